@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import type { ContentPage } from '../../content/types.ts'
+import { Blocks } from './blocks.tsx'
+import { Hero } from './hero.tsx'
+
+/** A product or hub page: hero, explainers, accordions, cards, then the page's form section if it has one. */
+export function ContentPageView({ page, children }: { page: ContentPage; children?: ReactNode }) {
+  return (
+    <>
+      <Hero hero={page.hero} />
+      <Blocks blocks={page.blocks} idPrefix="block" />
+      {page.form ? (
+        <FormSection anchor={page.form.anchor} heading={page.form.heading} intro={page.form.intro}>
+          {children}
+        </FormSection>
+      ) : null}
+    </>
+  )
+}
+
+/** The section a hero button scrolls to; its id is the anchor the spec names. */
+export function FormSection({
+  anchor,
+  heading,
+  intro,
+  children,
+}: {
+  anchor: string
+  heading: string
+  intro: string
+  children?: ReactNode
+}) {
+  return (
+    <section id={anchor} className="section form-section" aria-labelledby={`${anchor}-heading`}>
+      <div className="container container--narrow">
+        <h2 id={`${anchor}-heading`}>{heading}</h2>
+        <p>{intro}</p>
+        {children}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,104 @@
+import { Menu, Phone } from 'lucide-react'
+import { siFacebook, siInstagram, siYoutube } from 'simple-icons'
+import { agency, formatPhone } from '../../config/agency.ts'
+import { shellCopy } from '../../content/shell.ts'
+import { useHref, useLocalized } from '../site/i18n.ts'
+import { BrandIcon } from './brand-icon.tsx'
+
+export const mainNav = [
+  { key: 'home', path: '/' },
+  { key: 'services', path: '/services' },
+  { key: 'insurance', path: '/insurance' },
+  { key: 'about', path: '/about' },
+  { key: 'contact', path: '/contact' },
+] as const
+
+/** A nav link is current on its own page and, except Home, on the pages below it. */
+export function isCurrent(linkPath: string, pagePath: string): boolean {
+  if (linkPath === '/') return pagePath === '/'
+  return pagePath === linkPath || pagePath.startsWith(`${linkPath}/`)
+}
+
+export function SiteHeader({ pagePath }: { pagePath: string }) {
+  const copy = useLocalized(shellCopy)
+  const href = useHref()
+  return (
+    <header className="site-header">
+      <div className="top-strip">
+        <div className="container top-strip__inner">
+          <ul className="top-strip__social" aria-label={copy.topStripLabel}>
+            <li>
+              <a href={agency.social.facebook} target="_blank" rel="noopener noreferrer">
+                <BrandIcon icon={siFacebook} label={`${copy.social.facebook} ${copy.newTab}`} />
+              </a>
+            </li>
+            <li>
+              <a href={agency.social.instagram} target="_blank" rel="noopener noreferrer">
+                <BrandIcon icon={siInstagram} label={`${copy.social.instagram} ${copy.newTab}`} />
+              </a>
+            </li>
+            <li>
+              <a href={agency.social.youtube} target="_blank" rel="noopener noreferrer">
+                <BrandIcon icon={siYoutube} label={`${copy.social.youtube} ${copy.newTab}`} />
+              </a>
+            </li>
+          </ul>
+          <div className="top-strip__contact">
+            <a href={href('/contact')}>{copy.contactUs}</a>
+            <a href={`tel:+1${agency.phone}`} className="top-strip__phone">
+              <Phone aria-hidden="true" width={16} height={16} />
+              <span className="visually-hidden">{copy.callUs}: </span>
+              {formatPhone(agency.phone)}
+            </a>
+          </div>
+        </div>
+      </div>
+      <div className="navbar">
+        <div className="container navbar__inner">
+          <a href={href('/')} className="brand">
+            <svg aria-hidden="true" width="32" height="32" viewBox="0 0 32 32" className="brand__mark">
+              <path d="M16 2 4 7v8c0 7.5 5.1 13.4 12 15 6.9-1.6 12-7.5 12-15V7z" fill="currentColor" />
+              <path d="M16 9c-3 3-4.5 6-4.5 8.5a4.5 4.5 0 0 0 9 0C20.5 15 19 12 16 9Z" fill="#fff" />
+            </svg>
+            <span>{agency.shortName}</span>
+          </a>
+          <button
+            type="button"
+            className="navbar__toggle"
+            id="menu-toggle"
+            aria-expanded="false"
+            aria-controls="site-menu"
+            data-menu-toggle=""
+          >
+            <Menu aria-hidden="true" width={24} height={24} />
+            <span>{copy.menuToggle}</span>
+          </button>
+          <nav id="site-menu" className="navbar__menu" aria-label={copy.mainNavLabel}>
+            <ul>
+              {mainNav.map((link) => (
+                <li key={link.key}>
+                  <a
+                    href={href(link.path)}
+                    aria-current={isCurrent(link.path, pagePath) ? 'page' : undefined}
+                    className="navbar__link"
+                  >
+                    {copy.nav[link.key]}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a
+                  href={href('/get-a-quote')}
+                  className="button button--accent navbar__quote"
+                  aria-current={isCurrent('/get-a-quote', pagePath) ? 'page' : undefined}
+                >
+                  {copy.getAQuote}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router'
+import { Banner } from '../../components/hero.tsx'
+
+export default function Layout() {
+  return (
+    <>
+      <Banner title="About Our Agency" />
+      <Outlet />
+    </>
+  )
+}

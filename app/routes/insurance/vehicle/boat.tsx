@@ -1,0 +1,12 @@
+import { boatPage } from '../../../../content/pages/boat.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
+
+export const meta = pageMeta(boatPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function BoatInsurancePage() {
+  return <ContentPageView page={useLocalized(boatPage)} />
+}

@@ -1,0 +1,18 @@
+/**
+ * The only script a content page runs: a few lines of plain JavaScript, inlined in every page (the
+ * server's Content-Security-Policy allows it by its hash). It drives the mobile menu toggle and
+ * the accordions by event delegation, so it also works on pages that React hydrates.
+ */
+export const enhanceScript = `(function(){
+var d=document;
+function setMenu(open){var b=d.getElementById('menu-toggle');if(!b)return;b.setAttribute('aria-expanded',String(open));d.getElementById('site-menu').toggleAttribute('data-open',open)}
+d.addEventListener('click',function(e){
+var t=e.target;if(!(t instanceof Element))return;
+if(t.closest('[data-menu-toggle]')){var b=d.getElementById('menu-toggle');setMenu(b.getAttribute('aria-expanded')!=='true');return}
+if(t.closest('#site-menu a')){setMenu(false);return}
+var trig=t.closest('[data-accordion-trigger]');
+if(trig){var group=trig.closest('[data-accordion]');var open=trig.getAttribute('aria-expanded')==='true';
+group.querySelectorAll('[data-accordion-trigger]').forEach(function(o){var p=d.getElementById(o.getAttribute('aria-controls'));var on=o===trig&&!open;o.setAttribute('aria-expanded',String(on));if(p)p.hidden=!on})}
+});
+d.addEventListener('keydown',function(e){if(e.key==='Escape'){var b=d.getElementById('menu-toggle');if(b&&b.getAttribute('aria-expanded')==='true'){setMenu(false);b.focus()}}});
+})();`

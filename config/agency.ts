@@ -1,0 +1,64 @@
+/**
+ * The agency's own details: the one place an agency edits to make this site its own.
+ * Every value here is a plainly fictional example (".example" domains are reserved for that,
+ * and 555-01xx numbers are reserved for fiction); no page hard-codes any of them.
+ */
+export const agency = {
+  name: 'Oak Ridge Insurance Agency',
+  shortName: 'Oak Ridge Insurance',
+  owner: { name: 'Daniela Ramírez', title: 'Business Owner and Insurance Specialist' },
+  /** Digits only; formatted for display by formatPhone. */
+  phone: '7705550142',
+  fax: '7705550143',
+  email: 'hello@oakridge-insurance.example',
+  siteUrl: 'https://www.oakridge-insurance.example',
+  address: {
+    street: '120 Main Street, Suite 4',
+    city: 'Bethlehem',
+    region: 'GA',
+    regionName: 'Georgia',
+    postalCode: '30620',
+    country: 'US',
+  },
+  /** Opening hours as schema.org wants them; the pages render them per locale. */
+  hours: [
+    { days: ['Mo', 'Tu', 'We', 'Th'], opens: '09:00', closes: '17:00' },
+    { days: ['Fr'], opens: '09:00', closes: '16:00' },
+    { days: ['Sa', 'Su'], opens: null, closes: null },
+  ],
+  areaServed: ['Georgia'],
+  languages: ['en', 'es'],
+  social: {
+    facebook: 'https://www.facebook.com/oakridge-insurance.example',
+    instagram: 'https://www.instagram.com/oakridge-insurance.example',
+    youtube: 'https://www.youtube.com/@oakridge-insurance.example',
+  },
+  /** Google Maps embed of the office (loaded only on demand, never with the page). */
+  mapEmbedUrl: 'https://www.google.com/maps?q=Bethlehem%2C%20GA%2030620&output=embed',
+  mapLinkUrl: 'https://www.google.com/maps/search/?api=1&query=Bethlehem%2C%20GA%2030620',
+  /** Third-party quoting and client portal pages shown in frames. */
+  thirdParty: {
+    autoQuoteUrl: 'https://quotes.rater.example/oak-ridge/auto',
+    homeQuoteUrl: 'https://quotes.rater.example/oak-ridge/home',
+    clientPortalUrl: 'https://portal.clientcenter.example/oak-ridge',
+  },
+  developerCredit: { name: 'Oak Ridge web team', url: 'https://www.oakridge-insurance.example' },
+  foundedYear: 2012,
+} as const
+
+export type Agency = typeof agency
+
+/** The origins the site embeds in frames; the server's Content-Security-Policy allows only these. */
+export function frameOrigins(): string[] {
+  const urls = [agency.mapEmbedUrl, ...Object.values(agency.thirdParty)]
+  return [...new Set(urls.map((url) => new URL(url).origin))]
+}
+
+export function formatPhone(digits: string): string {
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+}
+
+export function fullAddress(): string {
+  const a = agency.address
+  return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`
+}

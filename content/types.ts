@@ -1,0 +1,90 @@
+/**
+ * The shapes of the site's copy. Content modules are plain data (no JSX), written once per
+ * language; the components in app/components render them.
+ */
+
+/** Icons by name; app/components/icon.tsx maps each name to an SVG from the icon set. */
+export type IconName =
+  | 'briefcase'
+  | 'home'
+  | 'car'
+  | 'heart'
+  | 'shield'
+  | 'bike'
+  | 'ship'
+  | 'caravan'
+  | 'tractor'
+  | 'classic-car'
+  | 'droplets'
+  | 'building'
+  | 'key'
+  | 'umbrella'
+  | 'flower'
+  | 'hard-hat'
+  | 'store'
+  | 'dog'
+  | 'party'
+  | 'calendar'
+  | 'phone'
+  | 'file-text'
+  | 'user-pen'
+  | 'message'
+  | 'users'
+  | 'star'
+  | 'gift'
+  | 'laptop'
+  | 'scale'
+  | 'hand-coins'
+
+export interface PageMeta {
+  /** The <title>, without the agency's name (added by the layout). */
+  title: string
+  description: string
+}
+
+export interface LinkButton {
+  label: string
+  /** A site path ('/get-a-quote') or an anchor on the same page ('#vehicle-boat-quote'). */
+  href: string
+}
+
+export interface Hero {
+  title: string
+  tagline: string
+  button?: LinkButton
+  illustration: IconName
+}
+
+export interface Card {
+  title: string
+  text: string
+  href: string
+  icon: IconName
+}
+
+export interface AccordionItem {
+  title: string
+  paragraphs: string[]
+  list?: string[]
+}
+
+export type Block =
+  | { kind: 'text'; id?: string; heading?: string; paragraphs: string[]; list?: string[]; after?: string[] }
+  | { kind: 'accordion'; id?: string; heading?: string; intro?: string; items: AccordionItem[]; firstOpen: boolean }
+  | { kind: 'cards'; id?: string; heading?: string; intro?: string; cards: Card[] }
+  | { kind: 'note'; text: string }
+
+export interface FormSectionCopy {
+  /** The section's id: the target of the hero button, as the spec names it. */
+  anchor: string
+  heading: string
+  intro: string
+}
+
+/** A product or hub page: hero, explainers and cards, and (for products) its form section. */
+export interface ContentPage {
+  meta: PageMeta
+  hero: Hero
+  blocks: Block[]
+  form?: FormSectionCopy
+}
