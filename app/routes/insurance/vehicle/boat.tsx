@@ -1,5 +1,6 @@
 import { boatPage } from '../../../../content/pages/boat.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
 import { useLocalized } from '../../../site/i18n.ts'
 import { pageMeta } from '../../../site/meta.ts'
@@ -8,5 +9,9 @@ export const meta = pageMeta(boatPage)
 export const handle: RouteHandle = { hydrate: true }
 
 export default function BoatInsurancePage() {
-  return <ContentPageView page={useLocalized(boatPage)} />
+  return (
+    <ContentPageView page={useLocalized(boatPage)}>
+      <PageForm formKey="boat-quote" />
+    </ContentPageView>
+  )
 }

@@ -1,0 +1,99 @@
+/**
+ * The form engine's vocabulary. A form is data: sections of fields, composed from shared field
+ * groups (forms/groups.ts). From one definition come the browser form (app/components/lead-form),
+ * the server's schema (forms/schema.ts), the stored record, the agency's e-mail and the staff view.
+ *
+ * This folder imports nothing from app/ or server/: both sides import it.
+ */
+
+/** Date limits relative to the visitor's (browser) or the server's today. */
+export type DateLimit = { kind: 'today' } | { kind: 'yearsAgo'; years: number }
+
+/** Named input patterns: the one place their regular expressions are written. */
+export type PatternName = 'name' | 'digits'
+
+export interface Option {
+  /** What is submitted and stored: exactly as the spec writes it. */
+  value: string
+  /** What the visitor reads (English; other languages translate it by value). */
+  label: string
+}
+
+interface FieldBase {
+  /** The submitted field name, exactly as the spec writes it. */
+  name: string
+  /** English label; the agency's e-mail and the staff inbox use it too. */
+  label: string
+  required: boolean
+  /** A short hint shown under the control. */
+  hint?: string
+  /** SSN, EIN: never in an e-mail or a log, stored encrypted, masked for staff. */
+  sensitive?: boolean
+  /** The HTML autocomplete token, for phones that fill forms. */
+  autoComplete?: string
+  /** Why this field is shaped this way where the spec is silent (kept for the next engineer). */
+  note?: string
+}
+
+export interface TextField extends FieldBase {
+  kind: 'text' | 'email' | 'tel' | 'textarea'
+  pattern?: PatternName
+  /** Upper bound on length; defaults per kind in forms/schema.ts. */
+  maxLength?: number
+  /** Minimum number of words (asked for by a label, e.g. general liability's work description). */
+  minWords?: number
+}
+
+export interface NumberField extends FieldBase {
+  kind: 'number'
+  min: number
+  max: number
+}
+
+export interface DateField extends FieldBase {
+  kind: 'date'
+  /** Earliest allowed date (policy start, event date: today). */
+  min?: DateLimit
+  /** Latest allowed date (dates of birth: today minus 16 years). */
+  max?: DateLimit
+}
+
+export interface ChoiceField extends FieldBase {
+  kind: 'select' | 'radio'
+  options: readonly Option[]
+  /** Pre-selected value (the spec's defaults); otherwise a select starts on 'Please select one...'. */
+  defaultValue?: string
+}
+
+/** A single checkbox submitting the value 'true' when ticked (the spec's feature flags). */
+export interface CheckboxField extends FieldBase {
+  kind: 'checkbox'
+}
+
+export type Field = TextField | NumberField | DateField | ChoiceField | CheckboxField
+
+export interface FormSection {
+  /** The fieldset's legend. */
+  legend: string
+  fields: Field[]
+}
+
+export interface FormDefinition {
+  /** The URL key: POST /api/forms/<key>. */
+  key: string
+  /** What the agency reads in the e-mail subject and inbox, e.g. 'Boat quote'. */
+  title: string
+  sections: FormSection[]
+  submitLabel: string
+  /** The ATV form's GET QUOTE button is not disabled by validity (spec, vehicle forms). */
+  submitAlwaysEnabled?: boolean
+}
+
+/** Turns a list of option values into options whose label is the value itself. */
+export function options(values: readonly string[]): Option[] {
+  return values.map((value) => ({ value, label: value }))
+}
+
+export function allFields(form: FormDefinition): Field[] {
+  return form.sections.flatMap((section) => section.fields)
+}
