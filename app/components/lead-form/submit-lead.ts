@@ -1,0 +1,50 @@
+/**
+ * The one submit routine all 24 forms share. Success is a 2xx answer whose body is exactly 'OK'
+ * (the spec's success token); anything else, network failures included, is a failure.
+ */
+export type SubmitOutcome = { ok: true } | { ok: false; fields?: Record<string, string>; error: unknown }
+
+export async function submitLead(
+  formKey: string,
+  body: Record<string, string>,
+  { idempotencyKey, language }: { idempotencyKey: string; language: string },
+): Promise<SubmitOutcome> {
+  try {
+    const response = await fetch(`/api/forms/${encodeURIComponent(formKey)}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+        'Content-Language': language,
+      },
+      body: JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (response.ok && text === 'OK') return { ok: true }
+    return { ok: false, fields: fieldErrors(text), error: new Error(`Form ${formKey}: HTTP ${response.status}`) }
+  } catch (error) {
+    return { ok: false, error }
+  }
+}
+
+function fieldErrors(text: string): Record<string, string> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (parsed && typeof parsed === 'object' && 'fields' in parsed) {
+      const fields = parsed.fields
+      if (fields && typeof fields === 'object') {
+        return Object.fromEntries(
+          Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        )
+      }
+    }
+  } catch {
+    // not JSON: no per-field errors to show
+  }
+  return undefined
+}
+
+/** A fresh key per submission: the server stores one lead per key, so a repeated send is harmless. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID()
+}

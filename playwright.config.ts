@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// End-to-end tests drive Debian's Chromium (no browser download is possible here) against the
+// built site served by the real server on an embedded database in a throwaway data folder.
+const port = Number(process.env.E2E_PORT ?? 3107)
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? `build/e2e-data-${port}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && node server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, SUBMIT_RATE_LIMIT: '1000/1m' },
+  },
+})
