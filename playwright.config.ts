@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test'
 
 // End-to-end tests drive Debian's Chromium (no browser download is possible here) against the
-// built site served by the real server on an embedded database in a throwaway data folder.
+// built site served by the real server, storing leads in a fresh PostgreSQL database that the
+// tests read back (scripts/e2e-server.ts).
 const port = Number(process.env.E2E_PORT ?? 3107)
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `build/e2e-data-${port}`
 
@@ -32,7 +33,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: `rm -rf ${e2eDataDir} && node server/main.ts`,
+    command: 'node scripts/e2e-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

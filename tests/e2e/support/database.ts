@@ -1,0 +1,19 @@
+import pg from 'pg'
+
+/** The end-to-end server stores leads in this PostgreSQL database, which the tests read back. */
+export const e2eDatabaseName = `agency_e2e_${process.env.E2E_PORT ?? 3107}`
+
+export function adminConnectionString(database = 'postgres'): string {
+  const user = process.env.PGUSER ?? 'postgres'
+  return `postgres://${user}@127.0.0.1:5432/${database}`
+}
+
+export async function withE2eDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminConnectionString(e2eDatabaseName) })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
