@@ -6,6 +6,8 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { agency } from '../config/agency.ts'
+import { locales, publicPaths, withLocale } from '../app/site/route-table.ts'
 
 const clientDir = 'build/client'
 const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
@@ -19,6 +21,46 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 await rm(join(clientDir, '__spa-fallback.html'), { force: true })
+
+// Search engines: every public page in every language, each with its language alternates.
+const urls = publicPaths('en').flatMap((path) =>
+  locales.map((locale) => {
+    const alternates = [
+      ...locales.map((l) => ({ lang: l, href: `${agency.siteUrl}${withLocale(l, path)}` })),
+      { lang: 'x-default', href: `${agency.siteUrl}${path}` },
+    ]
+    return [
+      '  <url>',
+      `    <loc>${agency.siteUrl}${withLocale(locale, path)}</loc>`,
+      ...alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${a.lang}" href="${a.href}"/>`),
+      '  </url>',
+    ].join('\n')
+  }),
+)
+await writeFile(
+  join(clientDir, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+)
+await writeFile(
+  join(clientDir, 'robots.txt'),
+  `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${agency.siteUrl}/sitemap.xml\n`,
+)
+await writeFile(
+  join(clientDir, 'manifest.webmanifest'),
+  JSON.stringify(
+    {
+      name: agency.name,
+      short_name: agency.shortName,
+      start_url: '/',
+      display: 'browser',
+      background_color: '#ffffff',
+      theme_color: '#14532d',
+      icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    },
+    null,
+    2,
+  ),
+)
 
 let count = 0
 for await (const path of files(clientDir)) {

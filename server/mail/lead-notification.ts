@@ -1,0 +1,103 @@
+/**
+ * The e-mail the agency receives for a lead: subject naming the form and the visitor, every field
+ * with its label in the form's order (plain text and a simple HTML part, values escaped), and the
+ * visitor in Reply-To. Sensitive fields are left out entirely.
+ */
+import type { FormDefinition } from '../../forms/engine.ts'
+import { allFields } from '../../forms/engine.ts'
+
+export interface LeadForMail {
+  id: string
+  formKey: string
+  fields: Record<string, string>
+  language: string
+  receivedAt: Date
+}
+
+export interface NotificationMessage {
+  subject: string
+  text: string
+  html: string
+  replyTo?: { name: string; address: string }
+}
+
+const languageNames: Record<string, string> = { en: 'English', es: 'Spanish (español)' }
+
+/** The visitor's name as the form asks for it (people, operators, businesses). */
+export function visitorName(fields: Record<string, string>): string {
+  const person = [fields.firstName, fields.lastName].filter(Boolean).join(' ')
+  return (
+    person ||
+    fields.contactName ||
+    fields.primaryOperatorName ||
+    fields.primaryDriverName ||
+    fields.businessName ||
+    fields.companyName ||
+    'a visitor'
+  )
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/** Removes line breaks so a visitor's text can never add a header line to the message. */
+function singleLine(value: string): string {
+  return value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim()
+}
+
+export function buildLeadNotification(form: FormDefinition, lead: LeadForMail): NotificationMessage {
+  const name = singleLine(visitorName(lead.fields))
+  const language = languageNames[lead.language] ?? lead.language
+  const spanish = lead.language === 'es' ? ' [Spanish]' : ''
+  const subject = singleLine(`New ${form.title} from ${name}${spanish}`).slice(0, 200)
+
+  const rows = allFields(form)
+    .filter((field) => !field.sensitive && !(field.kind === 'text' && field.honeypot))
+    .map((field) => ({ label: field.label, value: lead.fields[field.name] ?? '' }))
+    .filter((row) => row.value !== '')
+  const sensitiveGiven = allFields(form).some((field) => field.sensitive && (lead.fields[field.name] ?? '') !== '')
+  const received = lead.receivedAt.toISOString()
+  const intro = `A new ${form.title} request came in through the website (lead ${lead.id}).`
+  const languageLine = `Language of the visitor: ${language}`
+  const sensitiveNote = sensitiveGiven
+    ? 'Sensitive numbers (SSN, EIN) were provided; they are stored encrypted and shown only in the staff inbox.'
+    : ''
+
+  const text = [
+    intro,
+    languageLine,
+    `Received: ${received}`,
+    '',
+    ...rows.map((row) => `${row.label}: ${row.value}`),
+    ...(sensitiveNote ? ['', sensitiveNote] : []),
+  ].join('\n')
+
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1c2530">',
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><strong>${escapeHtml(languageLine)}</strong><br>Received: ${escapeHtml(received)}</p>`,
+    '<table cellpadding="6" style="border-collapse:collapse">',
+    ...rows.map(
+      (row) =>
+        `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(row.label)}</th>` +
+        `<td style="border-bottom:1px solid #ddd;white-space:pre-wrap">${escapeHtml(row.value)}</td></tr>`,
+    ),
+    '</table>',
+    sensitiveNote ? `<p>${escapeHtml(sensitiveNote)}</p>` : '',
+    '</body></html>',
+  ].join('\n')
+
+  const email = lead.fields.email
+  return {
+    subject,
+    text,
+    html,
+    ...(email ? { replyTo: { name, address: email } } : {}),
+  }
+}

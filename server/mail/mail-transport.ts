@@ -1,0 +1,65 @@
+/**
+ * Where notifications go: an SMTP server when SMTP_URL is set, otherwise .eml files under
+ * DATA_DIR/mail, so a fresh checkout shows exactly what the agency would receive.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+
+export interface OutgoingMail {
+  from: string
+  to: string
+  replyTo?: { name: string; address: string }
+  subject: string
+  text: string
+  html: string
+  /** Names the .eml file and the Message-ID, so a retried send is recognisable. */
+  leadId: string
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'files'
+  send(mail: OutgoingMail): Promise<void>
+  close(): void
+}
+
+export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }): MailTransport {
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    })
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transporter.sendMail(toNodemailer(mail))
+      },
+      close: () => transporter.close(),
+    }
+  }
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    kind: 'files',
+    async send(mail) {
+      const info = await writer.sendMail(toNodemailer(mail))
+      await mkdir(mailDir, { recursive: true })
+      const file = join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.leadId}.eml`)
+      await writeFile(file, info.message)
+    },
+    close: () => writer.close(),
+  }
+}
+
+function toNodemailer(mail: OutgoingMail) {
+  const domain = mail.from.split('@')[1] ?? 'localhost'
+  return {
+    from: mail.from,
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<lead-${mail.leadId}@${domain}>`,
+  }
+}
