@@ -11,6 +11,7 @@ export type IconName =
   | 'heart'
   | 'shield'
   | 'bike'
+  | 'motorbike'
   | 'ship'
   | 'caravan'
   | 'tractor'
@@ -70,7 +71,14 @@ export interface AccordionItem {
 
 export type Block =
   | { kind: 'text'; id?: string; heading?: string; paragraphs: string[]; list?: string[]; after?: string[] }
-  | { kind: 'accordion'; id?: string; heading?: string; intro?: string; items: AccordionItem[]; firstOpen: boolean }
+  | {
+      kind: 'accordion'
+      id?: string
+      heading?: string
+      intro?: string
+      items: AccordionItem[]
+      firstOpen: boolean
+    }
   | { kind: 'cards'; id?: string; heading?: string; intro?: string; cards: Card[] }
   | { kind: 'note'; text: string }
 

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'final-expense' }]
+import { finalExpensePage } from '../../../../content/pages/final-expense.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function FinalExpensePage() {
-  return <h1>final-expense</h1>
+export const meta = pageMeta(finalExpensePage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function FinalExpenseInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(finalExpensePage)}>
+      <PageForm formKey="final-expense-quote" />
+    </ContentPageView>
+  )
 }

@@ -1,6 +1,10 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'life' }]
+import { lifePage } from '../../../../content/pages/life.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function LifePage() {
-  return <h1>life</h1>
+export const meta = pageMeta(lifePage)
+
+export default function LifeAndFinancialInsurancePage() {
+  return <ContentPageView page={useLocalized(lifePage)} />
 }

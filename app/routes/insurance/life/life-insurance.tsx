@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'life-insurance' }]
+import { lifeInsurancePage } from '../../../../content/pages/life-insurance.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
+
+export const meta = pageMeta(lifeInsurancePage)
+export const handle: RouteHandle = { hydrate: true }
 
 export default function LifeInsurancePage() {
-  return <h1>life-insurance</h1>
+  return (
+    <ContentPageView page={useLocalized(lifeInsurancePage)}>
+      <PageForm formKey="life-insurance-quote" />
+    </ContentPageView>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'umbrella' }]
+import { umbrellaPage } from '../../../../content/pages/umbrella.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function UmbrellaPage() {
-  return <h1>umbrella</h1>
+export const meta = pageMeta(umbrellaPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function UmbrellaInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(umbrellaPage)}>
+      <PageForm formKey="umbrella-quote" />
+    </ContentPageView>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'flood' }]
+import { floodPage } from '../../../../content/pages/flood.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function FloodPage() {
-  return <h1>flood</h1>
+export const meta = pageMeta(floodPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function FloodInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(floodPage)}>
+      <PageForm formKey="flood-quote" />
+    </ContentPageView>
+  )
 }

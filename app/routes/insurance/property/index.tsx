@@ -1,6 +1,10 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'property' }]
+import { propertyPage } from '../../../../content/pages/property.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function PropertyPage() {
-  return <h1>property</h1>
+export const meta = pageMeta(propertyPage)
+
+export default function PropertyInsurancePage() {
+  return <ContentPageView page={useLocalized(propertyPage)} />
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'landlord' }]
+import { landlordPage } from '../../../../content/pages/landlord.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function LandlordPage() {
-  return <h1>landlord</h1>
+export const meta = pageMeta(landlordPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function LandlordInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(landlordPage)}>
+      <PageForm formKey="landlord-quote" />
+    </ContentPageView>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'renters' }]
+import { rentersPage } from '../../../../content/pages/renters.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function RentersPage() {
-  return <h1>renters</h1>
+export const meta = pageMeta(rentersPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function RentersInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(rentersPage)}>
+      <PageForm formKey="renters-insurance-quote" />
+    </ContentPageView>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'atv' }]
+import { atvPage } from '../../../../content/pages/atv.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function AtvPage() {
-  return <h1>atv</h1>
+export const meta = pageMeta(atvPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function AtvInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(atvPage)}>
+      <PageForm formKey="atv-quote" />
+    </ContentPageView>
+  )
 }

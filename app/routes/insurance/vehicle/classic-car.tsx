@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'classic-car' }]
+import { classicCarPage } from '../../../../content/pages/classic-car.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function ClassicCarPage() {
-  return <h1>classic-car</h1>
+export const meta = pageMeta(classicCarPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function ClassicCarInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(classicCarPage)}>
+      <PageForm formKey="classic-car-quote" />
+    </ContentPageView>
+  )
 }

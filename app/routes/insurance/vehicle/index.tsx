@@ -1,6 +1,10 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'vehicle' }]
+import { vehiclePage } from '../../../../content/pages/vehicle.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function VehiclePage() {
-  return <h1>vehicle</h1>
+export const meta = pageMeta(vehiclePage)
+
+export default function VehicleInsurancePage() {
+  return <ContentPageView page={useLocalized(vehiclePage)} />
 }

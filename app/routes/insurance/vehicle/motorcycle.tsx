@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'motorcycle' }]
+import { motorcyclePage } from '../../../../content/pages/motorcycle.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function MotorcyclePage() {
-  return <h1>motorcycle</h1>
+export const meta = pageMeta(motorcyclePage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function MotorcycleInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(motorcyclePage)}>
+      <PageForm formKey="motorcycles-quote" />
+    </ContentPageView>
+  )
 }

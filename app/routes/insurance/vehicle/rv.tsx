@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'rv' }]
+import { rvPage } from '../../../../content/pages/rv.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function RvPage() {
-  return <h1>rv</h1>
+export const meta = pageMeta(rvPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function RvInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(rvPage)}>
+      <PageForm formKey="rv-quote" />
+    </ContentPageView>
+  )
 }

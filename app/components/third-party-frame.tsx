@@ -1,0 +1,44 @@
+import { shellCopy } from '../../content/shell.ts'
+import { useLocalized } from '../site/i18n.ts'
+
+/** The words around an embedded third-party page, written per language in the page's content. */
+export interface ThirdPartyFrameCopy {
+  /** The frame's accessible name: what the embedded page is and who runs it. */
+  title: string
+  /** The fallback sentence before the link, e.g. 'If the quote form above does not load,'. */
+  fallbackIntro: string
+  /** The link text, e.g. 'click here'. */
+  fallbackLabel: string
+  /** Optional words after the link, e.g. 'to open it in a new tab.'. */
+  fallbackAfter?: string
+}
+
+/**
+ * A third-party page (a live quoting tool) in a lazy frame, with a plain link that opens the
+ * same page in a new tab for visitors whose browser blocks or cannot show the frame. It renders
+ * the content of a section; the page's section supplies the id and heading.
+ */
+export function ThirdPartyFrame({
+  src,
+  title,
+  fallbackIntro,
+  fallbackLabel,
+  fallbackAfter,
+}: ThirdPartyFrameCopy & { src: string }) {
+  const { newTab } = useLocalized(shellCopy)
+  return (
+    <>
+      <div className="third-party-frame">
+        <iframe src={src} title={title} loading="lazy" width="800" height="900" />
+      </div>
+      <p className="third-party-frame__fallback">
+        {fallbackIntro}{' '}
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          {fallbackLabel}
+          <span className="visually-hidden"> {newTab}</span>
+        </a>
+        {fallbackAfter ? ` ${fallbackAfter}` : null}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,86 @@
+import type { Localized } from '../../app/site/i18n.ts'
+import { agency } from '../../config/agency.ts'
+import type { FormSectionCopy, PageMeta } from '../types.ts'
+
+/** The two-letter day codes of the opening hours in config/agency.ts. */
+export type DayCode = (typeof agency.hours)[number]['days'][number]
+
+/** The contact page: form, opening hours, contact details and the office map. */
+export interface ContactCopy {
+  meta: PageMeta
+  banner: string
+  heading: string
+  intro: string
+  form: FormSectionCopy
+  hours: {
+    heading: string
+    dayNames: Record<DayCode, string>
+    /** A run of three or more days: '{first}' and '{last}' are replaced by day names. */
+    dayRange: string
+    /** Exactly two days. */
+    dayPair: string
+    /** '{opens}' and '{closes}' are replaced by times. */
+    timeRange: string
+    closed: string
+    am: string
+    pm: string
+  }
+  details: {
+    heading: string
+    phone: string
+    fax: string
+    email: string
+    address: string
+    social: string
+  }
+  map: { heading: string; title: string; link: string }
+}
+
+export const contactPage = {
+  en: {
+    meta: {
+      title: 'Contact Us',
+      description: `Call, e-mail or visit our insurance office in ${agency.address.city}, ${agency.address.regionName}. See our hours and send a message; we answer within one business day.`,
+    },
+    banner: 'Contact Us',
+    heading: 'We would love to hear from you',
+    intro:
+      'Ask about a quote, a change to your policy or a claim you need help with. Call during office hours, stop by, or send us a message at any time and we will get back to you, in English or in Spanish.',
+    form: {
+      anchor: 'contact-form',
+      heading: 'Send us a message',
+      intro: 'Fill in the form and tell us how we can help. We reply within one business day.',
+    },
+    hours: {
+      heading: 'Office hours',
+      dayNames: {
+        Mo: 'Monday',
+        Tu: 'Tuesday',
+        We: 'Wednesday',
+        Th: 'Thursday',
+        Fr: 'Friday',
+        Sa: 'Saturday',
+        Su: 'Sunday',
+      },
+      dayRange: '{first} to {last}',
+      dayPair: '{first} and {last}',
+      timeRange: '{opens} to {closes}',
+      closed: 'Closed',
+      am: 'am',
+      pm: 'pm',
+    },
+    details: {
+      heading: 'How to reach us',
+      phone: 'Phone',
+      fax: 'Fax',
+      email: 'E-mail',
+      address: 'Office',
+      social: 'Follow us',
+    },
+    map: {
+      heading: 'Find our office',
+      title: `Map of our office in ${agency.address.city}, ${agency.address.regionName}`,
+      link: 'Open the map in a new tab for directions',
+    },
+  },
+} satisfies Localized<ContactCopy>

@@ -1,0 +1,26 @@
+import type { Localized } from '../../app/site/i18n.ts'
+import type { PageMeta } from '../types.ts'
+
+/** The carriers page: an introduction above the grid of carrier wordmarks (config/carriers.ts). */
+export interface CarriersCopy {
+  meta: PageMeta
+  heading: string
+  paragraphs: string[]
+  gridLabel: string
+}
+
+export const insuranceCarriersPage = {
+  en: {
+    meta: {
+      title: 'Insurance Carriers We Represent',
+      description:
+        'See the national and regional insurance companies our independent Georgia agency represents for auto, home, business, life and specialty coverage.',
+    },
+    heading: 'Insurance Carriers We Represent',
+    paragraphs: [
+      'An independent agency works for you, not for one insurance company. We hold appointments with the carriers below, so a single conversation with us can bring back several quotes to compare side by side.',
+      "Each name opens that company's own website in a new tab, where you can read about them, pay a bill or report a claim. When you are unsure which carrier holds your policy, just ask us.",
+    ],
+    gridLabel: 'Carriers we represent',
+  },
+} satisfies Localized<CarriersCopy>

@@ -1,0 +1,31 @@
+import type { Localized } from '../../app/site/i18n.ts'
+import { insuranceCategories } from '../insurance-categories.ts'
+import type { ContentPage } from '../types.ts'
+
+/** The /insurance hub: the spec's banner over a content page of the five categories. */
+export const insurancePage = {
+  en: {
+    meta: {
+      title: 'Insurance Products & Services',
+      description:
+        'Explore business, property, vehicle, life and specialty insurance for Georgia families and companies, and ask our independent agency for a free quote.',
+    },
+    banner: 'Insurance Products & Services',
+    hero: {
+      title: 'Insurance for every part of your life',
+      tagline:
+        'Pick a category to see what each kind of policy protects, who tends to need it, and how we compare prices from several companies for you.',
+      button: { label: 'Get a free quote', href: '/get-a-quote' },
+      illustration: 'umbrella',
+    },
+    blocks: [
+      {
+        kind: 'cards',
+        heading: 'Choose a category',
+        intro:
+          'Because we represent many carriers, we can place almost any risk a Georgia household or small business faces. Not sure where yours fits? Call or write and we will point you the right way.',
+        cards: insuranceCategories.en,
+      },
+    ],
+  },
+} satisfies Localized<ContentPage & { banner: string }>
