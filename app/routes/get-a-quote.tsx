@@ -1,6 +1,22 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'get-a-quote' }]
+import { getAQuotePage } from '../../content/pages/get-a-quote.ts'
+import { ContentPageView } from '../components/content-page.tsx'
+import { Banner } from '../components/hero.tsx'
+import { PageForm } from '../components/page-form.tsx'
+import type { RouteHandle } from '../root.tsx'
+import { useLocalized } from '../site/i18n.ts'
+import { pageMeta } from '../site/meta.ts'
+
+export const meta = pageMeta(getAQuotePage)
+export const handle: RouteHandle = { hydrate: true }
 
 export default function GetAQuotePage() {
-  return <h1>get-a-quote</h1>
+  const copy = useLocalized(getAQuotePage)
+  return (
+    <>
+      <Banner title={copy.banner} />
+      <ContentPageView page={copy}>
+        <PageForm formKey="quote-request" />
+      </ContentPageView>
+    </>
+  )
 }

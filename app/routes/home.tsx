@@ -1,6 +1,97 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'home' }]
+import { Phone } from 'lucide-react'
+import { agency, formatPhone } from '../../config/agency.ts'
+import { featuredCarrierEntries } from '../../config/carriers.ts'
+import { homePage } from '../../content/pages/home.ts'
+import { CardGrid } from '../components/blocks.tsx'
+import { CarrierWordmark } from '../components/carrier-wordmark.tsx'
+import { FormSection } from '../components/content-page.tsx'
+import { Icon } from '../components/icon.tsx'
+import { OwnerPortrait } from '../components/owner-portrait.tsx'
+import { PageForm } from '../components/page-form.tsx'
+import type { RouteHandle } from '../root.tsx'
+import { useHref, useLocalized } from '../site/i18n.ts'
+import { pageMeta } from '../site/meta.ts'
+
+export const meta = pageMeta(homePage)
+export const handle: RouteHandle = { hydrate: true }
 
 export default function HomePage() {
-  return <h1>home</h1>
+  const copy = useLocalized(homePage)
+  const href = useHref()
+  return (
+    <>
+      <div className="hero hero--home">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <h1>{agency.name}</h1>
+            <p className="hero__phone">
+              <a href={`tel:+1${agency.phone}`}>
+                <Phone aria-hidden="true" width={22} height={22} />
+                <span className="visually-hidden">{copy.hero.phoneLabel}: </span>
+                {formatPhone(agency.phone)}
+              </a>
+            </p>
+            <p className="hero__tagline">{copy.hero.tagline}</p>
+            <a href={href(copy.hero.button.href)} className="button button--accent button--large">
+              {copy.hero.button.label}
+            </a>
+          </div>
+          <div className="hero__art" aria-hidden="true">
+            <Icon name="shield" size={120} />
+          </div>
+        </div>
+      </div>
+
+      <section className="section" aria-labelledby="home-services-heading">
+        <div className="container">
+          <h2 id="home-services-heading" className="section__title">
+            {copy.services.heading}
+          </h2>
+          <p className="section__intro">{copy.services.intro}</p>
+          <CardGrid cards={copy.services.cards} />
+        </div>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="home-about-heading">
+        <div className="container owner-block">
+          <OwnerPortrait label={copy.about.portraitLabel} />
+          <div className="prose">
+            <h2 id="home-about-heading">{copy.about.title}</h2>
+            <p className="owner-block__name">{agency.owner.name}</p>
+            {copy.about.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+            <a href={href(copy.about.button.href)} className="button">
+              {copy.about.button.label}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <FormSection anchor={copy.contact.anchor} heading={copy.contact.heading} intro={copy.contact.intro}>
+        <PageForm formKey="contact-message" />
+      </FormSection>
+
+      <section className="section section--tinted" aria-labelledby="home-carriers-heading">
+        <div className="container">
+          <h2 id="home-carriers-heading" className="section__title">
+            {copy.carriers.heading}
+          </h2>
+          <p className="section__intro">{copy.carriers.intro}</p>
+          <ul className="carrier-strip">
+            {featuredCarrierEntries.map((carrier) => (
+              <li key={carrier.name} className="carrier-tile">
+                <CarrierWordmark carrier={carrier} short />
+              </li>
+            ))}
+          </ul>
+          <p className="center-actions">
+            <a href={href(copy.carriers.more.href)} className="button button--ghost">
+              {copy.carriers.more.label}
+            </a>
+          </p>
+        </div>
+      </section>
+    </>
+  )
 }

@@ -1,6 +1,42 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'insurance-carriers' }]
+import { carriers } from '../../config/carriers.ts'
+import { insuranceCarriersPage } from '../../content/pages/insurance-carriers.ts'
+import { shellCopy } from '../../content/shell.ts'
+import { CarrierLink } from '../components/carrier-wordmark.tsx'
+import { useLocalized } from '../site/i18n.ts'
+import { pageMeta } from '../site/meta.ts'
+
+export const meta = pageMeta(insuranceCarriersPage)
 
 export default function InsuranceCarriersPage() {
-  return <h1>insurance-carriers</h1>
+  const copy = useLocalized(insuranceCarriersPage)
+  const shell = useLocalized(shellCopy)
+  return (
+    <>
+      <div className="section">
+        <div className="container">
+          <div className="prose">
+            <h1>{copy.heading}</h1>
+            {copy.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+      </div>
+      <section className="section section--tinted" aria-label={copy.gridLabel}>
+        <div className="container">
+          <ul className="carrier-grid">
+            {carriers.map((carrier) => (
+              <li key={carrier.name}>
+                <CarrierLink
+                  carrier={carrier}
+                  newTabLabel={shell.newTab}
+                  className="carrier-tile carrier-tile--link"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  )
 }

@@ -91,14 +91,14 @@ export const businessPage = {
             ],
           },
           {
-            title: "Business owner's package (BOP)",
+            title: 'Business owner’s package (BOP)',
             paragraphs: [
               'A package policy that combines general liability, commercial property and business income coverage for small and mid-sized businesses.',
               'Buying the three together is usually simpler and less expensive than separate policies. Offices, retail shops and many service businesses qualify.',
             ],
           },
           {
-            title: "Workers' compensation insurance",
+            title: 'Workers’ compensation insurance',
             paragraphs: [
               'Pays medical care, a portion of lost wages and rehabilitation for employees injured or made ill by their work, and death benefits for their families.',
               'In Georgia, employers with three or more employees, full or part time, must carry it. It also protects the employer, because injured workers generally cannot sue the business once benefits are provided.',

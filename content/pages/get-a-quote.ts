@@ -32,7 +32,8 @@ export const getAQuotePage = {
     form: {
       anchor: 'quote-form',
       heading: 'Request your quote',
-      intro: 'Choose the type of insurance and leave your contact details. A start date and a note help us, but they are optional.',
+      intro:
+        'Choose the type of insurance and leave your contact details. A start date and a note help us, but they are optional.',
     },
   },
 } satisfies Localized<ContentPage & { banner: string }>

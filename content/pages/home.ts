@@ -1,7 +1,7 @@
 import type { Localized } from '../../app/site/i18n.ts'
 import { agency } from '../../config/agency.ts'
-import type { Card, FormSectionCopy, LinkButton, PageMeta } from '../types.ts'
 import { insuranceCategories } from '../insurance-categories.ts'
+import type { Card, FormSectionCopy, LinkButton, PageMeta } from '../types.ts'
 
 const { city, regionName } = agency.address
 

@@ -19,7 +19,7 @@ export const insuranceCarriersPage = {
     heading: 'Insurance Carriers We Represent',
     paragraphs: [
       'An independent agency works for you, not for one insurance company. We hold appointments with the carriers below, so a single conversation with us can bring back several quotes to compare side by side.',
-      "Each name opens that company's own website in a new tab, where you can read about them, pay a bill or report a claim. When you are unsure which carrier holds your policy, just ask us.",
+      'Each name opens that company’s own website in a new tab, where you can read about them, pay a bill or report a claim. When you are unsure which carrier holds your policy, just ask us.',
     ],
     gridLabel: 'Carriers we represent',
   },

@@ -27,7 +27,9 @@ export const workersCompensationPage = {
       {
         kind: 'text',
         heading: 'What the policy pays for',
-        paragraphs: ['A workers’ compensation policy has two parts. The first pays the benefits set by Georgia law:'],
+        paragraphs: [
+          'A workers’ compensation policy has two parts. The first pays the benefits set by Georgia law:',
+        ],
         list: [
           'Medical treatment, hospital stays, prescriptions and travel to appointments.',
           'Weekly income benefits for part of the wages an employee loses while unable to work.',

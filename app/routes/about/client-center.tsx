@@ -1,6 +1,31 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'client-center' }]
+import { agency } from '../../../config/agency.ts'
+import { clientCenterPage } from '../../../content/pages/client-center.ts'
+import { ThirdPartyFrame } from '../../components/third-party-frame.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
 
+export const meta = pageMeta(clientCenterPage)
+
+/** The login itself belongs to the external portal (the spec delegates it); this page only frames it. */
 export default function ClientCenterPage() {
-  return <h1>client-center</h1>
+  const copy = useLocalized(clientCenterPage)
+  return (
+    <>
+      <div className="section">
+        <div className="container">
+          <div className="prose">
+            <h1>{copy.heading}</h1>
+            {copy.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+      </div>
+      <div className="section section--flush client-portal">
+        <div className="container">
+          <ThirdPartyFrame src={agency.thirdParty.clientPortalUrl} {...copy.portal} />
+        </div>
+      </div>
+    </>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'refer-friend' }]
+import { referFriendPage } from '../../../content/pages/refer-friend.ts'
+import { ContentPageView } from '../../components/content-page.tsx'
+import { PageForm } from '../../components/page-form.tsx'
+import type { RouteHandle } from '../../root.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
+
+export const meta = pageMeta(referFriendPage)
+export const handle: RouteHandle = { hydrate: true }
 
 export default function ReferFriendPage() {
-  return <h1>refer-friend</h1>
+  return (
+    <ContentPageView page={useLocalized(referFriendPage)}>
+      <PageForm formKey="new-referral" />
+    </ContentPageView>
+  )
 }

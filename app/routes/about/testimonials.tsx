@@ -1,6 +1,61 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'testimonials' }]
+import { Fragment } from 'react'
+import { testimonialsPage } from '../../../content/pages/testimonials.ts'
+import { FormSection } from '../../components/content-page.tsx'
+import { PageForm } from '../../components/page-form.tsx'
+import type { RouteHandle } from '../../root.tsx'
+import { useLocale, useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
+
+export const meta = pageMeta(testimonialsPage)
+export const handle: RouteHandle = { hydrate: true }
+
+/** A quote's own line breaks, kept as <br> so they survive copying, reader modes and any CSS. */
+function QuoteLines({ text }: { text: string }) {
+  const lines = text.split('\n')
+  return lines.map((line, i) => (
+    // lines of one quote never reorder, so their position is a stable key
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Fragment key={i}>
+      {i > 0 ? <br /> : null}
+      {line}
+    </Fragment>
+  ))
+}
 
 export default function TestimonialsPage() {
-  return <h1>testimonials</h1>
+  const copy = useLocalized(testimonialsPage)
+  const locale = useLocale()
+  return (
+    <>
+      <div className="section">
+        <div className="container">
+          <div className="prose">
+            <h1>{copy.heading}</h1>
+            <p>{copy.intro}</p>
+          </div>
+        </div>
+      </div>
+      <section className="section section--flush" aria-label={copy.listLabel}>
+        <div className="container">
+          <ul className="testimonial-grid">
+            {copy.testimonials.map((t) => (
+              <li key={t.name}>
+                <figure className="testimonial">
+                  <blockquote lang={t.lang === locale ? undefined : t.lang}>
+                    <p>
+                      <QuoteLines text={t.quote} />
+                    </p>
+                  </blockquote>
+                  <figcaption>{t.name}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <FormSection anchor={copy.form.anchor} heading={copy.form.heading} intro={copy.form.intro}>
+        <PageForm formKey="new-testimonial" />
+      </FormSection>
+    </>
+  )
 }

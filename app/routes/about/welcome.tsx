@@ -1,6 +1,40 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'about' }]
+import { agency } from '../../../config/agency.ts'
+import { aboutPage } from '../../../content/pages/about.ts'
+import { CardGrid } from '../../components/blocks.tsx'
+import { Hero } from '../../components/hero.tsx'
+import { OwnerPortrait } from '../../components/owner-portrait.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
+
+export const meta = pageMeta(aboutPage)
 
 export default function AboutPage() {
-  return <h1>about</h1>
+  const copy = useLocalized(aboutPage)
+  // hidden cards (refer-friend, per the spec) stay in the content but are not shown
+  const cards = copy.more.cards.filter((card) => !card.hidden)
+  return (
+    <>
+      <Hero hero={copy.hero} />
+      <section className="section" aria-labelledby="about-owner-heading">
+        <div className="container owner-block">
+          <OwnerPortrait label={copy.owner.portraitLabel} />
+          <div className="prose">
+            <h2 id="about-owner-heading">{agency.owner.name}</h2>
+            <p className="owner-block__name">{copy.owner.title}</p>
+            {copy.owner.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="section section--tinted" aria-labelledby="about-more-heading">
+        <div className="container">
+          <h2 id="about-more-heading" className="section__title">
+            {copy.more.heading}
+          </h2>
+          <CardGrid cards={cards} />
+        </div>
+      </section>
+    </>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'insurance' }]
+import { insurancePage } from '../../../content/pages/insurance.ts'
+import { ContentPageView } from '../../components/content-page.tsx'
+import { Banner } from '../../components/hero.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
+
+export const meta = pageMeta(insurancePage)
 
 export default function InsurancePage() {
-  return <h1>insurance</h1>
+  const copy = useLocalized(insurancePage)
+  return (
+    <>
+      <Banner title={copy.banner} />
+      <ContentPageView page={copy} />
+    </>
+  )
 }

@@ -1,6 +1,10 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'services' }]
+import { servicesPage } from '../../../content/pages/services.ts'
+import { ContentPageView } from '../../components/content-page.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
 
-export default function ServicesPage() {
-  return <h1>services</h1>
+export const meta = pageMeta(servicesPage)
+
+export default function ServiceChooserPage() {
+  return <ContentPageView page={useLocalized(servicesPage)} />
 }

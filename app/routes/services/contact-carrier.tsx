@@ -1,6 +1,49 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'contact-carrier' }]
+import { carriers } from '../../../config/carriers.ts'
+import { contactCarrierPage } from '../../../content/pages/contact-carrier.ts'
+import { shellCopy } from '../../../content/shell.ts'
+import { CarrierLink } from '../../components/carrier-wordmark.tsx'
+import { Hero } from '../../components/hero.tsx'
+import { useHref, useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
+
+export const meta = pageMeta(contactCarrierPage)
 
 export default function ContactCarrierPage() {
-  return <h1>contact-carrier</h1>
+  const copy = useLocalized(contactCarrierPage)
+  const shell = useLocalized(shellCopy)
+  const href = useHref()
+  const { contactUs } = copy.intro
+  return (
+    <>
+      <Hero hero={copy.hero} />
+      <section className="section" aria-labelledby="carrier-intro-heading">
+        <div className="container">
+          <div className="prose">
+            <h2 id="carrier-intro-heading">{copy.intro.heading}</h2>
+            {copy.intro.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+            <p>
+              {contactUs.before}
+              <a href={href('/contact')}>{contactUs.link}</a>
+              {contactUs.after}
+            </p>
+          </div>
+        </div>
+      </section>
+      <section className="section section--tinted" aria-labelledby="carrier-list-heading">
+        <div className="container">
+          <h2 id="carrier-list-heading">{copy.listHeading}</h2>
+          <p>{copy.listIntro}</p>
+          <ul className="carrier-list">
+            {carriers.map((carrier) => (
+              <li key={carrier.name}>
+                <CarrierLink carrier={carrier} newTabLabel={shell.newTab} className="carrier-list__link" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  )
 }

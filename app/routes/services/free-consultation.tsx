@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'free-consultation' }]
+import { freeConsultationPage } from '../../../content/pages/free-consultation.ts'
+import { ContentPageView } from '../../components/content-page.tsx'
+import { PageForm } from '../../components/page-form.tsx'
+import type { RouteHandle } from '../../root.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
+
+export const meta = pageMeta(freeConsultationPage)
+export const handle: RouteHandle = { hydrate: true }
 
 export default function FreeConsultationPage() {
-  return <h1>free-consultation</h1>
+  return (
+    <ContentPageView page={useLocalized(freeConsultationPage)}>
+      <PageForm formKey="consultation-request" />
+    </ContentPageView>
+  )
 }

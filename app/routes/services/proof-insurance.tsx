@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'proof-insurance' }]
+import { proofInsurancePage } from '../../../content/pages/proof-insurance.ts'
+import { ContentPageView } from '../../components/content-page.tsx'
+import { PageForm } from '../../components/page-form.tsx'
+import type { RouteHandle } from '../../root.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
 
-export default function ProofInsurancePage() {
-  return <h1>proof-insurance</h1>
+export const meta = pageMeta(proofInsurancePage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function ProofOfInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(proofInsurancePage)}>
+      <PageForm formKey="proof-request" />
+    </ContentPageView>
+  )
 }

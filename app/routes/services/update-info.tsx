@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'update-info' }]
+import { updateInfoPage } from '../../../content/pages/update-info.ts'
+import { ContentPageView } from '../../components/content-page.tsx'
+import { PageForm } from '../../components/page-form.tsx'
+import type { RouteHandle } from '../../root.tsx'
+import { useLocalized } from '../../site/i18n.ts'
+import { pageMeta } from '../../site/meta.ts'
+
+export const meta = pageMeta(updateInfoPage)
+export const handle: RouteHandle = { hydrate: true }
 
 export default function UpdateInfoPage() {
-  return <h1>update-info</h1>
+  return (
+    <ContentPageView page={useLocalized(updateInfoPage)}>
+      <PageForm formKey="update-info" />
+    </ContentPageView>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'bop' }]
+import { bopPage } from '../../../../content/pages/bop.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function BopPage() {
-  return <h1>bop</h1>
+export const meta = pageMeta(bopPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function BusinessOwnersPolicyPage() {
+  return (
+    <ContentPageView page={useLocalized(bopPage)}>
+      <PageForm formKey="bop-quote" />
+    </ContentPageView>
+  )
 }

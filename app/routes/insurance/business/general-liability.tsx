@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'general-liability' }]
+import { generalLiabilityPage } from '../../../../content/pages/general-liability.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function GeneralLiabilityPage() {
-  return <h1>general-liability</h1>
+export const meta = pageMeta(generalLiabilityPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function GeneralLiabilityInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(generalLiabilityPage)}>
+      <PageForm formKey="general-liability-quote" />
+    </ContentPageView>
+  )
 }

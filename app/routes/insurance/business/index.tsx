@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'business' }]
+import { businessPage } from '../../../../content/pages/business.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function BusinessPage() {
-  return <h1>business</h1>
+export const meta = pageMeta(businessPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function BusinessInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(businessPage)}>
+      <PageForm formKey="business-quote" />
+    </ContentPageView>
+  )
 }

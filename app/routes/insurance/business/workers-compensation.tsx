@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'workers-compensation' }]
+import { workersCompensationPage } from '../../../../content/pages/workers-compensation.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function WorkersCompensationPage() {
-  return <h1>workers-compensation</h1>
+export const meta = pageMeta(workersCompensationPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function WorkersCompensationInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(workersCompensationPage)}>
+      <PageForm formKey="workers-comp-quote" />
+    </ContentPageView>
+  )
 }

@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'animal-liability' }]
+import { animalLiabilityPage } from '../../../../content/pages/animal-liability.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function AnimalLiabilityPage() {
-  return <h1>animal-liability</h1>
+export const meta = pageMeta(animalLiabilityPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function AnimalLiabilityInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(animalLiabilityPage)}>
+      <PageForm formKey="animal-liability-quote" />
+    </ContentPageView>
+  )
 }

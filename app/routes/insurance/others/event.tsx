@@ -1,6 +1,17 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'event' }]
+import { eventPage } from '../../../../content/pages/event.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { PageForm } from '../../../components/page-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function EventPage() {
-  return <h1>event</h1>
+export const meta = pageMeta(eventPage)
+export const handle: RouteHandle = { hydrate: true }
+
+export default function EventInsurancePage() {
+  return (
+    <ContentPageView page={useLocalized(eventPage)}>
+      <PageForm formKey="event-quote" />
+    </ContentPageView>
+  )
 }

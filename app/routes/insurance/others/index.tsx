@@ -1,6 +1,10 @@
-// TODO(stub): replaced by the page's real content
-export const meta = () => [{ title: 'others' }]
+import { othersPage } from '../../../../content/pages/others.ts'
+import { ContentPageView } from '../../../components/content-page.tsx'
+import { useLocalized } from '../../../site/i18n.ts'
+import { pageMeta } from '../../../site/meta.ts'
 
-export default function OthersPage() {
-  return <h1>others</h1>
+export const meta = pageMeta(othersPage)
+
+export default function SpecialtyInsurancePage() {
+  return <ContentPageView page={useLocalized(othersPage)} />
 }

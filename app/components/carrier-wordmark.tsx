@@ -1,0 +1,27 @@
+import type { Carrier } from '../../config/carriers.ts'
+
+/**
+ * A carrier's name set as a text wordmark: no logo artwork (see config/carriers.ts). `short` uses
+ * the carrier's short name where the space is tight, as on the home page's strip.
+ */
+export function CarrierWordmark({ carrier, short = false }: { carrier: Carrier; short?: boolean }) {
+  return <span className="wordmark">{short ? (carrier.shortName ?? carrier.name) : carrier.name}</span>
+}
+
+/** A carrier's wordmark linking to the carrier's own site in a new tab, which it announces. */
+export function CarrierLink({
+  carrier,
+  newTabLabel,
+  className,
+}: {
+  carrier: Carrier
+  newTabLabel: string
+  className?: string
+}) {
+  return (
+    <a href={carrier.url} target="_blank" rel="noopener noreferrer" className={className}>
+      <CarrierWordmark carrier={carrier} />
+      <span className="visually-hidden"> {newTabLabel}</span>
+    </a>
+  )
+}

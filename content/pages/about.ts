@@ -1,0 +1,72 @@
+import type { Localized } from '../../app/site/i18n.ts'
+import { agency } from '../../config/agency.ts'
+import type { Card, Hero, PageMeta } from '../types.ts'
+
+const { city, regionName } = agency.address
+const owner = agency.owner.name
+
+/** The about page (welcome): the owner's story and cards to the other about pages. */
+export interface AboutCopy {
+  meta: PageMeta
+  hero: Hero
+  owner: {
+    /** The owner's title, shown under the name. */
+    title: string
+    portraitLabel: string
+    paragraphs: string[]
+  }
+  more: {
+    heading: string
+    /** `hidden` cards stay in the data but are not shown. */
+    cards: (Card & { hidden?: boolean })[]
+  }
+}
+
+export const aboutPage = {
+  en: {
+    meta: {
+      title: 'About Our Agency',
+      description: `Meet ${owner}, the bilingual independent agent behind ${agency.shortName} in ${city}, ${regionName}, and learn how we help families and businesses.`,
+    },
+    hero: {
+      title: `Welcome to ${agency.name}`,
+      tagline: `A locally owned, bilingual independent agency in ${city}, ${regionName}, helping neighbors across the state protect what matters since ${agency.foundedYear}.`,
+      illustration: 'users',
+    },
+    owner: {
+      title: agency.owner.title,
+      portraitLabel: `Illustrated portrait of ${owner}, owner of ${agency.name}`,
+      paragraphs: [
+        `${owner} grew up helping at her parents’ small business, where she learned early how one uninsured loss can undo years of hard work. That lesson led her into insurance, and in ${agency.foundedYear} she opened ${agency.name} in ${city} to give local families and business owners the kind of guidance her own family once needed.`,
+        'As an independent agent, she is not tied to one insurance company. She compares coverage and prices from many carriers and recommends the policy that fits, not the one that pays the best commission. When a claim comes in, she and her team are there to help you through it.',
+        'Our office speaks English and Spanish. Many of our clients are first-time buyers, new homeowners or people starting a business for the first time, and we take the time to explain every option until it makes sense. You are always welcome to talk with us in the language you feel most at home in.',
+        `Today we serve households and small businesses throughout ${regionName}, from a single auto policy to a full commercial program, and we still answer the phone ourselves.`,
+      ],
+    },
+    more: {
+      heading: 'Get to know us',
+      cards: [
+        {
+          title: 'Client Testimonials',
+          text: 'Read what Georgia families and business owners say about working with our office, and share your own story.',
+          href: '/about/testimonials',
+          icon: 'star',
+        },
+        {
+          title: 'Client Center',
+          text: 'Log in to our customer service portal to see your policies, print ID cards and request changes online.',
+          href: '/about/client-center',
+          icon: 'laptop',
+        },
+        {
+          // The spec hides this card while its page stays reachable at /about/refer-friend.
+          title: 'Refer a Friend',
+          text: 'Know someone who deserves better insurance service? Send them our way and we will take good care of them.',
+          href: '/about/refer-friend',
+          icon: 'gift',
+          hidden: true,
+        },
+      ],
+    },
+  },
+} satisfies Localized<AboutCopy>

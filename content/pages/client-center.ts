@@ -1,0 +1,33 @@
+import type { ThirdPartyFrameCopy } from '../../app/components/third-party-frame.tsx'
+import type { Localized } from '../../app/site/i18n.ts'
+import type { PageMeta } from '../types.ts'
+
+/** The client center: the third-party customer service portal in a frame, with a fallback link. */
+export interface ClientCenterCopy {
+  meta: PageMeta
+  heading: string
+  paragraphs: string[]
+  /** The portal's frame and the link for browsers or networks that block it. */
+  portal: ThirdPartyFrameCopy
+}
+
+export const clientCenterPage = {
+  en: {
+    meta: {
+      title: 'Client Center',
+      description:
+        'Log in to our online client center to view your policies, print insurance ID cards, check billing and send service requests to our agency at any hour.',
+    },
+    heading: 'Client Center',
+    paragraphs: [
+      'Our secure customer service portal is open around the clock. Log in to see your policies, download ID cards and documents, and send us service requests whenever it suits you.',
+      'The portal is run by our service partner, so you sign in there with your own portal account. If you do not have one yet, call or e-mail us and we will set it up with you.',
+    ],
+    portal: {
+      title: 'Customer service portal login, run by our service partner',
+      fallbackIntro: 'If the portal above does not load,',
+      fallbackLabel: 'open the client portal',
+      fallbackAfter: 'in its own window instead.',
+    },
+  },
+} satisfies Localized<ClientCenterCopy>

@@ -1,0 +1,34 @@
+import type { Localized } from '../../app/site/i18n.ts'
+import type { ContentPage } from '../types.ts'
+
+export const freeConsultationPage = {
+  en: {
+    meta: {
+      title: 'Free Insurance Consultation',
+      description:
+        'Book a free insurance review by phone or face to face. We go over your current policies, find gaps and savings, and answer questions in English or Spanish.',
+    },
+    hero: {
+      title: 'Free Insurance Consultation',
+      tagline:
+        'A relaxed conversation about what you have, what you need and what you might be paying for twice. No cost, no pressure.',
+      button: { label: 'Request a consultation', href: '#consultation-form' },
+      illustration: 'calendar',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: 'What we cover in a consultation',
+        paragraphs: [
+          'Bring your current policies, or just your questions. In about half an hour we can review your limits and deductibles, look for discounts you are missing and explain any coverage in plain words. Choose a phone call or a visit to our office.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'consultation-form',
+      heading: 'Request your free consultation',
+      intro:
+        'Tell us how you would like to meet and what is on your mind. We will call or e-mail you to set a time.',
+    },
+  },
+} satisfies Localized<ContentPage>

@@ -1,0 +1,35 @@
+import type { Localized } from '../../app/site/i18n.ts'
+import type { ContentPage } from '../types.ts'
+
+export const referFriendPage = {
+  en: {
+    meta: {
+      title: 'Refer a Friend',
+      description:
+        'Know someone who could use honest insurance advice? Refer a friend or family member to our Georgia agency and we will treat them like one of our own.',
+    },
+    hero: {
+      title: 'Refer a Friend',
+      tagline:
+        'Nothing means more to us than the trust of the people we serve, and the friends and family they send our way.',
+      button: { label: 'Refer someone', href: '#referral-form' },
+      illustration: 'gift',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: 'Share the care you received',
+        paragraphs: [
+          'Most of our new clients come from a recommendation: a neighbor, a coworker, a cousin who told them to give us a call. If we have helped you, we would love the chance to help someone close to you too.',
+          'Tell us who they are and how we can reach them, or simply send their name and a few words about what they need. We will reach out kindly, with no pressure, and let them know you thought of them.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'referral-form',
+      heading: 'Send us your referral',
+      intro:
+        'Leave your own name and e-mail, then use the message to tell us about the person you are referring and the best way to contact them.',
+    },
+  },
+} satisfies Localized<ContentPage>
