@@ -1,7 +1,7 @@
 /**
  * The only script a content page runs: a few lines of plain JavaScript, inlined in every page (the
  * server's Content-Security-Policy allows it by its hash). It drives the mobile menu toggle and
- * the accordions by event delegation, so it also works on pages that React hydrates.
+ * the accordions by event delegation, and lets Escape dismiss the lock line's tooltip, so it also works on pages that React hydrates.
  */
 export const enhanceScript = `(function(){
 var d=document;
@@ -14,5 +14,8 @@ var trig=t.closest('[data-accordion-trigger]');
 if(trig){var group=trig.closest('[data-accordion]');var open=trig.getAttribute('aria-expanded')==='true';
 group.querySelectorAll('[data-accordion-trigger]').forEach(function(o){var p=d.getElementById(o.getAttribute('aria-controls'));var on=o===trig&&!open;o.setAttribute('aria-expanded',String(on));if(p)p.hidden=!on})}
 });
-d.addEventListener('keydown',function(e){if(e.key==='Escape'){var b=d.getElementById('menu-toggle');if(b&&b.getAttribute('aria-expanded')==='true'){setMenu(false);b.focus()}}});
+d.addEventListener('keydown',function(e){if(e.key!=='Escape')return;
+var a=d.activeElement;if(a&&a.classList.contains('tooltip__trigger')){a.parentElement.setAttribute('data-dismissed','');return}
+var b=d.getElementById('menu-toggle');if(b&&b.getAttribute('aria-expanded')==='true'){setMenu(false);b.focus()}});
+d.addEventListener('focusout',function(e){var t=e.target;if(t instanceof Element&&t.classList.contains('tooltip__trigger'))t.parentElement.removeAttribute('data-dismissed')});
 })();`

@@ -25,7 +25,13 @@ export interface MailTransport {
 
 export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }): MailTransport {
   if (smtpUrl) {
-    const transporter = nodemailer.createTransport(smtpUrl, {
+    const url = new URL(smtpUrl)
+    const transporter = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+      secure: url.protocol === 'smtps:',
+      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      // A plain smtp:// URL to a local relay may not offer STARTTLS; nodemailer upgrades when it can.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

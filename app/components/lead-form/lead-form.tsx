@@ -123,6 +123,7 @@ export function LeadForm({ form }: { form: FormDefinition }) {
         {form.sections.map((section) => (
           <fieldset key={section.legend} className="lead-form__section">
             <legend>{section.legend}</legend>
+            {section.hint ? <p className="lead-form__hint">{section.hint}</p> : null}
             <div className="lead-form__grid">
               {section.fields.map((field) => (
                 <FieldControl
