@@ -42,6 +42,11 @@ export interface TextField extends FieldBase {
   maxLength?: number
   /** Minimum number of words (asked for by a label, e.g. general liability's work description). */
   minWords?: number
+  /**
+   * The decoy field `company`: the renderer keeps it off-screen, out of the tab order and without
+   * autocomplete; the schema accepts any short string and the server treats a filled one as spam.
+   */
+  honeypot?: boolean
 }
 
 export interface NumberField extends FieldBase {
@@ -75,6 +80,8 @@ export type Field = TextField | NumberField | DateField | ChoiceField | Checkbox
 export interface FormSection {
   /** The fieldset's legend. */
   legend: string
+  /** A short text under the legend (e.g. renters' "select any additional feature"). */
+  hint?: string
   fields: Field[]
 }
 

@@ -1,0 +1,538 @@
+/**
+ * Shared field groups and option lists: every field name, option list and label that more than
+ * one form uses is written here once. A form definition (forms/definitions) is a short list of
+ * sections built from these groups.
+ */
+import type { DateLimit, Field, FormDefinition, FormSection, TextField } from './engine.ts'
+import {
+  checkbox,
+  dateInput,
+  emailInput,
+  fields,
+  numberInput,
+  radio,
+  select,
+  telInput,
+  text,
+  textarea,
+} from './fields.ts'
+import { homeState, usStates } from './states.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Option lists (values exactly as the spec writes them, in its order)
+
+/** '0', '1', … up to `to`, as option values. */
+export function countOptions(from: number, to: number): string[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => String(from + index))
+}
+
+export const yesNoOptions = ['Yes', 'No']
+export const annualMileageOptions = [
+  '0 - 5,000',
+  '5,001 - 10,000',
+  '10,001 - 15,000',
+  '15,001 - 20,000',
+  '20,000+',
+]
+export const deductibleOptions = ['$250', '$500', '$1,000', '$1,500', '$2,000']
+export const genderOptions = ['Male', 'Female']
+export const driverStatusOptions = ['Active', 'Provisional', 'Suspended']
+export const policyExpiresOptions = ['0-30 days', '31-60 days', '61-90 days', '90+ days', 'Unsure']
+/** Claims in 3 years and tickets in 3 years share this list. */
+export const claimsTicketsOptions = ['0', '1', '2', '3+']
+export const coverageDesiredOptions = ['State Minimum', 'Standard', 'Premium', 'Custom']
+export const workSchoolDistanceOptions = [
+  'Under 5 miles',
+  '5 - 10 miles',
+  '11 - 20 miles',
+  '21 - 30 miles',
+  '31+ miles',
+]
+export const boatTypeOptions = [
+  'Motorboat',
+  'Sailboat',
+  'Pontoon',
+  'Personal Watercraft (PWC)',
+  'Jet Boat',
+  'Bass Boat',
+  'Other',
+]
+export const boatUseOptions = ['Pleasure', 'Fishing', 'Commercial', 'Racing', 'Other']
+export const numEnginesOptions = ['1', '2', '3', '4+']
+export const engineTypeOptions = ['Inboard', 'Outboard', 'Sterndrive', 'Jet', 'Electric', 'Other']
+export const hullMaterialOptions = [
+  'Fiberglass',
+  'Aluminum',
+  'Wood',
+  'Steel',
+  'Inflatable',
+  'Composite',
+  'Other',
+]
+export const storageLocationOptions = ['Marina', 'Home', 'Dry Storage', 'Mooring', 'Other']
+
+/** The quote request's insurance types (spec 000, section 9: 32 options). */
+export const insuranceTypeOptions = [
+  'Annuity',
+  'All Terrain Vehicle Insurance',
+  'Auto Insurance',
+  'Business Insurance',
+  'Boat Insurance',
+  'BOP Insurance',
+  'Condo Insurance',
+  'Classic/Antique Car Insurance',
+  'Critical Illness Insurance',
+  'Crop Insurance',
+  'Dental Insurance',
+  'Disability Insurance',
+  'Earthquake Insurance',
+  'Event Insurance',
+  'Final Expense Insurance',
+  'Flood Insurance',
+  'Health Insurance',
+  'Home Insurance',
+  'Insurance Bonds',
+  'Life Insurance',
+  'Long Term Care Insurance',
+  'Landlord Insurance',
+  'Medicare Supplements',
+  'Motorcycle Insurance',
+  'Roadside Assistance',
+  'Recreational Vehicle Insurance',
+  'Renters Insurance',
+  'Travel Insurance',
+  'Umbrella Insurance',
+  'Vision Insurance',
+  'Workers Comp Insurance',
+  'Other Insurance Type',
+]
+
+// ---------------------------------------------------------------------------------------------
+// Date limits
+
+/** Policy start and event dates (minimum), own birth dates (maximum). */
+export const todayLimit: DateLimit = { kind: 'today' }
+/** Minimum age of an operator or driver (spec 000, section 9): 16 years. */
+export const atLeast16YearsAgo: DateLimit = { kind: 'yearsAgo', years: 16 }
+
+// ---------------------------------------------------------------------------------------------
+// Form and section builders
+
+/** A section's legend, marked '(optional)' when its fields are optional. */
+export function legend(base: string, required: boolean): string {
+  return required ? base : `${base} (optional)`
+}
+
+export function section(title: string, ...parts: (Field | readonly Field[])[]): FormSection {
+  return { legend: title, fields: fields(...parts) }
+}
+
+/** Two numbered blocks (vehicles, boats, operators): the first required, the second optional. */
+export function requiredThenOptional(
+  legends: readonly [string, string],
+  group: (n: 1 | 2, required: boolean) => readonly Field[],
+): FormSection[] {
+  return [section(legends[0], group(1, true)), section(legend(legends[1], false), group(2, false))]
+}
+
+/**
+ * A form definition. Every form carries the decoy `company`: it is added here, once, at the end of
+ * the last section (the renderer hides it).
+ */
+export function defineForm(
+  key: string,
+  title: string,
+  submitLabel: string,
+  sections: FormSection[],
+  extra: Pick<FormDefinition, 'submitAlwaysEnabled'> = {},
+): FormDefinition {
+  const last = sections.at(-1)
+  const withHoneypot = last
+    ? [...sections.slice(0, -1), { ...last, fields: [...last.fields, honeypot()] }]
+    : [section('Your details', honeypot())]
+  return { key, title, submitLabel, sections: withHoneypot, ...extra }
+}
+
+export const submitLabels = {
+  quote: 'Get My Quote',
+  message: 'Send Message',
+  atv: 'GET QUOTE',
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// Contact groups
+
+/** The decoy field: invisible, never required, should stay empty. */
+export function honeypot(): TextField {
+  return text('company', 'Company', {
+    required: false,
+    honeypot: true,
+    maxLength: 500,
+    autoComplete: 'off',
+    note: 'Honeypot (spec: hidden decoy). Any string up to 500 characters is accepted; a filled one is stored as spam.',
+  })
+}
+
+/** firstName and lastName, always required; `pattern` where the spec limits names to letters and spaces. */
+export function contactNames({ pattern }: { pattern: boolean }): Field[] {
+  const namePattern = pattern ? { pattern: 'name' as const } : {}
+  return [
+    text('firstName', 'First name', { required: true, autoComplete: 'given-name', ...namePattern }),
+    text('lastName', 'Last name', { required: true, autoComplete: 'family-name', ...namePattern }),
+  ]
+}
+
+/** The visitor's e-mail: required on every form that has one. */
+export function email(): TextField {
+  return emailInput('email', 'E-mail', { required: true, autoComplete: 'email' })
+}
+
+/** The visitor's phone: digits only (numeric keypad), required on every form that has one. */
+export function phone({ name = 'phone' }: { name?: 'phone' | 'contactPhone' } = {}): TextField {
+  return telInput(name, 'Phone', {
+    required: true,
+    pattern: 'digits',
+    autoComplete: 'tel-national',
+    hint: 'Digits only, for example 7705551234.',
+  })
+}
+
+/**
+ * The shared state selector. The spec does not name it on most forms; it is `state` everywhere
+ * (the name the spec uses where it does name it), Georgia preselected.
+ */
+export function stateSelect({ required, venue = false }: { required: boolean; venue?: boolean }): Field {
+  return select('state', 'State', usStates, {
+    required,
+    defaultValue: homeState,
+    ...(venue ? {} : { autoComplete: 'address-level1' }),
+    note: 'Spec: a state selector whose field name is not shown; named `state`, Georgia preselected, 50 states, Georgia first.',
+  })
+}
+
+export interface AddressOptions {
+  /** The spec's two spellings of the street lines. */
+  lines: 'address' | 'addressLine'
+  line1Required: boolean
+  zipName: 'zip' | 'zipCode'
+  zipRequired: boolean
+  stateRequired: boolean
+  /** The event form's address is the event venue, not the visitor's (no autofill). */
+  venue?: boolean
+}
+
+/** Street lines, city (required on every form that asks for it), state selector and ZIP code. */
+export function address({
+  lines,
+  line1Required,
+  zipName,
+  zipRequired,
+  stateRequired,
+  venue = false,
+}: AddressOptions): Field[] {
+  const prefix = venue ? 'Event venue address' : 'Address'
+  const autoComplete = (token: string) => (venue ? {} : { autoComplete: token })
+  return [
+    text(`${lines}1`, `${prefix} line 1`, { required: line1Required, ...autoComplete('address-line1') }),
+    text(`${lines}2`, `${prefix} line 2`, { required: false, ...autoComplete('address-line2') }),
+    text('city', 'City', { required: true, ...autoComplete('address-level2') }),
+    stateSelect({ required: stateRequired, venue }),
+    text(zipName, 'ZIP code', {
+      required: zipRequired,
+      maxLength: 10,
+      ...autoComplete('postal-code'),
+      note: 'No pattern (spec); at most 10 characters, enough for ZIP+4.',
+    }),
+  ]
+}
+
+const notesLabels = {
+  msg: 'Message',
+  message: 'Notes',
+  comment: 'Comments',
+  additionalInfo: 'Additional information',
+} as const
+
+/** A free-text message or notes field under one of the spec's names (label by name unless given). */
+export function notes(
+  name: keyof typeof notesLabels,
+  { required, label = notesLabels[name] }: { required: boolean; label?: string },
+): TextField {
+  return textarea(name, label, { required })
+}
+
+/** A section holding only a notes field, its legend the field's label. */
+export function notesSection(
+  name: keyof typeof notesLabels,
+  { required }: { required: boolean },
+): FormSection {
+  return section(notesLabels[name], notes(name, { required }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Policy and history fields
+
+export function policyStartDate({ required }: { required: boolean }): Field {
+  return dateInput('policyStartDate', 'Policy start date', { required, min: todayLimit })
+}
+
+export function currentCompany({ required }: { required: boolean }): Field {
+  return text('currentCompany', 'Current insurance company', { required })
+}
+
+/** When the current policy expires (the RV form names it `policyExpires`). */
+export function policyExpires(
+  name: 'policyExpiresIn' | 'policyExpires',
+  { required }: { required: boolean },
+): Field {
+  return select(name, 'Current policy expires in', policyExpiresOptions, { required })
+}
+
+/** The motorcycle form asks for months and days until the current policy expires. */
+export function policyExpiresMonthsDays({ required }: { required: boolean }): Field[] {
+  return [
+    select('policyExpiresMonths', 'Policy expires in (months)', countOptions(0, 12), { required }),
+    select('policyExpiresDays', 'Policy expires in (days)', countOptions(0, 31), { required }),
+  ]
+}
+
+export function claimsAndTickets({ required }: { required: boolean }): Field[] {
+  return [
+    select('claims3Years', 'Claims in the past 3 years', claimsTicketsOptions, { required }),
+    select('tickets3Years', 'Tickets in the past 3 years', claimsTicketsOptions, { required }),
+  ]
+}
+
+export function coverageDesired({ required }: { required: boolean }): Field {
+  return select('coverageDesired', 'Coverage desired', coverageDesiredOptions, { required })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vehicles and their drivers
+
+const yearNote =
+  'Spec silent on the type: a whole number 1900–2100 (a fixed bound: definitions do not depend on the build date).'
+
+/** A model year (vehicles and boats). */
+function modelYear(name: string, required: boolean): Field {
+  return numberInput(name, 'Year', { required, min: 1900, max: 2100, note: yearNote })
+}
+
+/** The shared vehicle block (ATV, classic car, motorcycle, RV), fields suffixed with `n`. */
+export function vehicle(
+  n: 1 | 2,
+  { required, leasedLabel }: { required: boolean; leasedLabel: string },
+): Field[] {
+  return [
+    modelYear(`year${n}`, required),
+    text(`make${n}`, 'Make', { required }),
+    text(`model${n}`, 'Model', { required }),
+    select(`annualMileage${n}`, 'Annual mileage', annualMileageOptions, { required }),
+    select(`leased${n}`, leasedLabel, yesNoOptions, { required }),
+    select(`collisionDeduct${n}`, 'Collision deductible', deductibleOptions, { required }),
+    select(`comprehensiveDeduct${n}`, 'Comprehensive deductible', deductibleOptions, { required }),
+  ]
+}
+
+/** The motorcycle's commute questions, per motorcycle like the other vehicle fields. */
+export function commute(n: 1 | 2, { required }: { required: boolean }): Field[] {
+  const note =
+    'Spec lists driveToWork and workSchoolDistance with the per-vehicle fields, so they are suffixed like them.'
+  return [
+    select(`driveToWork${n}`, 'Used to drive to work or school?', yesNoOptions, { required, note }),
+    select(`workSchoolDistance${n}`, 'Distance to work or school (one way)', workSchoolDistanceOptions, {
+      required,
+      note,
+    }),
+  ]
+}
+
+interface PersonOptions {
+  required: boolean
+  /** Names limited to letters and spaces. */
+  namePattern: boolean
+  /** Latest allowed date of birth (none on the classic car form). */
+  dobMax?: DateLimit
+  /** Why the date of birth is limited this way, where the spec does not say. */
+  dobNote?: string
+}
+
+/** Name, gender, married and date of birth of a driver or an operator, then the block's last question. */
+function person(
+  n: 1 | 2,
+  nameField: string,
+  { required, namePattern, dobMax, dobNote }: PersonOptions,
+  last: Field,
+): Field[] {
+  return [
+    text(nameField, 'Full name', { required, ...(namePattern ? { pattern: 'name' as const } : {}) }),
+    select(`gender${n}`, 'Gender', genderOptions, { required }),
+    select(`married${n}`, 'Married?', yesNoOptions, { required }),
+    dateInput(`dob${n}`, 'Date of birth', {
+      required,
+      ...(dobMax ? { max: dobMax } : {}),
+      ...(dobNote ? { note: dobNote } : {}),
+    }),
+    last,
+  ]
+}
+
+/** A driver (ATV, classic car, motorcycle, RV): primaryDriverName or driver2Name, then gender, married, dob, status. */
+export function driver(n: 1 | 2, opts: PersonOptions): Field[] {
+  return person(
+    n,
+    n === 1 ? 'primaryDriverName' : 'driver2Name',
+    opts,
+    select(`status${n}`, 'Driver status', driverStatusOptions, { required: opts.required }),
+  )
+}
+
+/** A boat operator: names limited to letters and spaces, at least 16 years old. */
+export function boatOperator(n: 1 | 2, { required }: { required: boolean }): Field[] {
+  return person(
+    n,
+    n === 1 ? 'primaryOperatorName' : 'operator2Name',
+    { required, namePattern: true, dobMax: atLeast16YearsAgo },
+    select(`accidents${n}`, 'Accidents or tickets in the past 3 years?', yesNoOptions, { required }),
+  )
+}
+
+/** A boat; horsepower, engine type and storage location are optional even for boat 1. */
+export function boat(n: 1 | 2, { required }: { required: boolean }): Field[] {
+  return [
+    modelYear(`year${n}`, required),
+    text(`manufacturer${n}`, 'Manufacturer', { required }),
+    text(`model${n}`, 'Model', { required }),
+    select(`type${n}`, 'Boat type', boatTypeOptions, { required }),
+    numberInput(`length${n}`, 'Length (feet)', {
+      required,
+      min: 1,
+      max: 500,
+      note: 'Spec silent on the type: whole feet, 1–500.',
+    }),
+    select(`use${n}`, 'Primary use', boatUseOptions, { required }),
+    numberInput(`marketValue${n}`, 'Market value (US dollars)', {
+      required,
+      min: 0,
+      max: 100_000_000,
+      note: 'Spec silent on the type: whole US dollars, 0–100,000,000.',
+    }),
+    select(`numEngines${n}`, 'Number of engines', numEnginesOptions, { required }),
+    numberInput(`horsepower${n}`, 'Total horsepower', {
+      required: false,
+      min: 1,
+      max: 10_000,
+      note: 'Spec silent on the type: a whole number 1–10,000.',
+    }),
+    select(`engineType${n}`, 'Engine type', engineTypeOptions, { required: false }),
+    select(`deductible${n}`, 'Deductible', deductibleOptions, {
+      required,
+      note: 'Spec gives no boat deductible list: the shared vehicle deductibles are used.',
+    }),
+    select(`hullMaterial${n}`, 'Hull material', hullMaterialOptions, { required }),
+    select(`trailerCoverage${n}`, 'Trailer coverage?', yesNoOptions, { required }),
+    select(`storageLocation${n}`, 'Storage location', storageLocationOptions, { required: false }),
+    select(`mods${n}`, 'Modifications?', yesNoOptions, { required }),
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Business
+
+/** Years of experience: digits only (spec, workers comp); the general liability form reuses it. */
+export function experience(): Field {
+  return text('experience', 'Years of experience in this line of work', {
+    required: false,
+    pattern: 'digits',
+    maxLength: 3,
+    note: 'Spec: digits only (workers comp); a text input with the digits pattern, at most 3 digits.',
+  })
+}
+
+/** A whole-dollar amount (payrolls, costs, revenue): spec silent on the type. */
+export function dollars(name: string, label: string, { required }: { required: boolean }): Field {
+  return numberInput(name, label, {
+    required,
+    min: 0,
+    max: 1_000_000_000,
+    note: 'Spec silent on the type: whole US dollars, 0–1,000,000,000.',
+  })
+}
+
+/** A count (employees, units…): spec silent on the type. */
+export function count(
+  name: string,
+  label: string,
+  { required, min = 0 }: { required: boolean; min?: number },
+): Field {
+  return numberInput(name, label, {
+    required,
+    min,
+    max: 100_000,
+    note: `Spec silent on the type: a whole number ${min}–100,000.`,
+  })
+}
+
+/** A workers' comp owner (up to 3): name, birth date, SSN, ownership share, payroll. */
+export function owner(n: 1 | 2 | 3, { required }: { required: boolean }): Field[] {
+  return [
+    text(`owner${n}Name`, 'Full name', {
+      required,
+      pattern: 'name',
+      note: 'Spec names the letters-only rule for owner1Name and owner2Name; owner3Name is the same group, so it follows it too.',
+    }),
+    dateInput(`birthdate${n}`, 'Date of birth', {
+      required,
+      max: todayLimit,
+      note: 'Spec shows no limit; a birth date cannot be in the future.',
+    }),
+    text(`ssn${n}`, 'Social Security number', {
+      required,
+      sensitive: true,
+      pattern: 'digits',
+      maxLength: 9,
+      autoComplete: 'off',
+      hint: '9 digits, no dashes.',
+      note: 'Spec silent on the format: digits only, at most 9 (an SSN without dashes). Sensitive: never mailed or logged.',
+    }),
+    numberInput(`ownership${n}`, 'Ownership (%)', {
+      required,
+      min: 1,
+      max: 100,
+      note: 'Spec: a choice whose options are not shown; a whole percentage 1–100 is what an owner knows.',
+    }),
+    dollars(`payroll${n}`, 'Annual payroll (US dollars)', { required }),
+  ]
+}
+
+/**
+ * Checkbox flags of a named group, each submitted as `group[flag]` = 'true' when ticked: the spec
+ * writes the renters flags this way, and the business flags (given as a group and flag names) use
+ * the same bracket names.
+ */
+export function flagGroup(
+  group: string,
+  flags: readonly (readonly [flag: string, label: string])[],
+): Field[] {
+  return flags.map(([flag, label]) =>
+    checkbox(`${group}[${flag}]`, label, {
+      required: false,
+      note: `Checkbox flag of group ${group}: submitted as ${group}[${flag}] = 'true' when ticked; never required.`,
+    }),
+  )
+}
+
+/** Claims history (renters, general liability). */
+export function claimsHistory({ required }: { required: boolean }): Field {
+  return select('claimsHistory', 'Any claims in the last 5 years?', yesNoOptions, { required })
+}
+
+/** Whether the quote replaces a current policy (renters, business). */
+export function replacePolicy({ required }: { required: boolean }): Field {
+  return select('replacePolicy', 'Replacing a current policy?', yesNoOptions, { required })
+}
+
+/** A Yes/No radio question (life form), required. */
+export function yesNoRadio(name: string, label: string): Field {
+  return radio(name, label, yesNoOptions, { required: true })
+}
