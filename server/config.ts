@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { agency } from '../config/agency.ts'
+
+/**
+ * The server's settings, read from the environment once at start (DESIGN.md section 3).
+ * Everything else about the agency lives in config/agency.ts.
+ */
+export interface Config {
+  port: number
+  host: string
+  /** Absolute path: embedded database files, the mail folder, the generated IP-hash salt. */
+  dataDir: string
+  /** A PostgreSQL server; undefined means embedded PGlite in `dataDir/pglite`. */
+  databaseUrl: string | undefined
+  /** undefined means notifications are written as .eml files under `dataDir/mail`. */
+  smtpUrl: string | undefined
+  leadsTo: string
+  mailFrom: string
+  submitRateLimit: RateLimit
+  nodeEnv: 'development' | 'production' | 'test'
+  /** Key of the HMAC that turns a client address into the stored `ip_hash`. */
+  ipHashSalt: string
+  /** Fastify's trustProxy: whether X-Forwarded-For names the client (behind a load balancer). */
+  trustProxy: boolean | number | string[]
+}
+
+export interface RateLimit {
+  max: number
+  windowMs: number
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const unitMs = { s: 1000, m: 60_000, h: 3_600_000 } as const
+
+/** `10/10m` → 10 requests per 10 minutes. */
+export function parseRateLimit(text: string): RateLimit | undefined {
+  const match = /^(\d+)\/(\d+)([smh])$/.exec(text.trim())
+  if (!match) return undefined
+  const [, max, amount, unit] = match
+  const windowMs = Number(amount) * unitMs[unit as keyof typeof unitMs]
+  if (Number(max) < 1 || windowMs < 1) return undefined
+  return { max: Number(max), windowMs }
+}
+
+function parseTrustProxy(text: string): boolean | number | string[] {
+  if (text === 'true') return true
+  if (text === 'false') return false
+  if (/^\d+$/.test(text)) return Number(text)
+  return text.split(',').map((entry) => entry.trim())
+}
+
+const emailAddress = z.email()
+/** A bare address or `Name <address>`, as nodemailer accepts. */
+const mailbox = z.string().refine(
+  (value) => {
+    const angle = /<([^<>]+)>\s*$/.exec(value)
+    return emailAddress.safeParse(angle ? angle[1] : value.trim()).success
+  },
+  { message: 'must be an e-mail address, optionally as "Name <address>"' },
+)
+
+const agencyDomain = agency.email.split('@')[1] ?? 'localhost'
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  LEADS_TO: z.email({ error: 'must be an e-mail address' }).default(agency.email),
+  MAIL_FROM: mailbox.default(`"${agency.shortName} website" <website@${agencyDomain}>`),
+  SUBMIT_RATE_LIMIT: z
+    .string()
+    .transform((text, context) => {
+      const limit = parseRateLimit(text)
+      if (!limit) {
+        context.addIssue({ code: 'custom', message: 'must look like 10/10m (N/Ns, N/Nm or N/Nh), N ≥ 1' })
+        return z.NEVER
+      }
+      return limit
+    })
+    .default({ max: 10, windowMs: 10 * 60_000 }),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  IP_HASH_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false, a hop count or addresses',
+    )
+    .transform(parseTrustProxy)
+    .default(false),
+})
+
+/**
+ * Reads and validates the environment. Empty variables count as unset, so `FOO=` in a .env file
+ * means "use the default". Throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      const value = present[name]
+      // Never echo secrets (URLs may carry passwords, the salt is a secret).
+      const shown = value === undefined || /URL|SALT/.test(name) ? '' : ` (got ${JSON.stringify(value)})`
+      return `  ${name}: ${issue.message}${shown}`
+    })
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const values = parsed.data
+  const dataDir = path.resolve(cwd, values.DATA_DIR)
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    leadsTo: values.LEADS_TO,
+    mailFrom: values.MAIL_FROM,
+    submitRateLimit: values.SUBMIT_RATE_LIMIT,
+    nodeEnv: values.NODE_ENV,
+    ipHashSalt: values.IP_HASH_SALT ?? readOrCreateSalt(dataDir),
+    trustProxy: values.TRUST_PROXY,
+  }
+}
+
+/**
+ * Without IP_HASH_SALT, a random salt is generated once and kept in the data directory, so hashes
+ * stay comparable across restarts. Several servers sharing one PostgreSQL should set IP_HASH_SALT.
+ */
+function readOrCreateSalt(dataDir: string): string {
+  const file = path.join(dataDir, 'ip-hash-salt')
+  mkdirSync(dataDir, { recursive: true })
+  if (!existsSync(file)) {
+    // Written aside then linked into place: link() fails if another process won the race, and a
+    // reader never sees a half-written file.
+    const draft = `${file}.${process.pid}.tmp`
+    writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 })
+    try {
+      linkSync(draft, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      unlinkSync(draft)
+    }
+  }
+  const salt = readFileSync(file, 'utf8').trim()
+  if (salt.length < 16) throw new ConfigError(`The IP-hash salt in ${file} is too short; delete the file.`)
+  return salt
+}

@@ -1,0 +1,35 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Database } from './database.ts'
+
+export const migrationsDir = path.join(import.meta.dirname, 'migrations')
+
+/** Any constant shared by every process of this application; names the advisory lock. */
+const migrationLockId = 7_201_452_031
+
+const migrationFileName = /^\d{3}-[a-z0-9-]+\.sql$/
+
+/**
+ * Applies the SQL files in `dir` (NNN-name.sql) that schema_migrations does not list yet, in name
+ * order, all in one transaction: a failing migration leaves the schema as it was. The advisory
+ * lock makes a second process starting at the same moment wait, then find nothing left to do.
+ * Returns the names applied now.
+ */
+export async function runMigrations(db: Database, dir: string = migrationsDir): Promise<string[]> {
+  const files = (await readdir(dir)).filter((name) => migrationFileName.test(name)).sort()
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockId])
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`)
+    const rows = await tx.query<{ name: string }>('SELECT name FROM schema_migrations')
+    const applied = new Set(rows.map((row) => row.name))
+    const pending = files.filter((name) => !applied.has(name))
+    for (const name of pending) {
+      await tx.exec(await readFile(path.join(dir, name), 'utf8'))
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name])
+    }
+    return pending
+  })
+}

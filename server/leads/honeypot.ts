@@ -1,0 +1,51 @@
+import { allFields, type FormDefinition } from '../../forms/engine.ts'
+
+/** The decoy field every form carries (DESIGN.md section 4): people never see it, bots fill it. */
+export const honeypotFieldName = 'company'
+
+/** `company` plus any field the definition marks as a honeypot. */
+function honeypotNames(form: FormDefinition): string[] {
+  const marked = allFields(form)
+    .filter((field) => 'honeypot' in field && field.honeypot === true)
+    .map((field) => field.name)
+  return [...new Set([honeypotFieldName, ...marked])]
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false
+  return typeof value === 'string' ? value.trim() !== '' : true
+}
+
+/** True when the submitted body has something in a honeypot field. */
+export function isHoneypotFilled(form: FormDefinition, body: unknown): boolean {
+  return isRecord(body) && honeypotNames(form).some((name) => isFilled(body[name]))
+}
+
+/** The validated fields without the honeypot's (empty) value: only the spec's fields are stored. */
+export function withoutHoneypot(form: FormDefinition, data: Record<string, string>): Record<string, string> {
+  const names = new Set(honeypotNames(form))
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !names.has(name)))
+}
+
+const spamValueMaxLength = 2000
+
+/**
+ * What is kept of a spam submission, for staff who review spam: the form's own fields and the
+ * honeypot, as strings of bounded length (spam is not validated, so nothing else is trusted).
+ */
+export function spamFields(form: FormDefinition, body: unknown): Record<string, string> {
+  if (!isRecord(body)) return {}
+  const kept: Record<string, string> = {}
+  const names = new Set([...allFields(form).map((field) => field.name), ...honeypotNames(form)])
+  for (const name of names) {
+    const value = body[name]
+    if (typeof value === 'string') kept[name] = value.slice(0, spamValueMaxLength)
+    else if (value !== undefined && value !== null)
+      kept[name] = JSON.stringify(value).slice(0, spamValueMaxLength)
+  }
+  return kept
+}

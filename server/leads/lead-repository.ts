@@ -1,0 +1,109 @@
+import type { Database, Queryable } from '../db/database.ts'
+
+export type LeadLanguage = 'en' | 'es'
+
+export interface NewLead {
+  formKey: string
+  fields: Record<string, string>
+  language: LeadLanguage
+  userAgent: string | null
+  ipHash: string | null
+  isSpam: boolean
+  idempotencyKey: string | null
+}
+
+export interface Lead extends NewLead {
+  id: string
+  receivedAt: Date
+  status: string
+}
+
+export interface DeliveryJob {
+  id: string
+  leadId: string
+  status: 'pending' | 'sent' | 'failed'
+  attempts: number
+  nextAttemptAt: Date
+  lastError: string | null
+  createdAt: Date
+  sentAt: Date | null
+}
+
+export interface LeadRepository {
+  /**
+   * Stores a lead and, unless it is spam, its delivery job, in one transaction. A lead whose
+   * idempotency key is already stored is not stored again: the existing lead comes back with
+   * created false (and no second delivery job).
+   */
+  insertLead(lead: NewLead): Promise<{ lead: Lead; created: boolean }>
+  findLeadById(id: string): Promise<Lead | undefined>
+  findLeadByIdempotencyKey(key: string): Promise<Lead | undefined>
+  deliveryJobsForLead(leadId: string): Promise<DeliveryJob[]>
+}
+
+const leadColumns = `id, form_key AS "formKey", fields, language, received_at AS "receivedAt",
+  user_agent AS "userAgent", ip_hash AS "ipHash", is_spam AS "isSpam",
+  idempotency_key AS "idempotencyKey", status`
+
+const deliveryJobColumns = `id, lead_id AS "leadId", status, attempts, next_attempt_at AS "nextAttemptAt",
+  last_error AS "lastError", created_at AS "createdAt", sent_at AS "sentAt"`
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+async function selectLeadByIdempotencyKey(db: Queryable, key: string): Promise<Lead | undefined> {
+  const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE idempotency_key = $1`, [key])
+  return rows[0]
+}
+
+export function createLeadRepository(db: Database): LeadRepository {
+  return {
+    insertLead: (lead) =>
+      db.transaction(async (tx) => {
+        // ON CONFLICT DO NOTHING rather than catching a unique violation: on PostgreSQL a
+        // concurrent insert with the same key waits for the first to commit, then yields no row.
+        const inserted = await tx.query<Lead>(
+          `INSERT INTO leads (form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key)
+           VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7)
+           ON CONFLICT (idempotency_key) DO NOTHING
+           RETURNING ${leadColumns}`,
+          [
+            lead.formKey,
+            JSON.stringify(lead.fields),
+            lead.language,
+            lead.userAgent,
+            lead.ipHash,
+            lead.isSpam,
+            lead.idempotencyKey,
+          ],
+        )
+        const created = inserted[0]
+        if (created) {
+          if (!created.isSpam) {
+            await tx.query('INSERT INTO delivery_jobs (lead_id) VALUES ($1)', [created.id])
+          }
+          return { lead: created, created: true }
+        }
+        // Only a key conflict inserts nothing, so the key is set and its lead exists.
+        const existing = lead.idempotencyKey
+          ? await selectLeadByIdempotencyKey(tx, lead.idempotencyKey)
+          : undefined
+        if (!existing) throw new Error('Lead insert returned no row and no lead has its idempotency key')
+        return { lead: existing, created: false }
+      }),
+
+    async findLeadById(id) {
+      // PostgreSQL rejects a malformed uuid with an error; a malformed id simply names no lead.
+      if (!uuidPattern.test(id)) return undefined
+      const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE id = $1`, [id])
+      return rows[0]
+    },
+
+    findLeadByIdempotencyKey: (key) => selectLeadByIdempotencyKey(db, key),
+
+    deliveryJobsForLead: (leadId) =>
+      db.query<DeliveryJob>(
+        `SELECT ${deliveryJobColumns} FROM delivery_jobs WHERE lead_id = $1 ORDER BY created_at`,
+        [leadId],
+      ),
+  }
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { runMigrations } from './db/migrate.ts'
+import { openDatabase } from './db/open-database.ts'
+import { loggerOptions } from './logger.ts'
+
+/** The site's build output, wherever the process was started from. */
+const clientDir = path.join(import.meta.dirname, '..', 'build', 'client')
+
+/** How long in-flight requests may take to finish after SIGTERM before the process gives up. */
+const shutdownGraceMs = 10_000
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const db = await openDatabase(config)
+  const applied = await runMigrations(db)
+  const hasSite = existsSync(path.join(clientDir, 'index.html'))
+
+  const app = await buildApp({
+    db,
+    ipHashSalt: config.ipHashSalt,
+    submitRateLimit: config.submitRateLimit,
+    trustProxy: config.trustProxy,
+    clientDir: hasSite ? clientDir : undefined,
+    logger: loggerOptions(config.nodeEnv === 'test' ? 'warn' : 'info'),
+    closeDatabaseWithApp: true,
+  })
+
+  app.log.info(
+    { driver: db.driver, dataDir: config.dataDir, migrationsApplied: applied },
+    db.driver === 'pglite' ? 'embedded database ready' : 'PostgreSQL ready',
+  )
+  if (!hasSite) app.log.warn({ clientDir }, 'no site build found: serving the API only (run npm run build)')
+
+  let closing = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, shutdownGraceMs)
+    forceExit.unref()
+    // close() stops accepting connections, lets in-flight requests finish, then closes the database.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down')
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', shutdown)
+  process.once('SIGINT', shutdown)
+
+  await app.listen({ port: config.port, host: config.host })
+}
+
+await main()

@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+export interface StaticSiteOptions {
+  /** The build's client folder (build/client): prerendered pages and hashed assets. */
+  clientDir: string
+}
+
+const immutable = 'public, max-age=31536000, immutable'
+/** Pages and unhashed files: the browser may keep them but asks (ETag) before each use. */
+const revalidate = 'no-cache'
+
+/**
+ * Paths never served as themselves: React Router's SPA fallback (this site has no client routing
+ * to fall back to) and the 404 pages, which only answer unknown paths, with status 404.
+ */
+function isHiddenPath(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean)
+  if (segments.includes('__spa-fallback.html')) return true
+  return segments[0] === '404' || (segments[0] === 'es' && segments[1] === '404')
+}
+
+/**
+ * Serves the prerendered site: `/insurance` → insurance/index.html, `/insurance/` redirects
+ * there; Brotli or gzip siblings (.br, .gz) are sent to browsers that accept them.
+ */
+export async function staticSitePlugin(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
+  const assetsDir = path.join(options.clientDir, 'assets') + path.sep
+
+  // One URL per page (links and canonical tags have no trailing slash).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return
+    const [pathname = '/', query] = splitUrl(request.url)
+    if (pathname.length > 1 && pathname.endsWith('/') && !pathname.startsWith('/api/')) {
+      // Leading slashes collapse to one so `//evil.example/` cannot become an off-site redirect.
+      const target = `/${pathname.replace(/^\/+|\/+$/g, '')}${query === undefined ? '' : `?${query}`}`
+      return reply.redirect(target, 301)
+    }
+  })
+
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    wildcard: true,
+    index: ['index.html'],
+    redirect: false,
+    preCompressed: true,
+    cacheControl: false,
+    allowedPath: (pathname) => !isHiddenPath(pathname),
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', filePath.startsWith(assetsDir) ? immutable : revalidate)
+    },
+  })
+}
+
+function splitUrl(url: string): [string, string | undefined] {
+  const mark = url.indexOf('?')
+  return mark === -1 ? [url, undefined] : [url.slice(0, mark), url.slice(mark + 1)]
+}
+
+/**
+ * Answers an unknown path with the prerendered 404 page and status 404: the Spanish one under
+ * /es when the build has it. Read per request: 404s are rare and a rebuild must not need a restart.
+ */
+export function notFoundPageSender(clientDir: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const spanish = request.url === '/es' || request.url.startsWith('/es/') || request.url.startsWith('/es?')
+    const candidates = [...(spanish ? [path.join(clientDir, 'es', '404', 'index.html')] : [])]
+    candidates.push(path.join(clientDir, '404', 'index.html'))
+    for (const file of candidates) {
+      try {
+        const html = await readFile(file)
+        return reply.code(404).type('text/html; charset=utf-8').header('cache-control', revalidate).send(html)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      }
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+  }
+}

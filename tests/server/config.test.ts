@@ -1,0 +1,125 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { agency } from '../../config/agency.ts'
+import { ConfigError, loadConfig, parseRateLimit } from '../../server/config.ts'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'agency-config-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: dir, ...env }, dir)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as Error).message
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ IP_HASH_SALT: 'a-test-salt-of-some-length' }, dir)
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(dir, 'data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      leadsTo: agency.email,
+      submitRateLimit: { max: 10, windowMs: 600_000 },
+      nodeEnv: 'development',
+      trustProxy: false,
+    })
+    expect(config.mailFrom).toMatch(/<website@oakridge-insurance\.example>$/)
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/site',
+        DATABASE_URL: 'postgres://app@db.internal:5432/leads',
+        SMTP_URL: 'smtp://user:pass@mail.example:587',
+        LEADS_TO: 'desk@agency.example',
+        MAIL_FROM: 'Website <web@agency.example>',
+        SUBMIT_RATE_LIMIT: '5/30s',
+        NODE_ENV: 'production',
+        IP_HASH_SALT: '0123456789abcdef0123',
+        TRUST_PROXY: '1',
+      },
+      dir,
+    )
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(dir, 'var/site'),
+      databaseUrl: 'postgres://app@db.internal:5432/leads',
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      leadsTo: 'desk@agency.example',
+      mailFrom: 'Website <web@agency.example>',
+      submitRateLimit: { max: 5, windowMs: 30_000 },
+      nodeEnv: 'production',
+      ipHashSalt: '0123456789abcdef0123',
+      trustProxy: 1,
+    })
+  })
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '', IP_HASH_SALT: '' }, dir)
+    expect(config.port).toBe(3000)
+    expect(config.databaseUrl).toBeUndefined()
+  })
+
+  it('generates the IP-hash salt once and keeps it in the data dir', async () => {
+    const first = loadConfig({ DATA_DIR: dir }, dir).ipHashSalt
+    const second = loadConfig({ DATA_DIR: dir }, dir).ipHashSalt
+    expect(first).toMatch(/^[0-9a-f]{64}$/)
+    expect(second).toBe(first)
+    expect((await readFile(path.join(dir, 'ip-hash-salt'), 'utf8')).trim()).toBe(first)
+  })
+
+  it('names every bad variable in one clear message', () => {
+    const message = configError({
+      PORT: 'eighty',
+      SUBMIT_RATE_LIMIT: '10 per minute',
+      DATABASE_URL: 'mysql://secret@host/db',
+      LEADS_TO: 'not-an-address',
+      NODE_ENV: 'staging',
+    })
+    expect(message).toContain('Invalid environment')
+    expect(message).toMatch(/PORT: .*"eighty"/)
+    expect(message).toMatch(/SUBMIT_RATE_LIMIT: must look like 10\/10m/)
+    expect(message).toMatch(/DATABASE_URL: must be a postgres/)
+    expect(message).toMatch(/LEADS_TO: must be an e-mail address/)
+    expect(message).toMatch(/NODE_ENV: must be development, production or test/)
+    // URLs can carry passwords: never echoed.
+    expect(message).not.toContain('secret')
+  })
+
+  it('rejects an out-of-range port and a short salt', () => {
+    expect(configError({ PORT: '70000' })).toMatch(/PORT: must be between 0 and 65535/)
+    expect(configError({ IP_HASH_SALT: 'short' })).toMatch(/IP_HASH_SALT: must be at least 16/)
+  })
+})
+
+describe('parseRateLimit', () => {
+  it.each([
+    ['10/10m', { max: 10, windowMs: 600_000 }],
+    ['3/45s', { max: 3, windowMs: 45_000 }],
+    ['100/1h', { max: 100, windowMs: 3_600_000 }],
+  ])('%s', (text, expected) => {
+    expect(parseRateLimit(text)).toEqual(expected)
+  })
+
+  it.each(['10', '10/m', '0/10m', '10/0m', '10/10d', '-1/10m', 'ten/10m'])('rejects %s', (text) => {
+    expect(parseRateLimit(text)).toBeUndefined()
+  })
+})

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runMigrations } from '../../server/db/migrate.ts'
+import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
+import { createLeadRepository, type NewLead } from '../../server/leads/lead-repository.ts'
+import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+
+function newLead(overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    formKey: 'contact-message',
+    fields: { name: 'Jane Doe', email: 'jane@example.com' },
+    language: 'en',
+    userAgent: 'vitest',
+    ipHash: 'abc',
+    isSpam: false,
+    idempotencyKey: null,
+    ...overrides,
+  }
+}
+
+describe.each(drivers)('database on %s', (driver) => {
+  let test: TestDatabase
+  beforeAll(async () => {
+    test = await openTestDatabase(driver, { migrate: false })
+  })
+  afterAll(async () => {
+    await test?.dispose()
+  })
+
+  it('applies the migrations once, in order, and records them', async () => {
+    const applied = await runMigrations(test.db)
+    expect(applied).toEqual(['001-leads.sql', '002-delivery-jobs.sql'])
+    expect(await runMigrations(test.db)).toEqual([])
+    const rows = await test.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
+    expect(rows.map((row) => row.name)).toEqual(applied)
+  })
+
+  it('reports its driver', () => {
+    expect(test.db.driver).toBe(driver)
+  })
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      test.db.transaction(async (tx) => {
+        await tx.query("INSERT INTO leads (form_key, fields) VALUES ('rollback-test', '{}')")
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    const rows = await test.db.query("SELECT id FROM leads WHERE form_key = 'rollback-test'")
+    expect(rows).toEqual([])
+  })
+
+  describe('leadRepository', () => {
+    it('stores a lead with its delivery job and reads it back with native types', async () => {
+      const leads = createLeadRepository(test.db)
+      const { lead, created } = await leads.insertLead(newLead({ language: 'es' }))
+      expect(created).toBe(true)
+      expect(lead).toMatchObject({
+        formKey: 'contact-message',
+        fields: { name: 'Jane Doe', email: 'jane@example.com' },
+        language: 'es',
+        isSpam: false,
+        status: 'new',
+        idempotencyKey: null,
+      })
+      expect(lead.receivedAt).toBeInstanceOf(Date)
+      expect(await leads.findLeadById(lead.id)).toEqual(lead)
+      const jobs = await leads.deliveryJobsForLead(lead.id)
+      expect(jobs).toHaveLength(1)
+      expect(jobs[0]).toMatchObject({
+        leadId: lead.id,
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        sentAt: null,
+      })
+    })
+
+    it('gives spam no delivery job', async () => {
+      const leads = createLeadRepository(test.db)
+      const { lead } = await leads.insertLead(newLead({ isSpam: true }))
+      expect(lead.isSpam).toBe(true)
+      expect(await leads.deliveryJobsForLead(lead.id)).toEqual([])
+    })
+
+    it('stores one lead and one job per idempotency key', async () => {
+      const leads = createLeadRepository(test.db)
+      const first = await leads.insertLead(newLead({ idempotencyKey: `key-${driver}` }))
+      const again = await leads.insertLead(
+        newLead({ idempotencyKey: `key-${driver}`, fields: { name: 'Other' } }),
+      )
+      expect(again.created).toBe(false)
+      expect(again.lead).toEqual(first.lead)
+      expect(await leads.deliveryJobsForLead(first.lead.id)).toHaveLength(1)
+    })
+
+    it('stores one lead when the same key arrives concurrently', async () => {
+      const leads = createLeadRepository(test.db)
+      const key = `race-${driver}`
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => leads.insertLead(newLead({ idempotencyKey: key }))),
+      )
+      expect(results.filter((result) => result.created)).toHaveLength(1)
+      expect(new Set(results.map((result) => result.lead.id)).size).toBe(1)
+      const rows = await test.db.query('SELECT id FROM leads WHERE idempotency_key = $1', [key])
+      expect(rows).toHaveLength(1)
+    })
+
+    it('finds nothing for an id that is not a uuid', async () => {
+      expect(await createLeadRepository(test.db).findLeadById('42')).toBeUndefined()
+    })
+  })
+})
+
+describe('migrations on PostgreSQL started by two processes at once', () => {
+  it('applies each migration exactly once', async () => {
+    const test = await openTestDatabase('postgres', { migrate: false })
+    const second = await openPostgresDatabase(test.location)
+    try {
+      const [a, b] = await Promise.all([runMigrations(test.db), runMigrations(second)])
+      expect([...a, ...b].sort()).toEqual(['001-leads.sql', '002-delivery-jobs.sql'])
+    } finally {
+      await second.close()
+      await test.dispose()
+    }
+  })
+})
+
+describe('PGlite durability', () => {
+  it('keeps a committed lead across close and reopen of its directory', async () => {
+    const test = await openTestDatabase('pglite')
+    try {
+      const { lead } = await createLeadRepository(test.db).insertLead(newLead())
+      await test.db.close()
+      const reopened = await openPgliteDatabase(test.location)
+      try {
+        expect(await createLeadRepository(reopened).findLeadById(lead.id)).toEqual(lead)
+      } finally {
+        await reopened.close()
+      }
+    } finally {
+      await test.dispose()
+    }
+  })
+})

@@ -1,0 +1,195 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import { createSiteFixture, type SiteFixture, sitePages } from './helpers/site-fixture.ts'
+import { unusedDatabase } from './helpers/unused-database.ts'
+
+const pageCache = 'no-cache'
+const assetCache = 'public, max-age=31536000, immutable'
+
+let site: SiteFixture
+let app: FastifyInstance
+
+beforeAll(async () => {
+  site = await createSiteFixture()
+  app = await buildApp({
+    db: unusedDatabase,
+    ipHashSalt: 'static-tests-salt-0123',
+    submitRateLimit: false,
+    clientDir: site.clientDir,
+  })
+})
+afterAll(async () => {
+  await app?.close()
+  await site?.dispose()
+})
+
+describe('prerendered pages', () => {
+  it('serves the home page as HTML that browsers revalidate', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.headers['cache-control']).toBe(pageCache)
+    expect(response.body).toBe(sitePages['index.html'])
+  })
+
+  it('serves /insurance from insurance/index.html', async () => {
+    const response = await app.inject({ method: 'GET', url: '/insurance' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(sitePages['insurance/index.html'])
+    expect(response.headers['cache-control']).toBe(pageCache)
+  })
+
+  it('serves /insurance with a query string', async () => {
+    const response = await app.inject({ method: 'GET', url: '/insurance?utm_source=test' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(sitePages['insurance/index.html'])
+  })
+
+  it('redirects /insurance/ to /insurance, keeping the query', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/insurance/' })
+    expect(plain.statusCode).toBe(301)
+    expect(plain.headers.location).toBe('/insurance')
+    const withQuery = await app.inject({ method: 'GET', url: '/insurance/?a=1' })
+    expect(withQuery.headers.location).toBe('/insurance?a=1')
+  })
+
+  it('never redirects off-site', async () => {
+    const response = await app.inject({ method: 'GET', url: '//evil.example/' })
+    expect(response.statusCode).toBe(301)
+    expect(response.headers.location).toBe('/evil.example')
+  })
+
+  it('serves the Spanish home page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/es' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(sitePages['es/index.html'])
+  })
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/contact' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.body).toBe('')
+  })
+})
+
+describe('assets', () => {
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/x-abc123.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe(assetCache)
+    expect(response.body).toBe(sitePages['assets/x-abc123.js'])
+  })
+
+  it('serves unhashed files with revalidation', async () => {
+    const response = await app.inject({ method: 'GET', url: '/favicon.svg' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe(pageCache)
+  })
+
+  it('sends the Brotli file to browsers that accept it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/x-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe(assetCache)
+    expect(response.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(sitePages['assets/x-abc123.js'])
+  })
+
+  it('sends the gzip file when Brotli is not accepted, also for pages', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/contact',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.headers['cache-control']).toBe(pageCache)
+    expect(gunzipSync(response.rawPayload).toString()).toBe(sitePages['contact/index.html'])
+  })
+
+  it('sends the plain file when there is no compressed sibling', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/insurance',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBeUndefined()
+    expect(response.body).toBe(sitePages['insurance/index.html'])
+  })
+})
+
+describe('unknown paths', () => {
+  it('answers with the prerendered 404 page and status 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/no-such-page' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.body).toBe(sitePages['404/index.html'])
+  })
+
+  it('answers under /es with the Spanish 404 page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/es/no-existe' })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toBe(sitePages['es/404/index.html'])
+  })
+
+  it('answers a missing asset with 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing-123.js' })
+    expect(response.statusCode).toBe(404)
+  })
+
+  it.each(['/__spa-fallback.html', '/404', '/404/index.html', '/es/404'])(
+    'never serves %s as itself',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(404)
+      expect(response.body).not.toContain('SPA fallback')
+    },
+  )
+
+  it('does not leave the client folder', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const response = await app.inject({ method: 'GET', url })
+      expect([403, 404]).toContain(response.statusCode)
+      expect(response.body).not.toContain('"dependencies"')
+    }
+  })
+
+  it('answers unknown API paths with JSON, not the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ error: 'Not found.' })
+  })
+
+  it('answers other methods on pages with a JSON 404', async () => {
+    const response = await app.inject({ method: 'POST', url: '/contact', payload: {} })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toHaveProperty('error')
+  })
+})
+
+describe('without a site build', () => {
+  it('serves the API only and answers page paths with 404', async () => {
+    const apiOnly = await buildApp({
+      db: unusedDatabase,
+      ipHashSalt: 'static-tests-salt-0123',
+      submitRateLimit: false,
+    })
+    try {
+      const response = await apiOnly.inject({ method: 'GET', url: '/' })
+      expect(response.statusCode).toBe(404)
+    } finally {
+      await apiOnly.close()
+    }
+  })
+})
