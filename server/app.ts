@@ -5,6 +5,7 @@ import { createLeadRepository } from './leads/lead-repository.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { registerErrorHandling } from './plugins/error-handling.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
+import { pagePolicies, registerSecurityHeaders } from './plugins/security-headers.ts'
 import { notFoundPageSender, staticSitePlugin } from './plugins/static-site.ts'
 import { formBodyLimit, formRoutes } from './routes/forms.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -14,6 +15,8 @@ export interface AppOptions {
   db: Database
   /** Secret key of the stored client-address hash. */
   ipHashSalt: string
+  /** AES-256-GCM key for sensitive lead fields. */
+  encryptionKey: Buffer
   /** Form submissions per client address; false: unlimited. */
   submitRateLimit: RateLimit | false
   /** The built site (build/client); without it the app serves the API only. */
@@ -38,8 +41,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   })
 
+  const policies = options.clientDir ? await pagePolicies(options.clientDir) : new Map<string, string>()
+  registerSecurityHeaders(app)
   registerErrorHandling(app, {
-    sendNotFoundPage: options.clientDir ? notFoundPageSender(options.clientDir) : undefined,
+    sendNotFoundPage: options.clientDir ? notFoundPageSender(options.clientDir, policies) : undefined,
   })
   await registerRateLimit(app)
   await app.register(databasePlugin, { db: options.db, closeWithApp: options.closeDatabaseWithApp ?? false })
@@ -48,11 +53,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formRoutes, {
     leads: createLeadRepository(options.db),
     ipHashSalt: options.ipHashSalt,
+    encryptionKey: options.encryptionKey,
     submitRateLimit: options.submitRateLimit,
     now: options.now ?? (() => new Date()),
   })
   if (options.clientDir) {
-    await app.register(staticSitePlugin, { clientDir: options.clientDir })
+    await app.register(staticSitePlugin, { clientDir: options.clientDir, policies })
   }
   return app
 }

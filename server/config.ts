@@ -25,6 +25,11 @@ export interface Config {
   ipHashSalt: string
   /** Fastify's trustProxy: whether X-Forwarded-For names the client (behind a load balancer). */
   trustProxy: boolean | number | string[]
+  /** AES-256-GCM key for sensitive lead fields (SSN, EIN). */
+  encryptionKey: Buffer
+  /** True when no LEAD_ENCRYPTION_KEY was set and a development key was made under DATA_DIR. */
+  encryptionKeyGenerated: boolean
+  delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; pollMs: number }
 }
 
 export interface RateLimit {
@@ -97,6 +102,25 @@ const envSchema = z.object({
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('development'),
   IP_HASH_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
+  LEAD_ENCRYPTION_KEY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      'must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`',
+    )
+    .optional(),
+  DELIVERY_MAX_ATTEMPTS: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(10),
+  DELIVERY_RETRY_BASE_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .default(30_000),
+  DELIVERY_RETRY_MAX_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .default(6 * 3_600_000),
+  DELIVERY_POLL_MS: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(1000),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -128,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const values = parsed.data
   const dataDir = path.resolve(cwd, values.DATA_DIR)
+  if (!values.LEAD_ENCRYPTION_KEY && values.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  LEAD_ENCRYPTION_KEY: required in production (64 hexadecimal characters, e.g. from `openssl rand -hex 32`)',
+    )
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -138,17 +167,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: values.MAIL_FROM,
     submitRateLimit: values.SUBMIT_RATE_LIMIT,
     nodeEnv: values.NODE_ENV,
-    ipHashSalt: values.IP_HASH_SALT ?? readOrCreateSalt(dataDir),
+    ipHashSalt: values.IP_HASH_SALT ?? readOrCreateSecret(dataDir, 'ip-hash-salt'),
     trustProxy: values.TRUST_PROXY,
+    encryptionKey: Buffer.from(
+      values.LEAD_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'lead-encryption-key'),
+      'hex',
+    ),
+    encryptionKeyGenerated: values.LEAD_ENCRYPTION_KEY === undefined,
+    delivery: {
+      maxAttempts: Math.max(1, values.DELIVERY_MAX_ATTEMPTS),
+      baseDelayMs: values.DELIVERY_RETRY_BASE_MS,
+      maxDelayMs: values.DELIVERY_RETRY_MAX_MS,
+      pollMs: Math.max(50, values.DELIVERY_POLL_MS),
+    },
   }
 }
 
 /**
- * Without IP_HASH_SALT, a random salt is generated once and kept in the data directory, so hashes
- * stay comparable across restarts. Several servers sharing one PostgreSQL should set IP_HASH_SALT.
+ * Without IP_HASH_SALT (or, in development, LEAD_ENCRYPTION_KEY), a random secret is generated
+ * once and kept in the data directory, so hashes stay comparable and encrypted fields readable
+ * across restarts. Several servers sharing one PostgreSQL must set both variables.
  */
-function readOrCreateSalt(dataDir: string): string {
-  const file = path.join(dataDir, 'ip-hash-salt')
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name)
   mkdirSync(dataDir, { recursive: true })
   if (!existsSync(file)) {
     // Written aside then linked into place: link() fails if another process won the race, and a
@@ -164,6 +205,6 @@ function readOrCreateSalt(dataDir: string): string {
     }
   }
   const salt = readFileSync(file, 'utf8').trim()
-  if (salt.length < 16) throw new ConfigError(`The IP-hash salt in ${file} is too short; delete the file.`)
+  if (salt.length < 16) throw new ConfigError(`The secret in ${file} is too short; delete the file.`)
   return salt
 }

@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { getFormDefinition } from '../forms/registry.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { runMigrations } from './db/migrate.ts'
 import { openDatabase } from './db/open-database.ts'
+import { createDeliveryWorker } from './delivery/delivery-worker.ts'
 import { loggerOptions } from './logger.ts'
+import { createMailTransport } from './mail/mail-transport.ts'
 
 /** The site's build output, wherever the process was started from. */
 const clientDir = path.join(import.meta.dirname, '..', 'build', 'client')
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     db,
     ipHashSalt: config.ipHashSalt,
+    encryptionKey: config.encryptionKey,
     submitRateLimit: config.submitRateLimit,
     trustProxy: config.trustProxy,
     clientDir: hasSite ? clientDir : undefined,
@@ -42,6 +46,37 @@ async function main(): Promise<void> {
     { driver: db.driver, dataDir: config.dataDir, migrationsApplied: applied },
     db.driver === 'pglite' ? 'embedded database ready' : 'PostgreSQL ready',
   )
+  if (config.encryptionKeyGenerated) {
+    app.log.warn(
+      { file: path.join(config.dataDir, 'lead-encryption-key') },
+      'LEAD_ENCRYPTION_KEY is not set: using a development key kept in the data folder (production refuses to start without one)',
+    )
+  }
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    mailDir: path.join(config.dataDir, 'mail'),
+  })
+  if (transport.kind === 'files') {
+    app.log.info(
+      { mailDir: path.join(config.dataDir, 'mail') },
+      'SMTP_URL is not set: lead e-mails are written as .eml files',
+    )
+  }
+  const worker = createDeliveryWorker({
+    db,
+    transport,
+    getForm: getFormDefinition,
+    log: app.log,
+    pollMs: config.delivery.pollMs,
+    settings: {
+      from: config.mailFrom,
+      to: config.leadsTo,
+      maxAttempts: config.delivery.maxAttempts,
+      baseDelayMs: config.delivery.baseDelayMs,
+      maxDelayMs: config.delivery.maxDelayMs,
+      leaseMs: 120_000,
+    },
+  })
   if (!hasSite) app.log.warn({ clientDir }, 'no site build found: serving the API only (run npm run build)')
 
   let closing = false
@@ -55,18 +90,24 @@ async function main(): Promise<void> {
     }, shutdownGraceMs)
     forceExit.unref()
     // close() stops accepting connections, lets in-flight requests finish, then closes the database.
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down')
-        process.exit(1)
-      },
-    )
+    // The worker stops before the database closes; an unfinished send is retried by the next process.
+    worker
+      .stop()
+      .then(() => transport.close())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down')
+          process.exit(1)
+        },
+      )
   }
   process.once('SIGTERM', shutdown)
   process.once('SIGINT', shutdown)
 
   await app.listen({ port: config.port, host: config.host })
+  worker.start()
 }
 
 await main()

@@ -10,7 +10,7 @@ export function MapFrame({ title, height, linkLabel }: { title: string; height: 
         loading="lazy"
         width="600"
         height={height}
-        style={{ height }}
+        className={`map-frame__frame map-frame__frame--${height}`}
         referrerPolicy="no-referrer"
       />
       <a href={agency.mapLinkUrl} target="_blank" rel="noopener noreferrer" className="map-frame__link">

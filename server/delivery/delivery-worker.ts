@@ -35,7 +35,10 @@ interface ClaimedJob {
   received_at: Date | string
 }
 
-export function retryDelayMs(attempts: number, settings: Pick<DeliverySettings, 'baseDelayMs' | 'maxDelayMs'>): number {
+export function retryDelayMs(
+  attempts: number,
+  settings: Pick<DeliverySettings, 'baseDelayMs' | 'maxDelayMs'>,
+): number {
   return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempts - 1))
 }
 
@@ -88,7 +91,8 @@ export function createDeliveryWorker({
     const form = getForm(job.form_key)
     try {
       if (!form) throw new Error(`unknown form ${job.form_key}`)
-      const fields: Record<string, string> = typeof job.fields === 'string' ? JSON.parse(job.fields) : job.fields
+      const fields: Record<string, string> =
+        typeof job.fields === 'string' ? JSON.parse(job.fields) : job.fields
       const message = buildLeadNotification(form, {
         id: String(job.lead_id),
         formKey: job.form_key,

@@ -21,7 +21,7 @@ export interface Lead extends NewLead {
 export interface DeliveryJob {
   id: string
   leadId: string
-  status: 'pending' | 'sent' | 'failed'
+  status: 'pending' | 'sending' | 'sent' | 'failed'
   attempts: number
   nextAttemptAt: Date
   lastError: string | null

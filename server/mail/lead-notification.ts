@@ -61,7 +61,9 @@ export function buildLeadNotification(form: FormDefinition, lead: LeadForMail): 
     .filter((field) => !field.sensitive && !(field.kind === 'text' && field.honeypot))
     .map((field) => ({ label: field.label, value: lead.fields[field.name] ?? '' }))
     .filter((row) => row.value !== '')
-  const sensitiveGiven = allFields(form).some((field) => field.sensitive && (lead.fields[field.name] ?? '') !== '')
+  const sensitiveGiven = allFields(form).some(
+    (field) => field.sensitive && (lead.fields[field.name] ?? '') !== '',
+  )
   const received = lead.receivedAt.toISOString()
   const intro = `A new ${form.title} request came in through the website (lead ${lead.id}).`
   const languageLine = `Language of the visitor: ${language}`

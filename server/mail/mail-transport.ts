@@ -23,14 +23,22 @@ export interface MailTransport {
   close(): void
 }
 
-export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }): MailTransport {
+export function createMailTransport({
+  smtpUrl,
+  mailDir,
+}: {
+  smtpUrl?: string
+  mailDir: string
+}): MailTransport {
   if (smtpUrl) {
     const url = new URL(smtpUrl)
     const transporter = nodemailer.createTransport({
       host: url.hostname,
       port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
       secure: url.protocol === 'smtps:',
-      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      ...(url.username
+        ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+        : {}),
       // A plain smtp:// URL to a local relay may not offer STARTTLS; nodemailer upgrades when it can.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

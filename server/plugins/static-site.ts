@@ -2,10 +2,13 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { policyForFile } from './security-headers.ts'
 
 export interface StaticSiteOptions {
   /** The build's client folder (build/client): prerendered pages and hashed assets. */
   clientDir: string
+  /** Each page's Content-Security-Policy by file path (security-headers.ts). */
+  policies: Map<string, string>
 }
 
 const immutable = 'public, max-age=31536000, immutable'
@@ -50,6 +53,8 @@ export async function staticSitePlugin(app: FastifyInstance, options: StaticSite
     allowedPath: (pathname) => !isHiddenPath(pathname),
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? immutable : revalidate)
+      const policy = policyForFile(options.policies, filePath)
+      if (policy) reply.header('content-security-policy', policy)
     },
   })
 }
@@ -63,7 +68,7 @@ function splitUrl(url: string): [string, string | undefined] {
  * Answers an unknown path with the prerendered 404 page and status 404: the Spanish one under
  * /es when the build has it. Read per request: 404s are rare and a rebuild must not need a restart.
  */
-export function notFoundPageSender(clientDir: string) {
+export function notFoundPageSender(clientDir: string, policies: Map<string, string>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const spanish = request.url === '/es' || request.url.startsWith('/es/') || request.url.startsWith('/es?')
     const candidates = [...(spanish ? [path.join(clientDir, 'es', '404', 'index.html')] : [])]
@@ -71,6 +76,8 @@ export function notFoundPageSender(clientDir: string) {
     for (const file of candidates) {
       try {
         const html = await readFile(file)
+        const policy = policyForFile(policies, file)
+        if (policy) reply.header('content-security-policy', policy)
         return reply.code(404).type('text/html; charset=utf-8').header('cache-control', revalidate).send(html)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error

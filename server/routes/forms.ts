@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getFormDefinition } from '../../forms/registry.ts'
 import { validateSubmission } from '../../forms/schema.ts'
 import type { RateLimit } from '../config.ts'
+import { formFamily } from '../leads/form-family.ts'
 import { isHoneypotFilled, spamFields, withoutHoneypot } from '../leads/honeypot.ts'
 import type { LeadRepository, NewLead } from '../leads/lead-repository.ts'
 import {
@@ -10,10 +11,13 @@ import {
   parseIdempotencyKey,
   storedUserAgent,
 } from '../leads/submission-metadata.ts'
+import { encryptSensitiveFields } from '../security/sensitive-fields.ts'
 
 export interface FormRoutesOptions {
   leads: LeadRepository
   ipHashSalt: string
+  /** Key of the AES-256-GCM encryption of sensitive fields (SSN, EIN) before they are stored. */
+  encryptionKey: Buffer
   /** Per client address; false turns the limit off (benchmarks, tests of other things). */
   submitRateLimit: RateLimit | false
   /** The server's today for date limits (tests pin it). */
@@ -56,7 +60,15 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       bodyLimit: formBodyLimit,
       onRequest: checkRequestLine,
       config: options.submitRateLimit
-        ? { rateLimit: { max: options.submitRateLimit.max, timeWindow: options.submitRateLimit.windowMs } }
+        ? {
+            rateLimit: {
+              max: options.submitRateLimit.max,
+              timeWindow: options.submitRateLimit.windowMs,
+              // Counted per address and per family of forms: a visitor who asks for three quotes
+              // can still send the contact form.
+              keyGenerator: (request: FastifyRequest) => `${request.ip}|${formFamily(formKeyOf(request))}`,
+            },
+          }
         : {},
     },
     async (request, reply) => {
@@ -73,7 +85,8 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
 
       // Before validation: a bot gets the same OK whatever else it sent, and learns nothing.
       if (isHoneypotFilled(form, request.body)) {
-        await options.leads.insertLead({ ...metadata, fields: spamFields(form, request.body), isSpam: true })
+        const fields = encryptSensitiveFields(form, spamFields(form, request.body), options.encryptionKey)
+        await options.leads.insertLead({ ...metadata, fields, isSpam: true })
         return sendOk(reply)
       }
 
@@ -83,12 +96,19 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       }
       await options.leads.insertLead({
         ...metadata,
-        fields: withoutHoneypot(form, result.data),
+        fields: encryptSensitiveFields(form, withoutHoneypot(form, result.data), options.encryptionKey),
         isSpam: false,
       })
       return sendOk(reply)
     },
   )
+}
+
+function formKeyOf(request: FastifyRequest): string {
+  const params = request.params
+  return params && typeof params === 'object' && 'formKey' in params && typeof params.formKey === 'string'
+    ? params.formKey
+    : ''
 }
 
 function sendOk(reply: FastifyReply): FastifyReply {

@@ -9,7 +9,11 @@ import { allFields } from '../../forms/engine.ts'
 const prefix = 'enc:v1:'
 
 export function sensitiveFieldNames(form: FormDefinition): Set<string> {
-  return new Set(allFields(form).filter((field) => field.sensitive).map((field) => field.name))
+  return new Set(
+    allFields(form)
+      .filter((field) => field.sensitive)
+      .map((field) => field.name),
+  )
 }
 
 export function encryptValue(plain: string, key: Buffer): string {

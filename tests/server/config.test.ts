@@ -54,6 +54,11 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         IP_HASH_SALT: '0123456789abcdef0123',
         TRUST_PROXY: '1',
+        LEAD_ENCRYPTION_KEY: 'ab'.repeat(32),
+        DELIVERY_MAX_ATTEMPTS: '4',
+        DELIVERY_RETRY_BASE_MS: '500',
+        DELIVERY_RETRY_MAX_MS: '8000',
+        DELIVERY_POLL_MS: '200',
       },
       dir,
     )
@@ -69,7 +74,21 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       ipHashSalt: '0123456789abcdef0123',
       trustProxy: 1,
+      encryptionKey: Buffer.from('ab'.repeat(32), 'hex'),
+      encryptionKeyGenerated: false,
+      delivery: { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 8000, pollMs: 200 },
     })
+  })
+
+  it('refuses to start in production without an encryption key, and makes one in development', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }, dir)).toThrow(/LEAD_ENCRYPTION_KEY/)
+    const first = loadConfig({ DATA_DIR: dir }, dir)
+    expect(first.encryptionKeyGenerated).toBe(true)
+    expect(first.encryptionKey).toHaveLength(32)
+    expect(loadConfig({ DATA_DIR: dir }, dir).encryptionKey.equals(first.encryptionKey)).toBe(true)
+    expect(() => loadConfig({ DATA_DIR: dir, LEAD_ENCRYPTION_KEY: 'short' }, dir)).toThrow(
+      /LEAD_ENCRYPTION_KEY/,
+    )
   })
 
   it('treats empty variables as unset', () => {

@@ -76,7 +76,12 @@ describe('node server/main.ts on the embedded database', () => {
     const server = await startServer({ DATA_DIR: dataDir })
     child = server.process
     const health = await fetch(`${server.url}/api/health`)
-    expect(await health.json()).toEqual({ status: 'ok', database: 'up', driver: 'pglite' })
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      driver: 'pglite',
+      deliveries: { failed: 0, waiting: 0 },
+    })
     server.process.kill('SIGTERM')
     await exited(server.process)
     expect(server.process.exitCode).toBe(0)

@@ -7,8 +7,9 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { hashClientIp } from '../../server/leads/submission-metadata.ts'
 import { loggerOptions } from '../../server/logger.ts'
+import { decryptValue, sensitiveFieldNames } from '../../server/security/sensitive-fields.ts'
 import { expectedStoredFields, isHoneypot, validPayload } from './helpers/form-payloads.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const salt = 'form-api-tests-salt-0123'
 const today = new Date()
@@ -55,7 +56,13 @@ describe.each(drivers)('form API on %s', (driver) => {
   beforeAll(async () => {
     test = await openTestDatabase(driver)
     db = test.db
-    app = await buildApp({ db, ipHashSalt: salt, submitRateLimit: false, now: () => today })
+    app = await buildApp({
+      db,
+      ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      now: () => today,
+    })
   })
   afterAll(async () => {
     await app?.close()
@@ -121,7 +128,19 @@ describe.each(drivers)('form API on %s', (driver) => {
 
         const lead = await lastLead()
         expect(lead.form_key).toBe(form.key)
-        expect(lead.fields).toEqual(expectedStoredFields(form, today))
+        // Sensitive fields (SSN, EIN) are stored encrypted: never the plain number, and they decrypt back.
+        const sensitive = sensitiveFieldNames(form)
+        for (const name of sensitive) {
+          expect(lead.fields[name]).toMatch(/^enc:v1:/)
+          expect(lead.fields[name]).not.toContain(expectedStoredFields(form, today)[name])
+        }
+        const decrypted = Object.fromEntries(
+          Object.entries(lead.fields).map(([name, value]) => [
+            name,
+            sensitive.has(name) ? decryptValue(String(value), testEncryptionKey) : value,
+          ]),
+        )
+        expect(decrypted).toEqual(expectedStoredFields(form, today))
         expect(lead.is_spam).toBe(false)
         expect(lead.status).toBe('new')
         expect(lead.language).toBe('en')
@@ -349,12 +368,22 @@ describe.each(drivers)('form API on %s', (driver) => {
     it('reports the database up and its driver', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/health' })
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({ status: 'ok', database: 'up', driver })
+      expect(response.json()).toEqual({
+        status: 'ok',
+        database: 'up',
+        driver,
+        deliveries: { failed: expect.any(Number), waiting: expect.any(Number) },
+      })
     })
 
     it('answers 503 when the database is down', async () => {
       const down = await openTestDatabase(driver)
-      const downApp = await buildApp({ db: down.db, ipHashSalt: salt, submitRateLimit: false })
+      const downApp = await buildApp({
+        db: down.db,
+        ipHashSalt: salt,
+        encryptionKey: testEncryptionKey,
+        submitRateLimit: false,
+      })
       try {
         await down.db.close()
         const response = await downApp.inject({ method: 'GET', url: '/api/health' })
@@ -386,6 +415,7 @@ describe('form API limits and logs', () => {
     const app = await buildApp({
       db: test.db,
       ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
       submitRateLimit: { max: 2, windowMs: 60_000 },
     })
     try {
@@ -419,6 +449,7 @@ describe('form API limits and logs', () => {
     const app = await buildApp({
       db: test.db,
       ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
       submitRateLimit: false,
       logger: { ...loggerOptions('debug'), stream },
     })

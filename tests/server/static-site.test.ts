@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { createSiteFixture, type SiteFixture, sitePages } from './helpers/site-fixture.ts'
+import { testEncryptionKey } from './helpers/test-database.ts'
 import { unusedDatabase } from './helpers/unused-database.ts'
 
 const pageCache = 'no-cache'
@@ -16,6 +17,7 @@ beforeAll(async () => {
   app = await buildApp({
     db: unusedDatabase,
     ipHashSalt: 'static-tests-salt-0123',
+    encryptionKey: testEncryptionKey,
     submitRateLimit: false,
     clientDir: site.clientDir,
   })
@@ -183,6 +185,7 @@ describe('without a site build', () => {
     const apiOnly = await buildApp({
       db: unusedDatabase,
       ipHashSalt: 'static-tests-salt-0123',
+      encryptionKey: testEncryptionKey,
       submitRateLimit: false,
     })
     try {

@@ -44,3 +44,6 @@ export async function openTestDatabase(driver: DriverName, { migrate = true } = 
     },
   }
 }
+
+/** A fixed AES-256 key for tests (the server reads LEAD_ENCRYPTION_KEY or makes one under DATA_DIR). */
+export const testEncryptionKey = Buffer.alloc(32, 7)

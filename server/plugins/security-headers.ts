@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { frameOrigins } from '../../config/agency.ts'
+
+/**
+ * Security headers on every response, and a strict Content-Security-Policy per page: scripts
+ * only from this origin plus the exact inline scripts the prerendered page carries (by their
+ * SHA-256), frames only from the third parties the agency configured, nothing may frame us.
+ */
+const commonHeaders: Record<string, string> = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+}
+
+/** For everything that is not a page (API answers, assets): nothing may run or be framed. */
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+export function pagePolicy(scriptHashes: string[]): string {
+  const scripts = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ')
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${frameOrigins().join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+  ].join('; ')
+}
+
+const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
+
+/** The hashes of a page's inline scripts, as CSP writes them ('sha256-…'). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(inlineScript)) {
+    const body = match[1] ?? ''
+    if (body === '') continue
+    hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`)
+  }
+  return [...hashes]
+}
+
+async function* htmlFiles(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) yield* htmlFiles(full)
+    else if (entry.name.endsWith('.html')) yield full
+  }
+}
+
+/** Each prerendered page's policy, by the page's file path; read once at start (a rebuild means a restart). */
+export async function pagePolicies(clientDir: string): Promise<Map<string, string>> {
+  const policies = new Map<string, string>()
+  for await (const file of htmlFiles(clientDir)) {
+    policies.set(file, pagePolicy(inlineScriptHashes(await readFile(file, 'utf8'))))
+  }
+  return policies
+}
+
+/** The policy for a file being sent, whether fastify-static picked the file itself or its .br/.gz sibling. */
+export function policyForFile(policies: Map<string, string>, filePath: string): string | undefined {
+  return policies.get(filePath.replace(/\.(br|gz)$/, ''))
+}
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(commonHeaders)) reply.header(name, value)
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', apiPolicy)
+    return payload
+  })
+}
