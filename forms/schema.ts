@@ -13,7 +13,7 @@
  */
 import { z } from 'zod'
 import { addDays, parseIsoDate, resolveDateLimit, toIsoDate } from './dates.ts'
-import type { DateField, DateLimit, Field, FormDefinition, TextField } from './engine.ts'
+import type { DateField, DateLimit, Field, FormDefinition, PatternName, TextField } from './engine.ts'
 import { allFields } from './engine.ts'
 import { patternMessage, patternRegExp } from './patterns.ts'
 
@@ -35,8 +35,33 @@ export function maxLengthOf(field: TextField): number {
   return field.maxLength ?? defaultMaxLength[field.kind]
 }
 
+/**
+ * The messages of the validation rules, one per kind of problem. The English object below is what the
+ * server answers with; the browser may pass a translation of the same shape to validateField.
+ */
+export interface FieldMessages {
+  required: string
+  notText: string
+  tooLong: (max: number) => string
+  singleLine: string
+  controlCharacters: string
+  email: string
+  option: string
+  checkbox: string
+  wholeNumber: string
+  numberRange: (min: number, max: number) => string
+  dateFormat: string
+  realDate: string
+  minWords: (count: number) => string
+  dateMin: (limit: DateLimit) => string
+  dateMax: (limit: DateLimit) => string
+  /** A value that does not match its field's named pattern (forms/patterns.ts). */
+  pattern: (name: PatternName) => string
+  notAnObject: string
+}
+
 /** The English messages, one per kind of problem. */
-export const messages = {
+export const messages: FieldMessages = {
   required: 'This field is required.',
   notText: 'Send this field as text.',
   tooLong: (max: number) => `Use at most ${max} characters.`,
@@ -58,8 +83,9 @@ export const messages = {
     limit.kind === 'today'
       ? 'Choose today or an earlier date.'
       : `Choose a date at least ${limit.years} years ago.`,
+  pattern: patternMessage,
   notAnObject: 'Send the form fields as a JSON object.',
-} as const
+}
 
 /**
  * The browser's e-mail rule (WHATWG `type=email`), plus a dot in the domain: `name@localhost` is valid
@@ -85,27 +111,26 @@ function dateBounds(field: DateField, today: Date): { min?: string; max?: string
 type Rule = (value: string) => string | undefined
 
 /** The rules of a field, in the order they are checked (the first broken one gives the message). */
-function rulesOf(field: Field, today: Date): Rule[] {
+function rulesOf(field: Field, today: Date, msgs: FieldMessages): Rule[] {
   switch (field.kind) {
     case 'text':
     case 'email':
     case 'tel':
     case 'textarea': {
       const max = maxLengthOf(field)
-      const rules: Rule[] = [(value) => (value.length > max ? messages.tooLong(max) : undefined)]
+      const rules: Rule[] = [(value) => (value.length > max ? msgs.tooLong(max) : undefined)]
       if (field.honeypot) return rules
       if (field.kind === 'textarea') {
-        rules.push((value) => (unexpectedControl.test(value) ? messages.controlCharacters : undefined))
+        rules.push((value) => (unexpectedControl.test(value) ? msgs.controlCharacters : undefined))
       } else {
-        rules.push((value) => (anyControl.test(value) ? messages.singleLine : undefined))
+        rules.push((value) => (anyControl.test(value) ? msgs.singleLine : undefined))
       }
       const { pattern, minWords } = field
       if (pattern)
-        rules.push((value) => (patternRegExp(pattern).test(value) ? undefined : patternMessage(pattern)))
-      if (field.kind === 'email')
-        rules.push((value) => (emailPattern.test(value) ? undefined : messages.email))
+        rules.push((value) => (patternRegExp(pattern).test(value) ? undefined : msgs.pattern(pattern)))
+      if (field.kind === 'email') rules.push((value) => (emailPattern.test(value) ? undefined : msgs.email))
       if (minWords !== undefined) {
-        rules.push((value) => (countWords(value) >= minWords ? undefined : messages.minWords(minWords)))
+        rules.push((value) => (countWords(value) >= minWords ? undefined : msgs.minWords(minWords)))
       }
       return rules
     }
@@ -113,10 +138,10 @@ function rulesOf(field: Field, today: Date): Rule[] {
       const { min, max } = field
       return [
         (value) =>
-          value.length <= numberMaxLength && integerPattern.test(value) ? undefined : messages.wholeNumber,
+          value.length <= numberMaxLength && integerPattern.test(value) ? undefined : msgs.wholeNumber,
         (value) => {
           const number = Number(value)
-          return number >= min && number <= max ? undefined : messages.numberRange(min, max)
+          return number >= min && number <= max ? undefined : msgs.numberRange(min, max)
         },
       ]
     }
@@ -124,21 +149,19 @@ function rulesOf(field: Field, today: Date): Rule[] {
       const bounds = dateBounds(field, today)
       const { min, max } = field
       return [
-        (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : messages.dateFormat),
-        (value) => (parseIsoDate(value) ? undefined : messages.realDate),
-        (value) =>
-          min && bounds.min !== undefined && value < bounds.min ? messages.dateMin(min) : undefined,
-        (value) =>
-          max && bounds.max !== undefined && value > bounds.max ? messages.dateMax(max) : undefined,
+        (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : msgs.dateFormat),
+        (value) => (parseIsoDate(value) ? undefined : msgs.realDate),
+        (value) => (min && bounds.min !== undefined && value < bounds.min ? msgs.dateMin(min) : undefined),
+        (value) => (max && bounds.max !== undefined && value > bounds.max ? msgs.dateMax(max) : undefined),
       ]
     }
     case 'select':
     case 'radio': {
       const values = new Set(field.options.map((option) => option.value))
-      return [(value) => (values.has(value) ? undefined : messages.option)]
+      return [(value) => (values.has(value) ? undefined : msgs.option)]
     }
     case 'checkbox':
-      return [(value) => (value === 'true' ? undefined : messages.checkbox)]
+      return [(value) => (value === 'true' ? undefined : msgs.checkbox)]
   }
 }
 
@@ -147,16 +170,20 @@ export function countWords(value: string): number {
 }
 
 /** The schema of one field: a trimmed string checked by its rules; an empty value becomes undefined. */
-function fieldSchema(field: Field, today: Date): z.ZodType<string | undefined> {
-  const rules = rulesOf(field, today)
+function fieldSchema(
+  field: Field,
+  today: Date,
+  msgs: FieldMessages = messages,
+): z.ZodType<string | undefined> {
+  const rules = rulesOf(field, today, msgs)
   const checked = z
     .string({
-      error: (issue) => (issue.input === undefined ? messages.required : messages.notText),
+      error: (issue) => (issue.input === undefined ? msgs.required : msgs.notText),
     })
     .trim()
     .superRefine((value, context) => {
       if (value === '') {
-        if (field.required) context.addIssue({ code: 'custom', message: messages.required })
+        if (field.required) context.addIssue({ code: 'custom', message: msgs.required })
         return
       }
       for (const rule of rules) {
@@ -183,10 +210,18 @@ export function buildSchema(form: FormDefinition, today: Date): SubmissionSchema
   return z.object(shape)
 }
 
-/** The message for one field's value, or undefined when it is valid (for the browser's field messages). */
-export function validateField(field: Field, value: unknown, today: Date): string | undefined {
-  const result = fieldSchema(field, today).safeParse(value)
-  return result.success ? undefined : (result.error.issues[0]?.message ?? messages.required)
+/**
+ * The message for one field's value, or undefined when it is valid (for the browser's field messages).
+ * `msgs` translates the messages (content/form-messages.ts); the server's English is the default.
+ */
+export function validateField(
+  field: Field,
+  value: unknown,
+  today: Date,
+  msgs: FieldMessages = messages,
+): string | undefined {
+  const result = fieldSchema(field, today, msgs).safeParse(value)
+  return result.success ? undefined : (result.error.issues[0]?.message ?? msgs.required)
 }
 
 export type SubmissionResult =

@@ -1,0 +1,46 @@
+import type { Localized } from '../app/site/i18n.ts'
+import type { DateLimit, PatternName } from '../forms/engine.ts'
+import { messages } from '../forms/schema.ts'
+
+/** Spanish for a value that does not match its field's named pattern. */
+function spanishPattern(name: PatternName): string {
+  switch (name) {
+    case 'name':
+      return 'Use solo letras y espacios.'
+    case 'digits':
+      return 'Use solo dígitos.'
+  }
+}
+
+/**
+ * The validation messages in the visitor's language, for validateField (forms/schema.ts) in the
+ * browser. English is the schema's own object: the server always answers with it.
+ */
+export const formMessages = {
+  en: messages,
+  es: {
+    required: 'Este campo es obligatorio.',
+    notText: 'Envíe este campo como texto.',
+    tooLong: (max: number) => `Use como máximo ${max} caracteres.`,
+    singleLine: 'Use una sola línea, sin caracteres de control.',
+    controlCharacters: 'Quite los caracteres de control de este texto.',
+    email: 'Escriba un correo electrónico válido, por ejemplo nombre@ejemplo.com.',
+    option: 'Elija una de las opciones de la lista.',
+    checkbox: "Marque la casilla o déjela vacía (una casilla marcada envía 'true').",
+    wholeNumber: 'Escriba un número entero.',
+    numberRange: (min: number, max: number) => `Escriba un número del ${min} al ${max}.`,
+    dateFormat: 'Escriba la fecha en formato AAAA-MM-DD.',
+    realDate: 'Escriba una fecha que exista en el calendario.',
+    minWords: (count: number) => `Escriba al menos ${count} palabras.`,
+    dateMin: (limit: DateLimit) =>
+      limit.kind === 'today'
+        ? 'Elija la fecha de hoy o una posterior.'
+        : `Elija una fecha de hace ${limit.years} años como máximo.`,
+    dateMax: (limit: DateLimit) =>
+      limit.kind === 'today'
+        ? 'Elija la fecha de hoy o una anterior.'
+        : `Elija una fecha de hace al menos ${limit.years} años.`,
+    pattern: spanishPattern,
+    notAnObject: 'Envíe los campos del formulario como un objeto JSON.',
+  },
+} satisfies Localized<typeof messages>
