@@ -1,5 +1,14 @@
 import { type ReactNode, useContext } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useLocation, useMatches } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useLocation,
+  useMatches,
+} from 'react-router'
 import { shellCopy } from '../content/shell.ts'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'

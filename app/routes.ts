@@ -1,5 +1,5 @@
 import { index, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes'
-import { type Locale, locales, localePrefix, type PageEntry, routeTable } from './site/route-table.ts'
+import { type Locale, localePrefix, locales, type PageEntry, routeTable } from './site/route-table.ts'
 
 // One route tree per language, built from the route table; the Spanish tree lives under /es and
 // reuses the same modules (a page reads its language from the path).

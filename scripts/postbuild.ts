@@ -6,8 +6,8 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { agency } from '../config/agency.ts'
 import { locales, publicPaths, withLocale } from '../app/site/route-table.ts'
+import { agency } from '../config/agency.ts'
 
 const clientDir = 'build/client'
 const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
@@ -67,7 +67,10 @@ for await (const path of files(clientDir)) {
   if (!compressible.test(path)) continue
   const content = await readFile(path)
   if (content.length < 512) continue
-  await writeFile(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  await writeFile(
+    `${path}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  )
   await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }))
   count++
 }

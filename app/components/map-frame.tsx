@@ -1,7 +1,15 @@
 import { agency } from '../../config/agency.ts'
 
 /** The office map: a lazy frame (the browser loads it only when it nears the screen) with a plain link beside it. */
-export function MapFrame({ title, height, linkLabel }: { title: string; height: 300 | 450; linkLabel: string }) {
+export function MapFrame({
+  title,
+  height,
+  linkLabel,
+}: {
+  title: string
+  height: 300 | 450
+  linkLabel: string
+}) {
   return (
     <div className="map-frame">
       <iframe

@@ -71,7 +71,11 @@ export const routeTable: PageEntry[] = [
     'routes/insurance/business/workers-compensation.tsx',
   ),
   page('others', 'insurance/others', 'routes/insurance/others/index.tsx'),
-  page('animal-liability', 'insurance/others/animal-liability', 'routes/insurance/others/animal-liability.tsx'),
+  page(
+    'animal-liability',
+    'insurance/others/animal-liability',
+    'routes/insurance/others/animal-liability.tsx',
+  ),
   page('event', 'insurance/others/event', 'routes/insurance/others/event.tsx'),
 ]
 

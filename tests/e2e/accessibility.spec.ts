@@ -16,7 +16,9 @@ for (const viewport of widths) {
       test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
         await page.goto(path)
         const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze()
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([])
       })
     }
   })

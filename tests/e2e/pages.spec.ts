@@ -3,7 +3,13 @@ import { publicPaths } from '../../app/site/route-table.ts'
 
 /** Words each page must show, from the spec's route descriptions (checked in the raw HTML). */
 const keyContent: Record<string, string[]> = {
-  '/': ['Get Your Free Quote Today', 'Our Insurance Services', 'Business Owner and Insurance Specialist', 'Learn more about us', 'and more'],
+  '/': [
+    'Get Your Free Quote Today',
+    'Our Insurance Services',
+    'Business Owner and Insurance Specialist',
+    'Learn more about us',
+    'and more',
+  ],
   '/about': ['About Our Agency'],
   '/about/client-center': ['About Our Agency'],
   '/about/testimonials': ['About Our Agency'],
@@ -16,10 +22,31 @@ const keyContent: Record<string, string[]> = {
   '/services/update-info': ['Online Service Center'],
   '/services/proof-insurance': ['Online Service Center'],
   '/insurance-carriers': ['Insurance Carriers We Represent'],
-  '/insurance': ['Insurance Products & Services', 'Business Insurance', 'Property Insurance', 'Vehicles Insurance', 'Life/Financial Insurance', 'Other Insurance'],
-  '/insurance/vehicle': ['What is Vehicles Insurance?', 'Core Coverage Areas', 'Auto Insurance', 'ATV Insurance', 'Boat Insurance', 'Classic Car Insurance', 'Motorcycle Insurance', 'RV Insurance'],
+  '/insurance': [
+    'Insurance Products & Services',
+    'Business Insurance',
+    'Property Insurance',
+    'Vehicles Insurance',
+    'Life/Financial Insurance',
+    'Other Insurance',
+  ],
+  '/insurance/vehicle': [
+    'What is Vehicles Insurance?',
+    'Core Coverage Areas',
+    'Auto Insurance',
+    'ATV Insurance',
+    'Boat Insurance',
+    'Classic Car Insurance',
+    'Motorcycle Insurance',
+    'RV Insurance',
+  ],
   '/insurance/vehicle/auto': ['What is Auto Insurance?', 'click here'],
-  '/insurance/vehicle/atv': ['What is All Terrain Vehicle Insurance?', 'snowmobiles', 'Segways', 'golf carts'],
+  '/insurance/vehicle/atv': [
+    'What is All Terrain Vehicle Insurance?',
+    'snowmobiles',
+    'Segways',
+    'golf carts',
+  ],
   '/insurance/vehicle/boat': ['GET YOUR INSURANCE QUOTE NOW'],
   '/insurance/vehicle/classic-car': ['GET YOUR INSURANCE QUOTE NOW'],
   '/insurance/vehicle/motorcycle': ['GET YOUR INSURANCE QUOTE NOW'],
@@ -33,7 +60,11 @@ const keyContent: Record<string, string[]> = {
   '/insurance/life/life-insurance': ['Term', 'Whole', 'Universal', '2%'],
   '/insurance/life/final-expense': ['100'],
   '/insurance/life/umbrella': ['GET YOUR INSURANCE QUOTE NOW'],
-  '/insurance/business': ['Building the Future. We Protect It.', 'What is Business Insurance?', 'Core Coverage Areas'],
+  '/insurance/business': [
+    'Building the Future. We Protect It.',
+    'What is Business Insurance?',
+    'Core Coverage Areas',
+  ],
   '/insurance/business/general-liability': ['GET YOUR INSURANCE QUOTE NOW'],
   '/insurance/business/bop': ['GET YOUR INSURANCE QUOTE NOW'],
   '/insurance/business/workers-compensation': ['GET YOUR INSURANCE QUOTE NOW'],
@@ -59,7 +90,9 @@ test('the route table holds the 37 routes of the spec', () => {
 })
 
 for (const path of publicPaths()) {
-  test(`${path} is prerendered HTML with its heading and copy before any script runs`, async ({ request }) => {
+  test(`${path} is prerendered HTML with its heading and copy before any script runs`, async ({
+    request,
+  }) => {
     const response = await request.get(path)
     expect(response.status()).toBe(200)
     expect(response.headers()['content-type']).toContain('text/html')
@@ -70,7 +103,8 @@ for (const path of publicPaths()) {
     expect(html).toContain('rel="canonical"')
     const text = visibleText(html)
     for (const words of keyContent[path] ?? []) expect(text).toContain(words)
-    for (const landmark of ['<header', '<nav', '<main', '<footer', 'class="skip-link"']) expect(html).toContain(landmark)
+    for (const landmark of ['<header', '<nav', '<main', '<footer', 'class="skip-link"'])
+      expect(html).toContain(landmark)
   })
 }
 
@@ -87,8 +121,14 @@ test('an unknown path answers 404 with a page that leads back to the main sectio
 test('the navbar marks the current section and shows the phone as a tel: link', async ({ page }) => {
   await page.goto('/insurance/vehicle/boat')
   const nav = page.getByRole('navigation', { name: 'Main' })
-  await expect(nav.getByRole('link', { name: 'Insurance', exact: true })).toHaveAttribute('aria-current', 'page')
-  await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'Insurance', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   await expect(page.locator('header a[href^="tel:"]').first()).toBeVisible()
   await page.goto('/')
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page')

@@ -1,10 +1,13 @@
 import { CircleCheck, CircleX, Lock } from 'lucide-react'
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { formMessages } from '../../../content/form-messages.ts'
+import { formText } from '../../../content/form-text.ts'
 import { formUiCopy } from '../../../content/form-ui.ts'
 import { resolveDateLimit } from '../../../forms/dates.ts'
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
 import { patternSource } from '../../../forms/patterns.ts'
+import { type FieldMessages, validateField } from '../../../forms/schema.ts'
 import { useLocale, useLocalized } from '../../site/i18n.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
 
@@ -33,10 +36,15 @@ export function LeadForm({ form }: { form: FormDefinition }) {
 
   useEffect(() => setToday(new Date()), [])
 
+  const messages = useLocalized(formMessages)
+  const t = (english: string) => formText(locale, english)
+
   const revalidate = useCallback(() => {
     const el = formRef.current
-    if (el) setValid(el.checkValidity())
-  }, [])
+    if (!el) return
+    if (today) applyFieldMessages(el, form, today, messages)
+    setValid(el.checkValidity())
+  }, [form, today, messages])
 
   // limits change validity: check again once they are in place
   useEffect(() => {
@@ -44,7 +52,13 @@ export function LeadForm({ form }: { form: FormDefinition }) {
   }, [today, revalidate])
 
   const showFieldError = (target: EventTarget) => {
-    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement))
+    if (
+      !(
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLSelectElement ||
+        target instanceof HTMLTextAreaElement
+      )
+    )
       return
     const name = target.name
     if (!name) return
@@ -122,8 +136,8 @@ export function LeadForm({ form }: { form: FormDefinition }) {
         </p>
         {form.sections.map((section) => (
           <fieldset key={section.legend} className="lead-form__section">
-            <legend>{section.legend}</legend>
-            {section.hint ? <p className="lead-form__hint">{section.hint}</p> : null}
+            <legend>{t(section.legend)}</legend>
+            {section.hint ? <p className="lead-form__hint">{t(section.hint)}</p> : null}
             <div className="lead-form__grid">
               {section.fields.map((field) => (
                 <FieldControl
@@ -134,6 +148,7 @@ export function LeadForm({ form }: { form: FormDefinition }) {
                   error={errors[field.name]}
                   placeholder={copy.selectPlaceholder}
                   honeypotLabel={copy.honeypotLabel}
+                  t={t}
                 />
               ))}
             </div>
@@ -143,7 +158,12 @@ export function LeadForm({ form }: { form: FormDefinition }) {
           <Lock aria-hidden="true" width={18} height={18} />
           <span>{copy.secureLine}</span>
           <span className="tooltip">
-            <button type="button" className="tooltip__trigger" aria-label={copy.secureTipLabel} aria-describedby={tipId}>
+            <button
+              type="button"
+              className="tooltip__trigger"
+              aria-label={copy.secureTipLabel}
+              aria-describedby={tipId}
+            >
               ?
             </button>
             <span role="tooltip" id={tipId} className="tooltip__bubble">
@@ -161,7 +181,7 @@ export function LeadForm({ form }: { form: FormDefinition }) {
           disabled={disabled}
           aria-busy={sending}
         >
-          {sending ? copy.sending : form.submitLabel}
+          {sending ? copy.sending : t(form.submitLabel)}
         </button>
       </form>
       <dialog
@@ -178,12 +198,32 @@ export function LeadForm({ form }: { form: FormDefinition }) {
         <p id={`${idPrefix}-dialog-message`} className="result-dialog__message">
           {outcome === 'success' ? copy.successMessage : copy.failureMessage}
         </p>
-        <button type="button" className="button" onClick={closeDialog} autoFocus>
+        <button type="button" className="button" onClick={closeDialog}>
           {copy.dialogClose}
         </button>
       </dialog>
     </>
   )
+}
+
+/**
+ * The schema's own rules, in the page's language, as each control's custom validity: the browser
+ * then checks exactly what the server checks and reports it in the visitor's language. Radio
+ * groups and checkboxes keep the browser's native checks (required, nothing else applies).
+ */
+function applyFieldMessages(el: HTMLFormElement, form: FormDefinition, today: Date, messages: FieldMessages) {
+  for (const field of allFields(form)) {
+    if (field.kind === 'radio' || field.kind === 'checkbox' || (field.kind === 'text' && field.honeypot))
+      continue
+    const control = el.elements.namedItem(field.name)
+    if (
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLSelectElement ||
+      control instanceof HTMLTextAreaElement
+    ) {
+      control.setCustomValidity(validateField(field, control.value, today, messages) ?? '')
+    }
+  }
 }
 
 /** The browser's own message for every control that fails its constraints. */
@@ -221,6 +261,7 @@ function FieldControl({
   error,
   placeholder,
   honeypotLabel,
+  t,
 }: {
   field: Field
   idPrefix: string
@@ -228,6 +269,7 @@ function FieldControl({
   error: string | undefined
   placeholder: string
   honeypotLabel: string
+  t: (english: string) => string
 }) {
   const id = `${idPrefix}-${field.name.replace(/[^A-Za-z0-9_-]/g, '_')}`
   const errorId = `${id}-error`
@@ -254,7 +296,7 @@ function FieldControl({
 
   const label = (
     <>
-      {field.label}
+      {t(field.label)}
       {field.required ? (
         <span className="required-mark" aria-hidden="true">
           {' '}
@@ -267,7 +309,7 @@ function FieldControl({
     <>
       {field.hint ? (
         <span id={hintId} className="field__hint">
-          {field.hint}
+          {t(field.hint)}
         </span>
       ) : null}
       {error ? (
@@ -294,7 +336,7 @@ function FieldControl({
                   defaultChecked={field.defaultValue === option.value}
                   id={i === 0 ? id : undefined}
                 />
-                <span>{option.label}</span>
+                <span>{t(option.label)}</span>
               </label>
             ))}
           </div>
@@ -319,7 +361,7 @@ function FieldControl({
             {field.defaultValue === undefined ? <option value="">{placeholder}</option> : null}
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>

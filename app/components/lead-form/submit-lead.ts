@@ -21,7 +21,11 @@ export async function submitLead(
     })
     const text = await response.text()
     if (response.ok && text === 'OK') return { ok: true }
-    return { ok: false, fields: fieldErrors(text), error: new Error(`Form ${formKey}: HTTP ${response.status}`) }
+    return {
+      ok: false,
+      fields: fieldErrors(text),
+      error: new Error(`Form ${formKey}: HTTP ${response.status}`),
+    }
   } catch (error) {
     return { ok: false, error }
   }
