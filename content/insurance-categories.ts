@@ -35,4 +35,36 @@ export const insuranceCategories = {
       icon: 'shield',
     },
   ],
+  es: [
+    {
+      title: 'Seguros para negocios',
+      text: 'Responsabilidad civil, propiedad, autos comerciales, compensación para trabajadores y beneficios para empleados, para negocios de Georgia de todos los tamaños.',
+      href: '/insurance/business',
+      icon: 'briefcase',
+    },
+    {
+      title: 'Seguros de propiedad',
+      text: 'Protección para la casa que es suya, el apartamento que alquila, las viviendas que les renta a otros y las inundaciones que su póliza regular no cubre.',
+      href: '/insurance/property',
+      icon: 'home',
+    },
+    {
+      title: 'Seguros de vehículos',
+      text: 'Autos, motocicletas, botes, casas rodantes (RV), cuatrimotos (ATV) y autos clásicos, asegurados según la manera en que usted realmente maneja, pasea y remolca.',
+      href: '/insurance/vehicle',
+      icon: 'car',
+    },
+    {
+      title: 'Seguros de vida y financieros',
+      text: 'Seguros de vida, planes de gastos finales y seguros paraguas (umbrella) de responsabilidad civil que mantienen a su familia y sus ahorros en terreno firme.',
+      href: '/insurance/life',
+      icon: 'heart',
+    },
+    {
+      title: 'Otros seguros',
+      text: 'Pólizas especiales para los riesgos que los seguros comunes dejan fuera, como la responsabilidad por animales y los eventos de un solo día.',
+      href: '/insurance/others',
+      icon: 'shield',
+    },
+  ],
 } satisfies Localized<Card[]>

@@ -1,11 +1,13 @@
-import { shellCopy } from '../../content/shell.ts'
+import { type ShellCopy, shellCopy } from '../../content/shell.ts'
 import { mainNav } from '../components/site-header.tsx'
 import { useHref, useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
 
-const notFoundMeta = {
-  en: { meta: { title: shellCopy.en.notFound.title, description: shellCopy.en.notFound.description } },
-}
+const notFoundMetaOf = ({ notFound }: ShellCopy) => ({
+  meta: { title: notFound.title, description: notFound.description },
+})
+
+const notFoundMeta = { en: notFoundMetaOf(shellCopy.en), es: notFoundMetaOf(shellCopy.es) }
 
 export const meta = pageMeta(notFoundMeta)
 

@@ -69,4 +69,50 @@ export const aboutPage = {
       ],
     },
   },
+  es: {
+    meta: {
+      title: 'Sobre nuestra agencia',
+      description: `Conozca a ${owner}, la agente independiente y bilingüe detrás de ${agency.shortName} en ${city}, ${regionName}, y cómo ayudamos a familias y negocios.`,
+    },
+    hero: {
+      title: `Bienvenidos a ${agency.name}`,
+      tagline: `Una agencia independiente, bilingüe y de propiedad local en ${city}, ${regionName}, que desde ${agency.foundedYear} ayuda a vecinos de todo el estado a proteger lo que más les importa.`,
+      illustration: 'users',
+    },
+    owner: {
+      title: 'Propietaria y especialista en seguros',
+      portraitLabel: `Retrato ilustrado de ${owner}, propietaria de ${agency.name}`,
+      paragraphs: [
+        `${owner} creció ayudando en el pequeño negocio de sus padres, donde aprendió muy pronto que una sola pérdida sin seguro puede deshacer años de trabajo duro. Esa lección la llevó al mundo de los seguros, y en ${agency.foundedYear} abrió ${agency.name} en ${city} para darles a las familias y a los dueños de negocios de la zona la orientación que su propia familia necesitó alguna vez.`,
+        'Como agente independiente, no está atada a una sola compañía de seguros. Compara coberturas y precios de muchas aseguradoras y le recomienda la póliza que le conviene a usted, no la que paga la mejor comisión. Cuando llega la hora de un reclamo, ella y su equipo están ahí para ayudarle en todo el proceso.',
+        'En nuestra oficina hablamos inglés y español. Muchos de nuestros clientes compran un seguro por primera vez, acaban de comprar su casa o están abriendo su primer negocio, y nos tomamos el tiempo de explicarles cada opción hasta que todo quede claro. Siempre puede hablar con nosotros en el idioma que le resulte más cómodo.',
+        `Hoy atendemos a hogares y pequeños negocios en todo el estado de ${regionName}, desde una sola póliza de auto hasta un programa comercial completo, y seguimos contestando el teléfono nosotros mismos.`,
+      ],
+    },
+    more: {
+      heading: 'Conózcanos',
+      cards: [
+        {
+          title: 'Testimonios de clientes',
+          text: 'Lea lo que dicen las familias y los dueños de negocios de Georgia sobre su experiencia con nuestra oficina, y comparta su propia historia.',
+          href: '/about/testimonials',
+          icon: 'star',
+        },
+        {
+          title: 'Centro de clientes',
+          text: 'Entre a nuestro portal de servicio al cliente para ver sus pólizas, imprimir sus tarjetas de seguro y pedir cambios en línea.',
+          href: '/about/client-center',
+          icon: 'laptop',
+        },
+        {
+          // The spec hides this card while its page stays reachable at /es/about/refer-friend.
+          title: 'Recomiende a un amigo',
+          text: '¿Conoce a alguien que merece un mejor servicio de seguros? Recomiéndenos y lo atenderemos con todo cuidado.',
+          href: '/about/refer-friend',
+          icon: 'gift',
+          hidden: true,
+        },
+      ],
+    },
+  },
 } satisfies Localized<AboutCopy>

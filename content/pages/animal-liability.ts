@@ -46,4 +46,48 @@ export const animalLiabilityPage = {
         'Let us know when you would like coverage to start and tell us about your animals in the notes. We reply within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de responsabilidad por animales',
+      description:
+        'Seguro de responsabilidad por animales en Georgia para dueños de perros y caballos, granjas y negocios de mascotas: mordidas, lesiones y daños. Cotice gratis.',
+    },
+    hero: {
+      title: 'Seguro de responsabilidad por animales',
+      tagline:
+        'Sabemos que sus animales son parte de la familia. Si alguno llega a lastimar a alguien, la cobertura adecuada evita que un mal momento se convierta en un problema económico.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#animal-liability-quote' },
+      illustration: 'dog',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de responsabilidad por animales?',
+        paragraphs: [
+          'El seguro de responsabilidad por animales paga cuando un animal que es suyo o que está a su cargo lesiona a una persona o daña la propiedad de otra. Cubre las cuentas médicas o las reparaciones de la persona afectada y paga su defensa legal si usted recibe una demanda.',
+          'Muchas pólizas de casa y de inquilinos limitan o excluyen estos reclamos, sobre todo con ciertas razas de perros, perros que ya han mordido antes, caballos y ganado. Una póliza aparte de responsabilidad por animales cubre ese hueco.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: '¿Para quién es?',
+        paragraphs: ['Ayudamos a familias y negocios de Georgia como estos:'],
+        list: [
+          'Dueños de perros cuya raza está excluida o tiene un recargo en su seguro de casa.',
+          'Dueños de caballos que salen a cabalgar por senderos, participan en exhibiciones o dejan que sus amigos los monten.',
+          'Pequeñas granjas con vacas, cabras u otro ganado cerca de caminos y vecinos.',
+          'Negocios de mascotas: peluquerías caninas, entrenadores, cuidadores de mascotas, paseadores de perros y pensiones para perros.',
+        ],
+        after: [
+          'Los límites, los deducibles y las exclusiones cambian de una aseguradora a otra. Cuéntenos sobre sus animales y cómo los tiene, y le explicaremos exactamente qué cubre cada opción.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'animal-liability-quote',
+      heading: 'Solicite su cotización de responsabilidad por animales',
+      intro:
+        'Díganos cuándo quiere que empiece la cobertura y háblenos de sus animales en las notas. Le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

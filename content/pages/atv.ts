@@ -36,4 +36,38 @@ export const atvPage = {
         'Tell us about your ATV, who rides it and the coverage you want. We compare carriers and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de vehículo todo terreno (ATV) en Georgia',
+      description:
+        'Seguro de ATV y side-by-side en Georgia: responsabilidad civil, colisión, robo y pagos médicos para andar fuera de carretera en su terreno o en los senderos.',
+    },
+    hero: {
+      title: 'Seguro de vehículo todo terreno (ATV)',
+      tagline:
+        'Recorra su finca, el coto de caza o los senderos de las montañas del norte de Georgia con la tranquilidad de que su máquina y su bolsillo están protegidos.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#vehicle-atv-quote' },
+      illustration: 'tractor',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de vehículo todo terreno?',
+        paragraphs: [
+          'El seguro de vehículo todo terreno es una póliza diseñada para cuatrimotos, quads, side-by-sides y vehículos utilitarios. Lo protege cuando su ATV lesiona a alguien o daña sus bienes, y puede pagar la reparación o el reemplazo de la máquina después de un choque, un incendio o un robo.',
+          'Muchas familias de Georgia dan por hecho que su póliza de propietario de vivienda ya cubre el ATV. Por lo general cubre muy poco, y muchas veces solo mientras el vehículo se queda en su propia propiedad. En cuanto usted sale a andar en la finca de un amigo, en un club de caza o en un parque de senderos, o deja que el hijo adolescente de un vecino dé una vuelta, la que responde es una póliza de ATV aparte.',
+          'Una póliza de ATV típica puede incluir responsabilidad civil por lesiones corporales y por daños a la propiedad, colisión, cobertura integral contra robo, incendio, vandalismo y daños por tormenta, pagos médicos para quienes lo manejan, protección contra conductores sin seguro y cobertura para accesorios como malacates (winches), parrillas portaequipaje, arados y equipo de protección.',
+        ],
+        after: [
+          'A pesar del nombre, una póliza de ATV no es solo para ATV. Según la aseguradora, el mismo tipo de póliza también puede cubrir motos de nieve, Segways, carritos de golf, ATV de orugas, vehículos anfibios, go-karts y ciertas motocicletas. Cuéntenos qué vehículo usa y encontraremos la opción adecuada.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'vehicle-atv-quote',
+      heading: 'Solicite su cotización de seguro de ATV',
+      intro:
+        'Cuéntenos sobre su ATV, quién lo maneja y la cobertura que desea. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

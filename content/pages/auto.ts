@@ -88,4 +88,88 @@ export const autoPage = {
       fallbackAfter: 'to open it on its own page.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de auto en Georgia',
+      description:
+        'Seguro de auto para conductores de Georgia: responsabilidad civil, colisión, cobertura integral y conductor sin seguro. Compare cotizaciones en vivo.',
+    },
+    hero: {
+      title: 'Seguro de auto',
+      tagline:
+        'Ya sea que maneje en el tráfico de Atlanta cada mañana o por los caminos rurales del condado de Barrow, consiga una cobertura a la medida de su auto, su familia y su presupuesto.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#vehicle-auto-quote' },
+      illustration: 'car',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de auto?',
+        paragraphs: [
+          'El seguro de auto es un contrato entre usted y una compañía de seguros. Usted paga una prima y, a cambio, la compañía paga las pérdidas cubiertas relacionadas con su auto, hasta los límites que usted elija: las lesiones y los daños que usted les cause a otros, las reparaciones de su propio vehículo y los gastos médicos suyos y de sus pasajeros.',
+          'Georgia es un estado de culpa (at-fault): el conductor que causa el choque es responsable de los daños. La ley estatal exige que todo vehículo registrado tenga como mínimo $25,000 de responsabilidad civil por lesiones corporales por persona, $50,000 por accidente y $25,000 de responsabilidad civil por daños a la propiedad. Esos mínimos son un piso, no una recomendación: un accidente grave puede costar mucho más con facilidad, y lo que exceda sus límites podría salir de sus ahorros.',
+          'Una póliza se arma con coberturas separadas, y cada una paga un tipo distinto de pérdida. Abra cada sección a continuación para ver para qué sirve.',
+        ],
+      },
+      {
+        kind: 'accordion',
+        heading: 'Coberturas del seguro de auto',
+        firstOpen: true,
+        items: [
+          {
+            title: 'Responsabilidad civil por lesiones corporales',
+            paragraphs: [
+              'Paga las lesiones que usted les cause a otras personas en un accidente: su atención médica, los salarios que dejen de recibir y el dolor y sufrimiento, además de su defensa legal si lo demandan. Lo cubre a usted y a los familiares que aparecen en su póliza y, por lo general, a otras personas que manejen su auto con su permiso.',
+              'Los límites se expresan con dos números, por ejemplo 100/300: lo máximo que se paga por una persona y lo máximo que se paga por un accidente. Elegir límites muy por encima del mínimo de Georgia es una de las formas más económicas de proteger lo que usted tiene.',
+            ],
+          },
+          {
+            title: 'Pagos médicos o protección contra lesiones personales',
+            paragraphs: [
+              'La cobertura de pagos médicos paga los gastos médicos y funerarios razonables de usted y sus pasajeros después de un accidente, sin importar quién lo haya causado. También lo protege cuando va a pie o como pasajero en el auto de otra persona, y le ayuda con los deducibles y copagos que su plan de salud no cubre.',
+              'La protección contra lesiones personales (PIP) es la versión más amplia que se usa en los estados sin culpa (no-fault) y también puede reemplazar los ingresos perdidos. Georgia no exige PIP, por eso la mayoría de las pólizas en Georgia ofrecen cobertura de pagos médicos en montos como de $1,000 a $10,000.',
+            ],
+          },
+          {
+            title: 'Responsabilidad civil por daños a la propiedad',
+            paragraphs: [
+              'Paga los daños que su auto cause a la propiedad de otra persona: el otro vehículo, una cerca, un buzón, la fachada de un negocio o un poste de luz. Como muchos autos y camionetas nuevos cuestan bastante más de $40,000, el mínimo estatal de $25,000 puede agotarse con un solo choque.',
+            ],
+          },
+          {
+            title: 'Colisión',
+            paragraphs: [
+              'Paga la reparación de su propio auto, o su valor real en efectivo si se declara pérdida total, cuando choca con otro vehículo o con un objeto, o se vuelca, sin importar quién tuvo la culpa. Usted paga el deducible que eligió, por ejemplo $500 o $1,000.',
+              'Si su auto está financiado o arrendado (leasing), el prestamista le exigirá la cobertura de colisión. En un auto más viejo que vale apenas unos miles de dólares, quitarla puede tener sentido; con gusto le ayudamos a sacar las cuentas.',
+            ],
+          },
+          {
+            title: 'Cobertura integral (comprehensive)',
+            paragraphs: [
+              'Cubre los daños a su auto por causas distintas de un choque. En Georgia eso suele significar granizo, una rama que cae durante una tormenta, chocar con un venado, inundaciones, incendio, robo, vandalismo y vidrios rotos. Al igual que la de colisión, paga después de su deducible y normalmente la exigen los prestamistas.',
+            ],
+          },
+          {
+            title: 'Cobertura de conductor sin seguro',
+            paragraphs: [
+              'Lo protege a usted y a sus pasajeros cuando el conductor que causó el accidente no tiene seguro, tiene muy poco o se da a la fuga. Paga sus lesiones y, según la póliza, los daños a su auto.',
+              'En Georgia, las aseguradoras están obligadas a ofrecer esta cobertura, y usted solo puede rechazarla por escrito. Pregúntenos por la cobertura adicional (added-on), que se suma a los límites del conductor culpable en lugar de reducirse por ellos.',
+            ],
+          },
+        ],
+      },
+    ],
+    form: {
+      anchor: 'vehicle-auto-quote',
+      heading: 'Obtenga una cotización de seguro de auto en vivo',
+      intro:
+        'Ingrese a sus conductores y vehículos en la herramienta de cotización a continuación y compare en pocos minutos las tarifas de varias aseguradoras. Uno de nuestros agentes revisa su cotización y se comunica con usted para confirmar los detalles y responder sus preguntas.',
+    },
+    frame: {
+      title: 'Formulario de cotización de seguro de auto en vivo de nuestro socio de cotizaciones',
+      fallbackIntro: 'Si el formulario de cotización de arriba no carga o es difícil de usar en su pantalla,',
+      fallbackLabel: 'haga clic aquí',
+      fallbackAfter: 'para abrirlo en una página aparte.',
+    },
+  },
 } satisfies Localized<ContentPage & { frame: ThirdPartyFrameCopy }>

@@ -10,7 +10,8 @@ export const boatPage = {
     },
     hero: {
       title: 'Boat Insurance',
-      tagline: 'Spend your weekends on Lake Lanier or the coast, not worrying about what could go wrong on the water.',
+      tagline:
+        'Spend your weekends on Lake Lanier or the coast, not worrying about what could go wrong on the water.',
       button: { label: 'GET YOUR INSURANCE QUOTE NOW', href: '#vehicle-boat-quote' },
       illustration: 'ship',
     },
@@ -26,7 +27,9 @@ export const boatPage = {
       {
         kind: 'text',
         heading: 'What a boat policy can cover',
-        paragraphs: ['Every boat and owner is different, so we build the policy around how you use the water. Common parts are:'],
+        paragraphs: [
+          'Every boat and owner is different, so we build the policy around how you use the water. Common parts are:',
+        ],
         list: [
           'Physical damage to the hull, motor and equipment from collisions, storms, fire and sinking.',
           'Theft of the boat, its motor or permanently attached gear.',
@@ -41,7 +44,54 @@ export const boatPage = {
     form: {
       anchor: 'vehicle-boat-quote',
       heading: 'Request your boat insurance quote',
-      intro: 'Tell us about your boat and who drives it. We compare carriers and get back to you within one business day.',
+      intro:
+        'Tell us about your boat and who drives it. We compare carriers and get back to you within one business day.',
+    },
+  },
+  es: {
+    meta: {
+      title: 'Seguro de bote en Georgia',
+      description:
+        'Seguro de bote para los lagos y la costa de Georgia: daños al casco, responsabilidad civil, robo y cobertura del tráiler. Pida su cotización de bote gratis.',
+    },
+    hero: {
+      title: 'Seguro de bote',
+      tagline:
+        'Disfrute sus fines de semana en el lago Lanier o en la costa sin preocuparse por lo que podría salir mal en el agua.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#vehicle-boat-quote' },
+      illustration: 'ship',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de bote?',
+        paragraphs: [
+          'El seguro de bote es una póliza diseñada para embarcaciones. Paga la reparación o el reemplazo de su bote después de una pérdida cubierta, y lo protege cuando otra persona sale lesionada o sus bienes resultan dañados por la forma en que se usó su bote.',
+          'Una póliza de propietario de vivienda suele limitarse a botes pequeños y montos bajos, y rara vez cubre la responsabilidad civil en el agua. Una póliza de bote llena ese vacío, tanto para lanchas de motor y veleros como para pontones, motos acuáticas y botes de pesca.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: 'Lo que puede cubrir una póliza de bote',
+        paragraphs: [
+          'Cada bote y cada dueño son diferentes, así que armamos la póliza según la forma en que usted disfruta el agua. Estas son las coberturas más comunes:',
+        ],
+        list: [
+          'Daños físicos al casco, el motor y el equipo por choques, tormentas, incendio o hundimiento.',
+          'Robo del bote, de su motor o del equipo instalado de forma permanente.',
+          'Responsabilidad civil cuando su bote lesiona a alguien o daña un muelle u otra embarcación.',
+          'Pagos médicos para usted y sus pasajeros.',
+          'Navegantes sin seguro, cuando el otro operador no tiene cobertura.',
+          'Su tráiler, su equipo de pesca y sus objetos personales a bordo.',
+          'Remolque y asistencia en el agua si su bote se descompone.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'vehicle-boat-quote',
+      heading: 'Solicite su cotización de seguro de bote',
+      intro:
+        'Cuéntenos sobre su bote y quién lo maneja. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
     },
   },
 } satisfies Localized<ContentPage>

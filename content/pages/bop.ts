@@ -52,4 +52,54 @@ export const bopPage = {
         'Describe your business and when you would like coverage to start. We compare carriers and come back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Póliza para dueños de negocios (BOP)',
+      description:
+        'La póliza BOP reúne responsabilidad civil, propiedad e ingresos del negocio en un solo paquete económico para pequeños negocios de Georgia. Cotice gratis.',
+    },
+    hero: {
+      title: 'Póliza para dueños de negocios (BOP)',
+      tagline:
+        'Protección de responsabilidad civil, propiedad y pérdida de ingresos en un solo paquete, con precios pensados para los pequeños negocios que mantienen en marcha los pueblos de Georgia.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#bop-quote' },
+      illustration: 'store',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es una póliza para dueños de negocios?',
+        paragraphs: [
+          'La póliza para dueños de negocios, o BOP por sus siglas en inglés, reúne en una sola póliza las tres coberturas que más necesitan los pequeños negocios, con una sola prima y una sola fecha de renovación. Como la aseguradora las emite juntas, una BOP suele costar menos que comprar cada cobertura por separado.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: 'Qué incluye una BOP',
+        paragraphs: ['Toda BOP se compone de tres partes:'],
+        list: [
+          'Responsabilidad civil general: las lesiones y los daños a la propiedad que usted cause a otros, además de su defensa legal.',
+          'Propiedad comercial: su edificio, si es suyo, y sus equipos, muebles, inventario y materiales.',
+          'Ingresos del negocio: el dinero que deja de ganar y las cuentas que igual tiene que pagar, como el alquiler y la nómina, mientras su negocio permanece cerrado por una pérdida cubierta.',
+        ],
+        after: [
+          'Muchas aseguradoras le permiten agregar opciones como avería de equipos, pérdida de productos refrigerados, cobertura por filtración de datos, deshonestidad de empleados y responsabilidad por autos alquilados o que no son propiedad del negocio.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: '¿Es una buena opción para mi negocio?',
+        paragraphs: [
+          'Las BOP están diseñadas para negocios pequeños y medianos con operaciones de menor riesgo: oficinas, tiendas, restaurantes y cafeterías, salones de belleza, pequeños contratistas y muchos proveedores de servicios. Los negocios más grandes o con riesgos especializados quizás necesiten pólizas separadas. Cuéntenos sobre su negocio y le diremos con honestidad qué camino le ahorra más.',
+          'Una BOP no reemplaza la compensación para trabajadores, el seguro de auto comercial ni la responsabilidad profesional, así que aproveche para preguntarnos también por esas coberturas.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'bop-quote',
+      heading: 'Solicite su cotización de BOP',
+      intro:
+        'Descríbanos su negocio y díganos cuándo quiere que empiece la cobertura. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -142,4 +142,144 @@ export const businessPage = {
         'Tell us about your company, your team and the coverage you are interested in. We compare carriers and contact you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguros para negocios en Georgia',
+      description:
+        'Seguros para empresas de Georgia: responsabilidad civil, autos comerciales, propiedad, compensación para trabajadores y beneficios. Cotice gratis.',
+    },
+    hero: {
+      title: 'Usted construye el futuro. Nosotros lo protegemos.',
+      tagline:
+        'Usted le ha dedicado años a su negocio. Le ayudamos a mantenerlo en pie después de una demanda, un incendio, un choque de su camioneta de trabajo o un empleado lesionado.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#business-quote' },
+      illustration: 'building',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro para negocios?',
+        paragraphs: [
+          'El seguro para negocios es un conjunto de pólizas que protegen a una empresa del golpe económico de los accidentes, las demandas, los daños a la propiedad y las lesiones de los empleados. En lugar de pagar esos costos con el dinero de operación del negocio, usted comparte el riesgo con una compañía de seguros a cambio de una prima previsible.',
+          'No hay dos negocios que necesiten la misma combinación. Una contadora que trabaja desde su casa, una cuadrilla de jardinería y un restaurante con veinte empleados enfrentan riesgos muy distintos. Empezamos por entender cómo trabaja usted y luego comparamos aseguradoras para armar una cobertura que se ajuste a su oficio, sus contratos y su presupuesto.',
+        ],
+      },
+      {
+        kind: 'cards',
+        heading: 'Coberturas principales',
+        intro: 'La mayoría de los pequeños negocios de Georgia empiezan con una o más de estas tres.',
+        cards: [
+          {
+            title: 'Responsabilidad civil general',
+            text: 'Paga las lesiones de sus clientes y los daños a la propiedad ajena causados por su trabajo o en su local.',
+            href: '/insurance/business/general-liability',
+            icon: 'scale',
+          },
+          {
+            title: 'Compensación para trabajadores',
+            text: 'Cubre las cuentas médicas y los salarios perdidos cuando un empleado se lesiona en el trabajo, como la ley de Georgia exige a la mayoría de los empleadores.',
+            href: '/insurance/business/workers-compensation',
+            icon: 'hard-hat',
+          },
+          {
+            title: 'Póliza para dueños de negocios (BOP)',
+            text: 'Reúne responsabilidad civil, propiedad e ingresos del negocio en una sola póliza, muchas veces por menos de lo que costaría comprarlas por separado.',
+            href: '/insurance/business/bop',
+            icon: 'store',
+          },
+        ],
+      },
+      {
+        kind: 'accordion',
+        heading: 'Tipos de seguro para negocios',
+        intro: 'Seleccione una cobertura para leer qué hace y quién suele necesitarla.',
+        firstOpen: true,
+        items: [
+          {
+            title: 'Seguro de responsabilidad civil general',
+            paragraphs: [
+              'Protege a su negocio cuando un cliente, proveedor o visitante afirma que usted le causó lesiones corporales o daños a su propiedad. También responde a reclamos por daños publicitarios, como usar sin querer el eslogan de otra empresa.',
+              'Paga su defensa legal, así como los acuerdos o las sentencias, hasta los límites de la póliza. Muchos arrendadores y clientes piden ver un comprobante de este seguro antes de que usted firme un contrato de arrendamiento o de servicios.',
+            ],
+          },
+          {
+            title: 'Seguro de auto comercial',
+            paragraphs: [
+              'Cubre los carros, las vans y los camiones que su negocio tiene en propiedad, arrienda o utiliza. Una póliza de auto personal muchas veces excluye los vehículos que se usan principalmente para trabajar, transportar carga o hacer entregas.',
+              'La cobertura puede incluir responsabilidad civil, choque, cobertura amplia, gastos médicos y protección para autos alquilados o que no son del negocio, para los empleados que usan su propio carro en mandados de la empresa.',
+            ],
+          },
+          {
+            title: 'Seguro de propiedad comercial',
+            paragraphs: [
+              'Repara o reemplaza el edificio que es suyo y lo que hay adentro, como equipos, muebles, herramientas e inventario, después de un incendio, un robo, viento, granizo y otros eventos cubiertos.',
+              'Puede agregar cobertura de ingresos del negocio para reponer el dinero que deja de entrar y pagar las cuentas fijas mientras su negocio está cerrado por reparaciones.',
+            ],
+          },
+          {
+            title: 'Seguro paraguas comercial (umbrella)',
+            paragraphs: [
+              'Agrega una capa extra de protección de responsabilidad civil por encima de sus pólizas de responsabilidad civil general, de auto comercial y de responsabilidad patronal.',
+              'Cuando un reclamo grave agota los límites de esas pólizas, el seguro paraguas cubre a partir de donde ellas se detienen, para que una sola sentencia cuantiosa no ponga en riesgo a la empresa.',
+            ],
+          },
+          {
+            title: 'Seguro de responsabilidad profesional',
+            paragraphs: [
+              'También se conoce como seguro de errores y omisiones (E&O). Protege a los negocios que dan asesoría o prestan servicios profesionales cuando un cliente afirma que un error, un descuido o una fecha límite incumplida le costó dinero.',
+              'Consultores, agentes de bienes raíces, contadores, diseñadores, empresas de tecnología y profesionales de la salud suelen tenerlo, y algunos contratos lo exigen.',
+            ],
+          },
+          {
+            title: 'Paquete para dueños de negocios (BOP)',
+            paragraphs: [
+              'Una póliza paquete que combina responsabilidad civil general, propiedad comercial e ingresos del negocio para pequeñas y medianas empresas.',
+              'Comprar las tres coberturas juntas suele ser más sencillo y más económico que tener pólizas separadas. Las oficinas, las tiendas y muchos negocios de servicios califican.',
+            ],
+          },
+          {
+            title: 'Seguro de compensación para trabajadores',
+            paragraphs: [
+              'Paga la atención médica, una parte de los salarios perdidos y la rehabilitación de los empleados que se lesionan o se enferman por su trabajo, además de beneficios por fallecimiento para sus familias.',
+              'En Georgia, los empleadores con tres o más empleados, de tiempo completo o de medio tiempo, están obligados a tenerlo. También protege al empleador, porque por lo general los trabajadores lesionados no pueden demandar al negocio una vez que reciben los beneficios.',
+            ],
+          },
+          {
+            title: 'Seguro médico de grupo',
+            paragraphs: [
+              'Cobertura médica que un negocio ofrece a sus empleados, y muchas veces a sus familias, con el empleador pagando una parte de la prima.',
+              'Un buen plan de salud ayuda a los pequeños negocios a atraer y conservar a sus empleados, y la parte de las primas que paga el empleador por lo general se puede deducir de los impuestos.',
+            ],
+          },
+          {
+            title: 'Seguro de vida de grupo',
+            paragraphs: [
+              'Seguro de vida que se ofrece a los empleados a través de su trabajo, normalmente por una cantidad fija o por un múltiplo del salario.',
+              'Es un beneficio económico para el empleador y les da a las familias de los empleados un respaldo financiero, muchas veces sin preguntas médicas.',
+            ],
+          },
+          {
+            title: 'Seguro de incapacidad de grupo',
+            paragraphs: [
+              'Reemplaza una parte del sueldo de un empleado cuando una enfermedad o una lesión fuera del trabajo le impide trabajar.',
+              'Los planes de corto plazo cubren las primeras semanas o meses; los de largo plazo pueden continuar durante años. Ambos ayudan a los empleados a seguir pagando sus cuentas mientras se recuperan.',
+            ],
+          },
+          {
+            title: 'Seguros suplementarios',
+            paragraphs: [
+              'Planes voluntarios, como los de accidentes, enfermedades graves, indemnización hospitalaria, cáncer, dental y visión, que los empleados pueden sumar a sus beneficios principales.',
+              'Por lo general los empleados los pagan mediante descuentos de nómina, así que el negocio puede ofrecer más opciones con poco o ningún costo para sí mismo.',
+            ],
+          },
+        ],
+      },
+    ],
+    form: {
+      anchor: 'business-quote',
+      heading: 'Solicite su cotización de seguro para negocios',
+      intro:
+        'Cuéntenos sobre su empresa, su equipo y las coberturas que le interesan. Comparamos aseguradoras y nos comunicamos con usted en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

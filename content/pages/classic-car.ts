@@ -53,4 +53,55 @@ export const classicCarPage = {
         'Tell us about your car, how you use it and who drives it. We compare specialty carriers and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de auto clásico en Georgia',
+      description:
+        'Seguro de valor acordado para autos antiguos, de época, muscle cars y de colección en Georgia, con precios para autos de bajo millaje guardados en garaje.',
+    },
+    hero: {
+      title: 'Seguro de auto clásico',
+      tagline:
+        'Usted ha dedicado años a cuidar su auto. Asegúrelo por lo que realmente vale, no por lo que un libro de precios dice que debería valer un carro viejo.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#vehicle-classic-car-quote' },
+      illustration: 'classic-car',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de auto clásico?',
+        paragraphs: [
+          'El seguro de auto clásico es una póliza de auto especializada para vehículos que se coleccionan, se restauran y se exhiben en lugar de usarse todos los días. Incluye la misma protección de responsabilidad civil que una póliza de auto común, así que usted cumple con los requisitos de Georgia en la carretera, pero trata los daños al propio auto de una manera muy distinta.',
+          'Una póliza de auto estándar paga el valor real en efectivo de un auto declarado pérdida total, que en un vehículo de 50 años puede ser una pequeña fracción de su verdadero precio en el mercado. Una póliza de auto clásico suele hacerse por un valor acordado: usted y la aseguradora fijan cuánto vale el auto al comenzar la póliza, y esa es la cantidad que se paga después de una pérdida total cubierta, sin descontar depreciación.',
+          'Como los autos de colección se manejan menos y se cuidan más, las pólizas de auto clásico muchas veces cuestan menos que asegurar el mismo auto para uso diario. Las aseguradoras suelen pedir que el auto se guarde en un garaje cerrado con llave, que se maneje con millaje limitado y que usted tenga otro vehículo para el uso de todos los días. Muchas también incluyen cobertura para piezas de repuesto, remolque en carretera hasta el taller que usted elija y protección camino a las exhibiciones de autos y durante ellas.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: 'Vehículos que suelen calificar',
+        paragraphs: [
+          'Cada aseguradora fija sus propias reglas sobre antigüedad, estado y uso, pero estos vehículos se aceptan con frecuencia:',
+        ],
+        list: [
+          'Autos antiguos, por lo general de 25 años o más y conservados en un estado cercano al original.',
+          'Autos clásicos de las décadas de 1950, 1960 y 1970, totalmente restaurados o bien conservados.',
+          'Muscle cars y pony cars estadounidenses.',
+          'Hot rods, street rods y restomods construidos con piezas modernas.',
+          'Camionetas pickup de época y SUV clásicas.',
+          'Autos armados con kit (kit cars) y réplicas de alta calidad de modelos históricos.',
+          'Antiguos vehículos militares que se conservan para exhibiciones y desfiles.',
+          'Autos modernos de colección, de producción limitada y exóticos que no se manejan a diario.',
+        ],
+        after: [
+          '¿No sabe si su auto califica? Envíenos los detalles a continuación. Si una póliza de auto clásico no es la opción adecuada, igual podemos ayudarle a asegurarlo de otra manera.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'vehicle-classic-car-quote',
+      heading: 'Solicite su cotización de seguro de auto clásico',
+      intro:
+        'Cuéntenos sobre su auto, cómo lo usa y quién lo maneja. Comparamos aseguradoras especializadas y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -30,4 +30,22 @@ export const clientCenterPage = {
       fallbackAfter: 'in its own window instead.',
     },
   },
+  es: {
+    meta: {
+      title: 'Centro de clientes',
+      description:
+        'Entre a nuestro centro de clientes en línea para ver sus pólizas, imprimir sus tarjetas de seguro, revisar sus pagos y enviarnos solicitudes a cualquier hora.',
+    },
+    heading: 'Centro de clientes',
+    paragraphs: [
+      'Nuestro portal seguro de servicio al cliente está abierto las 24 horas. Entre para ver sus pólizas, descargar sus tarjetas de seguro y otros documentos, y enviarnos solicitudes de servicio cuando le quede mejor.',
+      'El portal lo administra nuestro socio de servicio, así que allí se inicia sesión con una cuenta propia del portal. Si todavía no tiene una, llámenos o escríbanos por correo electrónico y la crearemos juntos.',
+    ],
+    portal: {
+      title: 'Inicio de sesión del portal de servicio al cliente, administrado por nuestro socio de servicio',
+      fallbackIntro: 'Si el portal de arriba no carga,',
+      fallbackLabel: 'abra el portal de clientes',
+      fallbackAfter: 'en su propia ventana.',
+    },
+  },
 } satisfies Localized<ClientCenterCopy>

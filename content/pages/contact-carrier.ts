@@ -42,4 +42,31 @@ export const contactCarrierPage = {
     listHeading: 'Our carriers’ websites',
     listIntro: 'Each link opens the carrier’s own site in a new tab.',
   },
+  es: {
+    meta: {
+      title: 'Comuníquese con su aseguradora',
+      description:
+        'Encuentre el sitio web de la compañía que tiene su póliza para pagar, imprimir su tarjeta de seguro o reportar un reclamo, o deje que nuestra agencia la llame.',
+    },
+    hero: {
+      title: 'Comuníquese con su aseguradora',
+      tagline:
+        'Pague una factura, reporte un reclamo o revise su póliza directamente con su compañía de seguros.',
+      illustration: 'phone',
+    },
+    intro: {
+      heading: 'Cómo comunicarse con su aseguradora',
+      paragraphs: [
+        'Cada compañía de seguros tiene su propio sitio web para pagos, tarjetas de seguro, reclamos y documentos de la póliza. El nombre de su aseguradora aparece en su tarjeta de seguro y en la primera página de su póliza.',
+        'Si necesita hacer un reclamo después de un accidente, una tormenta o un robo en su casa, repórtelo a su aseguradora en cuanto pueda hacerlo sin peligro y luego avísenos para que le demos seguimiento por usted.',
+      ],
+      contactUs: {
+        before: '¿No sabe qué compañía tiene su seguro, o prefiere que nosotros hagamos la llamada? ',
+        link: 'Comuníquese con nuestra oficina',
+        after: ' y nos encargaremos de todo.',
+      },
+    },
+    listHeading: 'Sitios web de nuestras aseguradoras',
+    listIntro: 'Cada enlace abre el sitio de la aseguradora en una pestaña nueva.',
+  },
 } satisfies Localized<ContactCarrierCopy>

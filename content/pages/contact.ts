@@ -83,4 +83,51 @@ export const contactPage = {
       link: 'Open the map in a new tab for directions',
     },
   },
+  es: {
+    meta: {
+      title: 'Contáctenos',
+      description: `Llame, escriba o visite nuestra oficina de seguros en ${agency.address.city}, ${agency.address.regionName}. Vea nuestro horario y envíenos un mensaje; respondemos en un día hábil.`,
+    },
+    banner: 'Contáctenos',
+    heading: 'Nos encantaría saber de usted',
+    intro:
+      'Pregúntenos por una cotización, un cambio en su póliza o un reclamo con el que necesite ayuda. Llámenos en horario de oficina, visítenos o envíenos un mensaje cuando quiera, y le responderemos en inglés o en español.',
+    form: {
+      anchor: 'contact-form',
+      heading: 'Envíenos un mensaje',
+      intro:
+        'Llene el formulario y díganos cómo podemos ayudarle. Le respondemos en un plazo de un día hábil.',
+    },
+    hours: {
+      heading: 'Horario de atención',
+      dayNames: {
+        Mo: 'lunes',
+        Tu: 'martes',
+        We: 'miércoles',
+        Th: 'jueves',
+        Fr: 'viernes',
+        Sa: 'sábado',
+        Su: 'domingo',
+      },
+      dayRange: '{first} a {last}',
+      dayPair: '{first} y {last}',
+      timeRange: '{opens} a {closes}',
+      closed: 'Cerrado',
+      am: 'a. m.',
+      pm: 'p. m.',
+    },
+    details: {
+      heading: 'Cómo comunicarse con nosotros',
+      phone: 'Teléfono',
+      fax: 'Fax',
+      email: 'Correo electrónico',
+      address: 'Oficina',
+      social: 'Síganos',
+    },
+    map: {
+      heading: 'Encuentre nuestra oficina',
+      title: `Mapa de nuestra oficina en ${agency.address.city}, ${agency.address.regionName}`,
+      link: 'Abra el mapa en una pestaña nueva para ver cómo llegar',
+    },
+  },
 } satisfies Localized<ContactCopy>

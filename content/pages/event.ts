@@ -54,4 +54,57 @@ export const eventPage = {
       intro: 'Tell us the date of your event and where it will take place. We reply within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro para eventos',
+      description:
+        'Seguro para bodas, quinceañeras, reuniones, festivales y conciertos en Georgia: cobertura de responsabilidad civil y cancelación por un día o un fin de semana.',
+    },
+    hero: {
+      title: 'Seguro para eventos',
+      tagline:
+        'Usted planea cada detalle del gran día. El seguro para eventos cubre los detalles que no se pueden planear, desde la caída de un invitado hasta un local que cierra sus puertas.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#event-quote' },
+      illustration: 'party',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro para eventos?',
+        paragraphs: [
+          'El seguro para eventos es una cobertura de corto plazo que se compra para una sola ocasión, desde un cumpleaños en el patio de la casa hasta un festival de fin de semana. Tiene dos partes principales, y usted puede comprar una o las dos.',
+        ],
+        list: [
+          'La responsabilidad civil del evento paga cuando un invitado se lesiona o se dañan bienes del local durante su evento, e incluye su defensa legal.',
+          'La cobertura de cancelación puede reembolsarle los depósitos y gastos que no pueda recuperar si tiene que cancelar o posponer por mal tiempo severo, un proveedor que no se presenta o una enfermedad grave.',
+        ],
+        after: [
+          'Si se va a servir alcohol, puede agregar la responsabilidad del anfitrión por bebidas alcohólicas, aunque usted no las venda. Esta cobertura lo protege si un invitado en estado de ebriedad causa un accidente.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: '¿Necesita un seguro para su evento?',
+        paragraphs: [
+          'Hoy en día, muchos locales de Georgia exigen que el anfitrión presente un certificado de seguro de responsabilidad civil antes de confirmar la reservación. Aunque no se lo exijan, vale la pena considerar una cobertura para su evento si:',
+        ],
+        list: [
+          'Va a celebrar una boda, una quinceañera, una fiesta de aniversario o una reunión familiar con muchos invitados.',
+          'Ha pagado depósitos grandes al local, al servicio de banquetes, al fotógrafo o a la banda.',
+          'Se va a servir alcohol en su evento.',
+          'Está organizando un evento público, como un festival, una feria, un concierto, una recaudación de fondos o un torneo deportivo.',
+          'El evento es al aire libre, donde el clima puede cambiar sus planes.',
+        ],
+        after: [
+          'Muchas veces la póliza se puede comprar incluso la misma semana del evento, pero cuanto antes la pida, más protección tendrá para sus depósitos. Envíenos la fecha y el lugar, y nosotros nos encargamos del resto.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'event-quote',
+      heading: 'Solicite su cotización de seguro para eventos',
+      intro:
+        'Díganos la fecha de su evento y dónde se llevará a cabo. Le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -38,4 +38,40 @@ export const finalExpensePage = {
         'Tell us your date of birth and how to reach you. We compare carriers and get back to you within one business day, with no obligation.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de gastos finales en Georgia',
+      description:
+        'Seguro de gastos finales para adultos mayores en Georgia: póliza pequeña de vida entera, casi siempre sin examen médico, para el funeral y las últimas cuentas.',
+    },
+    hero: {
+      title: 'Seguro de gastos finales',
+      tagline:
+        'Evíteles a sus seres queridos el costo de su funeral. Asegure un beneficio pequeño y permanente que esté ahí cuando lo necesiten.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#final-expense-form' },
+      illustration: 'flower',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de gastos finales?',
+        paragraphs: [
+          'El seguro de gastos finales, también conocido como seguro funerario o de entierro, es una póliza de vida entera pequeña diseñada para pagar los gastos que llegan al final de la vida. Un funeral tradicional con entierro muchas veces cuesta de $8,000 a $10,000 o más, y con frecuencia las familias tienen que enfrentar al mismo tiempo cuentas médicas, saldos de tarjetas de crédito y otras deudas.',
+          'La mayoría de las pólizas pagan un beneficio de entre $5,000 y $25,000. La solicitud es sencilla: por lo general no hay examen médico, solo unas cuantas preguntas de salud, y muchas personas son aprobadas rápidamente. Para quienes tienen problemas de salud graves existen pólizas de aceptación garantizada, aunque normalmente pagan el beneficio completo solo después de que la póliza ha estado vigente dos o tres años.',
+          'Como es un seguro de vida entera, la prima es fija y nunca sube, la cobertura no vence mientras se paguen las primas y la póliza acumula un pequeño valor en efectivo. Los planes de gastos finales están pensados para adultos mayores y pueden cubrir a personas de hasta 100 años.',
+        ],
+        list: [
+          'El beneficio va directamente a su beneficiario, por lo general a los pocos días del reclamo, sin pasar por el proceso de sucesión (probate).',
+          'Su familia puede usar el dinero para lo que necesite: un funeral, un entierro o una cremación, una lápida, el viaje de familiares o cuentas pendientes.',
+          'Elegir una póliza ahora también le da la oportunidad de dar a conocer sus deseos, para que nadie tenga que adivinarlos después.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'final-expense-form',
+      heading: 'Solicite su cotización de seguro de gastos finales',
+      intro:
+        'Díganos su fecha de nacimiento y cómo comunicarnos con usted. Comparamos aseguradoras y le respondemos en un plazo de un día hábil, sin ningún compromiso.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -48,4 +48,50 @@ export const floodPage = {
         'Tell us about the building and the coverage amounts you want. We check your flood zone, compare federal and private options and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro contra inundaciones en Georgia',
+      description:
+        'Seguro contra inundaciones en Georgia: qué se considera inundación, qué pagan las coberturas de edificio y contenido, y por qué su póliza de casa no lo cubre.',
+    },
+    hero: {
+      title: 'Seguro contra inundaciones',
+      tagline:
+        'Desde la costa de Savannah y Brunswick hasta los arroyos y las calles bajas del interior, en todo Georgia hay inundaciones. Su póliza de propietario de vivienda no las paga.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#property-flood-quote' },
+      illustration: 'droplets',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro contra inundaciones?',
+        paragraphs: [
+          'El seguro contra inundaciones es una póliza aparte que paga los daños causados por la crecida del agua. Las pólizas estándar de propietario de vivienda, de inquilino y de negocios excluyen las inundaciones, así que sin esta cobertura la mayoría de las familias tendrían que pagar las reparaciones de su bolsillo o con préstamos.',
+          'La mayoría de las pólizas contra inundaciones se emiten a través del Programa Nacional de Seguro contra Inundaciones (NFIP), que administra FEMA y que venden agentes locales como nosotros. Las aseguradoras privadas también ofrecen pólizas contra inundaciones que pueden dar límites más altos o coberturas adicionales. Podemos comparar ambas opciones.',
+          'Una póliza contra inundaciones tiene dos partes. La cobertura del edificio paga la reparación de la estructura y sus sistemas, como los cimientos, las paredes, la instalación eléctrica y la plomería, el calentador de agua, la calefacción y los electrodomésticos empotrados. La cobertura del contenido paga sus pertenencias, como muebles, ropa y aparatos electrónicos. Los propietarios pueden comprar ambas; los inquilinos pueden comprar solo la cobertura del contenido.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: 'Más sobre el seguro contra inundaciones',
+        paragraphs: [
+          'El riesgo de inundación es mucho más amplio de lo que la mayoría cree. Solo alrededor del 20% de las casas estadounidenses en riesgo de inundación tienen seguro contra inundaciones, y una gran parte de los reclamos por inundación provienen de casas que están fuera de las zonas de alto riesgo de los mapas de inundación. Las tormentas eléctricas fuertes, los sistemas tropicales y los desagües tapados pueden meter agua en vecindarios que nunca se habían inundado, como lo comprobaron muchas familias del área metropolitana de Atlanta en las inundaciones de septiembre de 2009.',
+          'Para efectos del seguro, los daños por agua cuentan como inundación solo en ciertas condiciones. Una inundación es una situación general y temporal en la que un terreno normalmente seco queda parcial o totalmente bajo el agua, cubriendo dos o más acres de ese terreno o dos o más propiedades, de las cuales al menos una es la suya. El agua puede venir del desbordamiento de un río, un lago o aguas de marea, de un escurrimiento inusualmente rápido del agua de lluvia o de un flujo de lodo.',
+          'Por esa definición, una tubería reventada es un reclamo de la póliza de propietario de vivienda, mientras que el agua que entra a raudales desde una calle inundada es un reclamo por inundación. También explica por qué importa lo que les pase a sus vecinos: si el agua llega solo a su propiedad y a la de nadie más, la pérdida podría tratarse de otra manera.',
+        ],
+        list: [
+          'Una póliza nueva contra inundaciones suele tener un período de espera de 30 días antes de que empiece la cobertura, con algunas excepciones, como cuando compra una casa con una hipoteca nueva.',
+          'Si su casa está en una zona de inundación de alto riesgo y tiene una hipoteca respaldada por el gobierno federal, su prestamista debe exigirle seguro contra inundaciones.',
+          'Los límites del programa federal llegan a $250,000 para el edificio de una casa y $100,000 para su contenido; hay montos más altos disponibles mediante pólizas de exceso o pólizas privadas contra inundaciones.',
+          'La cobertura contra inundaciones en sótanos es limitada, así que las pertenencias que guarde allí podrían no estar cubiertas.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'property-flood-quote',
+      heading: 'Solicite su cotización de seguro contra inundaciones',
+      intro:
+        'Cuéntenos sobre el edificio y los montos de cobertura que desea. Revisamos su zona de inundación, comparamos las opciones federales y privadas y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -31,4 +31,33 @@ export const freeConsultationPage = {
         'Tell us how you would like to meet and what is on your mind. We will call or e-mail you to set a time.',
     },
   },
+  es: {
+    meta: {
+      title: 'Consulta de seguros gratis',
+      description:
+        'Reserve una revisión gratis de sus seguros por teléfono o en persona. Revisamos sus pólizas, buscamos huecos y ahorros, y respondemos en inglés o en español.',
+    },
+    hero: {
+      title: 'Consulta de seguros gratis',
+      tagline:
+        'Una conversación tranquila sobre lo que tiene, lo que necesita y lo que quizás esté pagando dos veces. Sin costo y sin presiones.',
+      button: { label: 'Solicite una consulta', href: '#consultation-form' },
+      illustration: 'calendar',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: 'Lo que revisamos en una consulta',
+        paragraphs: [
+          'Traiga sus pólizas actuales, o simplemente sus preguntas. En una media hora, más o menos, podemos revisar sus límites y deducibles, buscar descuentos que no esté aprovechando y explicarle cualquier cobertura con palabras sencillas. Usted elige: una llamada por teléfono o una visita a nuestra oficina.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'consultation-form',
+      heading: 'Solicite su consulta gratis',
+      intro:
+        'Díganos cómo prefiere que nos reunamos y qué le preocupa. Nos comunicaremos con usted por teléfono o por correo electrónico para acordar una hora.',
+    },
+  },
 } satisfies Localized<ContentPage>

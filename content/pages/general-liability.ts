@@ -54,4 +54,56 @@ export const generalLiabilityPage = {
         'A few details about your operations, payroll and claims history let us compare carriers for you. We reply within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de responsabilidad civil general',
+      description:
+        'Responsabilidad civil general para contratistas, tiendas y negocios desde casa en Georgia: lesiones, daños a la propiedad y defensa legal. Cotice gratis.',
+    },
+    hero: {
+      title: 'Seguro de responsabilidad civil general',
+      tagline:
+        'Un resbalón en su tienda o un techo dañado en una obra puede terminar en una demanda. La cobertura de responsabilidad civil evita que esa cuenta salga del dinero de su negocio.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#general-liability-quote' },
+      illustration: 'scale',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de responsabilidad civil general?',
+        paragraphs: [
+          'La responsabilidad civil general, a veces llamada responsabilidad civil general comercial o CGL por sus siglas en inglés, es la base de la mayoría de los programas de seguros para negocios. Responde cuando alguien ajeno a su empresa afirma que su negocio, sus empleados o su trabajo le causaron una lesión o dañaron su propiedad.',
+          'La póliza le paga un abogado que lo defienda, aunque el reclamo no tenga fundamento, y paga los acuerdos o las indemnizaciones que ordene un tribunal, hasta sus límites.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: 'Lo que suele cubrir',
+        paragraphs: ['Una póliza estándar de responsabilidad civil general incluye:'],
+        list: [
+          'Lesiones corporales de clientes, repartidores y otros visitantes en su local.',
+          'Daños que usted cause en la casa, el edificio o las pertenencias de un cliente mientras trabaja.',
+          'Lesiones o daños causados por un producto que usted fabricó, vendió o instaló, y por trabajos que ya terminó.',
+          'Daños personales y publicitarios, como la difamación por escrito o de palabra, o copiar el anuncio de otra empresa.',
+          'Gastos médicos por lesiones menores, pagados sin importar quién tuvo la culpa, que muchas veces evitan que un pequeño accidente se convierta en una demanda.',
+        ],
+        after: [
+          'No cubre su propia propiedad, las lesiones de sus empleados, los vehículos ni los errores profesionales. Para eso existen las pólizas de propiedad comercial, compensación para trabajadores, auto comercial y responsabilidad profesional, y podemos cotizarlas todas juntas.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: '¿Quién lo necesita?',
+        paragraphs: [
+          'Casi cualquier negocio que atiende al público, trabaja en la propiedad de otros o vende un producto. Los contratistas, jardineros, servicios de limpieza, tiendas, restaurantes, salones de belleza y negocios desde casa son ejemplos comunes. Los arrendadores, los contratistas generales y las agencias de gobierno muchas veces piden un certificado de seguro antes de que usted pueda empezar a trabajar.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'general-liability-quote',
+      heading: 'Solicite su cotización de responsabilidad civil general',
+      intro:
+        'Con algunos datos sobre sus operaciones, su nómina y su historial de reclamos podemos comparar aseguradoras por usted. Le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

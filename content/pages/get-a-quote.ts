@@ -36,4 +36,39 @@ export const getAQuotePage = {
         'Choose the type of insurance and leave your contact details. A start date and a note help us, but they are optional.',
     },
   },
+  es: {
+    meta: {
+      title: 'Obtenga su cotización de seguro gratis',
+      description:
+        'Pida una cotización de seguro gratis y sin compromiso para su auto, casa, negocio o familia. Comparamos varias aseguradoras y lo llamamos en un día hábil.',
+    },
+    banner: 'Cotizaciones de seguros',
+    hero: {
+      title: 'Obtenga su cotización de seguro gratis',
+      tagline:
+        'Díganos qué quiere asegurar y cómo comunicarnos con usted. No tiene costo ni compromiso: nosotros comparamos, usted decide.',
+      button: { label: 'Comenzar mi cotización', href: '#quote-form' },
+      illustration: 'hand-coins',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: 'Cómo funciona',
+        paragraphs: [
+          'Obtener una cotización con nosotros le toma unos minutos de su tiempo y nada de su dinero.',
+        ],
+        list: [
+          'Usted envía el formulario de abajo con el tipo de seguro que necesita.',
+          'Comparamos precios y coberturas de las aseguradoras que representamos.',
+          'Lo llamamos o le escribimos por correo electrónico con sus opciones y respondemos todas sus preguntas antes de que decida.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'quote-form',
+      heading: 'Solicite su cotización',
+      intro:
+        'Elija el tipo de seguro y déjenos sus datos de contacto. Una fecha de inicio y una nota nos ayudan, pero son opcionales.',
+    },
+  },
 } satisfies Localized<ContentPage & { banner: string }>

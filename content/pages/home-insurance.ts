@@ -104,4 +104,104 @@ export const homeInsurancePage = {
       fallbackAfter: 'to open it on its own page.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de propietario de vivienda en Georgia',
+      description:
+        'Seguro de casa en Georgia explicado: vivienda, otras estructuras, pertenencias, pérdida de uso y responsabilidad civil, con cotización en línea en vivo.',
+    },
+    hero: {
+      title: 'Seguro de casa',
+      tagline:
+        'Es probable que su casa sea la compra más grande de su vida. Asegúrese de que una tormenta, un incendio o una demanda no se la puedan quitar.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#property-home-quote' },
+      illustration: 'home',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de casa?',
+        paragraphs: [
+          'El seguro de propietario de vivienda protege la casa que es suya y en la que vive, las cosas que hay adentro y a usted mismo frente a reclamos de personas que se lesionan en su propiedad o por algo que usted hace. La ley de Georgia no lo exige, pero casi todos los prestamistas hipotecarios sí, y para la mayoría de las familias es lo único que se interpone entre un desastre y tener que empezar de cero.',
+          'La mayoría de los propietarios de vivienda en Georgia tienen una póliza HO-3. Esta cubre la casa en sí contra cualquier causa de pérdida que no esté excluida expresamente, y cubre sus pertenencias contra una lista de riesgos nombrados, como incendio, vendaval, granizo, rayos, robo y tuberías reventadas.',
+          'Una póliza de propietario de vivienda se organiza en dos secciones. La Sección I protege su propiedad; la Sección II lo protege a usted de la responsabilidad civil. Abra cada parte a continuación para ver cómo funciona y cuánta cobertura le conviene considerar.',
+        ],
+      },
+      {
+        kind: 'accordion',
+        heading: 'Cómo se compone una póliza de propietario de vivienda',
+        firstOpen: true,
+        items: [
+          {
+            title: 'Sección I, Cobertura A: Vivienda',
+            paragraphs: [
+              'Paga la reparación o la reconstrucción de la casa y de todo lo que está unido a ella, como un garaje adjunto, una terraza integrada, la plomería, el cableado eléctrico, la calefacción y el aire acondicionado, y los electrodomésticos empotrados.',
+              'El límite debe basarse en lo que costaría reconstruir la casa hoy, no en su valor de mercado ni en el precio que usted pagó. La mayoría de las pólizas exigen asegurar la vivienda por al menos el 80% de su costo de reposición. Si usted la asegura por menos, una cláusula de coaseguro permite que la compañía pague solo una parte de un reclamo, incluso de uno pequeño. Usamos herramientas que estiman el costo de reconstrucción para ayudarle a fijar esta cifra.',
+            ],
+          },
+          {
+            title: 'Sección I, Cobertura B: Otras estructuras',
+            paragraphs: [
+              'Cubre las estructuras de su propiedad que no están unidas a la casa: un garaje independiente, un taller, un cobertizo, una cerca, un gazebo o un granero que no se use para un negocio.',
+              'El límite suele ser una parte de la Cobertura A, normalmente del 10 al 20%. Así, una casa asegurada por $300,000 tendría de $30,000 a $60,000 para otras estructuras. Si tiene un taller o un granero grande, es posible que necesite más.',
+            ],
+          },
+          {
+            title: 'Sección I, Cobertura C: Bienes personales',
+            paragraphs: [
+              'Cubre sus pertenencias, como muebles, ropa, aparatos electrónicos, electrodomésticos y herramientas, en su casa y, en la mayoría de los casos, en cualquier parte del mundo. El límite se fija comúnmente entre el 50 y el 70% de la Cobertura A.',
+              'Pida cobertura de costo de reposición, que paga lo que cuesta comprar artículos nuevos, en lugar de valor real en efectivo, que descuenta la depreciación. Algunos bienes tienen límites especiales bajos, como un límite de $200 para dinero en efectivo y límites en caso de robo de joyas, armas de fuego y platería. Los artículos valiosos se pueden asegurar por separado en una lista (schedule) por su valor completo.',
+            ],
+          },
+          {
+            title: 'Sección I, Cobertura D: Pérdida de uso',
+            paragraphs: [
+              'Si una pérdida cubierta deja su casa inhabitable, esta cobertura paga los gastos de vivienda que superen sus gastos normales mientras se hacen las reparaciones, como un hotel o un alquiler, las comidas en restaurantes y las millas adicionales de manejo. Si usted le alquila parte de su casa a otra persona, también le reemplaza la renta que deje de recibir.',
+            ],
+          },
+          {
+            title: 'Sección I: Coberturas adicionales',
+            paragraphs: [
+              'Una póliza de propietario de vivienda también incluye coberturas más pequeñas que pagan en situaciones específicas, muchas veces además de sus límites principales:',
+            ],
+            list: [
+              'El retiro de escombros después de una pérdida cubierta, incluido un árbol que cae sobre su casa.',
+              'Las reparaciones temporales razonables para proteger la casa de más daños.',
+              'Los árboles, arbustos y plantas dañados por incendio, rayo, robo o vandalismo, hasta una cantidad fija por planta.',
+              'Los cargos por servicio del departamento de bomberos en las zonas donde se cobran.',
+              'El uso no autorizado de sus tarjetas de crédito, los cheques falsificados y el dinero falso.',
+              'Su parte de una cuota especial por pérdidas (loss assessment) que cobre la asociación de propietarios.',
+              'Las mejoras que exige el código de construcción cuando se reconstruyen las partes dañadas de una casa antigua.',
+            ],
+          },
+          {
+            title: 'Sección I: Exclusiones e inundaciones',
+            paragraphs: [
+              'Toda póliza enumera las pérdidas que no pagará. Las exclusiones comunes son el desgaste por el uso, el descuido, el moho, las termitas y otras plagas, los terremotos y otros movimientos de tierra, los daños intencionales y el agua que se regresa por el drenaje y las alcantarillas (la cobertura contra ese reflujo normalmente se puede agregar por un costo bajo).',
+              'La exclusión más importante es la de inundaciones. El agua que sube de un río, un arroyo, una marejada ciclónica o de lluvias fuertes que corren por el suelo no está cubierta por una póliza de propietario de vivienda estándar. El seguro contra inundaciones es una póliza aparte, por lo general con un período de espera de 30 días antes de que entre en vigor, así que conviene comprarlo antes de la temporada de tormentas, no cuando ya hay una tormenta en el pronóstico.',
+            ],
+          },
+          {
+            title: 'Sección II, Cobertura E: Responsabilidad civil personal',
+            paragraphs: [
+              'Lo protege a usted y a su familia si usted es legalmente responsable de lesionar a alguien o de dañar sus bienes, por ejemplo cuando un invitado se cae en sus escaleras, su perro muerde a un vecino o su hijo rompe una ventana en la misma calle. Paga los daños y su defensa legal, tanto en casa como fuera de ella.',
+              'Las pólizas suelen empezar en $100,000, y normalmente recomendamos $300,000 o más. La Sección II también incluye pagos médicos a terceros (Cobertura F), que paga los gastos médicos menores de invitados que se lesionan en su propiedad sin que nadie tenga que demostrar la culpa. Para tener más protección, una póliza paraguas (umbrella) puede agregar $1 millón o más por encima.',
+            ],
+          },
+        ],
+      },
+    ],
+    form: {
+      anchor: 'property-home-quote',
+      heading: 'Obtenga una cotización de seguro de casa en vivo',
+      intro:
+        'Ingrese su dirección y algunos datos de su casa en la herramienta de cotización a continuación para comparar las tarifas de varias aseguradoras. Un agente revisa cada cotización y se comunica con usted para confirmar la cobertura y los descuentos.',
+    },
+    frame: {
+      title: 'Formulario de cotización de seguro de casa en vivo de nuestro socio de cotizaciones',
+      fallbackIntro: 'Si el formulario de cotización de arriba no carga o es difícil de usar en su pantalla,',
+      fallbackLabel: 'seleccione aquí',
+      fallbackAfter: 'para abrirlo en una página aparte.',
+    },
+  },
 } satisfies Localized<ContentPage & { frame: ThirdPartyFrameCopy }>

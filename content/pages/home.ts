@@ -66,4 +66,43 @@ export const homePage = {
       more: { label: '... and more', href: '/insurance-carriers' },
     },
   },
+  es: {
+    meta: {
+      title: 'Agencia de seguros independiente en Georgia',
+      description: `Cotice gratis seguros de auto, casa, negocio y vida con muchas aseguradoras. Agencia independiente y bilingüe en ${city}, ${regionName}, para todo el estado.`,
+    },
+    hero: {
+      tagline:
+        'Un agente local, muchas compañías de seguros. Comparamos las opciones por usted y se las explicamos con palabras sencillas, en inglés o en español, para que solo pague lo que su familia o su negocio realmente necesita.',
+      phoneLabel: 'Llámenos',
+      button: { label: 'Obtenga hoy su cotización gratis', href: '/get-a-quote' },
+    },
+    services: {
+      heading: 'Nuestros servicios de seguros',
+      intro:
+        'Desde su primer carro hasta su empresa en crecimiento, protegemos a las personas y las cosas por las que tanto ha trabajado.',
+      cards: insuranceCategories.es,
+    },
+    about: {
+      title: 'Propietaria y especialista en seguros',
+      portraitLabel: `Retrato ilustrado de ${agency.owner.name}, propietaria de ${agency.name}`,
+      paragraphs: [
+        `${agency.owner.name} abrió ${agency.name} en ${city} en ${agency.foundedYear} con una idea sencilla: los vecinos merecen un agente que conteste el teléfono, los conozca por su nombre y se tome el tiempo de explicarles una póliza línea por línea.`,
+        'Como agente independiente, no está atada a una sola compañía de seguros. Busca su cobertura con varias aseguradoras, en inglés o en español, y sigue a su lado cuando necesite hacer un cambio o presentar un reclamo.',
+      ],
+      button: { label: 'Conozca más sobre nosotros', href: '/about' },
+    },
+    contact: {
+      anchor: 'contact-form',
+      heading: 'Envíenos un mensaje',
+      intro:
+        '¿Tiene alguna pregunta sobre una póliza, una factura o una nueva cotización? Escríbanos y alguien de nuestra oficina le responderá en un plazo de un día hábil.',
+    },
+    carriers: {
+      heading: 'Algunas de las aseguradoras que representamos',
+      intro:
+        'Trabajar con muchas compañías nos permite encontrar la opción adecuada para su presupuesto y la cobertura que necesita.',
+      more: { label: '... y muchas más', href: '/insurance-carriers' },
+    },
+  },
 } satisfies Localized<HomeCopy>

@@ -23,4 +23,17 @@ export const insuranceCarriersPage = {
     ],
     gridLabel: 'Carriers we represent',
   },
+  es: {
+    meta: {
+      title: 'Aseguradoras que representamos',
+      description:
+        'Conozca las compañías de seguros nacionales y regionales que representa nuestra agencia independiente de Georgia en auto, casa, negocio, vida y más.',
+    },
+    heading: 'Aseguradoras que representamos',
+    paragraphs: [
+      'Una agencia independiente trabaja para usted, no para una sola compañía de seguros. Estamos autorizados por las aseguradoras de abajo, así que una sola conversación con nosotros puede darle varias cotizaciones para comparar lado a lado.',
+      'Cada nombre abre el sitio web de esa compañía en una pestaña nueva, donde puede conocerla, pagar una factura o reportar un reclamo. Si no sabe con certeza qué aseguradora tiene su póliza, solo pregúntenos.',
+    ],
+    gridLabel: 'Aseguradoras que representamos',
+  },
 } satisfies Localized<CarriersCopy>

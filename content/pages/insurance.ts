@@ -28,4 +28,28 @@ export const insurancePage = {
       },
     ],
   },
+  es: {
+    meta: {
+      title: 'Productos y servicios de seguros',
+      description:
+        'Conozca los seguros para negocios, propiedad, vehículos, vida y especiales para familias y empresas de Georgia, y pida a nuestra agencia una cotización gratis.',
+    },
+    banner: 'Productos y servicios de seguros',
+    hero: {
+      title: 'Seguros para cada parte de su vida',
+      tagline:
+        'Elija una categoría para ver qué protege cada tipo de póliza, quién suele necesitarla y cómo comparamos por usted los precios de varias compañías.',
+      button: { label: 'Obtenga su cotización gratis', href: '/get-a-quote' },
+      illustration: 'umbrella',
+    },
+    blocks: [
+      {
+        kind: 'cards',
+        heading: 'Elija una categoría',
+        intro:
+          'Como representamos a muchas aseguradoras, podemos asegurar casi cualquier riesgo que enfrente un hogar o un pequeño negocio de Georgia. ¿No sabe dónde encaja el suyo? Llámenos o escríbanos y le indicaremos el camino correcto.',
+        cards: insuranceCategories.es,
+      },
+    ],
+  },
 } satisfies Localized<ContentPage & { banner: string }>

@@ -39,4 +39,41 @@ export const landlordPage = {
         'Tell us about your rental property and when you want coverage to start. We compare carriers and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro para arrendadores en Georgia',
+      description:
+        'Seguro para arrendadores en Georgia: casas de alquiler, dúplex y edificios pequeños, la renta perdida tras una pérdida cubierta y la responsabilidad civil.',
+    },
+    hero: {
+      title: 'Seguro para arrendadores',
+      tagline:
+        'Su propiedad de alquiler es una inversión y una fuente de ingresos. Proteja el edificio, la renta que le genera y a usted como dueño.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#property-landlord-quote' },
+      illustration: 'building',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro para arrendadores?',
+        paragraphs: [
+          'El seguro para arrendadores, que muchas veces se emite como una póliza de vivienda contra incendio (dwelling fire), cubre una casa, un condominio, un dúplex o un edificio pequeño de hasta cuatro unidades que usted les alquila a otras personas. Una póliza de propietario de vivienda común está hecha para el lugar donde usted vive, así que normalmente deja de pagar cuando la propiedad se alquila a inquilinos.',
+          'La póliza protege el edificio en sí contra incendio, viento, granizo, rayos y otras causas cubiertas, además de las estructuras independientes, como un garaje o una cerca. También puede cubrir los bienes suyos que usted deja allí para los inquilinos, como electrodomésticos, persianas, alfombras y equipo para el jardín.',
+          'Hay dos partes que les importan más a los arrendadores. La cobertura de valor de alquiler justo (fair rental value) reemplaza la renta que usted deja de recibir mientras una pérdida cubierta impide habitar la propiedad, para que la hipoteca se siga pagando. La responsabilidad civil por las instalaciones lo protege si un inquilino o un visitante se lesiona por un problema de la propiedad, como un escalón roto o un barandal flojo, y lo demanda.',
+        ],
+        list: [
+          'Siempre que pueda, elija cobertura de costo de reposición para el edificio en lugar de valor real en efectivo.',
+          'Su póliza no cubre las pertenencias de sus inquilinos. Pídales que compren un seguro de inquilino y considere exigirlo en el contrato de arrendamiento.',
+          'La mayoría de las pólizas limitan la cobertura cuando una propiedad queda desocupada por mucho tiempo, a menudo 60 días o más. Avísenos antes de un período largo sin inquilinos.',
+          'Los alquileres a corto plazo, como las casas vacacionales anunciadas en internet, necesitan una cobertura diseñada para ese uso.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'property-landlord-quote',
+      heading: 'Solicite su cotización de seguro para arrendadores',
+      intro:
+        'Cuéntenos sobre su propiedad de alquiler y cuándo quiere que empiece la cobertura. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -68,4 +68,70 @@ export const lifeInsurancePage = {
         'Answer a few questions about the coverage you want and your health. Your answers stay private, and we compare carriers and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de vida en Georgia',
+      description:
+        'Seguro de vida a término, entera, universal y universal variable explicado en palabras sencillas, con cotizaciones de varias aseguradoras en Georgia.',
+    },
+    hero: {
+      title: 'Seguro de vida',
+      tagline:
+        'Si algo le pasara, ¿podría su familia quedarse con la casa, pagar las cuentas y seguir mandando a los hijos a la universidad? Con un seguro de vida, sí podría.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#life-quote' },
+      illustration: 'heart',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de vida?',
+        paragraphs: [
+          'El seguro de vida paga una suma de dinero, llamada beneficio por fallecimiento, a las personas que usted designe cuando usted fallezca. Sus beneficiarios pueden usarla para lo que necesiten: reemplazar su sueldo, terminar de pagar la hipoteca y otras deudas, cubrir el cuidado de los niños o la matrícula escolar, o pagar un funeral. En la mayoría de los casos, el beneficio no está sujeto al impuesto sobre la renta.',
+          'Un punto de partida común es una cobertura de diez a doce veces sus ingresos anuales, ajustada según sus deudas, sus ahorros y los años que su familia necesitaría apoyo. Mientras más joven y saludable sea usted al solicitarlo, menos le cuesta.',
+          'Hay dos grandes familias de seguro de vida. El seguro de vida a término lo cubre por un número fijo de años. El seguro de vida permanente, que incluye el de vida entera, el universal y el universal variable, lo cubre durante toda su vida y acumula un valor en efectivo que usted puede usar en vida.',
+        ],
+      },
+      {
+        kind: 'accordion',
+        heading: 'Tipos de seguro de vida',
+        firstOpen: true,
+        items: [
+          {
+            title: 'Seguro de vida a término',
+            paragraphs: [
+              'El seguro de vida a término lo cubre por un período fijo, comúnmente de 10, 15, 20 o 30 años, con una prima que se mantiene igual durante todo el plazo. Si usted fallece durante ese plazo, sus beneficiarios reciben el beneficio por fallecimiento. Si usted vive más allá del plazo, la cobertura termina y no se paga nada.',
+              'El seguro a término da la mayor cobertura por el precio más bajo, lo que lo hace ideal para familias jóvenes y para deudas con fecha de vencimiento, como una hipoteca. Muchas pólizas a término se pueden convertir más adelante en cobertura permanente sin un nuevo examen médico.',
+            ],
+          },
+          {
+            title: 'Seguro de vida entera',
+            paragraphs: [
+              'El seguro de vida entera lo cubre durante toda su vida mientras se paguen las primas. La prima es fija y nunca sube, el beneficio por fallecimiento está garantizado y una parte de cada pago acumula un valor en efectivo que crece a una tasa garantizada y con impuestos diferidos.',
+              'Usted puede pedir un préstamo contra el valor en efectivo o cancelar la póliza para cobrarlo. Algunas pólizas de vida entera también pagan dividendos, aunque no están garantizados. El seguro de vida entera cuesta más que el de término por el mismo beneficio por fallecimiento, a cambio de protección de por vida y un crecimiento predecible.',
+            ],
+          },
+          {
+            title: 'Seguro de vida universal',
+            paragraphs: [
+              'El seguro de vida universal es una cobertura permanente con más flexibilidad. Dentro de ciertos límites, usted puede cambiar cuánto paga y cuándo, y puede subir o bajar el beneficio por fallecimiento a medida que cambian sus necesidades.',
+              'Su valor en efectivo gana intereses a una tasa que la aseguradora fija según las condiciones actuales del mercado, y la póliza garantiza una tasa de interés mínima, normalmente del 2%, para que el valor en efectivo siga creciendo aun cuando las tasas estén bajas. Como el costo del seguro se descuenta del valor en efectivo, pagar muy poco durante mucho tiempo puede hacer que la póliza caduque, así que conviene revisarla cada pocos años.',
+            ],
+          },
+          {
+            title: 'Seguro de vida universal variable',
+            paragraphs: [
+              'El seguro de vida universal variable combina las primas y el beneficio por fallecimiento flexibles del seguro universal con opciones de inversión. Usted dirige el valor en efectivo a subcuentas que funcionan de manera muy parecida a los fondos mutuos, con opciones como acciones, bonos y mercado monetario.',
+              'Eso le da al valor en efectivo más margen para crecer, pero también puede perder valor cuando bajan los mercados, y no hay un rendimiento mínimo garantizado sobre la parte invertida. Estas pólizas son valores (securities), se venden con un prospecto y son adecuadas para personas que se sienten cómodas con el riesgo de inversión y quieren manejarlo a largo plazo.',
+            ],
+          },
+        ],
+      },
+    ],
+    form: {
+      anchor: 'life-quote',
+      heading: 'Solicite su cotización de seguro de vida',
+      intro:
+        'Responda algunas preguntas sobre la cobertura que desea y su salud. Sus respuestas se mantienen en privado; comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -50,4 +50,53 @@ export const lifePage = {
       },
     ],
   },
+  es: {
+    meta: {
+      title: 'Seguro de vida y protección financiera',
+      description:
+        'Seguro de vida, de gastos finales y pólizas paraguas (umbrella) para familias de Georgia que quieren proteger sus ingresos, sus ahorros y a sus seres queridos.',
+    },
+    hero: {
+      title: 'Seguro de vida y financiero',
+      tagline:
+        'Planifique hoy para que las personas que ama no se queden mañana con cuentas, deudas o decisiones difíciles.',
+      button: { label: 'Obtenga su cotización', href: '/get-a-quote' },
+      illustration: 'heart',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: 'Proteja el futuro financiero de su familia',
+        paragraphs: [
+          'Algunos seguros protegen cosas; este tipo protege a las personas y su dinero. El seguro de vida reemplaza sus ingresos o termina de pagar la hipoteca si usted fallece antes de tiempo. El seguro de gastos finales le ahorra a su familia el costo de un funeral. Una póliza paraguas (umbrella) evita que una sola demanda grande acabe con los ahorros que usted ha construido.',
+          'Trabajamos con varias aseguradoras de vida y de daños, le explicamos las opciones en palabras sencillas y le ayudamos a elegir un monto que se ajuste a su familia y a su presupuesto. Las cotizaciones nunca tienen costo.',
+        ],
+      },
+      {
+        kind: 'cards',
+        heading: 'Principales áreas de cobertura',
+        intro: 'Elija un tipo de cobertura para saber más y pedir una cotización.',
+        cards: [
+          {
+            title: 'Seguro de vida',
+            text: 'Seguro de vida a término, entera, universal y universal variable para reemplazar sus ingresos y sostener a las personas que dependen de usted.',
+            href: '/insurance/life/life-insurance',
+            icon: 'heart',
+          },
+          {
+            title: 'Seguro de gastos finales',
+            text: 'Una póliza permanente pequeña, por lo general sin examen médico, que paga el funeral, el entierro o la cremación y las últimas cuentas.',
+            href: '/insurance/life/final-expense',
+            icon: 'flower',
+          },
+          {
+            title: 'Seguro paraguas (umbrella)',
+            text: 'Un millón de dólares o más de protección de responsabilidad civil adicional por encima de sus pólizas de auto, casa y bote, por un precio anual modesto.',
+            href: '/insurance/life/umbrella',
+            icon: 'umbrella',
+          },
+        ],
+      },
+    ],
+  },
 } satisfies Localized<ContentPage>

@@ -99,4 +99,101 @@ export const motorcyclePage = {
         'Tell us about your bike, your riding and who else rides it. We compare carriers and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de motocicleta en Georgia',
+      description:
+        'Seguro de moto en Georgia: responsabilidad civil, colisión, cobertura integral, conductor sin seguro, piezas personalizadas y asistencia vial. Cotice gratis.',
+    },
+    hero: {
+      title: 'Seguro de motocicleta',
+      tagline:
+        'Desde un paseo de domingo por las curvas de la montaña cerca de Dahlonega hasta el trayecto diario al trabajo, maneje con una cobertura pensada para dos ruedas.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#vehicle-motorcycle-quote' },
+      illustration: 'motorbike',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de motocicleta?',
+        paragraphs: [
+          'El seguro de motocicleta lo protege a usted, a su moto y a las demás personas en la carretera. Georgia exige que las motocicletas tengan la misma responsabilidad civil mínima que los autos: $25,000 de cobertura por lesiones corporales por persona, $50,000 por accidente y $25,000 por daños a la propiedad. Si su moto está financiada, el prestamista también le exigirá cobertura de daños físicos.',
+          'Los motociclistas enfrentan riesgos que no tienen quienes manejan un auto. Las lesiones en un choque de moto suelen ser más graves, los pasajeros van más expuestos y las piezas de posventa pueden valer miles de dólares. Una buena póliza se arma según cómo, dónde y con qué frecuencia usted maneja, y muchas aseguradoras le permiten bajar la prima durante los meses en que su moto se queda guardada en el garaje.',
+        ],
+      },
+      {
+        kind: 'accordion',
+        heading: 'Coberturas del seguro de motocicleta',
+        intro:
+          'Una póliza de motocicleta se compone de las coberturas que aparecen a continuación. Abra cada una para ver qué paga.',
+        firstOpen: false,
+        items: [
+          {
+            title: 'Responsabilidad civil por lesiones corporales',
+            paragraphs: [
+              'Paga las lesiones que usted les cause a otras personas, incluidos los gastos médicos, los salarios perdidos y los costos legales si lo demandan. Es obligatoria en Georgia, y los límites más altos protegen sus ahorros y sus ingresos futuros.',
+            ],
+          },
+          {
+            title: 'Responsabilidad civil por daños a la propiedad',
+            paragraphs: [
+              'Paga los daños que usted cause al auto, la cerca, el edificio u otros bienes de otra persona. También la exige la ley de Georgia.',
+            ],
+          },
+          {
+            title: 'Colisión',
+            paragraphs: [
+              'Paga la reparación o el reemplazo de su motocicleta, menos su deducible, cuando choca con un vehículo o un objeto o se cae en el camino, sin importar quién tuvo la culpa.',
+            ],
+          },
+          {
+            title: 'Cobertura integral (comprehensive)',
+            paragraphs: [
+              'Protege su moto contra robo, vandalismo, incendio, granizo, inundaciones, objetos que caen y choques con animales. Las motocicletas son fáciles de robar, así que esta cobertura es importante aunque su moto ya esté pagada.',
+            ],
+          },
+          {
+            title: 'Conductor sin seguro o con seguro insuficiente',
+            paragraphs: [
+              'Paga sus lesiones y, en algunas pólizas, los daños a su moto cuando el conductor que lo chocó no tiene seguro o no tiene suficiente. Como los motociclistas resultan heridos con tanta frecuencia en choques causados por conductores que no los vieron, esta es una de las coberturas más valiosas de la póliza.',
+            ],
+          },
+          {
+            title: 'Pagos médicos',
+            paragraphs: [
+              'Paga sus gastos médicos después de un accidente, sin importar quién tuvo la culpa, hasta una cantidad fija. Ayuda a cubrir el traslado en ambulancia, la atención de emergencia y los deducibles de su plan de salud.',
+            ],
+          },
+          {
+            title: 'Responsabilidad civil hacia pasajeros',
+            paragraphs: [
+              'Lo protege si se lesiona un pasajero que va con usted. Algunas pólizas excluyen a los pasajeros de la responsabilidad civil por lesiones corporales a menos que se agregue esta cobertura, así que vale la pena revisarlo si alguna vez lleva a alguien atrás.',
+            ],
+          },
+          {
+            title: 'Piezas y equipo personalizados',
+            paragraphs: [
+              'Cubre las adiciones de posventa, como cromados, pintura personalizada, escape mejorado, alforjas, asientos y sistemas de audio, que una póliza básica podría limitar a una cantidad pequeña. Muchas aseguradoras también ofrecen cobertura para su casco, su chaqueta y el resto de su equipo de motociclista.',
+            ],
+          },
+          {
+            title: 'Asistencia vial e interrupción de viaje',
+            paragraphs: [
+              'Paga el remolque, el arranque de la batería con cables, la entrega de combustible y la ayuda con llantas ponchadas. La cobertura de interrupción de viaje ayuda con el hospedaje, las comidas y el transporte si su moto se descompone o sufre daños lejos de casa.',
+            ],
+          },
+        ],
+      },
+      {
+        kind: 'note',
+        text: 'La ley de Georgia exige que todo motociclista y todo pasajero usen casco. Completar un curso de seguridad para motociclistas también puede darle derecho a un descuento con algunas aseguradoras.',
+      },
+    ],
+    form: {
+      anchor: 'vehicle-motorcycle-quote',
+      heading: 'Solicite su cotización de seguro de motocicleta',
+      intro:
+        'Cuéntenos sobre su moto, cómo la usa y quién más la maneja. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

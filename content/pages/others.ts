@@ -42,4 +42,44 @@ export const othersPage = {
       },
     ],
   },
+  es: {
+    meta: {
+      title: 'Seguros especiales',
+      description:
+        'Seguros especiales para riesgos que las pólizas comunes no cubren, desde mordidas de perro y caballos hasta bodas y festivales. Una agencia de Georgia le ayuda.',
+    },
+    hero: {
+      title: 'Más allá de lo básico: ¿qué son los seguros especiales?',
+      tagline:
+        'Algunos riesgos no encajan bien en una póliza de casa, de auto o de negocio. Los seguros especiales están hechos precisamente para esas situaciones.',
+      illustration: 'shield',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        paragraphs: [
+          'Las pólizas comunes están hechas para los riesgos más frecuentes, por eso muchas veces excluyen o limitan los poco comunes: una raza de perro que está en la lista restringida de una aseguradora, un caballo que se hospeda en su granja o un festival de un día que espera quinientos invitados.',
+          'Los seguros especiales llenan esos huecos con coberturas diseñadas para un riesgo único y específico. Como trabajamos con aseguradoras que se enfocan en estos mercados, muchas veces podemos asegurar un riesgo que otro agente rechazó.',
+        ],
+      },
+      {
+        kind: 'cards',
+        heading: 'Coberturas especiales que ofrecemos',
+        cards: [
+          {
+            title: 'Seguro de responsabilidad por animales',
+            text: 'Protección cuando un perro, un caballo u otro animal que es suyo o que usted cuida lesiona a alguien o daña su propiedad.',
+            href: '/insurance/others/animal-liability',
+            icon: 'dog',
+          },
+          {
+            title: 'Seguro para eventos',
+            text: 'Cobertura de responsabilidad civil y de cancelación para bodas, fiestas, festivales y otros eventos únicos o de corta duración.',
+            href: '/insurance/others/event',
+            icon: 'party',
+          },
+        ],
+      },
+    ],
+  },
 } satisfies Localized<ContentPage>

@@ -57,4 +57,59 @@ export const propertyPage = {
       },
     ],
   },
+  es: {
+    meta: {
+      title: 'Seguro de propiedad en Georgia',
+      description:
+        'Seguro de casa, contra inundaciones, de inquilino y para arrendadores en Georgia, con cotizaciones de varias aseguradoras para familias y dueños de propiedades.',
+    },
+    hero: {
+      title: 'Seguro de propiedad',
+      tagline:
+        'Tanto si es dueño de su casa como si alquila un apartamento o le renta una casa a inquilinos, proteja el lugar y las cosas que más le importan.',
+      button: { label: 'Obtenga su cotización', href: '/get-a-quote' },
+      illustration: 'home',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de propiedad?',
+        paragraphs: [
+          'El seguro de propiedad paga la reparación o el reemplazo de un edificio y de las pertenencias que hay en él después de una pérdida cubierta, como un incendio, viento, granizo, la caída de un árbol, un robo o vandalismo. La mayoría de las pólizas de propiedad también incluyen cobertura de responsabilidad civil, que lo protege si alguien se lesiona en su propiedad y lo hace responsable a usted.',
+          'Las casas de Georgia enfrentan tornados en primavera, tormentas eléctricas en verano, pinos altos que se caen con los vientos fuertes y tormentas tropicales que pueden llegar muy tierra adentro desde la costa. La póliza adecuada depende de si usted es dueño, inquilino o arrendador de la propiedad, y de dónde está ubicada, por eso comparamos varias aseguradoras para encontrar la que mejor le conviene.',
+        ],
+      },
+      {
+        kind: 'cards',
+        heading: 'Principales áreas de cobertura',
+        intro: 'Elija el tipo de propiedad que desea proteger.',
+        cards: [
+          {
+            title: 'Seguro de casa',
+            text: 'Cobertura para la casa que es suya, sus otras estructuras, sus pertenencias y su responsabilidad civil personal, con cotización en línea en vivo.',
+            href: '/insurance/property/home',
+            icon: 'home',
+          },
+          {
+            title: 'Seguro contra inundaciones',
+            text: 'Las pólizas de casa estándar no cubren inundaciones. Una póliza contra inundaciones protege su edificio y su contenido cuando sube el agua.',
+            href: '/insurance/property/flood',
+            icon: 'droplets',
+          },
+          {
+            title: 'Seguro de inquilino',
+            text: 'Protección a buen precio para sus pertenencias, su responsabilidad civil y los gastos adicionales de vivienda cuando alquila una casa o un apartamento.',
+            href: '/insurance/property/renters',
+            icon: 'key',
+          },
+          {
+            title: 'Seguro para arrendadores',
+            text: 'Cobertura para las casas y unidades que usted les alquila a otros, incluida la renta perdida tras una pérdida cubierta y la responsabilidad civil ante inquilinos y visitantes.',
+            href: '/insurance/property/landlord',
+            icon: 'building',
+          },
+        ],
+      },
+    ],
+  },
 } satisfies Localized<ContentPage>

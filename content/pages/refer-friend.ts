@@ -32,4 +32,34 @@ export const referFriendPage = {
         'Leave your own name and e-mail, then use the message to tell us about the person you are referring and the best way to contact them.',
     },
   },
+  es: {
+    meta: {
+      title: 'Recomiende a un amigo',
+      description:
+        '¿Conoce a alguien que necesite un consejo honesto sobre seguros? Recomiende a un amigo o familiar a nuestra agencia de Georgia y lo trataremos como familia.',
+    },
+    hero: {
+      title: 'Recomiende a un amigo',
+      tagline:
+        'Nada significa más para nosotros que la confianza de las personas a quienes servimos, y de los amigos y familiares que nos recomiendan.',
+      button: { label: 'Recomendar a alguien', href: '#referral-form' },
+      illustration: 'gift',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: 'Comparta la atención que recibió',
+        paragraphs: [
+          'La mayoría de nuestros clientes nuevos llegan por una recomendación: un vecino, un compañero de trabajo, un primo que les dijo que nos llamaran. Si le hemos ayudado, nos encantaría tener la oportunidad de ayudar también a alguien cercano a usted.',
+          'Díganos quiénes son y cómo podemos comunicarnos con ellos, o simplemente envíenos su nombre y unas palabras sobre lo que necesitan. Nos pondremos en contacto con amabilidad, sin presiones, y les diremos que usted pensó en ellos.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'referral-form',
+      heading: 'Envíenos su recomendación',
+      intro:
+        'Deje su nombre y su correo electrónico, y luego use el mensaje para contarnos sobre la persona que nos recomienda y la mejor manera de contactarla.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -48,4 +48,50 @@ export const rentersPage = {
         'Tell us about your rental and the coverage you want. We compare carriers and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de inquilino en Georgia',
+      description:
+        'Seguro de inquilino para apartamentos y casas de alquiler en Georgia: sus pertenencias, su responsabilidad civil y gastos de vivienda si tiene que mudarse.',
+    },
+    hero: {
+      title: 'Seguro de inquilino',
+      tagline:
+        'El seguro de su arrendador cubre el edificio, no sus cosas. Por lo que cuestan unos cuantos cafés al mes, proteja todo lo que tiene.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#property-renters-quote' },
+      illustration: 'key',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de inquilino?',
+        paragraphs: [
+          'El seguro de inquilino protege a las personas que alquilan un apartamento, una casa, un townhome, un dúplex o una casa móvil. La póliza de su arrendador cubre el edificio y la responsabilidad civil del arrendador, pero no paga sus muebles, su ropa ni sus aparatos electrónicos, y no lo protege a usted si causa daños o si alguien se lesiona en su casa.',
+          'Una póliza de inquilino tiene tres partes principales. La cobertura de bienes personales paga el reemplazo de sus pertenencias después de un incendio, humo, robo, vandalismo, vendaval, rayo o agua de una tubería reventada, incluidas las cosas que le roben del auto o mientras está de viaje. La cobertura de responsabilidad civil paga si usted es responsable de lesionar a alguien o de dañar sus bienes, por ejemplo si su bañera se desborda y el agua pasa a la unidad de abajo. La cobertura de pérdida de uso paga un hotel y otros gastos adicionales si una pérdida cubierta lo obliga a salir de su vivienda mientras se hacen las reparaciones.',
+          'Hoy muchos arrendadores y complejos de apartamentos en Georgia exigen el seguro de inquilino en el contrato de arrendamiento. Una póliza suele costar menos de un dólar al día, y por lo general puede ahorrar si la contrata con la misma aseguradora de su seguro de auto.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: '¿Cuánto seguro de inquilino necesito?',
+        paragraphs: [
+          'Empiece por sus pertenencias. Recorra cada cuarto y calcule cuánto costaría reemplazarlo todo a precios de hoy: muebles, ropa, zapatos, artículos de cocina, aparatos electrónicos, ropa de cama, herramientas y equipo deportivo. A la mayoría de las personas les sorprende que el total llegue a $20,000 o más, incluso en un apartamento pequeño. Unas fotos o un video corto de cada cuarto facilitan este cálculo y le ayudan más adelante si tiene que presentar un reclamo.',
+          'Luego elija un límite de responsabilidad civil. Le sugerimos al menos $100,000, y $300,000 o más si tiene ahorros, buenos ingresos o un perro, ya que un solo reclamo por lesiones puede superar fácilmente un límite menor.',
+        ],
+        list: [
+          'Pida cobertura de costo de reposición, que paga artículos nuevos, en lugar de valor real en efectivo, que descuenta la depreciación.',
+          'Elija un deducible que pueda pagar mañana mismo sin apuros, como $500 o $1,000. Un deducible más alto baja la prima.',
+          'Las joyas, los relojes, las armas de fuego y los artículos de colección tienen límites más bajos en caso de robo. Asegure por separado los artículos caros por su valor completo.',
+          'Por lo general, cada compañero de cuarto necesita su propia póliza, a menos que la aseguradora les permita incluirse mutuamente por nombre.',
+          'Las pólizas de inquilino no cubren inundaciones. Una póliza aparte contra inundaciones puede cubrir sus pertenencias.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'property-renters-quote',
+      heading: 'Solicite su cotización de seguro de inquilino',
+      intro:
+        'Cuéntenos sobre la vivienda que alquila y la cobertura que desea. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -51,4 +51,53 @@ export const servicesPage = {
       },
     ],
   },
+  es: {
+    meta: {
+      title: 'Centro de servicio en línea',
+      description:
+        'Reserve una consulta gratis, comuníquese con su aseguradora, actualice los datos de su póliza o pida un comprobante de seguro en línea, a cualquier hora.',
+    },
+    hero: {
+      title: '¿Cómo podemos ayudarle hoy?',
+      tagline:
+        '¿Ya es nuestro cliente o está pensando en serlo? Elija un servicio y envíenos su solicitud cuando le quede mejor.',
+      illustration: 'message',
+    },
+    blocks: [
+      {
+        kind: 'cards',
+        heading: 'Elija un servicio',
+        cards: [
+          {
+            title: 'Consulta gratis',
+            text: 'Reúnase con nosotros en persona o por teléfono para revisar la cobertura que tiene y la que necesita.',
+            href: '/services/free-consultation',
+            icon: 'calendar',
+          },
+          {
+            title: 'Comuníquese con su aseguradora',
+            text: 'Encuentre el sitio web de la compañía de seguros que tiene su póliza para pagar una factura o reportar un reclamo.',
+            href: '/services/contact-carrier',
+            icon: 'phone',
+          },
+          {
+            title: 'Actualice su información',
+            text: 'Avísenos de una nueva dirección, número de teléfono, vehículo, conductor o cualquier otro cambio en su póliza.',
+            href: '/services/update-info',
+            icon: 'user-pen',
+          },
+          {
+            title: 'Comprobante de seguro',
+            text: 'Pida una tarjeta de seguro, un certificado de seguro o sus páginas de declaraciones, y se los enviamos como usted prefiera.',
+            href: '/services/proof-insurance',
+            icon: 'file-text',
+          },
+        ],
+      },
+      {
+        kind: 'note',
+        text: 'Tenga en cuenta: las solicitudes enviadas por este sitio web no tienen validez legal hasta que nuestra agencia o su aseguradora las confirme. Nunca se agrega, cambia ni cancela una cobertura hasta que usted reciba nuestra respuesta.',
+      },
+    ],
+  },
 } satisfies Localized<ContentPage>

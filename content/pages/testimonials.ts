@@ -128,4 +128,22 @@ export const testimonialsPage = {
         'Have we helped you? We would love to hear about it. Your testimonial may appear on this page with your first name and last initial only.',
     },
   },
+  es: {
+    meta: {
+      title: 'Testimonios de clientes',
+      description:
+        'Lea lo que dicen familias, inquilinos y dueños de negocios de Georgia sobre nuestra agencia de seguros independiente y bilingüe, y comparta su experiencia.',
+    },
+    heading: 'Lo que dicen nuestros clientes',
+    intro:
+      'Nada significa más para nosotros que la confianza de las personas a quienes servimos. Aquí tiene algunas palabras de nuestros clientes, tal como las escribieron y en su propio idioma.',
+    listLabel: 'Testimonios de clientes',
+    testimonials,
+    form: {
+      anchor: 'testimonial-form',
+      heading: 'Comparta su experiencia',
+      intro:
+        '¿Le hemos ayudado? Nos encantaría saberlo. Su testimonio podría aparecer en esta página solo con su nombre y la inicial de su apellido.',
+    },
+  },
 } satisfies Localized<TestimonialsCopy>

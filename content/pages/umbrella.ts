@@ -50,4 +50,52 @@ export const umbrellaPage = {
         'Tell us about your vehicles, properties and driving record and the amount of coverage you want. We compare carriers and get back to you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro paraguas (umbrella) en Georgia',
+      description:
+        'Una póliza paraguas (umbrella) suma $1 millón o más de responsabilidad civil a sus pólizas de auto, casa y bote para proteger a su familia de las demandas.',
+    },
+    hero: {
+      title: 'Seguro paraguas (umbrella)',
+      tagline:
+        'Un solo accidente grave o una demanda puede costar más de lo que pagarán sus pólizas de auto y de casa. Una póliza paraguas protege lo que tanto le ha costado ganar.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#umbrella-quote' },
+      illustration: 'umbrella',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro paraguas (umbrella)?',
+        paragraphs: [
+          'Una póliza paraguas personal es un seguro de responsabilidad civil adicional. Se coloca por encima de la responsabilidad civil de sus pólizas de auto, de propietario de vivienda, de inquilino y de bote, y paga cuando esos límites se agotan. Por lo general viene en montos de $1 millón, $2 millones o más, y el primer millón muchas veces cuesta apenas unos cientos de dólares al año.',
+          'Los gastos médicos y las indemnizaciones que otorgan los jurados han crecido mucho más rápido que los límites de responsabilidad civil que tiene la mayoría de la gente. Si una sentencia judicial supera su seguro, la diferencia se puede cobrar de sus ahorros, del valor acumulado (equity) de su casa e incluso de sus sueldos futuros. Una póliza paraguas también paga su defensa legal y cubre algunos reclamos que sus otras pólizas no cubren, como una acusación de calumnia.',
+          'Las aseguradoras suelen exigir que usted mantenga ciertos límites mínimos de responsabilidad civil en sus pólizas de auto y de casa de base. Podemos revisar esas pólizas con usted y, cuando convenga, colocar la póliza paraguas con la misma aseguradora.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: 'Situaciones comunes en las que protege una póliza paraguas',
+        paragraphs: ['Una póliza paraguas puede responder ante reclamos como estos:'],
+        list: [
+          'Un accidente de auto que usted causa y en el que resultan gravemente heridas varias personas que iban en otro vehículo.',
+          'Un invitado que se resbala y se cae en unos escalones con hielo, en un piso mojado o por una tabla suelta de su terraza.',
+          'Un accidente de bote en el lago que lesiona a un nadador o daña otra embarcación.',
+          'Una lesión en la piscina del patio de su casa, incluso de niños que vienen a nadar.',
+          'La mordida de su perro a un vecino, a un visitante o a un repartidor.',
+          'Un reclamo de que usted dañó la reputación de alguien por calumnia o difamación, incluso por algo publicado en internet.',
+          'Una sentencia judicial que supera los límites de responsabilidad civil de su póliza de auto o de casa.',
+        ],
+        after: [
+          'Las familias con conductores adolescentes, propiedades de alquiler, piscina o bote, o simplemente con una casa y ahorros para la jubilación que proteger, son las que más se benefician de una póliza paraguas.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'umbrella-quote',
+      heading: 'Solicite su cotización de seguro paraguas',
+      intro:
+        'Cuéntenos sobre sus vehículos, sus propiedades y su historial de manejo, y el monto de cobertura que desea. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -36,4 +36,38 @@ export const updateInfoPage = {
         'Tell us who you are and describe the change in the message box. We confirm every update with you.',
     },
   },
+  es: {
+    meta: {
+      title: 'Actualice la información de su póliza',
+      description:
+        '¿Se mudó, compró un auto o tiene un nuevo conductor? Envíenos sus datos en línea; actualizaremos su póliza con su aseguradora y le confirmaremos el cambio.',
+    },
+    hero: {
+      title: 'Actualice su información',
+      tagline:
+        'La vida cambia, y su póliza debe cambiar con ella. Cuéntenos qué hay de nuevo y nosotros nos encargamos del papeleo con su aseguradora.',
+      button: { label: 'Enviar una actualización', href: '#update-info-form' },
+      illustration: 'user-pen',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: 'Cambios con los que podemos ayudarle',
+        paragraphs: ['Entre los cambios más comunes están:'],
+        list: [
+          'Una nueva dirección de casa o postal, número de teléfono o correo electrónico.',
+          'Agregar o quitar un vehículo o un conductor.',
+          'Un nuevo acreedor (la entidad que financia su vehículo) o una nueva compañía hipotecaria.',
+          'Un matrimonio, un cambio de nombre o un nuevo conductor adolescente en casa.',
+        ],
+        after: ['Su cambio entra en vigor solo después de que nosotros o su aseguradora se lo confirmemos.'],
+      },
+    ],
+    form: {
+      anchor: 'update-info-form',
+      heading: 'Envíenos su nueva información',
+      intro:
+        'Díganos quién es y describa el cambio en el cuadro de mensaje. Confirmamos cada cambio con usted.',
+    },
+  },
 } satisfies Localized<ContentPage>

@@ -70,4 +70,72 @@ export const vehiclePage = {
       },
     ],
   },
+  es: {
+    meta: {
+      title: 'Seguro de vehículos en Georgia',
+      description:
+        'Seguro para todo lo que usted maneja en Georgia: autos, ATV, botes, autos clásicos, motocicletas y casas rodantes, comparando varias aseguradoras.',
+    },
+    hero: {
+      title: 'Seguro de vehículos',
+      tagline:
+        'Desde el trayecto diario por la I-85 hasta un fin de semana en el lago o en los senderos, una sola agencia local puede asegurar todos los vehículos de su familia.',
+      button: { label: 'Obtenga su cotización', href: '/get-a-quote' },
+      illustration: 'car',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de vehículos?',
+        paragraphs: [
+          'El seguro de vehículos reúne las pólizas que protegen lo que usted maneja, conduce o remolca. Cada póliza cumple dos funciones: paga los daños que usted pueda causarles a otras personas y a sus bienes, y puede pagar la reparación o el reemplazo de su propio vehículo después de un choque, una tormenta, un incendio o un robo.',
+          'En Georgia, todo auto y toda motocicleta registrados en el estado deben tener seguro de responsabilidad civil. Los botes, los vehículos todo terreno (ATV) y los campers no siempre están obligados a tener cobertura, pero un solo accidente con cualquiera de ellos puede costar mucho más que la póliza. Además, los prestamistas exigen cobertura de daños físicos para todo lo que financian.',
+          'Como somos una agencia independiente, no dependemos de una sola compañía. Comparamos varias aseguradoras, le explicamos qué incluye cada cotización y muchas veces podemos asegurar más de un vehículo con la misma compañía para que usted reciba un descuento por tener varias pólizas.',
+        ],
+      },
+      {
+        kind: 'cards',
+        heading: 'Principales áreas de cobertura',
+        intro: 'Elija un vehículo para ver qué cubre su póliza y pedir una cotización.',
+        cards: [
+          {
+            title: 'Seguro de auto',
+            text: 'Responsabilidad civil, colisión, cobertura integral y conductor sin seguro para los autos, camionetas y vans que su familia maneja todos los días.',
+            href: '/insurance/vehicle/auto',
+            icon: 'car',
+          },
+          {
+            title: 'Seguro de vehículo todo terreno (ATV)',
+            text: 'Protección para cuatrimotos, side-by-sides y otras máquinas todoterreno, ya sea en la granja, en el monte o en un parque de senderos.',
+            href: '/insurance/vehicle/atv',
+            icon: 'tractor',
+          },
+          {
+            title: 'Seguro de bote',
+            text: 'Cobertura para botes de pesca, pontones, veleros y motos acuáticas, incluida la responsabilidad civil en el agua y su tráiler.',
+            href: '/insurance/vehicle/boat',
+            icon: 'ship',
+          },
+          {
+            title: 'Seguro de auto clásico',
+            text: 'Cobertura de valor acordado para autos antiguos, de época y de colección que se usan para exhibiciones y los fines de semana, no para ir al trabajo.',
+            href: '/insurance/vehicle/classic-car',
+            icon: 'classic-car',
+          },
+          {
+            title: 'Seguro de motocicleta',
+            text: 'Responsabilidad civil y cobertura de daños físicos para motos de calle, cruiser, de turismo y scooters, además de sus piezas personalizadas y su equipo.',
+            href: '/insurance/vehicle/motorcycle',
+            icon: 'motorbike',
+          },
+          {
+            title: 'Seguro de casa rodante (RV)',
+            text: 'Cobertura para motorhomes, tráileres de viaje y remolques de quinta rueda, ya sea que acampe unos cuantos fines de semana al año o viva en la carretera.',
+            href: '/insurance/vehicle/rv',
+            icon: 'caravan',
+          },
+        ],
+      },
+    ],
+  },
 } satisfies Localized<ContentPage>

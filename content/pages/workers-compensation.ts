@@ -56,4 +56,58 @@ export const workersCompensationPage = {
         'Share your owners, payroll and current coverage. Sensitive details are sent only to our agency, and we contact you within one business day.',
     },
   },
+  es: {
+    meta: {
+      title: 'Seguro de compensación para trabajadores',
+      description:
+        'Compensación para trabajadores en Georgia: atención médica y salarios perdidos para empleados lesionados, y protección para su negocio. Cotice gratis.',
+    },
+    hero: {
+      title: 'Seguro de compensación para trabajadores',
+      tagline:
+        'Cuide a las personas que cuidan su negocio. Cuando alguien se lesiona en el trabajo, la póliza adecuada cubre a su empleado y lo protege a usted.',
+      button: { label: 'OBTENGA SU COTIZACIÓN AHORA', href: '#workers-comp-quote' },
+      illustration: 'hard-hat',
+    },
+    blocks: [
+      {
+        kind: 'text',
+        heading: '¿Qué es el seguro de compensación para trabajadores?',
+        paragraphs: [
+          'La compensación para trabajadores (workers’ compensation) es un seguro que paga beneficios a los empleados que se lesionan o se enferman a causa de su trabajo. Funciona sin determinar culpa: el empleado recibe los beneficios sin tener que demostrar que el empleador hizo algo mal.',
+          'A cambio, la compensación para trabajadores por lo general es el único recurso del empleado contra el empleador, lo que protege a su negocio de costosas demandas por lesiones.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: 'Lo que paga la póliza',
+        paragraphs: [
+          'Una póliza de compensación para trabajadores tiene dos partes. La primera paga los beneficios que establece la ley de Georgia:',
+        ],
+        list: [
+          'Tratamiento médico, hospitalización, medicamentos recetados y transporte a las citas.',
+          'Beneficios semanales que reponen parte del salario que el empleado deja de ganar mientras no puede trabajar.',
+          'Rehabilitación para ayudar al empleado a volver al trabajo.',
+          'Beneficios por fallecimiento para la familia si una lesión laboral resulta mortal.',
+        ],
+        after: [
+          'La segunda parte, la responsabilidad patronal, defiende al negocio ante ciertos reclamos por lesiones que quedan fuera del sistema de compensación para trabajadores.',
+        ],
+      },
+      {
+        kind: 'text',
+        heading: '¿Mi negocio en Georgia lo necesita?',
+        paragraphs: [
+          'Georgia exige que los negocios con tres o más empleados, incluidos los de medio tiempo, tengan compensación para trabajadores. Los directivos de una corporación y los miembros de una LLC pueden excluirse en algunos casos, y los empleadores más pequeños pueden comprar la cobertura de todos modos para proteger a su equipo.',
+          'Su prima depende sobre todo de su nómina, de los códigos de clasificación que describen cada tipo de trabajo y de su historial de reclamos. Le ayudamos a clasificar correctamente a sus empleados para que no pague de más, y podemos volver a comparar su póliza cada año.',
+        ],
+      },
+    ],
+    form: {
+      anchor: 'workers-comp-quote',
+      heading: 'Solicite su cotización de compensación para trabajadores',
+      intro:
+        'Cuéntenos sobre los dueños, la nómina y su cobertura actual. Los datos confidenciales se envían solamente a nuestra agencia, y nos comunicamos con usted en un plazo de un día hábil.',
+    },
+  },
 } satisfies Localized<ContentPage>
