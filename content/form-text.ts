@@ -555,7 +555,7 @@ export const formTextEs: Readonly<Record<string, string>> = {
 }
 
 /** Each language's table; English needs none (the definitions are written in it). */
-const translations: Partial<Record<Locale | 'es', Readonly<Record<string, string>>>> = { es: formTextEs }
+const translations: Partial<Record<Locale, Readonly<Record<string, string>>>> = { es: formTextEs }
 
 /**
  * What the visitor reads for a form's English text in a language: the English itself for 'en', the

@@ -3,6 +3,8 @@ import type { Localized } from '../app/site/i18n.ts'
 /** The words of the shell (navbar, footer, skip link, banners, 404) in every language. */
 const en = {
   skipToContent: 'Skip to main content',
+  /** The link to this page's twin in the other language, written in that language. */
+  otherLanguage: { label: 'Español', title: 'Ver esta página en español' },
   topStripLabel: 'Contact and social links',
   contactUs: 'Contact us',
   callUs: 'Call us',
@@ -47,6 +49,7 @@ export type ShellCopy = typeof en
 // Annotated, not inferred: a key missing from or added to the Spanish fails the type check.
 const es: ShellCopy = {
   skipToContent: 'Saltar al contenido principal',
+  otherLanguage: { label: 'English', title: 'View this page in English' },
   topStripLabel: 'Contacto y redes sociales',
   contactUs: 'Contáctenos',
   callUs: 'Llámenos',

@@ -2,7 +2,8 @@ import { Menu, Phone } from 'lucide-react'
 import { siFacebook, siInstagram, siYoutube } from 'simple-icons'
 import { agency, formatPhone } from '../../config/agency.ts'
 import { shellCopy } from '../../content/shell.ts'
-import { useHref, useLocalized } from '../site/i18n.ts'
+import { useHref, useLocale, useLocalized } from '../site/i18n.ts'
+import { type Locale, withLocale } from '../site/route-table.ts'
 import { BrandIcon } from './brand-icon.tsx'
 
 export const mainNav = [
@@ -22,6 +23,8 @@ export function isCurrent(linkPath: string, pagePath: string): boolean {
 export function SiteHeader({ pagePath }: { pagePath: string }) {
   const copy = useLocalized(shellCopy)
   const href = useHref()
+  // The site has two languages: the switch leads to the same page in the other one.
+  const otherLocale: Locale = useLocale() === 'en' ? 'es' : 'en'
   return (
     <header className="site-header">
       <div className="top-strip">
@@ -44,6 +47,15 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
             </li>
           </ul>
           <div className="top-strip__contact">
+            <a
+              href={withLocale(otherLocale, pagePath)}
+              hrefLang={otherLocale}
+              lang={otherLocale}
+              title={copy.otherLanguage.title}
+              className="top-strip__language"
+            >
+              {copy.otherLanguage.label}
+            </a>
             <a href={href('/contact')}>{copy.contactUs}</a>
             <a href={`tel:+1${agency.phone}`} className="top-strip__phone">
               <Phone aria-hidden="true" width={16} height={16} />

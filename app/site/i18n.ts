@@ -2,8 +2,7 @@ import { useLocation } from 'react-router'
 import { type Locale, splitLocale, withLocale } from './route-table.ts'
 
 /** Content written once per language; a language missing from an object fails the type check. */
-// TRANSITION: Spanish is being written; it is optional until `locales` lists it.
-export type Localized<T> = Record<Locale, T> & Partial<Record<'es', T>>
+export type Localized<T> = Record<Locale, T>
 
 export function useLocale(): Locale {
   return splitLocale(useLocation().pathname).locale

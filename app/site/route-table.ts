@@ -4,11 +4,11 @@
  * the sitemap and the route tests all read it, so a page is added here and nowhere else.
  */
 // Adding a language to this list makes every content module that lacks it fail the type check.
-export const locales = ['en'] as const
+export const locales = ['en', 'es'] as const
 export type Locale = (typeof locales)[number]
 
 /** English lives at the root, other languages under their prefix: the path decides the language. */
-export const localePrefix: Record<Locale, string> = { en: '' }
+export const localePrefix: Record<Locale, string> = { en: '', es: '/es' }
 
 export interface PageEntry {
   /** Stable name of the page, used for route ids and content lookups. */

@@ -115,8 +115,7 @@ describe('formText', () => {
   })
 
   it('returns the Spanish text for Spanish, and the English when there is no entry', () => {
-    // TRANSITION: 'es' is not yet in `locales`, so it is not yet a Locale.
-    const es = 'es' as Locale
+    const es: Locale = 'es'
     expect(formText(es, 'Get My Quote')).toBe('Obtener mi cotización')
     expect(formText(es, 'GET QUOTE')).toBe('COTIZAR')
     expect(formText(es, 'Not a form string')).toBe('Not a form string')
