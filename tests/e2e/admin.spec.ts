@@ -1,0 +1,159 @@
+/**
+ * The staff inbox in a real browser against the real server: an account made with the staff
+ * command, a lead sent through the public contact form, found, opened, moved to "contacted",
+ * exported as CSV, then sign-out; and axe (WCAG 2.2 A/AA) on the staff pages.
+ */
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { e2eDataDir } from '../../playwright.config.ts'
+import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
+
+/** `node scripts/staff.ts add <email>` on the e2e server's database, the password on stdin. */
+function addStaff(email: string, password: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [staffScript, 'add', email],
+      {
+        env: { ...process.env, DATABASE_URL: adminConnectionString(e2eDatabaseName), DATA_DIR: e2eDataDir },
+        timeout: 30_000,
+      },
+      (error, stdout, stderr) => (error ? reject(new Error(`staff add failed: ${stderr}`)) : resolve(stdout)),
+    )
+    child.stdin?.end(`${password}\n`)
+  })
+}
+
+/** A fresh account per test: tests run in parallel and never share a lockout or a session. */
+async function newStaffAccount(): Promise<{ email: string; password: string }> {
+  const email = `staff-${randomBytes(4).toString('hex')}@oakridge-insurance.example`
+  const password = `e2e password ${randomBytes(6).toString('hex')}`
+  expect(await addStaff(email, password)).toContain(`Added ${email}.`)
+  return { email, password }
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Letters only: a name the contact form accepts and a search finds in no other test's lead. */
+function uniqueName(): string {
+  return `Quill${Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+test('staff sign in, find a lead sent from the contact form, change its status, export it, sign out', async ({
+  page,
+}) => {
+  const account = await newStaffAccount()
+  const lastName = uniqueName()
+
+  // A visitor sends the contact form.
+  await page.goto('/contact')
+  const form = page.locator('form[data-form-key="contact-message"]')
+  await form.locator('[name="firstName"]').fill('Marta')
+  await form.locator('[name="lastName"]').fill(lastName)
+  await form.locator('[name="email"]').fill(`marta.${lastName.toLowerCase()}@example.com`)
+  await form.locator('[name="phone"]').fill('7705550188')
+  await form.locator('[name="msg"]').fill('Please call me about home insurance.')
+  await form.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByRole('dialog')).toContainText('Message sent successfully!')
+
+  // Staff: the inbox asks for a sign-in first.
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible()
+  await signIn(page, account)
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
+  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible()
+
+  await page.getByLabel('Search name, e-mail or phone').fill(lastName)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page.getByRole('table')).toContainText('Contact message')
+  await page.getByRole('link', { name: `Marta ${lastName}` }).click()
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contact message from Marta ${lastName}`)
+  const details = page.getByRole('region', { name: 'What was submitted' })
+  await expect(details).toContainText('Please call me about home insurance.')
+  await expect(details).toContainText('7705550188')
+
+  await page.getByLabel('Status', { exact: true }).selectOption('contacted')
+  await page.getByRole('button', { name: 'Save status' }).click()
+  await expect(page.getByRole('status')).toHaveText('Status saved.')
+  const stored = await withE2eDatabase((client) =>
+    client.query<{ status: string }>(`SELECT status FROM leads WHERE fields->>'lastName' = $1`, [lastName]),
+  )
+  expect(stored.rows).toEqual([{ status: 'contacted' }])
+
+  // The export follows the inbox's filters.
+  await page.getByRole('link', { name: 'Back to the inbox' }).click()
+  await page.getByLabel('Search name, e-mail or phone').fill(lastName)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export these leads as CSV' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '')
+  const [header, ...rows] = csv.trimEnd().split('\r\n')
+  expect(header).toBe('id,received_at,form,language,status,spam,First name,Last name,E-mail,Phone,State,Message')
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toContain(`,contact-message,en,contacted,no,Marta,${lastName},`)
+  expect(rows[0]).toContain('Please call me about home insurance.')
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/admin\/login\?notice=signed-out$/)
+  await expect(page.getByRole('status')).toHaveText('You are signed out.')
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+})
+
+test('the staff pages have no WCAG 2.2 A/AA violations', async ({ page, request }) => {
+  const account = await newStaffAccount()
+  const lastName = uniqueName()
+  const sent = await request.post('/api/forms/contact-message', {
+    data: {
+      firstName: 'Axel',
+      lastName,
+      email: 'axel@example.com',
+      phone: '7705550177',
+      state: '',
+      msg: 'Checking the staff pages.',
+      company: '',
+    },
+  })
+  expect(sent.status(), await sent.text()).toBe(200)
+
+  await page.goto('/admin/login')
+  await expectNoAxeViolations(page)
+  await signIn(page, { email: account.email, password: 'not the password' })
+  await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not correct.')
+  await expectNoAxeViolations(page)
+
+  await signIn(page, account)
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // A filter that makes no sense is marked on its field.
+  await page.goto('/admin?from=2026-02-30')
+  await expect(page.getByLabel('Received from')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoAxeViolations(page)
+
+  await page.goto(`/admin?q=${lastName}`)
+  await page.getByRole('link', { name: `Axel ${lastName}` }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contact message from Axel ${lastName}`)
+  await expectNoAxeViolations(page)
+})
