@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { notFoundPath, publicPaths } from '../../app/site/route-table.ts'
+import { notFoundPath, publicPaths, withLocale } from '../../app/site/route-table.ts'
 
-// WCAG 2.2 A and AA rules, on every public route and the 404 page, at a desktop and a phone width.
+// WCAG 2.2 A and AA rules, on every public route in both languages and the 404 pages, at a desktop
+// and a phone width.
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const widths = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -12,7 +13,8 @@ const widths = [
 for (const viewport of widths) {
   test.describe(`axe at ${viewport.name} width`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } })
-    for (const path of [...publicPaths(), notFoundPath]) {
+    const paths = [...publicPaths('en'), ...publicPaths('es'), notFoundPath, withLocale('es', notFoundPath)]
+    for (const path of paths) {
       test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
         await page.goto(path)
         const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze()

@@ -52,7 +52,9 @@ function uniqueName(): string {
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
 }
 
 test('staff sign in, find a lead sent from the contact form, change its status, export it, sign out', async ({
@@ -109,7 +111,9 @@ test('staff sign in, find a lead sent from the contact form, change its status, 
   expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '')
   const [header, ...rows] = csv.trimEnd().split('\r\n')
-  expect(header).toBe('id,received_at,form,language,status,spam,First name,Last name,E-mail,Phone,State,Message')
+  expect(header).toBe(
+    'id,received_at,form,language,status,spam,First name,Last name,E-mail,Phone,State,Message',
+  )
   expect(rows).toHaveLength(1)
   expect(rows[0]).toContain(`,contact-message,en,contacted,no,Marta,${lastName},`)
   expect(rows[0]).toContain('Please call me about home insurance.')
