@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone, Printer } from 'lucide-react'
 import { agency, formatPhone } from '../../config/agency.ts'
 import { type ContactCopy, contactPage, type DayCode } from '../../content/pages/contact.ts'
 import { shellCopy } from '../../content/shell.ts'
+import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
 import { Banner } from '../components/hero.tsx'
 import { MapFrame } from '../components/map-frame.tsx'
 import { PageForm } from '../components/page-form.tsx'
@@ -64,6 +65,7 @@ export default function ContactPage() {
   ]
   return (
     <>
+      <AgencyJsonLd path="/contact" />
       <Banner title={copy.banner} />
       <div className="section">
         <div className="container">

@@ -2,6 +2,7 @@ import { Phone } from 'lucide-react'
 import { agency, formatPhone } from '../../config/agency.ts'
 import { featuredCarrierEntries } from '../../config/carriers.ts'
 import { homePage } from '../../content/pages/home.ts'
+import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
 import { CardGrid } from '../components/blocks.tsx'
 import { CarrierWordmark } from '../components/carrier-wordmark.tsx'
 import { FormSection } from '../components/content-page.tsx'
@@ -20,6 +21,7 @@ export default function HomePage() {
   const href = useHref()
   return (
     <>
+      <AgencyJsonLd path="/" />
       <div className="hero hero--home">
         <div className="container hero__inner">
           <div className="hero__text">

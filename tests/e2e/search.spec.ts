@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test'
+import { locales, publicPaths, withLocale } from '../../app/site/route-table.ts'
+import { agency } from '../../config/agency.ts'
+
+test('sitemap.xml lists every public route in both languages, with hreflang alternates', async ({
+  request,
+}) => {
+  const response = await request.get('/sitemap.xml')
+  expect(response.status()).toBe(200)
+  const xml = await response.text()
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  const expected = locales.flatMap((locale) => publicPaths(locale).map((path) => `${agency.siteUrl}${path}`))
+  expect(locs.sort()).toEqual(expected.sort())
+  expect(xml).toContain(
+    `hreflang="es" href="${agency.siteUrl}${withLocale('es', '/insurance/vehicle/boat')}"`,
+  )
+  expect(xml).toContain(`hreflang="x-default" href="${agency.siteUrl}/insurance/vehicle/boat"`)
+  expect(xml).not.toContain('/404')
+  expect(xml).not.toContain('/admin')
+})
+
+test('robots.txt points to the sitemap and keeps crawlers out of the staff inbox', async ({ request }) => {
+  const text = await (await request.get('/robots.txt')).text()
+  expect(text).toContain(`Sitemap: ${agency.siteUrl}/sitemap.xml`)
+  expect(text).toMatch(/Disallow: \/admin/)
+})
+
+for (const path of ['/', '/contact', '/es', '/es/contact']) {
+  test(`${path} carries InsuranceAgency structured data that parses`, async ({ request }) => {
+    const html = await (await request.get(path)).text()
+    const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)
+    expect(block).not.toBeNull()
+    const data = JSON.parse(block?.[1] ?? '{}')
+    expect(data['@type']).toBe('InsuranceAgency')
+    expect(data.name).toBe(agency.name)
+    expect(data.address).toMatchObject({
+      '@type': 'PostalAddress',
+      addressLocality: agency.address.city,
+      addressRegion: 'GA',
+    })
+    expect(data.telephone).toMatch(/^\+1-\d{3}-\d{3}-\d{4}$/)
+    expect(data.openingHoursSpecification).toContainEqual(
+      expect.objectContaining({ dayOfWeek: ['Friday'], opens: '09:00', closes: '16:00' }),
+    )
+    expect(data.areaServed).toContainEqual({ '@type': 'State', name: 'Georgia' })
+    expect(data.availableLanguage).toEqual(['English', 'Spanish'])
+  })
+}
+
+test('pages carry Open Graph and Twitter card tags, a manifest and an icon', async ({ request }) => {
+  const html = await (await request.get('/insurance/vehicle/boat')).text()
+  for (const tag of ['og:title', 'og:description', 'og:url', 'twitter:card', 'twitter:title']) {
+    expect(html).toContain(tag)
+  }
+  expect(html).toContain('rel="manifest" href="/manifest.webmanifest"')
+  const manifest = await (await request.get('/manifest.webmanifest')).json()
+  expect(manifest).toMatchObject({ name: agency.name, start_url: '/' })
+  expect((await request.get('/favicon.svg')).status()).toBe(200)
+})
+
+test('hashed assets are cached for a year and served precompressed', async ({ request }) => {
+  const html = await (await request.get('/contact')).text()
+  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
+  expect(asset).toBeDefined()
+  const response = await request.get(asset ?? '', { headers: { 'accept-encoding': 'br' } })
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(response.headers()['content-encoding']).toBe('br')
+})
+
+test('every page is sent with a strict Content-Security-Policy', async ({ request }) => {
+  const response = await request.get('/insurance/vehicle/auto')
+  const csp = response.headers()['content-security-policy'] ?? ''
+  expect(csp).toContain("object-src 'none'")
+  expect(csp).toContain("base-uri 'none'")
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/)
+  expect(csp).toContain(new URL(agency.thirdParty.autoQuoteUrl).origin)
+  expect(response.headers()['strict-transport-security']).toContain('max-age=')
+  expect(response.headers()['x-content-type-options']).toBe('nosniff')
+  expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin')
+})
+
+test('the page scripts run under the CSP without violations', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  await page.goto('/insurance/vehicle/boat')
+  await page.getByRole('link', { name: 'GET YOUR INSURANCE QUOTE NOW' }).click()
+  await page.goto('/insurance/vehicle/auto')
+  await page.locator('[data-accordion] button').nth(1).click()
+  await expect(page.locator('[data-accordion] button').nth(1)).toHaveAttribute('aria-expanded', 'true')
+  expect(violations).toEqual([])
+})
