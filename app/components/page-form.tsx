@@ -1,8 +1,10 @@
-import { type FormKey, formDefinitions } from '../../forms/registry.ts'
+import type { FormDefinition } from '../../forms/engine.ts'
 import { LeadForm } from './lead-form/lead-form.tsx'
 
-/** The lead form of a page, by its form key (DESIGN.md section 3): pages name the key, the engine renders it. */
-export function PageForm({ formKey }: { formKey: FormKey }) {
-  const form = formDefinitions.find((definition) => definition.key === formKey)
-  return form ? <LeadForm form={form} /> : null
+/**
+ * The lead form of a page. A page imports just its own definition (not the registry of all 24),
+ * so each page's bundle carries one form.
+ */
+export function PageForm({ form }: { form: FormDefinition }) {
+  return <LeadForm form={form} />
 }

@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone, Printer } from 'lucide-react'
 import { agency, formatPhone } from '../../config/agency.ts'
 import { type ContactCopy, contactPage, type DayCode } from '../../content/pages/contact.ts'
 import { shellCopy } from '../../content/shell.ts'
+import { contactMessage } from '../../forms/definitions/general.ts'
 import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
 import { Banner } from '../components/hero.tsx'
 import { MapFrame } from '../components/map-frame.tsx'
@@ -84,7 +85,7 @@ export default function ContactPage() {
           >
             <h2 id="contact-form-heading">{copy.form.heading}</h2>
             <p>{copy.form.intro}</p>
-            <PageForm formKey="contact-message" />
+            <PageForm form={contactMessage} />
           </section>
           <div className="contact-layout__info">
             <section className="info-panel" aria-labelledby="contact-hours-heading">

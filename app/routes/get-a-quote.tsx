@@ -1,4 +1,5 @@
 import { getAQuotePage } from '../../content/pages/get-a-quote.ts'
+import { quoteRequest } from '../../forms/definitions/general.ts'
 import { ContentPageView } from '../components/content-page.tsx'
 import { Banner } from '../components/hero.tsx'
 import { PageForm } from '../components/page-form.tsx'
@@ -15,7 +16,7 @@ export default function GetAQuotePage() {
     <>
       <Banner title={copy.banner} />
       <ContentPageView page={copy}>
-        <PageForm formKey="quote-request" />
+        <PageForm form={quoteRequest} />
       </ContentPageView>
     </>
   )

@@ -2,6 +2,7 @@ import { Phone } from 'lucide-react'
 import { agency, formatPhone } from '../../config/agency.ts'
 import { featuredCarrierEntries } from '../../config/carriers.ts'
 import { homePage } from '../../content/pages/home.ts'
+import { contactMessage } from '../../forms/definitions/general.ts'
 import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
 import { CardGrid } from '../components/blocks.tsx'
 import { CarrierWordmark } from '../components/carrier-wordmark.tsx'
@@ -71,7 +72,7 @@ export default function HomePage() {
       </section>
 
       <FormSection anchor={copy.contact.anchor} heading={copy.contact.heading} intro={copy.contact.intro}>
-        <PageForm formKey="contact-message" />
+        <PageForm form={contactMessage} />
       </FormSection>
 
       <section className="section section--tinted" aria-labelledby="home-carriers-heading">

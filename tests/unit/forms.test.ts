@@ -9,13 +9,8 @@ import { addDays, parseIsoDate, resolveDateLimit, toIsoDate } from '../../forms/
 import { allFields, type DateLimit, type Field, type FormDefinition } from '../../forms/engine.ts'
 import { patternRegExp, patternSource } from '../../forms/patterns.ts'
 import { type FormKey, formDefinitions, formKeys, getFormDefinition } from '../../forms/registry.ts'
-import {
-  buildSchema,
-  isHoneypotHit,
-  messages,
-  validateField,
-  validateSubmission,
-} from '../../forms/schema.ts'
+import { messages, validateField } from '../../forms/field-rules.ts'
+import { buildSchema, isHoneypotHit, validateSubmission } from '../../forms/schema.ts'
 import { usStates } from '../../forms/states.ts'
 
 type Row = readonly [name: string, required: boolean, options?: readonly string[]]

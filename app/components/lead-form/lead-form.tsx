@@ -7,7 +7,7 @@ import { resolveDateLimit } from '../../../forms/dates.ts'
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
 import { patternSource } from '../../../forms/patterns.ts'
-import { type FieldMessages, validateField } from '../../../forms/schema.ts'
+import { type FieldMessages, validateField } from '../../../forms/field-rules.ts'
 import { useLocale, useLocalized } from '../../site/i18n.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
 

@@ -1,4 +1,5 @@
 import { referFriendPage } from '../../../content/pages/refer-friend.ts'
+import { newReferral } from '../../../forms/definitions/services.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function ReferFriendPage() {
   return (
     <ContentPageView page={useLocalized(referFriendPage)}>
-      <PageForm formKey="new-referral" />
+      <PageForm form={newReferral} />
     </ContentPageView>
   )
 }

@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import { testimonialsPage } from '../../../content/pages/testimonials.ts'
+import { newTestimonial } from '../../../forms/definitions/services.ts'
 import { FormSection } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'
@@ -54,7 +55,7 @@ export default function TestimonialsPage() {
         </div>
       </section>
       <FormSection anchor={copy.form.anchor} heading={copy.form.heading} intro={copy.form.intro}>
-        <PageForm formKey="new-testimonial" />
+        <PageForm form={newTestimonial} />
       </FormSection>
     </>
   )

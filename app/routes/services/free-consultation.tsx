@@ -1,4 +1,5 @@
 import { freeConsultationPage } from '../../../content/pages/free-consultation.ts'
+import { consultationRequest } from '../../../forms/definitions/services.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function FreeConsultationPage() {
   return (
     <ContentPageView page={useLocalized(freeConsultationPage)}>
-      <PageForm formKey="consultation-request" />
+      <PageForm form={consultationRequest} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { proofInsurancePage } from '../../../content/pages/proof-insurance.ts'
+import { proofRequest } from '../../../forms/definitions/services.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function ProofOfInsurancePage() {
   return (
     <ContentPageView page={useLocalized(proofInsurancePage)}>
-      <PageForm formKey="proof-request" />
+      <PageForm form={proofRequest} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { updateInfoPage } from '../../../content/pages/update-info.ts'
+import { updateInfo } from '../../../forms/definitions/services.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function UpdateInfoPage() {
   return (
     <ContentPageView page={useLocalized(updateInfoPage)}>
-      <PageForm formKey="update-info" />
+      <PageForm form={updateInfo} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { bopPage } from '../../../../content/pages/bop.ts'
+import { bopQuote } from '../../../../forms/definitions/business.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function BusinessOwnersPolicyPage() {
   return (
     <ContentPageView page={useLocalized(bopPage)}>
-      <PageForm formKey="bop-quote" />
+      <PageForm form={bopQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { generalLiabilityPage } from '../../../../content/pages/general-liability.ts'
+import { generalLiabilityQuote } from '../../../../forms/definitions/business.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function GeneralLiabilityInsurancePage() {
   return (
     <ContentPageView page={useLocalized(generalLiabilityPage)}>
-      <PageForm formKey="general-liability-quote" />
+      <PageForm form={generalLiabilityQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { businessPage } from '../../../../content/pages/business.ts'
+import { businessQuote } from '../../../../forms/definitions/business.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function BusinessInsurancePage() {
   return (
     <ContentPageView page={useLocalized(businessPage)}>
-      <PageForm formKey="business-quote" />
+      <PageForm form={businessQuote} />
     </ContentPageView>
   )
 }

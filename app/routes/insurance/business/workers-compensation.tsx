@@ -1,4 +1,5 @@
 import { workersCompensationPage } from '../../../../content/pages/workers-compensation.ts'
+import { workersCompQuote } from '../../../../forms/definitions/business.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function WorkersCompensationInsurancePage() {
   return (
     <ContentPageView page={useLocalized(workersCompensationPage)}>
-      <PageForm formKey="workers-comp-quote" />
+      <PageForm form={workersCompQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { finalExpensePage } from '../../../../content/pages/final-expense.ts'
+import { finalExpenseQuote } from '../../../../forms/definitions/life.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function FinalExpenseInsurancePage() {
   return (
     <ContentPageView page={useLocalized(finalExpensePage)}>
-      <PageForm formKey="final-expense-quote" />
+      <PageForm form={finalExpenseQuote} />
     </ContentPageView>
   )
 }

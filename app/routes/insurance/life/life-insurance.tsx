@@ -1,4 +1,5 @@
 import { lifeInsurancePage } from '../../../../content/pages/life-insurance.ts'
+import { lifeInsuranceQuote } from '../../../../forms/definitions/life.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function LifeInsurancePage() {
   return (
     <ContentPageView page={useLocalized(lifeInsurancePage)}>
-      <PageForm formKey="life-insurance-quote" />
+      <PageForm form={lifeInsuranceQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { umbrellaPage } from '../../../../content/pages/umbrella.ts'
+import { umbrellaQuote } from '../../../../forms/definitions/life.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function UmbrellaInsurancePage() {
   return (
     <ContentPageView page={useLocalized(umbrellaPage)}>
-      <PageForm formKey="umbrella-quote" />
+      <PageForm form={umbrellaQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { animalLiabilityPage } from '../../../../content/pages/animal-liability.ts'
+import { animalLiabilityQuote } from '../../../../forms/definitions/specialty.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function AnimalLiabilityInsurancePage() {
   return (
     <ContentPageView page={useLocalized(animalLiabilityPage)}>
-      <PageForm formKey="animal-liability-quote" />
+      <PageForm form={animalLiabilityQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { eventPage } from '../../../../content/pages/event.ts'
+import { eventQuote } from '../../../../forms/definitions/specialty.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function EventInsurancePage() {
   return (
     <ContentPageView page={useLocalized(eventPage)}>
-      <PageForm formKey="event-quote" />
+      <PageForm form={eventQuote} />
     </ContentPageView>
   )
 }

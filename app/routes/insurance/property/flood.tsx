@@ -1,4 +1,5 @@
 import { floodPage } from '../../../../content/pages/flood.ts'
+import { floodQuote } from '../../../../forms/definitions/property.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function FloodInsurancePage() {
   return (
     <ContentPageView page={useLocalized(floodPage)}>
-      <PageForm formKey="flood-quote" />
+      <PageForm form={floodQuote} />
     </ContentPageView>
   )
 }

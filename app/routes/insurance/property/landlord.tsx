@@ -1,4 +1,5 @@
 import { landlordPage } from '../../../../content/pages/landlord.ts'
+import { landlordQuote } from '../../../../forms/definitions/property.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function LandlordInsurancePage() {
   return (
     <ContentPageView page={useLocalized(landlordPage)}>
-      <PageForm formKey="landlord-quote" />
+      <PageForm form={landlordQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { rentersPage } from '../../../../content/pages/renters.ts'
+import { rentersInsuranceQuote } from '../../../../forms/definitions/property.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function RentersInsurancePage() {
   return (
     <ContentPageView page={useLocalized(rentersPage)}>
-      <PageForm formKey="renters-insurance-quote" />
+      <PageForm form={rentersInsuranceQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { atvPage } from '../../../../content/pages/atv.ts'
+import { atvQuote } from '../../../../forms/definitions/vehicle.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function AtvInsurancePage() {
   return (
     <ContentPageView page={useLocalized(atvPage)}>
-      <PageForm formKey="atv-quote" />
+      <PageForm form={atvQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { boatPage } from '../../../../content/pages/boat.ts'
+import { boatQuote } from '../../../../forms/definitions/vehicle.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function BoatInsurancePage() {
   return (
     <ContentPageView page={useLocalized(boatPage)}>
-      <PageForm formKey="boat-quote" />
+      <PageForm form={boatQuote} />
     </ContentPageView>
   )
 }

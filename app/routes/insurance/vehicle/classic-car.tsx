@@ -1,4 +1,5 @@
 import { classicCarPage } from '../../../../content/pages/classic-car.ts'
+import { classicCarQuote } from '../../../../forms/definitions/vehicle.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function ClassicCarInsurancePage() {
   return (
     <ContentPageView page={useLocalized(classicCarPage)}>
-      <PageForm formKey="classic-car-quote" />
+      <PageForm form={classicCarQuote} />
     </ContentPageView>
   )
 }

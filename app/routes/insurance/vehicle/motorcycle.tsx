@@ -1,4 +1,5 @@
 import { motorcyclePage } from '../../../../content/pages/motorcycle.ts'
+import { motorcyclesQuote } from '../../../../forms/definitions/vehicle.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function MotorcycleInsurancePage() {
   return (
     <ContentPageView page={useLocalized(motorcyclePage)}>
-      <PageForm formKey="motorcycles-quote" />
+      <PageForm form={motorcyclesQuote} />
     </ContentPageView>
   )
 }

@@ -1,4 +1,5 @@
 import { rvPage } from '../../../../content/pages/rv.ts'
+import { rvQuote } from '../../../../forms/definitions/vehicle.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { hydrate: true }
 export default function RvInsurancePage() {
   return (
     <ContentPageView page={useLocalized(rvPage)}>
-      <PageForm formKey="rv-quote" />
+      <PageForm form={rvQuote} />
     </ContentPageView>
   )
 }

@@ -1,0 +1,182 @@
+/**
+ * The validation rules of every field kind, as plain functions: the one place a rule is written.
+ * The browser runs them (through validateField) to report problems in the page's language; the
+ * server wraps them in a zod schema (forms/schema.ts). No zod here, so the browser bundle stays small.
+ */
+import { addDays, parseIsoDate, resolveDateLimit } from './dates.ts'
+import type { DateField, DateLimit, Field, PatternName, TextField } from './engine.ts'
+import { patternMessage, patternRegExp } from './patterns.ts'
+
+/** Length limits when a text field sets none (the renderer puts them in `maxlength`). */
+export const defaultMaxLength: Record<TextField['kind'], number> = {
+  text: 200,
+  email: 254,
+  tel: 20,
+  textarea: 5000,
+}
+
+/** The honeypot's limit: the server only needs to know whether it was filled. */
+const honeypotMaxLength = 500
+/** Longer than any number a form accepts (guards the integer check against huge strings). */
+const numberMaxLength = 20
+
+export function maxLengthOf(field: TextField): number {
+  if (field.honeypot) return field.maxLength ?? honeypotMaxLength
+  return field.maxLength ?? defaultMaxLength[field.kind]
+}
+
+/**
+ * The messages of the validation rules, one per kind of problem. The English object below is what the
+ * server answers with; the browser may pass a translation of the same shape to validateField.
+ */
+export interface FieldMessages {
+  required: string
+  notText: string
+  tooLong: (max: number) => string
+  singleLine: string
+  controlCharacters: string
+  email: string
+  option: string
+  checkbox: string
+  wholeNumber: string
+  numberRange: (min: number, max: number) => string
+  dateFormat: string
+  realDate: string
+  minWords: (count: number) => string
+  dateMin: (limit: DateLimit) => string
+  dateMax: (limit: DateLimit) => string
+  /** A value that does not match its field's named pattern (forms/patterns.ts). */
+  pattern: (name: PatternName) => string
+  notAnObject: string
+}
+
+/** The English messages, one per kind of problem. */
+export const messages: FieldMessages = {
+  required: 'This field is required.',
+  notText: 'Send this field as text.',
+  tooLong: (max: number) => `Use at most ${max} characters.`,
+  singleLine: 'Use a single line without control characters.',
+  controlCharacters: 'Remove the control characters from this text.',
+  email: 'Enter a valid e-mail address, for example name@example.com.',
+  option: 'Choose one of the listed options.',
+  checkbox: "Tick the box or leave it empty (a ticked box sends 'true').",
+  wholeNumber: 'Enter a whole number.',
+  numberRange: (min: number, max: number) => `Enter a number from ${min} to ${max}.`,
+  dateFormat: 'Enter a date as YYYY-MM-DD.',
+  realDate: 'Enter a real calendar date.',
+  minWords: (count: number) => `Write at least ${count} words.`,
+  dateMin: (limit: DateLimit) =>
+    limit.kind === 'today'
+      ? 'Choose today or a later date.'
+      : `Choose a date at most ${limit.years} years ago.`,
+  dateMax: (limit: DateLimit) =>
+    limit.kind === 'today'
+      ? 'Choose today or an earlier date.'
+      : `Choose a date at least ${limit.years} years ago.`,
+  pattern: patternMessage,
+  notAnObject: 'Send the form fields as a JSON object.',
+}
+
+/**
+ * The browser's e-mail rule (WHATWG `type=email`), plus a dot in the domain: `name@localhost` is valid
+ * HTML but never an address the agency can answer.
+ */
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+const integerPattern = /^-?[0-9]+$/
+/** Any control character (single-line fields: a browser's text input never sends one). */
+const anyControl = /\p{Cc}/u
+/** Control characters other than tab and line breaks (textareas). */
+const unexpectedControl = /(?![\t\n\r])\p{Cc}/u
+
+/** A date limit resolved for a today, widened by one day of slack. */
+function dateBounds(field: DateField, today: Date): { min?: string; max?: string } {
+  return {
+    ...(field.min ? { min: addDays(resolveDateLimit(field.min, today), -1) } : {}),
+    ...(field.max ? { max: addDays(resolveDateLimit(field.max, today), 1) } : {}),
+  }
+}
+
+/** A rule for a non-empty trimmed value: its message when the value breaks it. */
+export type Rule = (value: string) => string | undefined
+
+/** The rules of a field, in the order they are checked (the first broken one gives the message). */
+export function rulesOf(field: Field, today: Date, msgs: FieldMessages): Rule[] {
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'tel':
+    case 'textarea': {
+      const max = maxLengthOf(field)
+      const rules: Rule[] = [(value) => (value.length > max ? msgs.tooLong(max) : undefined)]
+      if (field.honeypot) return rules
+      if (field.kind === 'textarea') {
+        rules.push((value) => (unexpectedControl.test(value) ? msgs.controlCharacters : undefined))
+      } else {
+        rules.push((value) => (anyControl.test(value) ? msgs.singleLine : undefined))
+      }
+      const { pattern, minWords } = field
+      if (pattern)
+        rules.push((value) => (patternRegExp(pattern).test(value) ? undefined : msgs.pattern(pattern)))
+      if (field.kind === 'email') rules.push((value) => (emailPattern.test(value) ? undefined : msgs.email))
+      if (minWords !== undefined) {
+        rules.push((value) => (countWords(value) >= minWords ? undefined : msgs.minWords(minWords)))
+      }
+      return rules
+    }
+    case 'number': {
+      const { min, max } = field
+      return [
+        (value) =>
+          value.length <= numberMaxLength && integerPattern.test(value) ? undefined : msgs.wholeNumber,
+        (value) => {
+          const number = Number(value)
+          return number >= min && number <= max ? undefined : msgs.numberRange(min, max)
+        },
+      ]
+    }
+    case 'date': {
+      const bounds = dateBounds(field, today)
+      const { min, max } = field
+      return [
+        (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : msgs.dateFormat),
+        (value) => (parseIsoDate(value) ? undefined : msgs.realDate),
+        (value) => (min && bounds.min !== undefined && value < bounds.min ? msgs.dateMin(min) : undefined),
+        (value) => (max && bounds.max !== undefined && value > bounds.max ? msgs.dateMax(max) : undefined),
+      ]
+    }
+    case 'select':
+    case 'radio': {
+      const values = new Set(field.options.map((option) => option.value))
+      return [(value) => (values.has(value) ? undefined : msgs.option)]
+    }
+    case 'checkbox':
+      return [(value) => (value === 'true' ? undefined : msgs.checkbox)]
+  }
+}
+
+export function countWords(value: string): number {
+  return value.split(/\s+/).filter((word) => word !== '').length
+}
+
+/**
+ * The message for one field's value, or undefined when it is valid (for the browser's field messages).
+ * `msgs` translates the messages (content/form-messages.ts); the server's English is the default.
+ * It agrees with the server's schema: a trimmed string, empty only when optional, then the rules.
+ */
+export function validateField(
+  field: Field,
+  value: unknown,
+  today: Date,
+  msgs: FieldMessages = messages,
+): string | undefined {
+  if (value === undefined) return field.required ? msgs.required : undefined
+  if (typeof value !== 'string') return msgs.notText
+  const trimmed = value.trim()
+  if (trimmed === '') return field.required ? msgs.required : undefined
+  for (const rule of rulesOf(field, today, msgs)) {
+    const problem = rule(trimmed)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
