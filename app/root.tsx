@@ -1,32 +1,21 @@
 import { type ReactNode, useContext } from 'react'
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  UNSAFE_FrameworkContext,
-  useLocation,
-  useMatches,
-} from 'react-router'
+import { Links, Meta, Outlet, Scripts, UNSAFE_FrameworkContext, useLocation, useMatches } from 'react-router'
 import { shellCopy } from '../content/shell.ts'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { enhanceScript } from './site/enhance-script.ts'
 import { useLocalized } from './site/i18n.ts'
+import { leadFormIslandPlaceholder } from './site/lead-form-island.ts'
 import { splitLocale } from './site/route-table.ts'
 import './styles/site.css'
 
 /** What a route module may declare in its `handle`. */
 export interface RouteHandle {
-  /** The page holds a form: ship React and hydrate. Pages without it ship no JavaScript bundle. */
+  /** The page holds a lead form: load the form island. Pages without one ship no JavaScript bundle. */
   hydrate?: boolean
 }
 
-function needsHydration(matches: ReturnType<typeof useMatches>, isSpaFallback: boolean): boolean {
-  // React Router's SPA fallback shell must carry the scripts (its build checks it). The server
-  // never sends that file: unknown paths get the prerendered 404 page.
-  if (isSpaFallback) return true
+function needsFormIsland(matches: ReturnType<typeof useMatches>): boolean {
   return matches.some((m) => {
     const handle = m.handle as RouteHandle | undefined
     return handle?.hydrate === true
@@ -36,7 +25,8 @@ function needsHydration(matches: ReturnType<typeof useMatches>, isSpaFallback: b
 export function Layout({ children }: { children: ReactNode }) {
   const { locale, path } = splitLocale(useLocation().pathname)
   const copy = useLocalized(shellCopy)
-  const hydrate = needsHydration(useMatches(), useContext(UNSAFE_FrameworkContext)?.isSpaMode === true)
+  const isSpaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true
+  const hydrate = needsFormIsland(useMatches())
   return (
     <html lang={locale}>
       <head>
@@ -58,12 +48,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <script dangerouslySetInnerHTML={{ __html: enhanceScript }} />
-        {hydrate ? (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : null}
+        {/* React Router's SPA fallback shell must carry its scripts (its build checks it); the
+            server never sends that file: unknown paths get the prerendered 404 page. */}
+        {isSpaFallback ? <Scripts /> : null}
+        {hydrate ? <script type="module" src={leadFormIslandPlaceholder} /> : null}
       </body>
     </html>
   )

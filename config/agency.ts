@@ -27,6 +27,8 @@ export const agency = {
     { days: ['Sa', 'Su'], opens: null, closes: null },
   ],
   areaServed: ['Georgia'],
+  /** The office's time zone (IANA): the staff inbox shows times and filters days in it. */
+  timeZone: 'America/New_York',
   languages: ['en', 'es'],
   social: {
     facebook: 'https://www.facebook.com/oakridge-insurance.example',

@@ -17,7 +17,6 @@ import type { Field, FormDefinition } from './engine.ts'
 import { allFields } from './engine.ts'
 import { type FieldMessages, messages, rulesOf } from './field-rules.ts'
 
-
 /** The schema of one field: a trimmed string checked by its rules; an empty value becomes undefined. */
 function fieldSchema(
   field: Field,

@@ -1,11 +1,13 @@
 /**
- * After React Router's build: drop the SPA fallback shell (the server answers unknown paths with
- * the prerendered 404 page instead), then write brotli and gzip copies of every text file so the
+ * After React Router's build and the island's: drop the SPA fallback shell (the server answers
+ * unknown paths with the prerendered 404 page instead), point form pages at the hashed lead-form
+ * island, write the sitemap, robots.txt and web manifest, then write brotli and gzip copies of every text file so the
  * server sends precompressed bytes without compressing on each request.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { leadFormIslandPlaceholder } from '../app/site/lead-form-island.ts'
 import { locales, publicPaths, withLocale } from '../app/site/route-table.ts'
 import { agency } from '../config/agency.ts'
 
@@ -21,6 +23,21 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 await rm(join(clientDir, '__spa-fallback.html'), { force: true })
+
+// Point every form page at the lead-form island's hashed file (built after the prerendering).
+const islandManifest: Record<string, { file: string }> = JSON.parse(
+  await readFile(join(clientDir, 'assets/islands/.vite/manifest.json'), 'utf8'),
+)
+const islandFile = islandManifest['app/islands/lead-form.tsx']?.file
+if (!islandFile) throw new Error('postbuild: the lead-form island is missing from its manifest')
+await rm(join(clientDir, 'assets/islands/.vite'), { recursive: true, force: true })
+for await (const path of files(clientDir)) {
+  if (!path.endsWith('.html')) continue
+  const html = await readFile(path, 'utf8')
+  if (html.includes(leadFormIslandPlaceholder)) {
+    await writeFile(path, html.replaceAll(leadFormIslandPlaceholder, `/assets/islands/${islandFile}`))
+  }
+}
 
 // Search engines: every public page in every language, each with its language alternates.
 const urls = publicPaths('en').flatMap((path) =>

@@ -1,9 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { type AdminRoutesOptions, adminRoutes } from './admin/admin-routes.ts'
 import type { RateLimit } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createLeadRepository } from './leads/lead-repository.ts'
 import { databasePlugin } from './plugins/database.ts'
-import { registerErrorHandling } from './plugins/error-handling.ts'
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-handling.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { pagePolicies, registerSecurityHeaders } from './plugins/security-headers.ts'
 import { notFoundPageSender, staticSitePlugin } from './plugins/static-site.ts'
@@ -26,6 +27,10 @@ export interface AppOptions {
   /** Close `db` when the app closes (the server); tests that share a database leave it false. */
   closeDatabaseWithApp?: boolean
   now?: () => Date
+  /** The staff session cookie's Secure flag (config.adminCookieSecure); off by default for http://127.0.0.1. */
+  adminCookieSecure?: boolean
+  /** Session lifetimes and sign-in lockout numbers; tests shorten them. */
+  admin?: Pick<AdminRoutesOptions, 'session' | 'throttle'>
 }
 
 /** The whole HTTP application, not listening yet: main.ts listens, tests call app.inject(). */
@@ -39,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     // Answers 503 to requests arriving while shutting down, so a load balancer retries elsewhere.
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
   })
 
   const policies = options.clientDir ? await pagePolicies(options.clientDir) : new Map<string, string>()
@@ -56,6 +62,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     encryptionKey: options.encryptionKey,
     submitRateLimit: options.submitRateLimit,
     now: options.now ?? (() => new Date()),
+  })
+  // The staff inbox: /admin pages and /api/admin, behind a session (server/admin).
+  await app.register(adminRoutes, {
+    db: options.db,
+    encryptionKey: options.encryptionKey,
+    ipHashSalt: options.ipHashSalt,
+    cookieSecure: options.adminCookieSecure ?? false,
+    now: options.now ?? (() => new Date()),
+    ...options.admin,
   })
   if (options.clientDir) {
     await app.register(staticSitePlugin, { clientDir: options.clientDir, policies })

@@ -30,6 +30,10 @@ export interface Config {
   /** True when no LEAD_ENCRYPTION_KEY was set and a development key was made under DATA_DIR. */
   encryptionKeyGenerated: boolean
   delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; pollMs: number }
+  /** Closed and spam leads older than this many days are purged; 0 keeps every lead. */
+  retentionDays: number
+  /** The staff session cookie's Secure flag: on in production unless ADMIN_COOKIE_SECURE says otherwise. */
+  adminCookieSecure: boolean
 }
 
 export interface RateLimit {
@@ -121,6 +125,12 @@ const envSchema = z.object({
     .transform(Number)
     .default(6 * 3_600_000),
   DELIVERY_POLL_MS: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).default(1000),
+  RETENTION_DAYS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number (0 keeps every lead)')
+    .transform(Number)
+    .default(365),
+  ADMIN_COOKIE_SECURE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -180,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       maxDelayMs: values.DELIVERY_RETRY_MAX_MS,
       pollMs: Math.max(50, values.DELIVERY_POLL_MS),
     },
+    retentionDays: values.RETENTION_DAYS,
+    // Browsers drop a Secure cookie over plain http, so http://127.0.0.1 in development needs it off.
+    adminCookieSecure:
+      values.ADMIN_COOKIE_SECURE === undefined
+        ? values.NODE_ENV === 'production'
+        : values.ADMIN_COOKIE_SECURE === 'true',
   }
 }
 

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { runMigrations } from './db/migrate.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createDeliveryWorker } from './delivery/delivery-worker.ts'
+import { createRetentionJob } from './leads/retention-job.ts'
 import { loggerOptions } from './logger.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     clientDir: hasSite ? clientDir : undefined,
     logger: loggerOptions(config.nodeEnv === 'test' ? 'warn' : 'info'),
     closeDatabaseWithApp: true,
+    adminCookieSecure: config.adminCookieSecure,
   })
 
   app.log.info(
@@ -77,6 +79,8 @@ async function main(): Promise<void> {
       leaseMs: 120_000,
     },
   })
+  // Purges closed and spam leads older than RETENTION_DAYS, hourly (0 keeps every lead).
+  const retention = createRetentionJob({ db, retentionDays: config.retentionDays, log: app.log })
   if (!hasSite) app.log.warn({ clientDir }, 'no site build found: serving the API only (run npm run build)')
 
   let closing = false
@@ -91,8 +95,7 @@ async function main(): Promise<void> {
     forceExit.unref()
     // close() stops accepting connections, lets in-flight requests finish, then closes the database.
     // The worker stops before the database closes; an unfinished send is retried by the next process.
-    worker
-      .stop()
+    Promise.all([worker.stop(), retention.stop()])
       .then(() => transport.close())
       .then(() => app.close())
       .then(
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   worker.start()
+  retention.start()
 }
 
 await main()

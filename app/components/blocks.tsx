@@ -12,7 +12,12 @@ export function Blocks({ blocks, idPrefix }: { blocks: Block[]; idPrefix: string
         switch (block.kind) {
           case 'text':
             return (
-              <section key={key} className="section" id={block.id} aria-labelledby={block.heading ? `${key}-h` : undefined}>
+              <section
+                key={key}
+                className="section"
+                id={block.id}
+                aria-labelledby={block.heading ? `${key}-h` : undefined}
+              >
                 <div className="container prose">
                   {block.heading ? <h2 id={`${key}-h`}>{block.heading}</h2> : null}
                   {block.paragraphs.map((p) => (
@@ -33,7 +38,12 @@ export function Blocks({ blocks, idPrefix }: { blocks: Block[]; idPrefix: string
             )
           case 'accordion':
             return (
-              <section key={key} className="section section--tinted" id={block.id} aria-labelledby={block.heading ? `${key}-h` : undefined}>
+              <section
+                key={key}
+                className="section section--tinted"
+                id={block.id}
+                aria-labelledby={block.heading ? `${key}-h` : undefined}
+              >
                 <div className="container prose">
                   {block.heading ? <h2 id={`${key}-h`}>{block.heading}</h2> : null}
                   {block.intro ? <p>{block.intro}</p> : null}
@@ -43,7 +53,12 @@ export function Blocks({ blocks, idPrefix }: { blocks: Block[]; idPrefix: string
             )
           case 'cards':
             return (
-              <section key={key} className="section" id={block.id} aria-labelledby={block.heading ? `${key}-h` : undefined}>
+              <section
+                key={key}
+                className="section"
+                id={block.id}
+                aria-labelledby={block.heading ? `${key}-h` : undefined}
+              >
                 <div className="container">
                   {block.heading ? (
                     <h2 id={`${key}-h`} className="section__title">
@@ -73,7 +88,15 @@ export function Blocks({ blocks, idPrefix }: { blocks: Block[]; idPrefix: string
  * An accordion in the APG pattern: buttons with aria-expanded and aria-controls, one panel open
  * at a time. The inline enhance script handles the clicks, so it needs no React in the browser.
  */
-export function Accordion({ id, items, firstOpen }: { id: string; items: AccordionItem[]; firstOpen: boolean }) {
+export function Accordion({
+  id,
+  items,
+  firstOpen,
+}: {
+  id: string
+  items: AccordionItem[]
+  firstOpen: boolean
+}) {
   return (
     <div className="accordion" data-accordion="">
       {items.map((item, i) => {

@@ -1,10 +1,17 @@
+import { formText } from '../../content/form-text.ts'
 import type { FormDefinition } from '../../forms/engine.ts'
+import { useLocale } from '../site/i18n.ts'
 import { LeadForm } from './lead-form/lead-form.tsx'
 
 /**
- * The lead form of a page. A page imports just its own definition (not the registry of all 24),
- * so each page's bundle carries one form.
+ * The lead form of a page, prerendered inside its island: the browser hydrates only this element
+ * (app/islands/lead-form.tsx), never the rest of the page.
  */
 export function PageForm({ form }: { form: FormDefinition }) {
-  return <LeadForm form={form} />
+  const locale = useLocale()
+  return (
+    <div className="lead-form-island" data-lead-form={form.key}>
+      <LeadForm form={form} locale={locale} translate={(english) => formText(locale, english)} />
+    </div>
+  )
 }

@@ -44,8 +44,16 @@ export function spamFields(form: FormDefinition, body: unknown): Record<string, 
   for (const name of names) {
     const value = body[name]
     if (typeof value === 'string') kept[name] = value.slice(0, spamValueMaxLength)
-    else if (value !== undefined && value !== null)
-      kept[name] = JSON.stringify(value).slice(0, spamValueMaxLength)
+    else if (value !== undefined && value !== null) kept[name] = jsonText(value).slice(0, spamValueMaxLength)
   }
   return kept
+}
+
+/** A bot's value as JSON text; a value nested too deeply to serialise (RangeError) is not kept. */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? ''
+  } catch {
+    return '[not stored: nested too deeply]'
+  }
 }

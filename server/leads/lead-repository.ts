@@ -55,6 +55,20 @@ async function selectLeadByIdempotencyKey(db: Queryable, key: string): Promise<L
   return rows[0]
 }
 
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000 or an unpaired UTF-16 surrogate (JSON.parse lets a
+ * body carry both as \u escapes): such a character is stored as U+FFFD instead of failing the insert.
+ * Validation already refuses control characters in real leads; spam and odd clients may still send them.
+ */
+function storableFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [
+      name,
+      value.toWellFormed().replaceAll('\u0000', '\uFFFD'),
+    ]),
+  )
+}
+
 export function createLeadRepository(db: Database): LeadRepository {
   return {
     insertLead: (lead) =>
@@ -68,7 +82,7 @@ export function createLeadRepository(db: Database): LeadRepository {
            RETURNING ${leadColumns}`,
           [
             lead.formKey,
-            JSON.stringify(lead.fields),
+            JSON.stringify(storableFields(lead.fields)),
             lead.language,
             lead.userAgent,
             lead.ipHash,

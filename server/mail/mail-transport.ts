@@ -66,7 +66,9 @@ export function createMailTransport({
 }
 
 function toNodemailer(mail: OutgoingMail) {
-  const domain = mail.from.split('@')[1] ?? 'localhost'
+  // MAIL_FROM may be `Name <address>`: the domain is the address's, without the closing '>'.
+  const address = /<([^<>]+)>\s*$/.exec(mail.from)?.[1] ?? mail.from
+  const domain = address.split('@')[1]?.trim() || 'localhost'
   return {
     from: mail.from,
     to: mail.to,

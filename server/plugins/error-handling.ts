@@ -10,6 +10,23 @@ const clientErrorMessages: Record<number, string> = {
   429: 'Too many submissions. Please try again later.',
 }
 
+/**
+ * Fastify's own refusals before any route runs (the `frameworkErrors` server option): a malformed
+ * %-escape in the path, or a path parameter longer than maxParamLength (a form key that long names
+ * no form: 404). Fastify's default bodies name its error code and echo the path; these do not.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400
+  reply
+    .code(status)
+    .type('application/json')
+    .send({ error: status === 404 ? clientErrorMessages[404] : 'Bad request.' })
+}
+
 export interface ErrorHandlingOptions {
   /** Answers a non-API path that matched nothing (the site's 404 page). */
   sendNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>

@@ -50,11 +50,19 @@ function uniqueName(): string {
   return `Quill${Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`
 }
 
+/** At a desktop and a phone width, as tests/e2e/accessibility.spec.ts checks the public pages. */
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([])
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    await page.setViewportSize(viewport)
+    const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `at ${viewport.width}px`,
+    ).toEqual([])
+  }
 }
 
 test('staff sign in, find a lead sent from the contact form, change its status, export it, sign out', async ({

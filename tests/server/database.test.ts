@@ -29,7 +29,7 @@ describe.each(drivers)('database on %s', (driver) => {
 
   it('applies the migrations once, in order, and records them', async () => {
     const applied = await runMigrations(test.db)
-    expect(applied).toEqual(['001-leads.sql', '002-delivery-jobs.sql'])
+    expect(applied).toEqual(['001-leads.sql', '002-delivery-jobs.sql', '003-staff.sql'])
     expect(await runMigrations(test.db)).toEqual([])
     const rows = await test.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
     expect(rows.map((row) => row.name)).toEqual(applied)
@@ -118,7 +118,7 @@ describe('migrations on PostgreSQL started by two processes at once', () => {
     const second = await openPostgresDatabase(test.location)
     try {
       const [a, b] = await Promise.all([runMigrations(test.db), runMigrations(second)])
-      expect([...a, ...b].sort()).toEqual(['001-leads.sql', '002-delivery-jobs.sql'])
+      expect([...a, ...b].sort()).toEqual(['001-leads.sql', '002-delivery-jobs.sql', '003-staff.sql'])
     } finally {
       await second.close()
       await test.dispose()

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, parseIsoDate, resolveDateLimit, toIsoDate } from '../../forms/dates.ts'
 import { allFields, type DateLimit, type Field, type FormDefinition } from '../../forms/engine.ts'
+import { messages, validateField } from '../../forms/field-rules.ts'
 import { patternRegExp, patternSource } from '../../forms/patterns.ts'
 import { type FormKey, formDefinitions, formKeys, getFormDefinition } from '../../forms/registry.ts'
-import { messages, validateField } from '../../forms/field-rules.ts'
 import { buildSchema, isHoneypotHit, validateSubmission } from '../../forms/schema.ts'
 import { usStates } from '../../forms/states.ts'
 

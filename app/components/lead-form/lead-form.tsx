@@ -1,14 +1,13 @@
 import { CircleCheck, CircleX, Lock } from 'lucide-react'
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { formMessages } from '../../../content/form-messages.ts'
-import { formText } from '../../../content/form-text.ts'
 import { formUiCopy } from '../../../content/form-ui.ts'
 import { resolveDateLimit } from '../../../forms/dates.ts'
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
-import { patternSource } from '../../../forms/patterns.ts'
 import { type FieldMessages, validateField } from '../../../forms/field-rules.ts'
-import { useLocale, useLocalized } from '../../site/i18n.ts'
+import { patternSource } from '../../../forms/patterns.ts'
+import type { Locale } from '../../site/route-table.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
 
 type Outcome = 'success' | 'failure'
@@ -18,14 +17,24 @@ type Outcome = 'success' | 'failure'
  * submits it through the shared routine. The submit button stays disabled until the browser
  * finds the whole form valid (except where the definition says otherwise), re-checked on every input.
  */
-export function LeadForm({ form }: { form: FormDefinition }) {
-  const copy = useLocalized(formUiCopy)
-  const locale = useLocale()
+export function LeadForm({
+  form,
+  locale,
+  translate,
+}: {
+  form: FormDefinition
+  locale: Locale
+  /** The visitor's words for the definition's English texts (labels, legends, options). */
+  translate: (english: string) => string
+}) {
+  const copy = formUiCopy[locale]
   const formRef = useRef<HTMLFormElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const inFlight = useRef(false)
-  const idPrefix = useId()
+  // Ids from the form key, not useId: the island hydrates this form outside the page's React tree,
+  // and one page holds one form.
+  const idPrefix = `lf-${form.key}`
   // Date limits come from the visitor's own clock after hydration, never from the build machine's.
   const [today, setToday] = useState<Date | null>(null)
   const [valid, setValid] = useState(false)
@@ -36,8 +45,8 @@ export function LeadForm({ form }: { form: FormDefinition }) {
 
   useEffect(() => setToday(new Date()), [])
 
-  const messages = useLocalized(formMessages)
-  const t = (english: string) => formText(locale, english)
+  const messages = formMessages[locale]
+  const t = translate
 
   const revalidate = useCallback(() => {
     const el = formRef.current

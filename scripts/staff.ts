@@ -1,0 +1,185 @@
+/**
+ * Staff accounts for the lead inbox (/admin). There is no sign-up page: whoever runs the server
+ * creates accounts here, on the same database the server uses (DATA_DIR or DATABASE_URL).
+ *
+ *   npm run staff -- add <email>              password from a hidden prompt, or stdin when piped
+ *   npm run staff -- add <email> --generate   a random password, printed once
+ *   npm run staff -- password <email>         set a new password (signs the account out everywhere)
+ *   npm run staff -- list
+ *   npm run staff -- remove <email>           the account and its sessions
+ *
+ * The embedded database (no DATABASE_URL) can be open in one process only: stop the server first.
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { ConfigError, loadConfig } from '../server/config.ts'
+import type { Database } from '../server/db/database.ts'
+import { runMigrations } from '../server/db/migrate.ts'
+import { openDatabase } from '../server/db/open-database.ts'
+import {
+  addStaffUser,
+  checkNewPassword,
+  checkStaffEmail,
+  listStaffUsers,
+  removeStaffUser,
+  StaffAccountError,
+  setStaffPassword,
+} from '../server/staff/staff-accounts.ts'
+
+const usage = `Staff accounts for the lead inbox (/admin).
+
+  npm run staff -- add <email>              asks for the password (or reads it from stdin)
+  npm run staff -- add <email> --generate   makes a random password and prints it once
+  npm run staff -- password <email>         sets a new password (add --generate for a random one)
+  npm run staff -- list
+  npm run staff -- remove <email>
+
+Uses the server's database: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
+The embedded database can be open in one process only: stop the server before running this
+(or use DATABASE_URL). --force skips that check when you are sure no server is running.`
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
+  const [command, email, ...rest] = argv.filter((arg) => !arg.startsWith('--'))
+  if (!command || flags.has('--help') || command === 'help') {
+    console.log(usage)
+    return
+  }
+  for (const flag of flags) {
+    if (flag !== '--generate' && flag !== '--force') throw new UsageError(`Unknown option ${flag}.`)
+  }
+  if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}.`)
+  if (command === 'list' && email) throw new UsageError('list takes no e-mail.')
+  if (command !== 'list' && !email) throw new UsageError(`${command} needs an e-mail address.`)
+
+  // Checked before the database is opened or a password asked for.
+  const account = email ? checkStaffEmail(email) : ''
+  const password =
+    command === 'add' || command === 'password' ? await readPassword(flags.has('--generate')) : undefined
+
+  await withDatabase(flags.has('--force'), async (db) => {
+    switch (command) {
+      case 'add': {
+        await addStaffUser(db, account, password ?? '')
+        console.log(`Added ${account}.`)
+        break
+      }
+      case 'password': {
+        await setStaffPassword(db, account, password ?? '')
+        console.log(`New password set for ${account}; its sessions were signed out.`)
+        break
+      }
+      case 'list': {
+        const users = await listStaffUsers(db, new Date())
+        if (users.length === 0)
+          console.log('No staff accounts yet. Add one with: npm run staff -- add <email>')
+        for (const user of users) {
+          const lastSignIn = user.lastSignInAt ? new Date(user.lastSignInAt).toISOString() : 'never'
+          console.log(
+            `${user.email}\tcreated ${new Date(user.createdAt).toISOString()}\tlast sign-in ${lastSignIn}\tactive sessions ${user.activeSessions}`,
+          )
+        }
+        break
+      }
+      case 'remove': {
+        if (!(await removeStaffUser(db, account)))
+          throw new StaffAccountError(`There is no staff account for ${account}.`)
+        console.log(`Removed ${account} and signed it out everywhere.`)
+        break
+      }
+      default:
+        throw new UsageError(`Unknown command ${command}.`)
+    }
+  })
+  if (password !== undefined && flags.has('--generate')) {
+    // Printed only once the account exists, and never stored anywhere else.
+    console.log(`Password (shown once, keep it somewhere safe): ${password}`)
+  }
+}
+
+async function withDatabase(force: boolean, fn: (db: Database) => Promise<void>): Promise<void> {
+  const config = loadConfig()
+  if (!config.databaseUrl) {
+    const pgliteDir = path.join(config.dataDir, 'pglite')
+    // PGlite writes postmaster.pid while a process has the folder open and removes it on close.
+    // A second process opening the same folder would corrupt it.
+    if (!force && existsSync(path.join(pgliteDir, 'postmaster.pid'))) {
+      throw new StaffAccountError(
+        `The embedded database in ${pgliteDir} is in use (is the server running?).\n` +
+          'Only one process can open it: stop the server, run this command, then start the server again.\n' +
+          'If no server is running (it was killed and left its lock behind), add --force.',
+      )
+    }
+  }
+  const db = await openDatabase(config)
+  try {
+    await runMigrations(db)
+    await fn(db)
+  } finally {
+    await db.close()
+  }
+}
+
+async function readPassword(generate: boolean): Promise<string> {
+  if (generate) return randomBytes(18).toString('base64url')
+  if (!process.stdin.isTTY) {
+    // Piped: the first line of standard input (e.g. from a secret manager).
+    const chunks: Buffer[] = []
+    for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk))
+    const password = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? ''
+    checkNewPassword(password)
+    return password
+  }
+  const password = await promptHidden('Password: ')
+  checkNewPassword(password)
+  if ((await promptHidden('Same password again: ')) !== password) {
+    throw new StaffAccountError('The two passwords differ; nothing was changed.')
+  }
+  return password
+}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin
+    process.stdout.write(question)
+    stdin.setRawMode(true)
+    stdin.resume()
+    stdin.setEncoding('utf8')
+    let typed = ''
+    const finish = (error?: Error) => {
+      stdin.setRawMode(false)
+      stdin.pause()
+      stdin.off('data', onData)
+      process.stdout.write('\n')
+      if (error) reject(error)
+      else resolve(typed)
+    }
+    const onData = (text: string) => {
+      for (const char of text) {
+        if (char === '\r' || char === '\n') return finish()
+        if (char === '\u0003') return finish(new StaffAccountError('Cancelled.'))
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1)
+        else if (char >= ' ') typed += char
+      }
+    }
+    stdin.on('data', onData)
+  })
+}
+
+try {
+  await main(process.argv.slice(2))
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${usage}`)
+    process.exitCode = 2
+  } else if (error instanceof StaffAccountError || error instanceof ConfigError) {
+    console.error(error.message)
+    process.exitCode = 1
+  } else {
+    throw error
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * /api/admin/*: the inbox as JSON, for scripts and tools the agency may add. Same session, same
+ * Origin rule and same actions (staff-desk.ts) as the pages; every route answers 401 without a
+ * session. Sensitive values are masked here too; only the reveal route returns one, recorded.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { Queryable } from '../db/database.ts'
+import { revokeSession } from '../staff/staff-sessions.ts'
+import { clearedSessionCookie, requireStaffApi } from './admin-auth.ts'
+import { revealRefusals } from './admin-pages.ts'
+import type { InboxLead } from './inbox-repository.ts'
+import { type LeadStatus, leadStatuses, parseLeadFilters, parsePage } from './lead-filters.ts'
+import { leadDisplayName } from './lead-view.ts'
+import type { StaffDesk } from './staff-desk.ts'
+
+export interface AdminApiOptions {
+  db: Queryable
+  desk: StaffDesk
+  cookieSecure: boolean
+  pageSize: number
+}
+
+function leadSummary(lead: InboxLead) {
+  return {
+    id: lead.id,
+    formKey: lead.formKey,
+    receivedAt: new Date(lead.receivedAt).toISOString(),
+    language: lead.language,
+    status: lead.status,
+    spam: lead.isSpam,
+    name: leadDisplayName(lead.fields),
+    email: lead.fields.email ?? null,
+    phone: lead.fields.phone || lead.fields.contactPhone || null,
+    delivery: lead.deliveryStatus,
+  }
+}
+
+interface LeadParams {
+  Params: { id: string }
+}
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 100 } },
+  required: ['id'],
+} as const
+
+const notFound = { error: 'There is no such lead.' }
+
+export async function adminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
+  const { desk } = options
+  // onRequest, not preHandler: a request without a session is refused before its body is read or
+  // validated, so it gets 401 whatever it sent.
+  app.addHook('onRequest', requireStaffApi)
+
+  app.get('/api/admin/session', async (request) => ({
+    email: request.staff?.email,
+    expiresAt: request.staff ? new Date(request.staff.expiresAt).toISOString() : null,
+  }))
+
+  app.delete('/api/admin/session', async (request, reply) => {
+    if (request.staff) await revokeSession(options.db, request.staff.tokenHash)
+    return reply.header('set-cookie', clearedSessionCookie(options.cookieSecure)).code(204).send()
+  })
+
+  app.get('/api/admin/leads', async (request, reply) => {
+    const { filters, errors } = parseLeadFilters(request.query)
+    if (Object.keys(errors).length) return reply.code(400).send({ error: 'Invalid filters.', fields: errors })
+    const page = parsePage(request.query)
+    const { leads, total } = await desk.inbox.listLeads(filters, {
+      limit: options.pageSize,
+      offset: (page - 1) * options.pageSize,
+    })
+    return { leads: leads.map(leadSummary), total, page, pageSize: options.pageSize }
+  })
+
+  app.get<LeadParams>('/api/admin/leads/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const detail = await desk.leadDetail(request.params.id)
+    if (!detail) return reply.code(404).send(notFound)
+    return {
+      lead: {
+        ...leadSummary(detail.lead),
+        sections: detail.sections.map((section) => ({
+          legend: section.legend,
+          fields: section.fields.map((field) => ({
+            name: field.name,
+            label: field.label,
+            value: field.display,
+            sensitive: field.sensitive,
+          })),
+        })),
+        otherFields: Object.fromEntries(detail.others),
+      },
+      deliveryJobs: detail.jobs,
+      reveals: detail.reveals,
+    }
+  })
+
+  app.patch<LeadParams & { Body: { status?: LeadStatus; spam?: boolean } }>(
+    '/api/admin/leads/:id',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: leadStatuses }, spam: { type: 'boolean' } },
+          additionalProperties: false,
+          minProperties: 1,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const { status, spam } = request.body
+      if (status !== undefined && !(await desk.inbox.setStatus(id, status)))
+        return reply.code(404).send(notFound)
+      if (spam !== undefined && !(await desk.inbox.setSpam(id, spam))) return reply.code(404).send(notFound)
+      const lead = await desk.inbox.findLead(id)
+      return lead ? { lead: leadSummary(lead) } : reply.code(404).send(notFound)
+    },
+  )
+
+  app.post<LeadParams & { Body: { field: string } }>(
+    '/api/admin/leads/:id/reveal',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { field: { type: 'string', maxLength: 100 } },
+          required: ['field'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const result = await desk.reveal(request.params.id, request.body.field, staff)
+      if (result.ok) return { field: request.body.field, value: result.value }
+      if (result.reason === 'no-lead') return reply.code(404).send(notFound)
+      return reply.code(400).send({ error: revealRefusals[result.reason] })
+    },
+  )
+
+  app.post<LeadParams & { Body: { jobId: string } }>(
+    '/api/admin/leads/:id/retry',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { jobId: { type: 'string', maxLength: 100 } },
+          required: ['jobId'],
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!(await desk.inbox.retryDelivery(request.params.id, request.body.jobId))) {
+        return reply.code(404).send({ error: 'This lead has no failed delivery with that id.' })
+      }
+      return { retried: true }
+    },
+  )
+}

@@ -1,0 +1,109 @@
+/**
+ * Who is asking, and may they: the staff session cookie, the Origin check on every state change,
+ * and the guards that send a visitor without a session to the sign-in page (pages) or answer 401
+ * (the JSON API).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Queryable } from '../db/database.ts'
+import { findSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member on /admin and /api/admin routes; null without a valid session. */
+    staff: StaffSession | null
+  }
+}
+
+/**
+ * `__Host-` makes the browser refuse the cookie unless it is Secure, for this host only, path /:
+ * no subdomain can set or shadow it. Over plain http (development) the prefix cannot be used.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-staff_session' : 'staff_session'
+}
+
+export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  return [
+    `${sessionCookieName(secure)}=${token}`,
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ')
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return sessionCookie('', 0, secure)
+}
+
+/** The named cookie's value from a Cookie header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=')
+    if (index === -1) continue
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim()
+  }
+  return undefined
+}
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/
+
+/** Reads the cookie and looks its session up; sets request.staff. */
+export function sessionLoader(db: Queryable, settings: SessionSettings, secure: boolean, now: () => Date) {
+  return async (request: FastifyRequest): Promise<void> => {
+    request.staff = null
+    const token = readCookie(request.headers.cookie, sessionCookieName(secure))
+    if (!token || !tokenPattern.test(token)) return
+    request.staff = (await findSession(db, token, now(), settings)) ?? null
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A state change must come from a page of this server: its Origin header must name the host the
+ * request was sent to. Browsers send Origin on every POST, PATCH and DELETE, so a missing one means
+ * a client we do not serve (or a browser feature we did not plan for): refused, not trusted.
+ * Combined with SameSite=Strict cookies this stops cross-site request forgery without tokens.
+ */
+export function isSameOriginRequest(request: FastifyRequest): boolean {
+  if (safeMethods.has(request.method)) return true
+  const origin = request.headers.origin
+  if (!origin || origin === 'null') return false
+  try {
+    const from = new URL(origin)
+    if (from.protocol !== 'http:' && from.protocol !== 'https:') return false
+    // The Host header read with the Origin's scheme, so default ports compare equal (:443, :80).
+    return from.host === new URL(`${from.protocol}//${request.host}`).host
+  } catch {
+    return false
+  }
+}
+
+export function isApiRequest(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/')
+}
+
+/** Only paths under /admin may be a `next` after signing in: never another site. */
+export function safeNextPath(next: unknown): string | undefined {
+  if (typeof next !== 'string') return undefined
+  return /^\/admin(?:[/?][A-Za-z0-9\-._~/?=&%+]*)?$/.test(next) && !next.includes('//') ? next : undefined
+}
+
+/** Pages: no session → the sign-in page, which brings the visitor back to a page they asked for. */
+export async function requireStaffPage(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  if (request.staff) return
+  const next = request.method === 'GET' ? safeNextPath(request.url) : undefined
+  return reply.redirect(
+    next && next !== '/admin' ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login',
+    303,
+  )
+}
+
+/** JSON API: no session → 401. */
+export async function requireStaffApi(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  if (request.staff) return
+  return reply.code(401).type('application/json').send({ error: 'Sign in first.' })
+}

@@ -1,0 +1,287 @@
+/**
+ * The staff pages: sign-in, inbox, one lead, the CSV export, and the form posts that change a
+ * lead. Every change is a POST followed by a redirect (Post/Redirect/Get), except a reveal, whose
+ * answer is the page with the plain value: it must not sit in a URL or the browser history.
+ */
+import { Readable } from 'node:stream'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Database } from '../db/database.ts'
+import { hashClientIp } from '../leads/submission-metadata.ts'
+import { signIn } from '../staff/sign-in.ts'
+import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
+import { revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
+import { clearedSessionCookie, requireStaffPage, safeNextPath, sessionCookie } from './admin-auth.ts'
+import { errorBanner, staffPage } from './admin-layout.ts'
+import { csvColumns, leadsCsv } from './csv-export.ts'
+import { html } from './html.ts'
+import { inboxPage } from './inbox-page.ts'
+import { leadStatuses, parseLeadFilters, parsePage } from './lead-filters.ts'
+import { leadPage } from './lead-page.ts'
+import { loginPage } from './login-page.ts'
+import type { StaffDesk } from './staff-desk.ts'
+import { firstChartWeek, weekRows } from './weekly-chart.ts'
+
+export interface AdminPagesOptions {
+  db: Database
+  desk: StaffDesk
+  /** Decrypts sensitive values to mask them in the export. */
+  encryptionKey: Buffer
+  ipHashSalt: string
+  cookieSecure: boolean
+  session: SessionSettings
+  throttle: ThrottleSettings
+  now: () => Date
+}
+
+export const inboxPageSize = 25
+
+/** Texts after an action, by the key the redirect carries. */
+const notices: Record<string, string> = {
+  status: 'Status saved.',
+  spam: 'Marked as spam.',
+  'not-spam': 'Marked as not spam. If this lead was never e-mailed to the agency, it is queued now.',
+  retry: 'The e-mail to the agency will be sent again within a minute.',
+  'signed-out': 'You are signed out.',
+}
+
+function noticeOf(request: FastifyRequest): string | undefined {
+  const query = request.query
+  const key = query && typeof query === 'object' && 'notice' in query ? query.notice : undefined
+  return typeof key === 'string' && Object.hasOwn(notices, key) ? notices[key] : undefined
+}
+
+function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page)
+}
+
+export function messagePage(title: string, message: string, staffEmail?: string): string {
+  return staffPage({
+    title,
+    staffEmail,
+    body: html`<h1>${title}</h1>${errorBanner(message)}<p><a href="/admin">Back to the inbox</a></p>`,
+  })
+}
+
+interface LeadParams {
+  Params: { id: string }
+}
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 100 } },
+  required: ['id'],
+} as const
+
+function formBody(properties: Record<string, object>) {
+  return { type: 'object', properties, required: Object.keys(properties) } as const
+}
+
+export async function adminPages(app: FastifyInstance, options: AdminPagesOptions): Promise<void> {
+  const { desk } = options
+  // onRequest: no body is read or validated for a visitor without a session.
+  const staffOnly = { onRequest: requireStaffPage }
+
+  function notFound(reply: FastifyReply, staffEmail: string) {
+    return sendPage(
+      reply,
+      messagePage('Lead not found', 'There is no lead at this address. It may have been purged.', staffEmail),
+      404,
+    )
+  }
+
+  app.get('/admin/login', async (request, reply) => {
+    const query = request.query && typeof request.query === 'object' ? request.query : {}
+    const next = safeNextPath('next' in query ? query.next : undefined)
+    if (request.staff) return reply.redirect(next ?? '/admin', 303)
+    return sendPage(reply, loginPage({ notice: noticeOf(request), next }))
+  })
+
+  app.post<{ Body: { email: string; password: string; next?: string } }>(
+    '/admin/login',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', maxLength: 254 },
+            password: { type: 'string', maxLength: 4096 },
+            next: { type: 'string', maxLength: 500 },
+          },
+          required: ['email', 'password'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const next = safeNextPath(request.body.next)
+      const now = options.now()
+      const result = await signIn(
+        options.db,
+        {
+          email: request.body.email,
+          password: request.body.password,
+          ipHash: hashClientIp(request.ip, options.ipHashSalt),
+          now,
+        },
+        { session: options.session, throttle: options.throttle },
+      )
+      if (result.outcome === 'signed-in') {
+        reply.header(
+          'set-cookie',
+          sessionCookie(result.token, Math.floor(options.session.maxAgeMs / 1000), options.cookieSecure),
+        )
+        return reply.redirect(next ?? '/admin', 303)
+      }
+      if (result.outcome === 'locked') {
+        const minutes = Math.max(1, Math.ceil((result.until.getTime() - now.getTime()) / 60_000))
+        reply.header('retry-after', String(minutes * 60))
+        const error = `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`
+        return sendPage(reply, loginPage({ email: request.body.email, error, next }), 429)
+      }
+      // One message whether the e-mail is unknown or the password wrong.
+      return sendPage(
+        reply,
+        loginPage({ email: request.body.email, error: 'The e-mail or password is not correct.', next }),
+        401,
+      )
+    },
+  )
+
+  app.post('/admin/logout', async (request, reply) => {
+    if (request.staff) await revokeSession(options.db, request.staff.tokenHash)
+    reply.header('set-cookie', clearedSessionCookie(options.cookieSecure))
+    return reply.redirect('/admin/login?notice=signed-out', 303)
+  })
+
+  app.get('/admin', staffOnly, async (request, reply) => {
+    const staff = request.staff
+    if (!staff) return
+    const { filters, errors } = parseLeadFilters(request.query)
+    const page = parsePage(request.query)
+    const currentWeek = await desk.inbox.weekStart(options.now())
+    const [list, counts] = await Promise.all([
+      desk.inbox.listLeads(filters, { limit: inboxPageSize, offset: (page - 1) * inboxPageSize }),
+      desk.inbox.weeklyCounts(firstChartWeek(currentWeek)),
+    ])
+    return sendPage(
+      reply,
+      inboxPage({
+        staffEmail: staff.email,
+        filters,
+        errors,
+        leads: list.leads,
+        total: list.total,
+        page,
+        pageSize: inboxPageSize,
+        chart: weekRows(currentWeek, counts),
+        notice: noticeOf(request),
+      }),
+      Object.keys(errors).length ? 400 : 200,
+    )
+  })
+
+  app.get('/admin/export.csv', staffOnly, async (request, reply) => {
+    const { filters, errors } = parseLeadFilters(request.query)
+    if (Object.keys(errors).length) {
+      return reply
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send(`Invalid filters: ${Object.values(errors).join(' ')}`)
+    }
+    const columns = csvColumns(await desk.inbox.formKeysOf(filters))
+    const day = options.now().toISOString().slice(0, 10)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
+      .send(Readable.from(leadsCsv(desk.inbox.eachLead(filters), columns, options.encryptionKey)))
+  })
+
+  app.get<LeadParams>(
+    '/admin/leads/:id',
+    { ...staffOnly, schema: { params: idParams } },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const detail = await desk.leadDetail(request.params.id)
+      if (!detail) return notFound(reply, staff.email)
+      return sendPage(reply, leadPage({ staffEmail: staff.email, ...detail, notice: noticeOf(request) }))
+    },
+  )
+
+  app.post<LeadParams & { Body: { status: (typeof leadStatuses)[number] } }>(
+    '/admin/leads/:id/status',
+    {
+      ...staffOnly,
+      schema: { params: idParams, body: formBody({ status: { type: 'string', enum: leadStatuses } }) },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      if (!(await desk.inbox.setStatus(request.params.id, request.body.status)))
+        return notFound(reply, staff.email)
+      return reply.redirect(`/admin/leads/${request.params.id}?notice=status`, 303)
+    },
+  )
+
+  app.post<LeadParams & { Body: { spam: 'true' | 'false' } }>(
+    '/admin/leads/:id/spam',
+    {
+      ...staffOnly,
+      schema: { params: idParams, body: formBody({ spam: { type: 'string', enum: ['true', 'false'] } }) },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const spam = request.body.spam === 'true'
+      if (!(await desk.inbox.setSpam(request.params.id, spam))) return notFound(reply, staff.email)
+      return reply.redirect(`/admin/leads/${request.params.id}?notice=${spam ? 'spam' : 'not-spam'}`, 303)
+    },
+  )
+
+  app.post<LeadParams & { Body: { job: string } }>(
+    '/admin/leads/:id/retry',
+    {
+      ...staffOnly,
+      schema: { params: idParams, body: formBody({ job: { type: 'string', maxLength: 100 } }) },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      if (!(await desk.inbox.retryDelivery(request.params.id, request.body.job))) {
+        return sendPage(
+          reply,
+          messagePage('Nothing to retry', 'This lead has no failed delivery with that number.', staff.email),
+          404,
+        )
+      }
+      return reply.redirect(`/admin/leads/${request.params.id}?notice=retry`, 303)
+    },
+  )
+
+  app.post<LeadParams & { Body: { field: string } }>(
+    '/admin/leads/:id/reveal',
+    {
+      ...staffOnly,
+      schema: { params: idParams, body: formBody({ field: { type: 'string', maxLength: 100 } }) },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const result = await desk.reveal(request.params.id, request.body.field, staff)
+      if (!result.ok) {
+        if (result.reason === 'no-lead') return notFound(reply, staff.email)
+        return sendPage(
+          reply,
+          messagePage('Nothing to reveal', revealRefusals[result.reason], staff.email),
+          400,
+        )
+      }
+      return sendPage(reply, leadPage({ staffEmail: staff.email, ...result.detail }))
+    },
+  )
+}
+
+export const revealRefusals = {
+  'not-sensitive': 'That field is not a sensitive field of this lead.',
+  empty: 'That field was left empty.',
+  unreadable: 'That value cannot be decrypted with the current LEAD_ENCRYPTION_KEY.',
+} as const

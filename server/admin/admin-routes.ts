@@ -1,0 +1,144 @@
+/**
+ * The staff lead inbox, /admin (pages) and /api/admin (JSON), as one encapsulated Fastify plugin:
+ * its form-body parser, session hook, Origin check, headers and error pages apply to these routes
+ * only, never to the public site or the forms API.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { agency } from '../../config/agency.ts'
+import type { Database } from '../db/database.ts'
+import { defaultThrottleSettings, type ThrottleSettings } from '../staff/sign-in-throttle.ts'
+import { defaultSessionSettings, type SessionSettings } from '../staff/staff-sessions.ts'
+import { adminApi } from './admin-api.ts'
+import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
+import { adminPages, inboxPageSize, messagePage } from './admin-pages.ts'
+import { createStaffDesk } from './staff-desk.ts'
+
+export interface AdminRoutesOptions {
+  db: Database
+  encryptionKey: Buffer
+  ipHashSalt: string
+  /** The session cookie's Secure flag (config.adminCookieSecure). */
+  cookieSecure: boolean
+  now: () => Date
+  session?: Partial<SessionSettings>
+  throttle?: Partial<ThrottleSettings>
+}
+
+/**
+ * The staff pages' policy: only this origin's stylesheet and script, nothing inline, no frames,
+ * forms posting only here.
+ */
+export const staffPagePolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ')
+
+const assetsDir = path.join(import.meta.dirname, 'assets')
+const assetTypes = { 'admin.css': 'text/css; charset=utf-8', 'admin.js': 'text/javascript; charset=utf-8' }
+
+/** Form posts from the staff pages are small: an e-mail and password, a status, a field name. */
+const formBodyLimit = 16 * 1024
+
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+  const session = { ...defaultSessionSettings, ...options.session }
+  const throttle = { ...defaultThrottleSettings, ...options.throttle }
+  const desk = createStaffDesk({
+    db: options.db,
+    encryptionKey: options.encryptionKey,
+    timeZone: agency.timeZone,
+    now: options.now,
+  })
+
+  app.decorateRequest('staff', null)
+
+  // HTML forms post application/x-www-form-urlencoded; only these routes accept it.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: formBodyLimit },
+    (_request, body, done) => {
+      const fields: Record<string, string> = {}
+      for (const [name, value] of new URLSearchParams(String(body)))
+        if (!Object.hasOwn(fields, name)) fields[name] = value
+      done(null, fields)
+    },
+  )
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Staff pages hold leads' personal data: never cached, never indexed.
+    reply.header('cache-control', 'no-store')
+    reply.header('x-robots-tag', 'noindex, nofollow')
+    if (!isSameOriginRequest(request)) {
+      request.log.warn(
+        { method: request.method, url: request.url },
+        'admin: state change without a matching Origin refused',
+      )
+      return sendError(request, reply, 403, 'Refused: this request did not come from a page of this site.')
+    }
+  })
+  const loadSession = sessionLoader(options.db, session, options.cookieSecure, options.now)
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/admin/assets/')) await loadSession(request)
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isApiRequest(request) && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', staffPagePolicy)
+    }
+    return payload
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500
+    if (status >= 500) request.log.error({ err: error }, 'admin request failed')
+    const message =
+      status >= 500
+        ? 'Something went wrong on the server. Please try again.'
+        : status === 413
+          ? 'The request is too large.'
+          : 'The request could not be processed.'
+    return sendError(request, reply, status, message)
+  })
+
+  for (const [name, type] of Object.entries(assetTypes)) {
+    const body = await readFile(path.join(assetsDir, name))
+    app.get(`/admin/assets/${name}`, async (_request, reply) => reply.type(type).send(body))
+  }
+
+  await app.register(adminPages, {
+    db: options.db,
+    desk,
+    encryptionKey: options.encryptionKey,
+    ipHashSalt: options.ipHashSalt,
+    cookieSecure: options.cookieSecure,
+    session,
+    throttle,
+    now: options.now,
+  })
+  await app.register(adminApi, {
+    db: options.db,
+    desk,
+    cookieSecure: options.cookieSecure,
+    pageSize: inboxPageSize,
+  })
+}
+
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+): FastifyReply {
+  if (isApiRequest(request)) return reply.code(status).type('application/json').send({ error: message })
+  const title = status === 403 ? 'Request refused' : status >= 500 ? 'Server error' : 'Request not processed'
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(messagePage(title, message, request.staff?.email))
+}

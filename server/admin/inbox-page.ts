@@ -1,0 +1,161 @@
+import { formDefinitions } from '../../forms/registry.ts'
+import { noticeBanner, staffPage } from './admin-layout.ts'
+import { html, type SafeHtml } from './html.ts'
+import type { InboxLead } from './inbox-repository.ts'
+import { type FilterErrors, filterQuery, type LeadFilters, type StatusFilter } from './lead-filters.ts'
+import { formTitle, languageNames, leadDisplayName, leadPhone } from './lead-view.ts'
+import { formatDateTime } from './staff-time.ts'
+import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
+
+export interface InboxPageOptions {
+  staffEmail: string
+  filters: LeadFilters
+  errors: FilterErrors
+  leads: InboxLead[]
+  total: number
+  page: number
+  pageSize: number
+  chart: WeekRow[]
+  notice?: string
+}
+
+const statusLabels: Record<StatusFilter, string> = {
+  '': 'Any status (not spam)',
+  new: 'New',
+  contacted: 'Contacted',
+  closed: 'Closed',
+  spam: 'Spam',
+  all: 'Everything, spam included',
+}
+
+const deliveryLabels: Record<string, string> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+}
+
+export function leadStatusLabel(lead: Pick<InboxLead, 'status' | 'isSpam'>): string {
+  return lead.isSpam ? 'Spam' : (statusLabels[lead.status] ?? lead.status)
+}
+
+function errorId(name: keyof LeadFilters): string {
+  return `filter-${name}-error`
+}
+
+function fieldError(errors: FilterErrors, name: keyof LeadFilters): SafeHtml {
+  const message = errors[name]
+  return message ? html`<p class="field-error" id="${errorId(name)}">${message}</p>` : html``
+}
+
+function invalid(errors: FilterErrors, name: keyof LeadFilters): SafeHtml {
+  return errors[name] ? html` aria-invalid="true" aria-describedby="${errorId(name)}"` : html``
+}
+
+function filterForm(filters: LeadFilters, errors: FilterErrors): SafeHtml {
+  return html`<form method="get" action="/admin" class="filters" role="search" aria-label="Filter leads">
+  <div class="field field-wide">
+    <label for="filter-q">Search name, e-mail or phone</label>
+    <input id="filter-q" name="q" type="search" maxlength="100" value="${filters.q}"${invalid(errors, 'q')}>
+    ${fieldError(errors, 'q')}
+  </div>
+  <div class="field">
+    <label for="filter-form">Form</label>
+    <select id="filter-form" name="form"${invalid(errors, 'form')}>
+      <option value="">All forms</option>
+      ${formDefinitions.map(
+        (form) =>
+          html`<option value="${form.key}"${filters.form === form.key ? html` selected` : ''}>${form.title}</option>`,
+      )}
+    </select>
+    ${fieldError(errors, 'form')}
+  </div>
+  <div class="field">
+    <label for="filter-status">Status</label>
+    <select id="filter-status" name="status"${invalid(errors, 'status')}>
+      ${Object.entries(statusLabels).map(
+        ([value, label]) =>
+          html`<option value="${value}"${filters.status === value ? html` selected` : ''}>${label}</option>`,
+      )}
+    </select>
+    ${fieldError(errors, 'status')}
+  </div>
+  <div class="field">
+    <label for="filter-from">Received from</label>
+    <input id="filter-from" name="from" type="date" value="${filters.from}"${invalid(errors, 'from')}>
+    ${fieldError(errors, 'from')}
+  </div>
+  <div class="field">
+    <label for="filter-to">Received to</label>
+    <input id="filter-to" name="to" type="date" value="${filters.to}"${invalid(errors, 'to')}>
+    ${fieldError(errors, 'to')}
+  </div>
+  <div class="filter-actions">
+    <button type="submit">Apply filters</button>
+    <a href="/admin">Clear filters</a>
+  </div>
+</form>`
+}
+
+function leadRow(lead: InboxLead): SafeHtml {
+  const phone = leadPhone(lead.fields)
+  return html`<tr>
+  <td>${formatDateTime(lead.receivedAt)}</td>
+  <td><a href="/admin/leads/${lead.id}">${leadDisplayName(lead.fields)}</a></td>
+  <td>${lead.fields.email ?? ''}${phone ? html`<br>${phone}` : ''}</td>
+  <td>${formTitle(lead.formKey)}</td>
+  <td>${languageNames[lead.language] ?? lead.language}</td>
+  <td><span class="badge badge-${lead.isSpam ? 'spam' : lead.status}">${leadStatusLabel(lead)}</span></td>
+  <td>${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
+</tr>`
+}
+
+function pagination(filters: LeadFilters, page: number, pageCount: number): SafeHtml {
+  if (pageCount <= 1) return html``
+  const link = (target: number) => `/admin${filterQuery(filters, { page: String(target) })}`
+  return html`<nav class="pagination" aria-label="Pages of leads">
+  ${page > 1 ? html`<a href="${link(page - 1)}" rel="prev">Previous page</a>` : ''}
+  <span>Page ${page} of ${pageCount}</span>
+  ${page < pageCount ? html`<a href="${link(page + 1)}" rel="next">Next page</a>` : ''}
+</nav>`
+}
+
+export function inboxPage(options: InboxPageOptions): string {
+  const { filters, leads, total, page, pageSize } = options
+  const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  const table =
+    leads.length === 0
+      ? html`<p class="empty">No leads match these filters.</p>`
+      : html`<div class="table-scroll" role="region" aria-labelledby="leads-caption" tabindex="0">
+<table class="leads">
+<caption id="leads-caption">Leads ${first} to ${last} of ${total}, newest first</caption>
+<thead><tr>
+  <th scope="col">Received</th><th scope="col">Name</th><th scope="col">E-mail and phone</th>
+  <th scope="col">Form</th><th scope="col">Language</th><th scope="col">Status</th><th scope="col">E-mail to agency</th>
+</tr></thead>
+<tbody>
+${leads.map(leadRow)}
+</tbody>
+</table>
+</div>`
+
+  return staffPage({
+    title: 'Inbox',
+    staffEmail: options.staffEmail,
+    current: 'inbox',
+    body: html`<h1>Leads</h1>
+${noticeBanner(options.notice)}
+${filterForm(filters, options.errors)}
+<p class="result-line"><span>${total} ${total === 1 ? 'lead matches' : 'leads match'}.</span>
+<a class="button-secondary" href="/admin/export.csv${filterQuery(filters)}" download>Export these leads as CSV</a></p>
+${table}
+${pagination(filters, page, pageCount)}
+<section class="chart-section" aria-labelledby="chart-heading">
+<h2 id="chart-heading">Leads per week by line of insurance</h2>
+<p id="chart-summary" class="muted">${chartSummary(options.chart)}</p>
+${weeklyChart(options.chart, { heading: 'chart-heading', summary: 'chart-summary' })}
+</section>`,
+  })
+}

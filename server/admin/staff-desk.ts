@@ -1,0 +1,96 @@
+/**
+ * The inbox's actions, shared by the HTML pages and the JSON API so both behave the same: read a
+ * lead for staff, reveal a sensitive value (recorded first), change status and spam, retry.
+ */
+import type { FormDefinition } from '../../forms/engine.ts'
+import { getFormDefinition } from '../../forms/registry.ts'
+import type { Database } from '../db/database.ts'
+import type { DeliveryJob } from '../leads/lead-repository.ts'
+import { decryptValue } from '../security/sensitive-fields.ts'
+import type { StaffSession } from '../staff/staff-sessions.ts'
+import {
+  createInboxRepository,
+  type InboxLead,
+  type InboxRepository,
+  type RevealRecord,
+} from './inbox-repository.ts'
+import { leadSections, otherFields, type SectionView, staffFields } from './lead-view.ts'
+
+export interface LeadDetail {
+  lead: InboxLead
+  form: FormDefinition | undefined
+  sections: SectionView[]
+  others: [string, string][]
+  jobs: DeliveryJob[]
+  reveals: RevealRecord[]
+}
+
+export type RevealResult =
+  | { ok: true; value: string; detail: LeadDetail }
+  | { ok: false; reason: 'no-lead' | 'not-sensitive' | 'empty' | 'unreadable' }
+
+export interface StaffDesk {
+  inbox: InboxRepository
+  leadDetail(id: string, revealed?: ReadonlySet<string>): Promise<LeadDetail | undefined>
+  reveal(leadId: string, fieldName: string, staff: StaffSession): Promise<RevealResult>
+}
+
+export function createStaffDesk({
+  db,
+  encryptionKey,
+  timeZone,
+  now,
+}: {
+  db: Database
+  encryptionKey: Buffer
+  timeZone: string
+  now: () => Date
+}): StaffDesk {
+  const inbox = createInboxRepository(db, timeZone)
+
+  async function leadDetail(id: string, revealed: ReadonlySet<string> = new Set()) {
+    const lead = await inbox.findLead(id)
+    if (!lead) return undefined
+    const form = getFormDefinition(lead.formKey)
+    const [jobs, reveals] = await Promise.all([inbox.deliveryJobs(lead.id), inbox.reveals(lead.id)])
+    return {
+      lead,
+      form,
+      sections: form ? leadSections(form, lead.fields, encryptionKey, revealed) : [],
+      others: otherFields(form, lead.fields),
+      jobs,
+      reveals,
+    }
+  }
+
+  return {
+    inbox,
+    leadDetail,
+    async reveal(leadId, fieldName, staff) {
+      const lead = await inbox.findLead(leadId)
+      if (!lead) return { ok: false, reason: 'no-lead' }
+      const form = getFormDefinition(lead.formKey)
+      const field = form && staffFields(form).find((candidate) => candidate.name === fieldName)
+      if (!field?.sensitive) return { ok: false, reason: 'not-sensitive' }
+      const stored = lead.fields[field.name]
+      if (!stored) return { ok: false, reason: 'empty' }
+      let value: string
+      try {
+        value = decryptValue(stored, encryptionKey)
+      } catch {
+        return { ok: false, reason: 'unreadable' }
+      }
+      // Recorded before the value is sent: no reveal without its audit row.
+      await inbox.recordReveal({
+        leadId: lead.id,
+        fieldName: field.name,
+        staffUserId: staff.userId,
+        staffEmail: staff.email,
+        at: now(),
+      })
+      const detail = await leadDetail(lead.id, new Set([field.name]))
+      if (!detail) return { ok: false, reason: 'no-lead' }
+      return { ok: true, value, detail }
+    },
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Retention: closed and spam leads older than RETENTION_DAYS (by when they were received) are
+ * deleted, with their delivery jobs (ON DELETE CASCADE). New and contacted leads are never purged:
+ * staff have not finished with them. The same pass deletes expired staff sessions and stale
+ * sign-in counters. Like the delivery worker it is a timer in the server process; each pass is
+ * single DELETE statements, so several processes running it at once only share the work.
+ */
+import type { Queryable } from '../db/database.ts'
+import { defaultThrottleSettings, deleteStaleThrottles } from '../staff/sign-in-throttle.ts'
+import { deleteExpiredSessions } from '../staff/staff-sessions.ts'
+
+const dayMs = 86_400_000
+
+export interface RetentionResult {
+  leadsPurged: number
+  sessionsDeleted: number
+  throttlesDeleted: number
+}
+
+/** One pass. retentionDays 0 keeps every lead (the housekeeping of staff tables still runs). */
+export async function runRetention(
+  db: Queryable,
+  retentionDays: number,
+  now: Date,
+): Promise<RetentionResult> {
+  let leadsPurged = 0
+  if (retentionDays > 0) {
+    const cutoff = new Date(now.getTime() - retentionDays * dayMs)
+    const rows = await db.query<{ id: string }>(
+      `DELETE FROM leads WHERE (status = 'closed' OR is_spam) AND received_at < $1::timestamptz RETURNING id`,
+      [cutoff.toISOString()],
+    )
+    leadsPurged = rows.length
+  }
+  return {
+    leadsPurged,
+    sessionsDeleted: await deleteExpiredSessions(db, now),
+    throttlesDeleted: await deleteStaleThrottles(db, now, defaultThrottleSettings),
+  }
+}
+
+export interface RetentionJob {
+  start(): void
+  runOnce(): Promise<RetentionResult>
+  stop(): Promise<void>
+}
+
+export function createRetentionJob({
+  db,
+  retentionDays,
+  log,
+  intervalMs = 3_600_000,
+  now = () => new Date(),
+}: {
+  db: Queryable
+  retentionDays: number
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+  intervalMs?: number
+  now?: () => Date
+}): RetentionJob {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | undefined
+  let stopped = false
+
+  const runOnce = () => runRetention(db, retentionDays, now())
+
+  function tick() {
+    if (stopped) return
+    running = runOnce()
+      .then((result) => {
+        if (result.leadsPurged > 0)
+          log.info({ ...result, retentionDays }, 'retention: old closed and spam leads purged')
+      })
+      .catch((error: unknown) => {
+        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'retention pass failed')
+      })
+      .finally(() => {
+        running = undefined
+        if (!stopped) {
+          timer = setTimeout(tick, intervalMs)
+          // An hourly sweep must not keep a process alive that is otherwise done.
+          timer.unref()
+        }
+      })
+  }
+
+  return {
+    start() {
+      stopped = false
+      tick()
+    },
+    runOnce,
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}

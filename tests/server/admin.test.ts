@@ -1,0 +1,968 @@
+/**
+ * The staff lead inbox (/admin and /api/admin) through inject on a fresh database of each driver:
+ * nothing without a session, sign-in with a generic error and a lockout that expires, sessions that
+ * end (sign-out, absolute and idle expiry), the Origin rule on every change, filters and search,
+ * the CSV export and its formula guard, reveals that are recorded, status, spam, delivery retries,
+ * and retention.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { formKeys, getFormDefinition } from '../../forms/registry.ts'
+import { csvCell, csvColumns } from '../../server/admin/csv-export.ts'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { runRetention } from '../../server/leads/retention-job.ts'
+import { encryptValue } from '../../server/security/sensitive-fields.ts'
+import { hashPassword } from '../../server/staff/password-hash.ts'
+import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+
+const staffEmail = 'desk@oakridge-insurance.example'
+const staffPassword = 'a long staff password 42'
+/** light-my-request's default Host is localhost:80; a page of this server sends this Origin. */
+const ownOrigin = 'http://localhost'
+const dayMs = 86_400_000
+const minuteMs = 60_000
+const unknownId = '00000000-0000-4000-8000-000000000000'
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type Kind = 'page' | 'api'
+
+/**
+ * Every route that needs a session, once. Pages answer 303 to the sign-in page without one; the
+ * JSON API answers 401. A test below checks this table against the routes the app registers.
+ */
+const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<string, unknown> }[] = [
+  { method: 'GET', url: '/admin', kind: 'page' },
+  { method: 'GET', url: '/admin/leads/:id', kind: 'page' },
+  { method: 'GET', url: '/admin/export.csv', kind: 'page' },
+  { method: 'POST', url: '/admin/leads/:id/status', kind: 'page', body: { status: 'closed' } },
+  { method: 'POST', url: '/admin/leads/:id/spam', kind: 'page', body: { spam: 'true' } },
+  { method: 'POST', url: '/admin/leads/:id/retry', kind: 'page', body: { job: unknownId } },
+  { method: 'POST', url: '/admin/leads/:id/reveal', kind: 'page', body: { field: 'ssn1' } },
+  { method: 'GET', url: '/api/admin/session', kind: 'api' },
+  { method: 'DELETE', url: '/api/admin/session', kind: 'api' },
+  { method: 'GET', url: '/api/admin/leads', kind: 'api' },
+  { method: 'GET', url: '/api/admin/leads/:id', kind: 'api' },
+  { method: 'PATCH', url: '/api/admin/leads/:id', kind: 'api', body: { status: 'closed' } },
+  { method: 'POST', url: '/api/admin/leads/:id/reveal', kind: 'api', body: { field: 'ssn1' } },
+  { method: 'POST', url: '/api/admin/leads/:id/retry', kind: 'api', body: { jobId: unknownId } },
+]
+
+/** The routes anyone may call: signing in and out, and the pages' stylesheet and script. */
+const publicRoutes = [
+  'GET /admin/login',
+  'POST /admin/login',
+  'POST /admin/logout',
+  'GET /admin/assets/admin.css',
+  'GET /admin/assets/admin.js',
+]
+
+/** "METHOD /path" for every route in Fastify's route tree (printRoutes), HEAD left out. */
+function registeredRoutes(tree: string): string[] {
+  const stack: string[] = []
+  const routes: string[] = []
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line)
+    if (!match) continue
+    stack.length = (match[1] ?? '').length / 4
+    stack.push(match[2] ?? '')
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push(`${method} ${stack.join('')}`)
+    }
+  }
+  return routes
+}
+
+function formBody(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString()
+}
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie']
+  const first = Array.isArray(header) ? header[0] : header
+  if (!first) throw new Error('no Set-Cookie in the response')
+  return first.split(';')[0] ?? ''
+}
+
+function text(body: string): string {
+  return body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+interface LeadInput {
+  formKey?: string
+  fields: Record<string, string>
+  receivedAt?: Date
+  status?: 'new' | 'contacted' | 'closed'
+  isSpam?: boolean
+  language?: 'en' | 'es'
+  /** Default: a pending job for leads that are not spam, as the forms API writes them. */
+  job?: 'pending' | 'failed' | 'sent' | 'none'
+}
+
+async function insertLead(db: Database, lead: LeadInput): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam)
+     VALUES ($1, $2::jsonb, $3, $4::timestamptz, $5, $6) RETURNING id`,
+    [
+      lead.formKey ?? 'contact-message',
+      JSON.stringify(lead.fields),
+      lead.language ?? 'en',
+      (lead.receivedAt ?? new Date()).toISOString(),
+      lead.status ?? 'new',
+      lead.isSpam ?? false,
+    ],
+  )
+  if (!row) throw new Error('lead not inserted')
+  const job = lead.job ?? (lead.isSpam ? 'none' : 'pending')
+  if (job !== 'none') {
+    await db.query(
+      `INSERT INTO delivery_jobs (lead_id, status, attempts, last_error, next_attempt_at)
+       VALUES ($1, $2, $3, $4, now() + interval '1 hour')`,
+      [row.id, job, job === 'failed' ? 10 : 0, job === 'failed' ? 'SMTP 554 relay refused' : null],
+    )
+  }
+  return row.id
+}
+
+function person(firstName: string, lastName: string, extra: Record<string, string> = {}) {
+  return {
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+    phone: '7705550100',
+    state: 'GA',
+    msg: 'Please call me back.',
+    ...extra,
+  }
+}
+
+describe('CSV cells and columns', () => {
+  it('names every column of every form apart', () => {
+    const headers = csvColumns(formKeys).map((column) => column.header)
+    expect(new Set(headers).size).toBe(headers.length)
+    expect(headers).toContain('Vehicle 2: Year')
+  })
+
+  it('quotes cells the CSV way', () => {
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+    expect(csvCell('=1+1')).toBe("'=1+1")
+    expect(csvCell('\r=1')).toBe(`"'\r=1"`)
+    expect(csvCell('-')).toBe("'-")
+  })
+})
+
+describe.each(drivers)('staff inbox on %s', (driver) => {
+  let test: TestDatabase
+  let db: Database
+  let app: FastifyInstance
+  let clock: Date
+  let passwordHash: string
+
+  beforeAll(async () => {
+    passwordHash = await hashPassword(staffPassword)
+    test = await openTestDatabase(driver)
+    db = test.db
+    app = await buildApp({
+      db,
+      ipHashSalt: 'admin-tests-salt-0123456789',
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      now: () => clock,
+      admin: { throttle: { addressLimit: 8 } },
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await test?.dispose()
+  })
+  beforeEach(async () => {
+    clock = new Date()
+    await db.query(
+      'TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, sign_in_throttles, sensitive_reveals CASCADE',
+    )
+    // As `npm run staff -- add` stores it, hashed once for all tests (scrypt is slow on purpose).
+    await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
+      staffEmail,
+      passwordHash,
+    ])
+  })
+
+  function signInRequest(email: string, password: string, remoteAddress = '203.0.113.10') {
+    return app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      remoteAddress,
+      headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody({ email, password }),
+    })
+  }
+
+  async function signIn(email = staffEmail, password = staffPassword): Promise<string> {
+    const response = await signInRequest(email, password)
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe('/admin')
+    return cookieOf(response)
+  }
+
+  function get(url: string, cookie?: string) {
+    return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
+  }
+
+  function postForm(
+    url: string,
+    fields: Record<string, string>,
+    cookie?: string,
+    origin: string | null = ownOrigin,
+  ) {
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(cookie ? { cookie } : {}),
+        ...(origin === null ? {} : { origin }),
+      },
+      payload: formBody(fields),
+    })
+  }
+
+  function api(
+    method: Method,
+    url: string,
+    cookie: string,
+    body?: unknown,
+    origin: string | null = ownOrigin,
+  ) {
+    return app.inject({
+      method,
+      url,
+      headers: {
+        cookie,
+        ...(origin === null ? {} : { origin }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    })
+  }
+
+  async function leadRow(id: string) {
+    const [row] = await db.query<{ status: string; is_spam: boolean }>(
+      'SELECT status, is_spam FROM leads WHERE id = $1',
+      [id],
+    )
+    return row
+  }
+
+  describe('without a session', () => {
+    it('the table above lists every /admin and /api/admin route the app registers', async () => {
+      const admin = registeredRoutes(app.printRoutes({ commonPrefix: false })).filter((route) =>
+        / \/admin|\/api\/admin/.test(route),
+      )
+      const listed = [...protectedRoutes.map((route) => `${route.method} ${route.url}`), ...publicRoutes]
+      expect([...admin].sort()).toEqual([...listed].sort())
+    })
+
+    it.each(protectedRoutes)('$method $url refuses', async (route) => {
+      const id = await insertLead(db, { fields: person('Nora', 'Nosession') })
+      for (const cookie of [undefined, 'staff_session=not-a-real-token', `staff_session=${'A'.repeat(43)}`]) {
+        const response = await app.inject({
+          method: route.method,
+          url: route.url.replace(':id', id),
+          headers: {
+            origin: ownOrigin,
+            ...(cookie ? { cookie } : {}),
+            ...(route.body
+              ? {
+                  'content-type':
+                    route.kind === 'api' ? 'application/json' : 'application/x-www-form-urlencoded',
+                }
+              : {}),
+          },
+          ...(route.body
+            ? {
+                payload:
+                  route.kind === 'api'
+                    ? JSON.stringify(route.body)
+                    : formBody(
+                        Object.fromEntries(Object.entries(route.body).map(([k, v]) => [k, String(v)])),
+                      ),
+              }
+            : {}),
+        })
+        if (route.kind === 'api') {
+          expect(response.statusCode).toBe(401)
+          expect(response.json()).toEqual({ error: 'Sign in first.' })
+        } else {
+          expect(response.statusCode).toBe(303)
+          expect(response.headers.location).toMatch(/^\/admin\/login(\?next=.*)?$/)
+        }
+        expect(response.headers['cache-control']).toBe('no-store')
+        expect(response.headers['x-robots-tag']).toContain('noindex')
+      }
+      // Nothing changed, nothing was revealed.
+      expect(await leadRow(id)).toEqual({ status: 'new', is_spam: false })
+      const reveals = await db.query('SELECT 1 FROM sensitive_reveals')
+      expect(reveals).toHaveLength(0)
+    })
+
+    it('a page asked for comes back after signing in', async () => {
+      const id = await insertLead(db, { fields: person('Nora', 'Next') })
+      const refused = await get(`/admin/leads/${id}`)
+      expect(refused.headers.location).toBe(`/admin/login?next=${encodeURIComponent(`/admin/leads/${id}`)}`)
+      const login = await get(String(refused.headers.location))
+      expect(login.body).toContain(`name="next" value="/admin/leads/${id}"`)
+      const response = await app.inject({
+        method: 'POST',
+        url: '/admin/login',
+        headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: formBody({ email: staffEmail, password: staffPassword, next: `/admin/leads/${id}` }),
+      })
+      expect(response.headers.location).toBe(`/admin/leads/${id}`)
+      // Another site is never a destination.
+      const offsite = await app.inject({
+        method: 'POST',
+        url: '/admin/login',
+        headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: formBody({ email: staffEmail, password: staffPassword, next: '//evil.example/admin' }),
+      })
+      expect(offsite.headers.location).toBe('/admin')
+    })
+
+    it('the sign-in page is a strict page: no inline script or style, CSP, noindex, no-store', async () => {
+      const response = await get('/admin/login')
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'")
+      expect(response.headers['content-security-policy']).toContain("style-src 'self'")
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.headers['x-robots-tag']).toContain('noindex')
+      expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)/)
+      expect(response.body).not.toMatch(/\sstyle=|<style/)
+      expect(response.body.match(/<h1[\s>]/g)).toHaveLength(1)
+      expect(response.body).toContain('<label for="email">E-mail</label>')
+      expect(response.body).toContain('<label for="password">Password</label>')
+      for (const asset of ['/admin/assets/admin.css', '/admin/assets/admin.js']) {
+        expect((await get(asset)).statusCode).toBe(200)
+      }
+    })
+  })
+
+  describe('signing in', () => {
+    it('a right password opens a session in an HttpOnly, SameSite=Strict cookie (not Secure on http)', async () => {
+      const response = await signInRequest(staffEmail.toUpperCase(), staffPassword)
+      expect(response.statusCode).toBe(303)
+      const cookie = String(response.headers['set-cookie'])
+      expect(cookie).toMatch(/^staff_session=[A-Za-z0-9_-]{43}; /)
+      expect(cookie).toContain('HttpOnly')
+      expect(cookie).toContain('SameSite=Strict')
+      expect(cookie).toContain('Path=/')
+      expect(cookie).not.toContain('Secure')
+      // Only the token's hash is stored.
+      const token = cookieOf(response).split('=')[1] ?? ''
+      const stored = await db.query<{ token_hash: string }>('SELECT token_hash FROM staff_sessions')
+      expect(stored).toHaveLength(1)
+      expect(stored[0]?.token_hash).not.toContain(token)
+      const inbox = await get('/admin', cookieOf(response))
+      expect(inbox.statusCode).toBe(200)
+      expect(inbox.body).toContain(`Signed in as ${staffEmail}`)
+    })
+
+    it('a wrong password and an unknown e-mail get the same answer', async () => {
+      const wrong = await signInRequest(staffEmail, 'not the password at all')
+      const unknown = await signInRequest('nobody@oakridge-insurance.example', staffPassword)
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(401)
+        expect(response.headers['set-cookie']).toBeUndefined()
+        expect(text(response.body)).toContain('The e-mail or password is not correct.')
+      }
+      expect(text(wrong.body).replace(staffEmail, '')).toBe(
+        text(unknown.body).replace('nobody@oakridge-insurance.example', ''),
+      )
+    })
+
+    it('five failures lock the account for 15 minutes, even with the right password; then it opens again', async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await signInRequest(staffEmail, `wrong password ${attempt}`)).statusCode).toBe(401)
+      }
+      const locked = await signInRequest(staffEmail, staffPassword)
+      expect(locked.statusCode).toBe(429)
+      expect(locked.headers['set-cookie']).toBeUndefined()
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
+      expect(text(locked.body)).toContain('Too many failed sign-in attempts')
+
+      // The lockout is in the database: it holds for every request until it runs out.
+      clock = new Date(clock.getTime() + 14 * minuteMs)
+      expect((await signInRequest(staffEmail, staffPassword)).statusCode).toBe(429)
+      clock = new Date(clock.getTime() + 2 * minuteMs)
+      expect((await signInRequest(staffEmail, staffPassword)).statusCode).toBe(303)
+    })
+
+    it('an unknown e-mail locks the same way (a lockout does not tell which e-mails exist)', async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await signInRequest('ghost@oakridge-insurance.example', `guess ${attempt}`, `198.51.100.${attempt}`)
+      }
+      expect(
+        (await signInRequest('ghost@oakridge-insurance.example', 'guess 6', '198.51.100.9')).statusCode,
+      ).toBe(429)
+    })
+
+    it('too many failures from one address lock that address for every account', async () => {
+      // addressLimit is 8 in these tests; each e-mail stays under its own limit of 5.
+      for (let attempt = 1; attempt <= 8; attempt++) {
+        await signInRequest(`guess${attempt % 3}@example.com`, 'wrong password', '192.0.2.50')
+      }
+      expect((await signInRequest(staffEmail, staffPassword, '192.0.2.50')).statusCode).toBe(429)
+      expect((await signInRequest(staffEmail, staffPassword, '192.0.2.51')).statusCode).toBe(303)
+    })
+
+    it('failures older than the window do not add up', async () => {
+      for (let attempt = 1; attempt <= 4; attempt++) await signInRequest(staffEmail, 'wrong password')
+      clock = new Date(clock.getTime() + 16 * minuteMs)
+      for (let attempt = 1; attempt <= 4; attempt++) await signInRequest(staffEmail, 'wrong password')
+      expect((await signInRequest(staffEmail, staffPassword)).statusCode).toBe(303)
+    })
+  })
+
+  describe('sessions end', () => {
+    it('sign-out deletes the session: the old cookie no longer works', async () => {
+      const cookie = await signIn()
+      expect((await get('/admin', cookie)).statusCode).toBe(200)
+      const out = await postForm('/admin/logout', {}, cookie)
+      expect(out.statusCode).toBe(303)
+      expect(out.headers.location).toBe('/admin/login?notice=signed-out')
+      expect(String(out.headers['set-cookie'])).toContain('Max-Age=0')
+      expect((await get('/admin', cookie)).statusCode).toBe(303)
+      expect((await api('GET', '/api/admin/leads', cookie)).statusCode).toBe(401)
+      expect(await db.query('SELECT 1 FROM staff_sessions')).toHaveLength(0)
+    })
+
+    it('DELETE /api/admin/session signs out too', async () => {
+      const cookie = await signIn()
+      expect((await api('GET', '/api/admin/session', cookie)).json()).toMatchObject({ email: staffEmail })
+      expect((await api('DELETE', '/api/admin/session', cookie)).statusCode).toBe(204)
+      expect((await api('GET', '/api/admin/session', cookie)).statusCode).toBe(401)
+    })
+
+    it('a session past its absolute expiry (12 hours) is refused, however active', async () => {
+      const cookie = await signIn()
+      for (let hour = 1; hour < 12; hour++) {
+        clock = new Date(clock.getTime() + 60 * minuteMs)
+        expect((await get('/admin', cookie)).statusCode).toBe(200)
+      }
+      clock = new Date(clock.getTime() + 61 * minuteMs)
+      expect((await get('/admin', cookie)).statusCode).toBe(303)
+      expect((await api('GET', '/api/admin/session', cookie)).statusCode).toBe(401)
+    })
+
+    it('a session idle for more than 2 hours is refused', async () => {
+      const cookie = await signIn()
+      clock = new Date(clock.getTime() + 119 * minuteMs)
+      expect((await get('/admin', cookie)).statusCode).toBe(200)
+      clock = new Date(clock.getTime() + 121 * minuteMs)
+      expect((await get('/admin', cookie)).statusCode).toBe(303)
+    })
+
+    it('removing the account ends its sessions', async () => {
+      const cookie = await signIn()
+      await db.query('DELETE FROM staff_users WHERE email = $1', [staffEmail])
+      expect((await get('/admin', cookie)).statusCode).toBe(303)
+    })
+  })
+
+  describe('cross-site requests', () => {
+    it.each([
+      ['another site', 'https://evil.example'],
+      ['the same host on another port', 'http://localhost:8080'],
+      ['an opaque origin', 'null'],
+      ['no Origin header', null],
+    ])('a state change from %s is refused with 403 and changes nothing', async (_name, origin) => {
+      const cookie = await signIn()
+      const id = await insertLead(db, { fields: person('Cora', 'Crosssite') })
+      const page = await postForm(`/admin/leads/${id}/status`, { status: 'closed' }, cookie, origin)
+      expect(page.statusCode).toBe(403)
+      expect(page.headers['content-type']).toMatch(/^text\/html/)
+      const json = await api(
+        'PATCH',
+        `/api/admin/leads/${id}`,
+        cookie,
+        { status: 'closed', spam: true },
+        origin,
+      )
+      expect(json.statusCode).toBe(403)
+      expect(json.json()).toHaveProperty('error')
+      const spam = await postForm(`/admin/leads/${id}/spam`, { spam: 'true' }, cookie, origin)
+      expect(spam.statusCode).toBe(403)
+      expect(await leadRow(id)).toEqual({ status: 'new', is_spam: false })
+      // Nor can another site sign someone in or out.
+      expect((await postForm('/admin/logout', {}, cookie, origin)).statusCode).toBe(403)
+      expect((await get('/admin', cookie)).statusCode).toBe(200)
+      const login = await app.inject({
+        method: 'POST',
+        url: '/admin/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
+        payload: formBody({ email: staffEmail, password: staffPassword }),
+      })
+      expect(login.statusCode).toBe(403)
+      expect(login.headers['set-cookie']).toBeUndefined()
+    })
+
+    it('the Origin is compared with the Host the request was sent to', async () => {
+      const cookie = await signIn()
+      const id = await insertLead(db, { fields: person('Hana', 'Host') })
+      const response = await app.inject({
+        method: 'POST',
+        url: `/admin/leads/${id}/status`,
+        headers: {
+          host: 'leads.oakridge-insurance.example',
+          origin: 'https://leads.oakridge-insurance.example',
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: formBody({ status: 'contacted' }),
+      })
+      expect(response.statusCode).toBe(303)
+      expect(await leadRow(id)).toEqual({ status: 'contacted', is_spam: false })
+    })
+  })
+
+  describe('the inbox', () => {
+    let cookie: string
+    beforeEach(async () => {
+      cookie = await signIn()
+    })
+
+    async function listIds(query: string): Promise<string[]> {
+      const response = await api('GET', `/api/admin/leads${query}`, cookie)
+      expect(response.statusCode).toBe(200)
+      return response.json<{ leads: { id: string }[] }>().leads.map((lead) => lead.id)
+    }
+
+    it('lists leads newest first, with filters by form, status, spam and dates', async () => {
+      const base = Date.parse('2026-03-10T17:00:00Z')
+      const ids = {
+        contact: await insertLead(db, { fields: person('Ann', 'Alpha'), receivedAt: new Date(base) }),
+        boat: await insertLead(db, {
+          formKey: 'boat-quote',
+          fields: person('Ben', 'Bravo'),
+          receivedAt: new Date(base - dayMs),
+          status: 'contacted',
+        }),
+        closed: await insertLead(db, {
+          fields: person('Cid', 'Charlie'),
+          receivedAt: new Date(base - 2 * dayMs),
+          status: 'closed',
+        }),
+        spam: await insertLead(db, {
+          fields: person('Dee', 'Delta'),
+          receivedAt: new Date(base - 3 * dayMs),
+          isSpam: true,
+        }),
+        // 04:30 UTC on 8 March is 23:30 on 7 March in Georgia (EST): it belongs to the 7th.
+        lateEvening: await insertLead(db, {
+          fields: person('Eve', 'Echo'),
+          receivedAt: new Date('2026-03-08T04:30:00Z'),
+        }),
+      }
+      expect(await listIds('')).toEqual([ids.contact, ids.boat, ids.closed, ids.lateEvening])
+      expect(await listIds('?form=boat-quote')).toEqual([ids.boat])
+      expect(await listIds('?status=new')).toEqual([ids.contact, ids.lateEvening])
+      expect(await listIds('?status=contacted')).toEqual([ids.boat])
+      expect(await listIds('?status=closed')).toEqual([ids.closed])
+      expect(await listIds('?status=spam')).toEqual([ids.spam])
+      expect(await listIds('?status=all')).toHaveLength(5)
+      expect(await listIds('?from=2026-03-08&to=2026-03-09&status=all')).toEqual(
+        [ids.closed, ids.boat].reverse(),
+      )
+      expect(await listIds('?to=2026-03-07')).toEqual([ids.lateEvening])
+      expect(await listIds('?from=2026-03-08&to=2026-03-08')).toEqual([ids.closed])
+
+      const page = await get('/admin?form=boat-quote', cookie)
+      expect(page.statusCode).toBe(200)
+      expect(text(page.body)).toContain('Ben Bravo')
+      expect(text(page.body)).not.toContain('Ann Alpha')
+      expect(page.body).toContain('<option value="boat-quote" selected>')
+    })
+
+    it('searches names, e-mails and phones inside the stored fields', async () => {
+      const jane = await insertLead(db, { fields: person('Jane', 'Doe', { phone: '(770) 555-0142' }) })
+      const john = await insertLead(db, {
+        fields: person('John', 'Smith', { email: 'jsmith@mailbox.example', phone: '4045550199' }),
+      })
+      const business = await insertLead(db, {
+        formKey: 'workers-comp-quote',
+        fields: {
+          businessName: 'Peach State Roofing',
+          contactName: 'Rosa Diaz',
+          email: 'rosa@peach.example',
+          phone: '6785550123',
+        },
+      })
+      const percent = await insertLead(db, { fields: person('Per', 'Cent', { msg: '100% sure' }) })
+      expect(await listIds('?q=jane%20doe')).toEqual([jane])
+      expect(await listIds('?q=SMITH')).toEqual([john])
+      expect(await listIds('?q=mailbox.example')).toEqual([john])
+      expect(await listIds('?q=770-555-0142')).toEqual([jane])
+      expect(await listIds('?q=5550199')).toEqual([john])
+      expect(await listIds('?q=peach%20state')).toEqual([business])
+      expect(await listIds('?q=rosa%20diaz')).toEqual([business])
+      // LIKE wildcards in the search are plain characters; messages are not searched.
+      expect(await listIds('?q=%25')).toEqual([])
+      expect(await listIds('?q=_')).toEqual([])
+      expect(await listIds('?q=sure')).toEqual([])
+      expect(percent).toBeTruthy()
+    })
+
+    it('pages through the leads', async () => {
+      const start = Date.now()
+      for (let index = 0; index < 30; index++) {
+        await insertLead(db, {
+          fields: person(`P${index}`, 'Page'),
+          receivedAt: new Date(start - index * minuteMs),
+        })
+      }
+      const first = await api('GET', '/api/admin/leads', cookie)
+      expect(first.json()).toMatchObject({ total: 30, page: 1, pageSize: 25 })
+      expect(first.json<{ leads: unknown[] }>().leads).toHaveLength(25)
+      const second = await api('GET', '/api/admin/leads?page=2', cookie)
+      expect(second.json<{ leads: { name: string }[] }>().leads.map((lead) => lead.name)).toEqual(
+        ['P25', 'P26', 'P27', 'P28', 'P29'].map((name) => `${name} Page`),
+      )
+      const page = await get('/admin?page=2', cookie)
+      expect(text(page.body)).toContain('Page 2 of 2')
+      expect(page.body).toContain('href="/admin?page=1"')
+    })
+
+    it('reports filters that make no sense instead of ignoring them silently', async () => {
+      const response = await get('/admin?from=2026-02-30&form=no-such-form', cookie)
+      expect(response.statusCode).toBe(400)
+      expect(response.body).toContain('aria-invalid="true"')
+      expect(text(response.body)).toContain('Enter a date as YYYY-MM-DD.')
+      expect((await api('GET', '/api/admin/leads?status=bogus', cookie)).statusCode).toBe(400)
+    })
+
+    it('escapes what visitors typed', async () => {
+      const id = await insertLead(db, {
+        fields: person('<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', {
+          msg: '<b>bold</b> & more',
+        }),
+      })
+      for (const url of ['/admin', `/admin/leads/${id}`]) {
+        const response = await get(url, cookie)
+        expect(response.body).not.toContain('<script>alert(1)</script>')
+        expect(response.body).not.toContain('<img src=x')
+        expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+      }
+      expect((await get(`/admin/leads/${id}`, cookie)).body).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; more')
+    })
+
+    it('draws leads per week by line of insurance as an SVG with a text alternative', async () => {
+      await insertLead(db, { formKey: 'boat-quote', fields: person('Vic', 'Vehicle') })
+      await insertLead(db, { formKey: 'flood-quote', fields: person('Pat', 'Property') })
+      await insertLead(db, { formKey: 'boat-quote', fields: person('Sam', 'Spam'), isSpam: true })
+      const page = await get('/admin', cookie)
+      expect(page.body).toMatch(
+        /<svg class="chart"[^>]*role="img"[^>]*aria-labelledby="chart-heading chart-summary"/,
+      )
+      const summary = text(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
+      expect(summary).toMatch(/12 weeks from .*: 2 leads \(Vehicle 1, Property 1\)/)
+      expect(page.body).toContain('<caption>Leads per week by line of insurance (spam excluded)</caption>')
+      expect(page.body.match(/<rect [^>]*fill="#1d4ed8"[^>]*><title>/g)).toHaveLength(1)
+    })
+  })
+
+  describe('one lead', () => {
+    let cookie: string
+    beforeEach(async () => {
+      cookie = await signIn()
+    })
+
+    it('shows every field under its label in the form order, and the language', async () => {
+      const form = getFormDefinition('contact-message')
+      const id = await insertLead(db, {
+        fields: person('Lucía', 'Gómez', { msg: 'Hola, necesito un seguro.' }),
+        language: 'es',
+      })
+      const response = await get(`/admin/leads/${id}`, cookie)
+      expect(response.statusCode).toBe(200)
+      const labels = [...response.body.matchAll(/<dt>([^<]+)<\/dt>/g)].map((match) => match[1])
+      const expected = form?.sections.flatMap((section) => section.fields.map((field) => field.label)) ?? []
+      // The summary's labels come first, then the form's, in order, without the decoy field.
+      expect(labels.slice(-6)).toEqual(expected.filter((label) => label !== 'Company'))
+      expect(text(response.body)).toContain('Language Spanish')
+      expect(text(response.body)).toContain('Hola, necesito un seguro.')
+      expect(response.body.match(/<h1[\s>]/g)).toHaveLength(1)
+    })
+
+    it('masks sensitive fields; a reveal is recorded, then shows the value', async () => {
+      const id = await insertLead(db, {
+        formKey: 'workers-comp-quote',
+        fields: {
+          businessName: 'Peach State Roofing',
+          owner1Name: 'Rosa Diaz',
+          ssn1: encryptValue('123456789', testEncryptionKey),
+          email: 'rosa@peach.example',
+        },
+      })
+      const before = await get(`/admin/leads/${id}`, cookie)
+      expect(before.body).not.toContain('123456789')
+      expect(before.body).toContain('•••••6789')
+      expect(before.body).not.toContain('enc:v1:')
+
+      const revealed = await postForm(`/admin/leads/${id}/reveal`, { field: 'ssn1' }, cookie)
+      expect(revealed.statusCode).toBe(200)
+      expect(revealed.body).toContain('123456789')
+      expect(revealed.headers['cache-control']).toBe('no-store')
+      const records = await db.query<{
+        staff_email: string
+        lead_id: string
+        field_name: string
+        revealed_at: Date
+      }>('SELECT staff_email, lead_id, field_name, revealed_at FROM sensitive_reveals')
+      expect(records).toEqual([
+        { staff_email: staffEmail, lead_id: id, field_name: 'ssn1', revealed_at: expect.any(Date) },
+      ])
+      expect(new Date(records[0]?.revealed_at ?? 0).getTime()).toBe(clock.getTime())
+      // The page lists who revealed what; a plain GET shows the mask again.
+      const after = await get(`/admin/leads/${id}`, cookie)
+      expect(after.body).not.toContain('123456789')
+      expect(text(after.body)).toContain(`${staffEmail} revealed ssn1`)
+
+      const viaApi = await api('POST', `/api/admin/leads/${id}/reveal`, cookie, { field: 'ssn1' })
+      expect(viaApi.json()).toEqual({ field: 'ssn1', value: '123456789' })
+      expect(await db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(2)
+      const detail = await api('GET', `/api/admin/leads/${id}`, cookie)
+      expect(detail.body).not.toContain('123456789')
+    })
+
+    it('refuses to "reveal" a field that is not sensitive, and records nothing', async () => {
+      const id = await insertLead(db, {
+        formKey: 'workers-comp-quote',
+        fields: { email: 'a@b.example', ssn2: '' },
+      })
+      expect((await postForm(`/admin/leads/${id}/reveal`, { field: 'email' }, cookie)).statusCode).toBe(400)
+      expect((await postForm(`/admin/leads/${id}/reveal`, { field: 'ssn2' }, cookie)).statusCode).toBe(400)
+      expect(
+        (await api('POST', `/api/admin/leads/${id}/reveal`, cookie, { field: 'email' })).statusCode,
+      ).toBe(400)
+      expect(await db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(0)
+    })
+
+    it('changes status, and the change persists', async () => {
+      const id = await insertLead(db, { fields: person('Stan', 'Status') })
+      const response = await postForm(`/admin/leads/${id}/status`, { status: 'contacted' }, cookie)
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe(`/admin/leads/${id}?notice=status`)
+      expect(await leadRow(id)).toEqual({ status: 'contacted', is_spam: false })
+      const page = await get(String(response.headers.location), cookie)
+      expect(text(page.body)).toContain('Status saved.')
+      expect(page.body).toContain('<option value="contacted" selected>')
+
+      const patched = await api('PATCH', `/api/admin/leads/${id}`, cookie, { status: 'closed' })
+      expect(patched.json()).toMatchObject({ lead: { id, status: 'closed' } })
+      expect(await leadRow(id)).toEqual({ status: 'closed', is_spam: false })
+
+      expect((await postForm(`/admin/leads/${id}/status`, { status: 'archived' }, cookie)).statusCode).toBe(
+        400,
+      )
+      expect((await api('PATCH', `/api/admin/leads/${id}`, cookie, { status: 'archived' })).statusCode).toBe(
+        400,
+      )
+      expect(await leadRow(id)).toEqual({ status: 'closed', is_spam: false })
+      expect((await postForm(`/admin/leads/${unknownId}/status`, { status: 'new' }, cookie)).statusCode).toBe(
+        404,
+      )
+    })
+
+    it('shows the delivery state and retries a failed delivery from scratch', async () => {
+      const id = await insertLead(db, { fields: person('Fay', 'Failed'), job: 'failed' })
+      const page = await get(`/admin/leads/${id}`, cookie)
+      expect(text(page.body)).toContain('SMTP 554 relay refused')
+      expect(text(page.body)).toContain('Failed')
+      const [job] = await db.query<{ id: string }>('SELECT id FROM delivery_jobs WHERE lead_id = $1', [id])
+      const response = await postForm(`/admin/leads/${id}/retry`, { job: job?.id ?? '' }, cookie)
+      expect(response.statusCode).toBe(303)
+      const [after] = await db.query<{ status: string; attempts: number; due: boolean }>(
+        'SELECT status, attempts, next_attempt_at <= now() AS due FROM delivery_jobs WHERE lead_id = $1',
+        [id],
+      )
+      expect(after).toEqual({ status: 'pending', attempts: 0, due: true })
+      // Only a failed job is retried.
+      expect((await postForm(`/admin/leads/${id}/retry`, { job: job?.id ?? '' }, cookie)).statusCode).toBe(
+        404,
+      )
+      const viaApi = await api('POST', `/api/admin/leads/${id}/retry`, cookie, { jobId: job?.id })
+      expect(viaApi.statusCode).toBe(404)
+    })
+
+    it('marks and unmarks spam; unmarking a lead never e-mailed queues its e-mail once', async () => {
+      const honeypotHit = await insertLead(db, { fields: person('Hal', 'Honeypot'), isSpam: true })
+      const jobs = () => db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = $1', [honeypotHit])
+      expect(await jobs()).toHaveLength(0)
+      const unmark = await postForm(`/admin/leads/${honeypotHit}/spam`, { spam: 'false' }, cookie)
+      expect(unmark.statusCode).toBe(303)
+      expect(await leadRow(honeypotHit)).toEqual({ status: 'new', is_spam: false })
+      expect(await jobs()).toHaveLength(1)
+      expect((await postForm(`/admin/leads/${honeypotHit}/spam`, { spam: 'true' }, cookie)).statusCode).toBe(
+        303,
+      )
+      expect(await leadRow(honeypotHit)).toEqual({ status: 'new', is_spam: true })
+      await api('PATCH', `/api/admin/leads/${honeypotHit}`, cookie, { spam: false })
+      expect(await jobs()).toHaveLength(1)
+    })
+
+    it('an unknown or malformed lead id is a 404 page', async () => {
+      expect((await get(`/admin/leads/${unknownId}`, cookie)).statusCode).toBe(404)
+      expect((await get('/admin/leads/not-a-uuid', cookie)).statusCode).toBe(404)
+      expect((await api('GET', '/api/admin/leads/not-a-uuid', cookie)).statusCode).toBe(404)
+    })
+  })
+
+  describe('CSV export', () => {
+    let cookie: string
+    beforeEach(async () => {
+      cookie = await signIn()
+    })
+
+    function parseCsv(body: string): string[][] {
+      const rows: string[][] = []
+      let row: string[] = []
+      let cell = ''
+      let quoted = false
+      const input = body.replace(/^\uFEFF/, '')
+      for (let index = 0; index < input.length; index++) {
+        const char = input[index]
+        if (quoted) {
+          if (char === '"' && input[index + 1] === '"') {
+            cell += '"'
+            index++
+          } else if (char === '"') quoted = false
+          else cell += char
+        } else if (char === '"') quoted = true
+        else if (char === ',') {
+          row.push(cell)
+          cell = ''
+        } else if (char === '\r' && input[index + 1] === '\n') {
+          row.push(cell)
+          rows.push(row)
+          row = []
+          cell = ''
+          index++
+        } else cell += char
+      }
+      return rows
+    }
+
+    it('exports the filtered leads, labels as headers, formulas neutralised, sensitive values masked', async () => {
+      const formula = await insertLead(db, {
+        fields: person('=HYPERLINK("http://evil.example","x")', '+SUM(A1)', {
+          email: '@evil.example',
+          phone: '-7705550100',
+          msg: 'Line one,\nline "two"\tend',
+          state: '\t=1+1',
+        }),
+        receivedAt: new Date(Date.now() - minuteMs),
+      })
+      const workers = await insertLead(db, {
+        formKey: 'workers-comp-quote',
+        fields: {
+          businessName: 'Peach State Roofing',
+          ssn1: encryptValue('123456789', testEncryptionKey),
+          email: 'r@p.example',
+        },
+      })
+      await insertLead(db, { formKey: 'boat-quote', fields: person('Not', 'Exported'), status: 'closed' })
+
+      const response = await get('/admin/export.csv?status=new', cookie)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+      )
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.body).not.toContain('123456789')
+      expect(response.body).not.toContain('Exported')
+
+      const [header = [], ...rows] = parseCsv(response.body)
+      expect(header.slice(0, 6)).toEqual(['id', 'received_at', 'form', 'language', 'status', 'spam'])
+      // Contact message fields first (registry order), then the workers' comp fields it lacks.
+      expect(header.slice(6, 12)).toEqual(['First name', 'Last name', 'E-mail', 'Phone', 'State', 'Message'])
+      expect(header).toContain('Business name')
+      expect(header).not.toContain('Company')
+      expect(new Set(header).size).toBe(header.length)
+      expect(rows.map((row) => row[0])).toEqual([workers, formula])
+
+      const cell = (row: string[] | undefined, label: string) => row?.[header.indexOf(label)]
+      const formulaRow = rows[1]
+      expect(cell(formulaRow, 'First name')).toBe(`'=HYPERLINK("http://evil.example","x")`)
+      expect(cell(formulaRow, 'Last name')).toBe(`'+SUM(A1)`)
+      expect(cell(formulaRow, 'E-mail')).toBe(`'@evil.example`)
+      expect(cell(formulaRow, 'Phone')).toBe(`'-7705550100`)
+      expect(cell(formulaRow, 'State')).toBe(`'\t=1+1`)
+      expect(cell(formulaRow, 'Message')).toBe('Line one,\nline "two"\tend')
+      expect(formulaRow?.slice(2, 6)).toEqual(['contact-message', 'en', 'new', 'no'])
+      // Three owners' SSNs share a label: the section names them apart.
+      expect(cell(rows[0], 'Owner 1: Social Security number')).toBe('•••••6789')
+      expect(cell(rows[0], 'Owner 2: Social Security number')).toBe('')
+    })
+
+    it('exports only the header when nothing matches', async () => {
+      const response = await get('/admin/export.csv?q=nobody', cookie)
+      expect(parseCsv(response.body)).toEqual([['id', 'received_at', 'form', 'language', 'status', 'spam']])
+    })
+  })
+
+  describe('retention', () => {
+    it('purges closed and spam leads older than the retention period, and nothing else', async () => {
+      const now = new Date()
+      const old = new Date(now.getTime() - 400 * dayMs)
+      const recent = new Date(now.getTime() - 100 * dayMs)
+      const keep = [
+        await insertLead(db, { fields: person('Old', 'New'), receivedAt: old, status: 'new' }),
+        await insertLead(db, { fields: person('Old', 'Contacted'), receivedAt: old, status: 'contacted' }),
+        await insertLead(db, { fields: person('Recent', 'Closed'), receivedAt: recent, status: 'closed' }),
+        await insertLead(db, { fields: person('Recent', 'Spam'), receivedAt: recent, isSpam: true }),
+      ]
+      const purge = [
+        await insertLead(db, {
+          fields: person('Old', 'Closed'),
+          receivedAt: old,
+          status: 'closed',
+          job: 'sent',
+        }),
+        await insertLead(db, { fields: person('Old', 'Spam'), receivedAt: old, isSpam: true }),
+        await insertLead(db, {
+          fields: person('Old', 'ClosedSpam'),
+          receivedAt: old,
+          status: 'closed',
+          isSpam: true,
+        }),
+      ]
+      // 0 disables the purge.
+      expect((await runRetention(db, 0, now)).leadsPurged).toBe(0)
+      expect((await runRetention(db, 365, now)).leadsPurged).toBe(3)
+      const left = await db.query<{ id: string }>('SELECT id FROM leads')
+      expect(left.map((row) => row.id).sort()).toEqual([...keep].sort())
+      const orphanJobs = await db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = ANY($1::uuid[])', [
+        purge,
+      ])
+      expect(orphanJobs).toHaveLength(0)
+      // A second process running the same pass finds nothing left to do.
+      expect((await runRetention(db, 365, now)).leadsPurged).toBe(0)
+    })
+
+    it('deletes expired sessions and keeps live ones', async () => {
+      const cookie = await signIn()
+      expect((await runRetention(db, 365, clock)).sessionsDeleted).toBe(0)
+      expect(
+        (await runRetention(db, 365, new Date(clock.getTime() + 13 * 60 * minuteMs))).sessionsDeleted,
+      ).toBe(1)
+      expect((await get('/admin', cookie)).statusCode).toBe(303)
+    })
+  })
+})
