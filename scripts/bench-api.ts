@@ -1,0 +1,244 @@
+/**
+ * `npm run bench`: the API budget of DESIGN.md section 5 — POST /api/forms/contact-message on the
+ * embedded database: ≥ 1,500 req/s with p99 ≤ 50 ms and 0 errors.
+ *
+ * Starts the real server (`node server/main.ts`, NODE_ENV=production) as a child process, on PGlite
+ * in a fresh temporary DATA_DIR and then on a fresh PostgreSQL database, and runs autocannon on
+ * loopback against it: a valid JSON body and a unique Idempotency-Key per request, so every request
+ * stores a new lead and its delivery job, as a real submission does. Prints a table and writes
+ * bench-results/api.json. Builds nothing (the API does not need the site build).
+ *
+ * Options:
+ *   --duration <s>        seconds measured per driver (default 10), after a 2 s warm-up
+ *   --connections <n>     concurrent connections (default 20)
+ *   --drivers <list>      pglite,postgres (default both; postgres needs a server, see below)
+ *   --delivery            leave the delivery worker on (it writes an .eml file per lead, SMTP_URL
+ *                         being unset); by default it is parked (DELIVERY_POLL_MS of an hour) so
+ *                         the figures measure the API alone
+ *   --strict              exit 1 when the PGlite run misses the budget
+ *   --profile             write the server's CPU profile (node --cpu-prof) to bench-results/profiles
+ * PostgreSQL: 127.0.0.1:5432 as the server tests use it (PGHOST, PGPORT, PGUSER override).
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { getFormDefinition } from '../forms/registry.ts'
+import { validPayload } from '../tests/server/helpers/form-payloads.ts'
+import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
+import { type ServerProcess, startServerProcess } from '../tests/server/helpers/server-process.ts'
+
+const root = path.join(import.meta.dirname, '..')
+const budget = { requestsPerSecond: 1500, p99Ms: 50, errors: 0 }
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    drivers: { type: 'string', default: 'pglite,postgres' },
+    delivery: { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+  },
+})
+const duration = Number(args.duration)
+const connections = Number(args.connections)
+const drivers = args.drivers.split(',').map((name) => name.trim()) as ('pglite' | 'postgres')[]
+
+interface DriverResult {
+  driver: 'pglite' | 'postgres'
+  requestsPerSecond: number
+  latencyMs: { average: number; p50: number; p90: number; p99: number; max: number }
+  /**
+   * CPU time the server process used per request answered (user + system, Linux /proc): unlike
+   * req/s, hardly affected by other work on the machine. 1000 / this ≈ req/s the server could
+   * answer with a core to itself (it runs on one thread, PGlite included).
+   */
+  serverCpuMsPerRequest: number | undefined
+  requests: number
+  ok: number
+  errors: number
+  timeouts: number
+  non2xx: number
+  /**
+   * Leads stored during the measured run, from the delivery jobs waiting (delivery parked). Up to
+   * `connections` more than `ok`: requests still in flight when autocannon stops are not counted.
+   */
+  leadsStored: number | undefined
+  withinBudget?: boolean
+}
+
+const form = getFormDefinition('contact-message')
+if (!form) throw new Error('contact-message is not registered')
+const body = JSON.stringify({
+  ...validPayload(form, new Date()),
+  firstName: 'Bench',
+  lastName: 'Mark',
+  msg: 'A benchmark lead: please ignore.',
+})
+
+/** User + system CPU milliseconds of a process so far (Linux); undefined elsewhere. */
+async function cpuMs(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return Number.isFinite(ticks) ? ticks * 10 : undefined // USER_HZ is 100 on Linux
+  } catch {
+    return undefined
+  }
+}
+
+function run(url: string, seconds: number, runId: string): Promise<autocannon.Result> {
+  let counter = 0
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/forms/contact-message',
+        headers: { 'content-type': 'application/json' },
+        body,
+        // A unique key per request: each one is a new lead, not an idempotent replay.
+        setupRequest(request) {
+          counter++
+          return { ...request, headers: { ...request.headers, 'idempotency-key': `${runId}-${counter}` } }
+        },
+      },
+    ],
+  })
+}
+
+async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `agency-bench-${driver}-`))
+  let scratch: ScratchDatabase | undefined
+  let server: ServerProcess | undefined
+  try {
+    if (driver === 'postgres') scratch = await createScratchDatabase()
+    server = await startServerProcess({
+      env: {
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        IP_HASH_SALT: randomBytes(16).toString('hex'),
+        SUBMIT_RATE_LIMIT: '1000000/1s',
+        ...(args.delivery ? { DELIVERY_POLL_MS: '1000' } : { DELIVERY_POLL_MS: '3600000' }),
+      },
+      timeoutMs: 60_000,
+      nodeArgs: args.profile
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench-results', 'profiles')}`]
+        : [],
+    })
+    process.stdout.write(
+      `${driver}: warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
+    )
+    const warm = await run(server.url, 2, `warm-${driver}`)
+    const cpuBefore = await cpuMs(server.process.pid)
+    const result = await run(server.url, duration, `bench-${driver}`)
+    const cpuAfter = await cpuMs(server.process.pid)
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
+      deliveries?: { waiting: number }
+    }
+    const ok = result['2xx']
+    return {
+      driver,
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyMs: {
+        average: result.latency.average,
+        p50: result.latency.p50,
+        p90: result.latency.p90,
+        p99: result.latency.p99,
+        max: result.latency.max,
+      },
+      serverCpuMsPerRequest:
+        cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+          ? undefined
+          : Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3)),
+      requests: result.requests.total,
+      ok,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      // With delivery parked, every stored lead still has its job waiting (the warm-up's too).
+      leadsStored: args.delivery ? undefined : (health.deliveries?.waiting ?? 0) - warm['2xx'],
+    }
+  } finally {
+    await server?.stop()
+    await scratch?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+// Other work on the machine skews the figures: say so rather than report them as the server's own.
+const loadBefore = loadavg()[0] ?? 0
+if (loadBefore > 0.5) {
+  console.warn(`Note: the 1-minute load average is ${loadBefore.toFixed(2)}; other processes share the CPU.`)
+}
+
+const results: DriverResult[] = []
+for (const driver of drivers) results.push(await benchDriver(driver))
+for (const result of results) {
+  if (result.driver === 'pglite') {
+    result.withinBudget =
+      result.requestsPerSecond >= budget.requestsPerSecond &&
+      result.latencyMs.p99 <= budget.p99Ms &&
+      result.errors + result.non2xx <= budget.errors
+  }
+}
+
+const rows = [
+  ['driver', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'cpu ms/req', 'budget'],
+  ...results.map((result) => [
+    result.driver,
+    String(result.requestsPerSecond),
+    String(result.latencyMs.p50),
+    String(result.latencyMs.p99),
+    String(result.latencyMs.max),
+    String(result.requests),
+    String(result.errors),
+    String(result.non2xx),
+    String(result.serverCpuMsPerRequest ?? '-'),
+    result.withinBudget === undefined ? '-' : result.withinBudget ? 'met' : 'MISSED',
+  ]),
+]
+const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
+console.log('')
+for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
+console.log(
+  `\nBudget (DESIGN.md section 5, PGlite): ≥ ${budget.requestsPerSecond} req/s, p99 ≤ ${budget.p99Ms} ms, 0 errors.` +
+    ` Delivery worker ${args.delivery ? 'on (.eml files)' : 'parked'}; autocannon shares the machine's ${cpus().length} cores.`,
+)
+for (const result of results) {
+  const stored = result.leadsStored
+  // Each OK is a stored lead with its job; at most 2 × connections more (in flight at each stop).
+  if (stored !== undefined && (stored < result.ok || stored > result.ok + 2 * connections)) {
+    console.log(`${result.driver}: ${result.ok} answered OK but ${stored} leads with a delivery job stored!`)
+  }
+}
+
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  loadAverageBefore: loadBefore,
+  endpoint: 'POST /api/forms/contact-message',
+  connections,
+  durationSeconds: duration,
+  uniqueIdempotencyKeyPerRequest: true,
+  delivery: args.delivery ? 'on, .eml files' : 'parked',
+  budget,
+  results,
+}
+await mkdir(path.join(root, 'bench-results'), { recursive: true })
+await writeFile(path.join(root, 'bench-results', 'api.json'), `${JSON.stringify(report, null, 2)}\n`)
+console.log('Written to bench-results/api.json')
+if (args.strict && results.some((result) => result.withinBudget === false)) process.exit(1)

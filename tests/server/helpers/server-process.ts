@@ -1,0 +1,127 @@
+/**
+ * The real server as a child process (`node server/main.ts`), for tests and the benchmark: started
+ * on a free port with a clean environment, its output kept, stopped or killed on demand.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+
+export const mainScript = path.join(import.meta.dirname, '..', '..', '..', 'server', 'main.ts')
+
+/** Variables the server reads: never inherited from the test's own environment. */
+const serverVariables = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'LEADS_TO',
+  'MAIL_FROM',
+  'SUBMIT_RATE_LIMIT',
+  'NODE_ENV',
+  'IP_HASH_SALT',
+  'LEAD_ENCRYPTION_KEY',
+  'DELIVERY_MAX_ATTEMPTS',
+  'DELIVERY_RETRY_BASE_MS',
+  'DELIVERY_RETRY_MAX_MS',
+  'DELIVERY_POLL_MS',
+  'TRUST_PROXY',
+]
+
+export interface ServerProcess {
+  process: ChildProcess
+  /** http://127.0.0.1:<port> */
+  url: string
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string
+  /** Resolves once the process has exited (at once when it already has). */
+  exited(): Promise<void>
+  /** SIGKILL, then waits for the exit. */
+  kill(): Promise<void>
+  /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`). */
+  stop(graceMs?: number): Promise<void>
+}
+
+export interface StartOptions {
+  env: Record<string, string>
+  /** How long to wait for "Server listening". */
+  timeoutMs?: number
+  /** Extra arguments to node before the script (e.g. --cpu-prof). */
+  nodeArgs?: string[]
+}
+
+/** Starts `node server/main.ts` on a free loopback port; resolves once it listens. */
+export function startServerProcess({
+  env,
+  timeoutMs = 30_000,
+  nodeArgs = [],
+}: StartOptions): Promise<ServerProcess> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !serverVariables.includes(name)),
+  )
+  const child = spawn(process.execPath, [...nodeArgs, mainScript], {
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exitedPromise = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+  })
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : exitedPromise
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await exited()
+  }
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve({
+          process: child,
+          url: match[1],
+          output: () => output,
+          exited,
+          kill,
+          async stop(graceMs = 15_000) {
+            if (child.exitCode !== null || child.signalCode !== null) return
+            child.kill('SIGTERM')
+            const force = setTimeout(() => child.kill('SIGKILL'), graceMs)
+            await exited()
+            clearTimeout(force)
+          },
+        })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`))
+    })
+  })
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  {
+    timeoutMs = 20_000,
+    intervalMs = 50,
+    what = 'condition',
+  }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * A real SMTP server on 127.0.0.1 (a random port) that keeps what it receives, for tests of lead
+ * delivery. It can be told to refuse: 'reject' answers MAIL FROM with a temporary error (451),
+ * 'disconnect' refuses the connection itself (the greeting is an error and the socket closes).
+ */
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { type ParsedMail, parseMail } from './mime.ts'
+
+export type SinkMode = 'accept' | 'reject' | 'disconnect'
+
+export interface ReceivedMail extends ParsedMail {
+  /** The SMTP envelope, as the client gave it. */
+  envelope: { from: string | undefined; to: string[] }
+}
+
+export interface SmtpSink {
+  /** smtp://127.0.0.1:<port> */
+  url: string
+  port: number
+  messages: ReceivedMail[]
+  /** How many transactions were refused (MAIL FROM rejected or connection refused). */
+  refused: number
+  setMode(mode: SinkMode): void
+  /** Messages whose Message-ID is `<lead-<id>@…>`, by lead id, in order of arrival. */
+  byLeadId(): Map<string, ReceivedMail[]>
+  close(): Promise<void>
+}
+
+function smtpError(message: string, responseCode: number): Error {
+  return Object.assign(new Error(message), { responseCode })
+}
+
+export async function startSmtpSink({
+  mode: initialMode = 'accept',
+}: {
+  mode?: SinkMode
+} = {}): Promise<SmtpSink> {
+  let mode: SinkMode = initialMode
+  const messages: ReceivedMail[] = []
+  let refused = 0
+
+  const server = new SMTPServer({
+    // Plain SMTP on loopback: no STARTTLS offered (the self-signed default would fail verification),
+    // no login asked for.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    size: 10 * 1024 * 1024,
+    // close() waits for open sessions this long at most.
+    closeTimeout: 1000,
+    onConnect(_session, callback) {
+      if (mode === 'disconnect') {
+        refused++
+        callback(smtpError('Service not available, closing transmission channel', 421))
+        return
+      }
+      callback()
+    },
+    onMailFrom(_address, _session, callback) {
+      if (mode === 'reject') {
+        refused++
+        callback(smtpError('Requested action aborted: try again later', 451))
+        return
+      }
+      callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const parsed = parseMail(Buffer.concat(chunks).toString('utf8'))
+        const from = session.envelope.mailFrom
+        messages.push({
+          ...parsed,
+          envelope: {
+            from: from ? from.address : undefined,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          },
+        })
+        callback()
+      })
+    },
+  })
+  // A client that goes away mid-session is not the test's failure.
+  server.on('error', () => {})
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.server.address() as AddressInfo
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    get refused() {
+      return refused
+    },
+    setMode(next) {
+      mode = next
+    },
+    byLeadId() {
+      const map = new Map<string, ReceivedMail[]>()
+      for (const message of messages) {
+        const id = /^<lead-([^@>]+)@/.exec(message.messageId ?? '')?.[1]
+        if (id) map.set(id, [...(map.get(id) ?? []), message])
+      }
+      return map
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
