@@ -71,39 +71,40 @@ function storableFields(fields: Record<string, string>): Record<string, string> 
 
 export function createLeadRepository(db: Database): LeadRepository {
   return {
-    insertLead: (lead) =>
-      db.transaction(async (tx) => {
-        // ON CONFLICT DO NOTHING rather than catching a unique violation: on PostgreSQL a
-        // concurrent insert with the same key waits for the first to commit, then yields no row.
-        const inserted = await tx.query<Lead>(
-          `INSERT INTO leads (form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key)
+    async insertLead(lead) {
+      // One statement stores the lead and, unless it is spam, its delivery job: atomic without an
+      // explicit transaction, and one round trip (the embedded database runs on the event loop).
+      // ON CONFLICT DO NOTHING rather than catching a unique violation: on PostgreSQL a concurrent
+      // insert with the same key waits for the first to commit, then yields no row.
+      const inserted = await db.query<Lead>(
+        `WITH lead AS (
+           INSERT INTO leads (form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key)
            VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7)
            ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING ${leadColumns}`,
-          [
-            lead.formKey,
-            JSON.stringify(storableFields(lead.fields)),
-            lead.language,
-            lead.userAgent,
-            lead.ipHash,
-            lead.isSpam,
-            lead.idempotencyKey,
-          ],
-        )
-        const created = inserted[0]
-        if (created) {
-          if (!created.isSpam) {
-            await tx.query('INSERT INTO delivery_jobs (lead_id) VALUES ($1)', [created.id])
-          }
-          return { lead: created, created: true }
-        }
-        // Only a key conflict inserts nothing, so the key is set and its lead exists.
-        const existing = lead.idempotencyKey
-          ? await selectLeadByIdempotencyKey(tx, lead.idempotencyKey)
-          : undefined
-        if (!existing) throw new Error('Lead insert returned no row and no lead has its idempotency key')
-        return { lead: existing, created: false }
-      }),
+           RETURNING ${leadColumns}
+         ), job AS (
+           INSERT INTO delivery_jobs (lead_id) SELECT id FROM lead WHERE NOT "isSpam"
+         )
+         SELECT * FROM lead`,
+        [
+          lead.formKey,
+          JSON.stringify(storableFields(lead.fields)),
+          lead.language,
+          lead.userAgent,
+          lead.ipHash,
+          lead.isSpam,
+          lead.idempotencyKey,
+        ],
+      )
+      const created = inserted[0]
+      if (created) return { lead: created, created: true }
+      // Only a key conflict inserts nothing, so the key is set and its lead exists.
+      const existing = lead.idempotencyKey
+        ? await selectLeadByIdempotencyKey(db, lead.idempotencyKey)
+        : undefined
+      if (!existing) throw new Error('Lead insert returned no row and no lead has its idempotency key')
+      return { lead: existing, created: false }
+    },
 
     async findLeadById(id) {
       // PostgreSQL rejects a malformed uuid with an error; a malformed id simply names no lead.
