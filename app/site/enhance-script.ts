@@ -1,7 +1,8 @@
 /**
  * The only script a content page runs: a few lines of plain JavaScript, inlined in every page (the
  * server's Content-Security-Policy allows it by its hash). It drives the mobile menu toggle and
- * the accordions by event delegation, and lets Escape dismiss the lock line's tooltip, so it also works on pages that React hydrates.
+ * the accordions and the maps' click-to-load facade by event delegation, and lets Escape dismiss
+ * the lock line's tooltip, so it also works on pages that React hydrates.
  */
 export const enhanceScript = `(function(){
 var d=document;
@@ -10,6 +11,8 @@ d.addEventListener('click',function(e){
 var t=e.target;if(!(t instanceof Element))return;
 if(t.closest('[data-menu-toggle]')){var b=d.getElementById('menu-toggle');setMenu(b.getAttribute('aria-expanded')!=='true');return}
 if(t.closest('#site-menu a')){setMenu(false);return}
+var map=t.closest('[data-map-src]');
+if(map){var f=d.createElement('iframe');f.src=map.getAttribute('data-map-src');f.title=map.getAttribute('data-map-title');f.width='600';f.height=map.getAttribute('data-map-height');f.className='map-frame__frame';f.setAttribute('referrerpolicy','no-referrer');var box=map.closest('[data-map-box]');box.replaceChildren(f);f.focus();return}
 var trig=t.closest('[data-accordion-trigger]');
 if(trig){var group=trig.closest('[data-accordion]');var open=trig.getAttribute('aria-expanded')==='true';
 group.querySelectorAll('[data-accordion-trigger]').forEach(function(o){var p=d.getElementById(o.getAttribute('aria-controls'));var on=o===trig&&!open;o.setAttribute('aria-expanded',String(on));if(p)p.hidden=!on})}

@@ -311,3 +311,25 @@ test('back restores the scroll position of the previous page', async ({ page }) 
   await page.goBack()
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600)
 })
+
+test('the maps load only when the visitor asks, as a titled frame of the same height', async ({ page }) => {
+  const frames: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document' && r.url().includes('google.com/maps')) frames.push(r.url())
+  })
+  await page.goto('/contact')
+  await page.mouse.wheel(0, 5000)
+  await page.waitForTimeout(300)
+  expect(frames).toEqual([])
+  await expect(page.locator('iframe[src*="google.com/maps"]')).toHaveCount(0)
+
+  const box = page.getByRole('main').locator('[data-map-box]')
+  const before = await box.boundingBox()
+  await page.getByRole('main').getByRole('button', { name: 'Show the map here' }).click()
+  const frame = page.getByRole('main').locator('iframe')
+  await expect(frame).toHaveAttribute('title', /office/)
+  expect((await box.boundingBox())?.height).toBe(before?.height)
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Open the map in a new tab' }),
+  ).toHaveAttribute('target', '_blank')
+})
