@@ -7,6 +7,7 @@
  * whose lease runs out, and another pass picks it up again.
  */
 import type { FormDefinition } from '../../forms/engine.ts'
+import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import { buildLeadNotification } from '../mail/lead-notification.ts'
 import type { MailTransport } from '../mail/mail-transport.ts'
 
@@ -63,8 +64,6 @@ export function createDeliveryWorker({
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
   pollMs?: number
 }): DeliveryWorker & { start(): void } {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
   let stopped = false
 
   async function claim(): Promise<ClaimedJob | undefined> {
@@ -136,29 +135,21 @@ export function createDeliveryWorker({
     }
   }
 
-  function tick() {
-    if (stopped) return
-    running = runOnce()
-      .catch((error: unknown) => {
-        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'delivery pass failed')
-        return 0
-      })
-      .finally(() => {
-        running = undefined
-        if (!stopped) timer = setTimeout(tick, pollMs)
-      })
-  }
+  const task = createPeriodicTask({
+    pass: runOnce,
+    intervalMs: pollMs,
+    onError: (error) => log.warn({ reason: errorReason(error) }, 'delivery pass failed'),
+  })
 
   return {
     start() {
       stopped = false
-      tick()
+      task.start()
     },
     runOnce,
     async stop() {
       stopped = true
-      if (timer) clearTimeout(timer)
-      await running
+      await task.stop()
     },
   }
 }

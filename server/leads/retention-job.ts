@@ -6,6 +6,7 @@
  * single DELETE statements, so several processes running it at once only share the work.
  */
 import type { Queryable } from '../db/database.ts'
+import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import { defaultThrottleSettings, deleteStaleThrottles } from '../staff/sign-in-throttle.ts'
 import { deleteExpiredSessions } from '../staff/staff-sessions.ts'
 
@@ -58,42 +59,17 @@ export function createRetentionJob({
   intervalMs?: number
   now?: () => Date
 }): RetentionJob {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | undefined
-  let stopped = false
-
   const runOnce = () => runRetention(db, retentionDays, now())
-
-  function tick() {
-    if (stopped) return
-    running = runOnce()
-      .then((result) => {
-        if (result.leadsPurged > 0)
-          log.info({ ...result, retentionDays }, 'retention: old closed and spam leads purged')
-      })
-      .catch((error: unknown) => {
-        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'retention pass failed')
-      })
-      .finally(() => {
-        running = undefined
-        if (!stopped) {
-          timer = setTimeout(tick, intervalMs)
-          // An hourly sweep must not keep a process alive that is otherwise done.
-          timer.unref()
-        }
-      })
-  }
-
-  return {
-    start() {
-      stopped = false
-      tick()
+  const task = createPeriodicTask({
+    pass: async () => {
+      const result = await runOnce()
+      if (result.leadsPurged > 0)
+        log.info({ ...result, retentionDays }, 'retention: old closed and spam leads purged')
     },
-    runOnce,
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+    intervalMs,
+    onError: (error) => log.warn({ reason: errorReason(error) }, 'retention pass failed'),
+    // An hourly sweep must not keep a process alive that is otherwise done.
+    keepAlive: false,
+  })
+  return { start: task.start, runOnce, stop: task.stop }
 }
