@@ -7,8 +7,11 @@ cd "$(dirname "$0")/.."
 source scripts/node24.sh
 
 install_deps() {
+  # `npm install` rather than `npm ci`: the registry reachable here lacks some other platforms'
+  # optional packages (e.g. Biome's Windows and macOS binaries), which `npm ci` insists on finding
+  # in the lock file; `npm install` follows the lock file and skips what this platform never needs.
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm ci --no-audit --no-fund
+    npm install --no-audit --no-fund
   fi
 }
 

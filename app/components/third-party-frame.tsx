@@ -29,7 +29,9 @@ export function ThirdPartyFrame({
   return (
     <>
       <div className="third-party-frame">
-        <iframe src={src} title={title} loading="lazy" width="800" height="900" />
+        {/* No src until the frame is on screen: the enhance script sets it then, so a third party is
+            never contacted for a frame the visitor has not reached (the link below needs no script). */}
+        <iframe data-src={src} title={title} loading="lazy" width="800" height="900" />
       </div>
       <p className="third-party-frame__fallback">
         {fallbackIntro}{' '}

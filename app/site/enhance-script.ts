@@ -1,8 +1,8 @@
 /**
  * The only script a content page runs: a few lines of plain JavaScript, inlined in every page (the
  * server's Content-Security-Policy allows it by its hash). It drives the mobile menu toggle and
- * the accordions and the maps' click-to-load facade by event delegation, and lets Escape dismiss
- * the lock line's tooltip, so it also works on pages that React hydrates.
+ * the accordions and the maps' click-to-load facade by event delegation, lets Escape dismiss
+ * the lock line's tooltip, and gives third-party frames their address only once they are on screen, so it also works on pages that React hydrates.
  */
 export const enhanceScript = `(function(){
 var d=document;
@@ -21,4 +21,6 @@ d.addEventListener('keydown',function(e){if(e.key!=='Escape')return;
 var a=d.activeElement;if(a&&a.classList.contains('tooltip__trigger')){a.parentElement.setAttribute('data-dismissed','');return}
 var b=d.getElementById('menu-toggle');if(b&&b.getAttribute('aria-expanded')==='true'){setMenu(false);b.focus()}});
 d.addEventListener('focusout',function(e){var t=e.target;if(t instanceof Element&&t.classList.contains('tooltip__trigger'))t.parentElement.removeAttribute('data-dismissed')});
+if('IntersectionObserver' in window){var io=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){e.target.src=e.target.getAttribute('data-src');io.unobserve(e.target)}})});
+d.querySelectorAll('iframe[data-src]').forEach(function(f){io.observe(f)})}
 })();`

@@ -257,7 +257,12 @@ test('every carrier opens in a new tab without access to this page', async ({ pa
   await popup.close()
 })
 
-test('frames are titled and lazy, with a fallback link that opens a new tab', async ({ page }) => {
+test('frames are titled, get their address only on screen, and have a fallback link', async ({ page }) => {
+  await page.goto('/insurance/vehicle/auto')
+  const autoFrame = page.getByRole('main').locator('iframe').first()
+  await expect(autoFrame).not.toHaveAttribute('src', /.+/)
+  await autoFrame.scrollIntoViewIfNeeded()
+  await expect(autoFrame).toHaveAttribute('src', /^https:\/\//)
   for (const [path, fallback] of [
     ['/insurance/vehicle/auto', 'click here'],
     ['/insurance/property/home', 'select here'],
