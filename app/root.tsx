@@ -12,13 +12,13 @@ import './styles/site.css'
 /** What a route module may declare in its `handle`. */
 export interface RouteHandle {
   /** The page holds a lead form: load the form island. Pages without one ship no JavaScript bundle. */
-  hydrate?: boolean
+  formIsland?: boolean
 }
 
 function needsFormIsland(matches: ReturnType<typeof useMatches>): boolean {
   return matches.some((m) => {
     const handle = m.handle as RouteHandle | undefined
-    return handle?.hydrate === true
+    return handle?.formIsland === true
   })
 }
 
@@ -26,7 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { locale, path } = splitLocale(useLocation().pathname)
   const copy = useLocalized(shellCopy)
   const isSpaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true
-  const hydrate = needsFormIsland(useMatches())
+  const formIsland = needsFormIsland(useMatches())
   return (
     <html lang={locale}>
       <head>
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* React Router's SPA fallback shell must carry its scripts (its build checks it); the
             server never sends that file: unknown paths get the prerendered 404 page. */}
         {isSpaFallback ? <Scripts /> : null}
-        {hydrate ? <script type="module" src={leadFormIslandPlaceholder} /> : null}
+        {formIsland ? <script type="module" src={leadFormIslandPlaceholder} /> : null}
       </body>
     </html>
   )

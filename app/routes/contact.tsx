@@ -12,7 +12,7 @@ import { useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
 
 export const meta = pageMeta(contactPage)
-export const handle: RouteHandle = { hydrate: true }
+export const handle: RouteHandle = { formIsland: true }
 
 type HoursCopy = ContactCopy['hours']
 

@@ -8,7 +8,7 @@ import { useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
 
 export const meta = pageMeta(getAQuotePage)
-export const handle: RouteHandle = { hydrate: true }
+export const handle: RouteHandle = { formIsland: true }
 
 export default function GetAQuotePage() {
   const copy = useLocalized(getAQuotePage)

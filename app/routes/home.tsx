@@ -15,7 +15,7 @@ import { useHref, useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
 
 export const meta = pageMeta(homePage)
-export const handle: RouteHandle = { hydrate: true }
+export const handle: RouteHandle = { formIsland: true }
 
 export default function HomePage() {
   const copy = useLocalized(homePage)

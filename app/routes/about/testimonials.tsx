@@ -8,7 +8,7 @@ import { useLocale, useLocalized } from '../../site/i18n.ts'
 import { pageMeta } from '../../site/meta.ts'
 
 export const meta = pageMeta(testimonialsPage)
-export const handle: RouteHandle = { hydrate: true }
+export const handle: RouteHandle = { formIsland: true }
 
 /** A quote's own line breaks, kept as <br> so they survive copying, reader modes and any CSS. */
 function QuoteLines({ text }: { text: string }) {

@@ -7,7 +7,7 @@ import { useLocalized } from '../../../site/i18n.ts'
 import { pageMeta } from '../../../site/meta.ts'
 
 export const meta = pageMeta(boatPage)
-export const handle: RouteHandle = { hydrate: true }
+export const handle: RouteHandle = { formIsland: true }
 
 export default function BoatInsurancePage() {
   return (
