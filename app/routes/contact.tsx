@@ -7,6 +7,7 @@ import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
 import { Banner } from '../components/hero.tsx'
 import { MapFrame } from '../components/map-frame.tsx'
 import { PageForm } from '../components/page-form.tsx'
+import { PageIntro } from '../components/page-intro.tsx'
 import type { RouteHandle } from '../root.tsx'
 import { useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
@@ -68,14 +69,7 @@ export default function ContactPage() {
     <>
       <AgencyJsonLd path="/contact" />
       <Banner title={copy.banner} />
-      <div className="section">
-        <div className="container">
-          <div className="prose">
-            <h1>{copy.heading}</h1>
-            <p>{copy.intro}</p>
-          </div>
-        </div>
-      </div>
+      <PageIntro heading={copy.heading} paragraphs={[copy.intro]} />
       <div className="section section--flush">
         <div className="container contact-layout">
           <section

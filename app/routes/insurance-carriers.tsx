@@ -2,6 +2,7 @@ import { carriers } from '../../config/carriers.ts'
 import { insuranceCarriersPage } from '../../content/pages/insurance-carriers.ts'
 import { shellCopy } from '../../content/shell.ts'
 import { CarrierLink } from '../components/carrier-wordmark.tsx'
+import { PageIntro } from '../components/page-intro.tsx'
 import { useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
 
@@ -12,16 +13,7 @@ export default function InsuranceCarriersPage() {
   const shell = useLocalized(shellCopy)
   return (
     <>
-      <div className="section">
-        <div className="container">
-          <div className="prose">
-            <h1>{copy.heading}</h1>
-            {copy.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-        </div>
-      </div>
+      <PageIntro heading={copy.heading} paragraphs={copy.paragraphs} />
       <section className="section section--tinted" aria-label={copy.gridLabel}>
         <div className="container">
           <ul className="carrier-grid">

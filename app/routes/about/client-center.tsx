@@ -1,5 +1,6 @@
 import { agency } from '../../../config/agency.ts'
 import { clientCenterPage } from '../../../content/pages/client-center.ts'
+import { PageIntro } from '../../components/page-intro.tsx'
 import { ThirdPartyFrame } from '../../components/third-party-frame.tsx'
 import { useLocalized } from '../../site/i18n.ts'
 import { pageMeta } from '../../site/meta.ts'
@@ -11,16 +12,7 @@ export default function ClientCenterPage() {
   const copy = useLocalized(clientCenterPage)
   return (
     <>
-      <div className="section">
-        <div className="container">
-          <div className="prose">
-            <h1>{copy.heading}</h1>
-            {copy.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-        </div>
-      </div>
+      <PageIntro heading={copy.heading} paragraphs={copy.paragraphs} />
       <div className="section section--flush client-portal">
         <div className="container">
           <ThirdPartyFrame src={agency.thirdParty.clientPortalUrl} {...copy.portal} />

@@ -3,6 +3,7 @@ import { testimonialsPage } from '../../../content/pages/testimonials.ts'
 import { newTestimonial } from '../../../forms/definitions/services.ts'
 import { FormSection } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
+import { PageIntro } from '../../components/page-intro.tsx'
 import type { RouteHandle } from '../../root.tsx'
 import { useLocale, useLocalized } from '../../site/i18n.ts'
 import { pageMeta } from '../../site/meta.ts'
@@ -28,14 +29,7 @@ export default function TestimonialsPage() {
   const locale = useLocale()
   return (
     <>
-      <div className="section">
-        <div className="container">
-          <div className="prose">
-            <h1>{copy.heading}</h1>
-            <p>{copy.intro}</p>
-          </div>
-        </div>
-      </div>
+      <PageIntro heading={copy.heading} paragraphs={[copy.intro]} />
       <section className="section section--flush" aria-label={copy.listLabel}>
         <div className="container">
           <ul className="testimonial-grid">
