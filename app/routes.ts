@@ -23,6 +23,7 @@ export default locales.flatMap((locale) => {
       // the language's home page: an index route for English, the bare prefix for Spanish
       entry.index && base ? route(base, entry.file, { id: entry.id }) : entry,
     ),
+    route(join(base, 'thank-you'), 'routes/thank-you.tsx', { id: `${locale}:thank-you` }),
     route(join(base, '*'), 'routes/not-found.tsx', { id: `${locale}:not-found` }),
   ]
 }) satisfies RouteConfig

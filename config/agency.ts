@@ -3,6 +3,11 @@
  * Every value here is a plainly fictional example (".example" domains are reserved for that,
  * and 555-01xx numbers are reserved for fiction); no page hard-codes any of them.
  */
+/** A rater's address, or null when none is set up (typed wide so setting one is a one-word edit). */
+function raterUrl(url: string | null): string | null {
+  return url
+}
+
 export const agency = {
   name: 'Oak Ridge Insurance Agency',
   shortName: 'Oak Ridge Insurance',
@@ -38,10 +43,15 @@ export const agency = {
   /** Google Maps embed of the office (loaded only on demand, never with the page). */
   mapEmbedUrl: 'https://www.google.com/maps?q=Bethlehem%2C%20GA%2030620&output=embed',
   mapLinkUrl: 'https://www.google.com/maps/search/?api=1&query=Bethlehem%2C%20GA%2030620',
-  /** Third-party quoting and client portal pages shown in frames. */
+  /**
+   * Third-party quoting and client portal pages shown in frames. The auto and home raters are
+   * unset (null) until the agency has an account with a rater: their pages then offer the site's
+   * own quote request form, the line of insurance preselected; with an address, the rater's frame
+   * and its link, and the form below as the alternative.
+   */
   thirdParty: {
-    autoQuoteUrl: 'https://quotes.rater.example/oak-ridge/auto',
-    homeQuoteUrl: 'https://quotes.rater.example/oak-ridge/home',
+    autoQuoteUrl: raterUrl(null),
+    homeQuoteUrl: raterUrl(null),
     clientPortalUrl: 'https://portal.clientcenter.example/oak-ridge',
   },
   developerCredit: { name: 'Oak Ridge web team', url: 'https://www.oakridge-insurance.example' },
@@ -52,7 +62,9 @@ export type Agency = typeof agency
 
 /** The origins the site embeds in frames; the server's Content-Security-Policy allows only these. */
 export function frameOrigins(): string[] {
-  const urls = [agency.mapEmbedUrl, ...Object.values(agency.thirdParty)]
+  const urls = [agency.mapEmbedUrl, ...Object.values(agency.thirdParty)].filter(
+    (url): url is string => url !== null,
+  )
   return [...new Set(urls.map((url) => new URL(url).origin))]
 }
 

@@ -9,6 +9,8 @@ function spanishPattern(name: PatternName): string {
       return 'Use solo letras y espacios.'
     case 'digits':
       return 'Use solo dígitos.'
+    case 'usPhone':
+      return 'Escriba un teléfono de EE. UU. de 10 dígitos, por ejemplo (770) 555-0142.'
   }
 }
 

@@ -91,6 +91,28 @@ export const formTextEs: Readonly<Record<string, string>> = {
   'Your event': 'Su evento',
   'Your consultation': 'Su consulta',
   'Your new information': 'Sus nuevos datos',
+  'Boat 1: engine and storage (optional)': 'Bote 1: motor y almacenamiento (opcional)',
+
+  // -------------------------------------------------------------------------------------------
+  // Optional repeats: the control that opens one and the one that removes it
+  'Add a second vehicle': 'Agregar un segundo vehículo',
+  'Remove the second vehicle': 'Quitar el segundo vehículo',
+  'Add another operator': 'Agregar otro operador',
+  'Remove the additional operator': 'Quitar el operador adicional',
+  'Add another driver': 'Agregar otro conductor',
+  'Remove the additional driver': 'Quitar el conductor adicional',
+  'Add a second boat': 'Agregar un segundo bote',
+  'Remove the second boat': 'Quitar el segundo bote',
+  'Add engine and storage details': 'Agregar datos del motor y del almacenamiento',
+  'Remove the engine and storage details': 'Quitar los datos del motor y del almacenamiento',
+  'Add a second motorcycle': 'Agregar una segunda motocicleta',
+  'Remove the second motorcycle': 'Quitar la segunda motocicleta',
+  'Add a second RV': 'Agregar un segundo vehículo recreativo',
+  'Remove the second RV': 'Quitar el segundo vehículo recreativo',
+  'Add a second owner': 'Agregar un segundo propietario',
+  'Remove the second owner': 'Quitar el segundo propietario',
+  'Add a third owner': 'Agregar un tercer propietario',
+  'Remove the third owner': 'Quitar el tercer propietario',
 
   // -------------------------------------------------------------------------------------------
   // Contact and address fields
@@ -100,7 +122,7 @@ export const formTextEs: Readonly<Record<string, string>> = {
   'Your name': 'Su nombre',
   'E-mail': 'Correo electrónico',
   Phone: 'Teléfono',
-  'Digits only, for example 7705551234.': 'Solo dígitos, por ejemplo 7705551234.',
+  'A US number, for example (770) 555-0142.': 'Un número de EE. UU., por ejemplo (770) 555-0142.',
   Company: 'Empresa',
   'Address line 1': 'Dirección, línea 1',
   'Address line 2': 'Dirección, línea 2',

@@ -15,6 +15,23 @@ const en = {
   fixFields: 'Please fill out all required fields.',
   honeypotLabel: 'Leave this field empty',
   optional: '(optional)',
+  errorSummaryTitle: 'There is a problem',
+  requiredLeft: (count: number): string =>
+    count === 1 ? '1 required field left.' : `${count} required fields left.`,
+  toFix: (count: number): string => (count === 1 ? '1 answer needs a fix.' : `${count} answers need a fix.`),
+  allFilled: 'All required fields are filled in.',
+  goToFirst: (count: number): string => (count === 1 ? 'Go to it' : 'Go to the first one'),
+  stepsLabel: 'Parts of this form',
+  stepOf: (step: number, total: number) => `Part ${step} of ${total}`,
+  referenceLine: 'Your reference:',
+  nextStep: 'We will call you within one business day to go over your request.',
+  openToday: (opens: string, closes: string) => `We are open today from ${opens} to ${closes}.`,
+  closedToday: 'The office is closed today; we will call you on our next business day.',
+  callUs: 'Questions in the meantime? Call us at',
+  answersKept: 'Your answers are still in the form.',
+  callInstead: 'You can also call us at',
+  am: 'am',
+  pm: 'pm',
 }
 
 export type FormUiCopy = typeof en
@@ -34,6 +51,24 @@ const es: FormUiCopy = {
   fixFields: 'Por favor, complete todos los campos obligatorios.',
   honeypotLabel: 'Deje este campo vacío',
   optional: '(opcional)',
+  errorSummaryTitle: 'Hay un problema',
+  requiredLeft: (count: number) =>
+    count === 1 ? 'Falta 1 campo obligatorio.' : `Faltan ${count} campos obligatorios.`,
+  toFix: (count: number) =>
+    count === 1 ? 'Hay 1 respuesta por corregir.' : `Hay ${count} respuestas por corregir.`,
+  allFilled: 'Todos los campos obligatorios están completos.',
+  goToFirst: (count: number) => (count === 1 ? 'Ir al campo' : 'Ir al primero'),
+  stepsLabel: 'Partes de este formulario',
+  stepOf: (step: number, total: number) => `Parte ${step} de ${total}`,
+  referenceLine: 'Su número de referencia:',
+  nextStep: 'Le llamaremos en un plazo de un día hábil para revisar su solicitud.',
+  openToday: (opens: string, closes: string) => `Hoy estamos abiertos de ${opens} a ${closes}.`,
+  closedToday: 'Hoy la oficina está cerrada; le llamaremos el próximo día hábil.',
+  callUs: '¿Tiene preguntas mientras tanto? Llámenos al',
+  answersKept: 'Sus respuestas siguen en el formulario.',
+  callInstead: 'También puede llamarnos al',
+  am: 'a. m.',
+  pm: 'p. m.',
 }
 
 export const formUiCopy = { en, es } satisfies Localized<FormUiCopy>

@@ -10,7 +10,7 @@
 export type DateLimit = { kind: 'today' } | { kind: 'yearsAgo'; years: number }
 
 /** Named input patterns: the one place their regular expressions are written. */
-export type PatternName = 'name' | 'digits'
+export type PatternName = 'name' | 'digits' | 'usPhone'
 
 export interface Option {
   /** What is submitted and stored: exactly as the spec writes it. */
@@ -83,6 +83,12 @@ export interface FormSection {
   /** A short text under the legend (e.g. renters' "select any additional feature"). */
   hint?: string
   fields: Field[]
+  /**
+   * An optional part a visitor asks for (a second boat, owners 2 and 3): closed behind the `add`
+   * control until asked for, and closed again (its fields cleared) by the `remove` control. Its
+   * fields keep the spec's names and are submitted empty while closed.
+   */
+  closed?: { add: string; remove: string }
 }
 
 export interface FormDefinition {
@@ -100,6 +106,9 @@ export interface FormDefinition {
 export function options(values: readonly string[]): Option[] {
   return values.map((value) => ({ value, label: value }))
 }
+
+/** Forms with more fields than this show their sections as numbered steps with an overview. */
+export const longFormFieldCount = 20
 
 export function allFields(form: FormDefinition): Field[] {
   return form.sections.flatMap((section) => section.fields)

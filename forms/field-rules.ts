@@ -116,7 +116,9 @@ export function rulesOf(field: Field, today: Date, msgs: FieldMessages): Rule[] 
         rules.push((value) => (anyControl.test(value) ? msgs.singleLine : undefined))
       }
       const { pattern, minWords } = field
-      if (pattern)
+      if (pattern === 'usPhone')
+        rules.push((value) => (normalizePhone(value) === undefined ? msgs.pattern(pattern) : undefined))
+      else if (pattern)
         rules.push((value) => (patternRegExp(pattern).test(value) ? undefined : msgs.pattern(pattern)))
       if (field.kind === 'email') rules.push((value) => (emailPattern.test(value) ? undefined : msgs.email))
       if (minWords !== undefined) {
@@ -153,6 +155,32 @@ export function rulesOf(field: Field, today: Date, msgs: FieldMessages): Rule[] 
     case 'checkbox':
       return [(value) => (value === 'true' ? undefined : msgs.checkbox)]
   }
+}
+
+/** What people put around the digits of a phone number: spaces, dashes, dots and parentheses. */
+const phoneFormatting = /[\s().-]/g
+
+/**
+ * A US phone number as typed ("(770) 555-0142", "770.555.0142", "+1 770 555 0142") reduced to the
+ * 10 digits the spec stores, or undefined when it is not one: anything but digits and formatting,
+ * a '+' other than a leading '+1', too few or too many digits, or an area code starting with 0 or 1
+ * (no US area code does, which is also what makes a leading country code 1 unambiguous).
+ */
+export function normalizePhone(value: string): string | undefined {
+  const compact = value.replace(phoneFormatting, '')
+  const match = /^(?:\+?1)?([2-9][0-9]{9})$/.exec(compact)
+  if (!match) return undefined
+  if (compact.startsWith('+') && !compact.startsWith('+1')) return undefined
+  return match[1]
+}
+
+/**
+ * The value a field stores and submits: phone numbers become their 10 digits; anything else is
+ * the (trimmed) value as given. Call it on a value its rules accept.
+ */
+export function normalizeFieldValue(field: Field, value: string): string {
+  if (field.kind === 'tel' && field.pattern === 'usPhone') return normalizePhone(value) ?? value
+  return value
 }
 
 export function countWords(value: string): number {

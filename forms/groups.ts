@@ -127,12 +127,34 @@ export function section(title: string, ...parts: (Field | readonly Field[])[]): 
   return { legend: title, fields: fields(...parts) }
 }
 
-/** Two numbered blocks (vehicles, boats, operators): the first required, the second optional. */
+/** The words of the control that opens an optional repeat, and of the one that removes it. */
+export interface RepeatLabels {
+  add: string
+  remove: string
+}
+
+/** An optional repeat (a second boat, a third owner): closed until the visitor asks for it. */
+export function closedSection(
+  title: string,
+  labels: RepeatLabels,
+  ...parts: (Field | readonly Field[])[]
+): FormSection {
+  return { ...section(title, ...parts), closed: { add: labels.add, remove: labels.remove } }
+}
+
+/**
+ * Two numbered blocks (vehicles, boats, operators): the first required, the second optional and
+ * closed until the visitor asks for it.
+ */
 export function requiredThenOptional(
   legends: readonly [string, string],
+  labels: RepeatLabels,
   group: (n: 1 | 2, required: boolean) => readonly Field[],
 ): FormSection[] {
-  return [section(legends[0], group(1, true)), section(legend(legends[1], false), group(2, false))]
+  return [
+    section(legends[0], group(1, true)),
+    closedSection(legend(legends[1], false), labels, group(2, false)),
+  ]
 }
 
 /**
@@ -187,13 +209,18 @@ export function email(): TextField {
   return emailInput('email', 'E-mail', { required: true, autoComplete: 'email' })
 }
 
-/** The visitor's phone: digits only (numeric keypad), required on every form that has one. */
+/**
+ * The visitor's phone, required on every form that has one. The spec stores digits only: people type
+ * "(770) 555-0142" or "+1 770 555 0142", so both sides accept that formatting and submit and store the
+ * 10 digits (DESIGN.md section 4). The numeric keypad stays, as the spec asks.
+ */
 export function phone({ name = 'phone' }: { name?: 'phone' | 'contactPhone' } = {}): TextField {
   return telInput(name, 'Phone', {
     required: true,
-    pattern: 'digits',
+    pattern: 'usPhone',
     autoComplete: 'tel-national',
-    hint: 'Digits only, for example 7705551234.',
+    hint: 'A US number, for example (770) 555-0142.',
+    note: 'Spec: digits only. Formatting (spaces, dashes, dots, parentheses, a leading +1) is accepted and removed; 10 digits are submitted and stored.',
   })
 }
 

@@ -14,11 +14,17 @@ const sources: Record<PatternName, string> = {
   name: '[A-Za-zÀ-ÖØ-öø-ÿ\\s]+',
   /** Digits only (phones, SSNs, EINs, years of experience). */
   digits: '[0-9]+',
+  /**
+   * A US phone number as people type it: digits, spaces, dashes, dots, parentheses and a leading +.
+   * The attribute only guides the browser; normalizePhone (forms/field-rules.ts) decides, on both sides.
+   */
+  usPhone: '\\+?[0-9 \\(\\)\\.\\-]+',
 }
 
 const messages: Record<PatternName, string> = {
   name: 'Use letters and spaces only.',
   digits: 'Use digits only.',
+  usPhone: 'Enter a 10-digit US phone number, for example (770) 555-0142.',
 }
 
 /** The value of the HTML `pattern` attribute (unanchored: HTML anchors it). */

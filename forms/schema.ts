@@ -5,6 +5,7 @@
  *
  * Normalisation (the contract of the parsed data):
  * - every value is a string, trimmed; a non-string (number, null, array, object) is rejected;
+ * - phone numbers are reduced to their 10 digits ("(770) 555-0142" is stored as 7705550142);
  * - empty optional fields are left out: the data holds only the fields that have a value
  *   (an unticked checkbox is absent, a ticked one is 'true');
  * - fields the definition does not have are dropped.
@@ -15,7 +16,7 @@ import { z } from 'zod'
 import { toIsoDate } from './dates.ts'
 import type { Field, FormDefinition } from './engine.ts'
 import { allFields } from './engine.ts'
-import { type FieldMessages, messages, rulesOf } from './field-rules.ts'
+import { type FieldMessages, messages, normalizeFieldValue, rulesOf } from './field-rules.ts'
 
 /** The schema of one field: a trimmed string checked by its rules; an empty value becomes undefined. */
 function fieldSchema(
@@ -42,7 +43,7 @@ function fieldSchema(
         }
       }
     })
-    .transform((value) => (value === '' ? undefined : value))
+    .transform((value) => (value === '' ? undefined : normalizeFieldValue(field, value)))
   return field.required ? checked : checked.optional()
 }
 

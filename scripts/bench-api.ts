@@ -6,7 +6,9 @@
  * in a fresh temporary DATA_DIR and then on a fresh PostgreSQL database, and runs autocannon on
  * loopback against it: a valid JSON body and a unique Idempotency-Key per request, so every request
  * stores a new lead and its delivery job, as a real submission does. Prints a table and writes
- * bench-results/api.json. Builds nothing (the API does not need the site build).
+ * bench-results/api.json. Before each, in the same run, the anchor (scripts/bench-anchor-server.ts:
+ * bare Fastify, same JSON, one INSERT) on the same database; the table prints our ratio to it.
+ * Each request carries its own solved proof of work (else the server stores it as spam). Builds nothing (the API does not need the site build).
  *
  * Options:
  *   --duration <s>        seconds measured per driver (default 10), after a 2 s warm-up
@@ -28,7 +30,10 @@ import autocannon from 'autocannon'
 import { getFormDefinition } from '../forms/registry.ts'
 import { validPayload } from '../tests/server/helpers/form-payloads.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
+import { solvedProof } from '../tests/server/helpers/proof-of-work.ts'
 import { type ServerProcess, startServerProcess } from '../tests/server/helpers/server-process.ts'
+
+const anchorScript = path.join(import.meta.dirname, 'bench-anchor-server.ts')
 
 const root = path.join(import.meta.dirname, '..')
 const budget = { requestsPerSecond: 1500, p99Ms: 50, errors: 0 }
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({
     delivery: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    'proofs-per-second': { type: 'string', default: '6000' },
   },
 })
 const duration = Number(args.duration)
@@ -49,6 +55,8 @@ const drivers = args.drivers.split(',').map((name) => name.trim()) as ('pglite' 
 
 interface DriverResult {
   driver: 'pglite' | 'postgres'
+  /** `server`: the real server; `anchor`: scripts/bench-anchor-server.ts (parse + one INSERT). */
+  target: 'server' | 'anchor'
   requestsPerSecond: number
   latencyMs: { average: number; p50: number; p90: number; p99: number; max: number }
   /**
@@ -76,7 +84,7 @@ const body = JSON.stringify({
   ...validPayload(form, new Date()),
   firstName: 'Bench',
   lastName: 'Mark',
-  msg: 'A benchmark lead: please ignore.',
+  msg: 'A benchmark lead: please ignore. Number __N__.',
 })
 
 /** User + system CPU milliseconds of a process so far (Linux); undefined elsewhere. */
@@ -92,6 +100,22 @@ async function cpuMs(pid: number | undefined): Promise<number | undefined> {
     return undefined
   }
 }
+
+/**
+ * JSON posts without a solved proof of work are stored as spam (no delivery job), and a proof is
+ * good for one submission: each request gets its own real, solved proof, all made before the timed
+ * run so their cost is not the server's. Solved with the server's IP_HASH_SALT, fixed per run.
+ */
+const ipHashSalt = randomBytes(16).toString('hex')
+async function prepareProofs(count: number): Promise<string[]> {
+  const proofs: string[] = []
+  for (let index = 0; index < count; index++) proofs.push(await solvedProof(ipHashSalt, { maxNumber: 50 }))
+  return proofs
+}
+const proofsPerSecond = Number(args['proofs-per-second'])
+let proofs: string[] = []
+let proofsUsed = 0
+let proofsExhausted = false
 
 function run(url: string, seconds: number, runId: string): Promise<autocannon.Result> {
   let counter = 0
@@ -109,14 +133,29 @@ function run(url: string, seconds: number, runId: string): Promise<autocannon.Re
         // A unique key per request: each one is a new lead, not an idempotent replay.
         setupRequest(request) {
           counter++
-          return { ...request, headers: { ...request.headers, 'idempotency-key': `${runId}-${counter}` } }
+          const proof = proofs[proofsUsed++ % proofs.length] ?? ''
+          if (proofsUsed > proofs.length) proofsExhausted = true
+          return {
+            ...request,
+            // A different text per lead, as real leads differ: the same text from every request would
+            // make the server's same-text-elsewhere spam check scan an ever-growing set of rows.
+            body: body.replace('__N__', `${runId}-${counter}`),
+            headers: {
+              ...request.headers,
+              'idempotency-key': `${runId}-${counter}`,
+              'x-proof-of-work': proof,
+            },
+          }
         },
       },
     ],
   })
 }
 
-async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult> {
+async function benchDriver(
+  driver: 'pglite' | 'postgres',
+  target: 'server' | 'anchor',
+): Promise<DriverResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `agency-bench-${driver}-`))
   let scratch: ScratchDatabase | undefined
   let server: ServerProcess | undefined
@@ -128,28 +167,32 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
         DATA_DIR: dataDir,
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
         LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        IP_HASH_SALT: randomBytes(16).toString('hex'),
+        IP_HASH_SALT: ipHashSalt,
         SUBMIT_RATE_LIMIT: '1000000/1s',
         ...(args.delivery ? { DELIVERY_POLL_MS: '1000' } : { DELIVERY_POLL_MS: '3600000' }),
       },
-      timeoutMs: 60_000,
+      timeoutMs: 90_000,
+      ...(target === 'anchor' ? { script: anchorScript } : {}),
       nodeArgs: args.profile
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench-results', 'profiles')}`]
         : [],
     })
     process.stdout.write(
-      `${driver}: warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
+      `${driver} ${target}: warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
     )
-    const warm = await run(server.url, 2, `warm-${driver}`)
+    proofsUsed = 0
+    const warm = await run(server.url, 2, `warm-${driver}-${target}`)
     const cpuBefore = await cpuMs(server.process.pid)
-    const result = await run(server.url, duration, `bench-${driver}`)
+    const result = await run(server.url, duration, `bench-${driver}-${target}`)
     const cpuAfter = await cpuMs(server.process.pid)
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
-      deliveries?: { waiting: number }
-    }
+    const health =
+      target === 'server'
+        ? ((await (await fetch(`${server.url}/api/health`)).json()) as { deliveries?: { waiting: number } })
+        : {}
     const ok = result['2xx']
     return {
       driver,
+      target,
       requestsPerSecond: Math.round(result.requests.average),
       latencyMs: {
         average: result.latency.average,
@@ -168,7 +211,10 @@ async function benchDriver(driver: 'pglite' | 'postgres'): Promise<DriverResult>
       timeouts: result.timeouts,
       non2xx: result.non2xx,
       // With delivery parked, every stored lead still has its job waiting (the warm-up's too).
-      leadsStored: args.delivery ? undefined : (health.deliveries?.waiting ?? 0) - warm['2xx'],
+      leadsStored:
+        args.delivery || health.deliveries === undefined
+          ? undefined
+          : health.deliveries.waiting - warm['2xx'],
     }
   } finally {
     await server?.stop()
@@ -183,10 +229,26 @@ if (loadBefore > 0.5) {
   console.warn(`Note: the 1-minute load average is ${loadBefore.toFixed(2)}; other processes share the CPU.`)
 }
 
+const proofCount = proofsPerSecond * (duration + 2)
+process.stdout.write(`Solving ${proofCount} proofs of work before the timed runs…\n`)
+proofs = await prepareProofs(proofCount)
+
 const results: DriverResult[] = []
-for (const driver of drivers) results.push(await benchDriver(driver))
+// Anchor and server alternate per driver so both see about the same load from the rest of the machine.
+for (const driver of drivers) {
+  results.push(await benchDriver(driver, 'anchor'))
+  results.push(await benchDriver(driver, 'server'))
+}
+const anchorOf = (result: DriverResult) =>
+  results.find((other) => other.driver === result.driver && other.target === 'anchor')
+const ratioOf = (result: DriverResult) => {
+  const anchor = anchorOf(result)
+  return anchor && anchor.requestsPerSecond > 0
+    ? Number((result.requestsPerSecond / anchor.requestsPerSecond).toFixed(2))
+    : undefined
+}
 for (const result of results) {
-  if (result.driver === 'pglite') {
+  if (result.driver === 'pglite' && result.target === 'server') {
     result.withinBudget =
       result.requestsPerSecond >= budget.requestsPerSecond &&
       result.latencyMs.p99 <= budget.p99Ms &&
@@ -195,10 +257,25 @@ for (const result of results) {
 }
 
 const rows = [
-  ['driver', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'cpu ms/req', 'budget'],
+  [
+    'driver',
+    'target',
+    'req/s',
+    '× anchor',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'requests',
+    'errors',
+    'non-2xx',
+    'cpu ms/req',
+    'budget',
+  ],
   ...results.map((result) => [
     result.driver,
+    result.target,
     String(result.requestsPerSecond),
+    result.target === 'server' ? String(ratioOf(result) ?? '-') : '1',
     String(result.latencyMs.p50),
     String(result.latencyMs.p99),
     String(result.latencyMs.max),
@@ -216,7 +293,13 @@ console.log(
   `\nBudget (DESIGN.md section 5, PGlite): ≥ ${budget.requestsPerSecond} req/s, p99 ≤ ${budget.p99Ms} ms, 0 errors.` +
     ` Delivery worker ${args.delivery ? 'on (.eml files)' : 'parked'}; autocannon shares the machine's ${cpus().length} cores.`,
 )
+if (proofsExhausted) {
+  console.log(
+    `More requests than proofs (${proofs.length}): some reused proofs were stored as spam. Raise --proofs-per-second.`,
+  )
+}
 for (const result of results) {
+  if (result.target !== 'server') continue
   const stored = result.leadsStored
   // Each OK is a stored lead with its job; at most 2 × connections more (in flight at each stop).
   if (stored !== undefined && (stored < result.ok || stored > result.ok + 2 * connections)) {
@@ -236,6 +319,11 @@ const report = {
   uniqueIdempotencyKeyPerRequest: true,
   delivery: args.delivery ? 'on, .eml files' : 'parked',
   budget,
+  anchor: 'scripts/bench-anchor-server.ts: bare Fastify, same JSON, one INSERT (PGlite / pg)',
+  ratios: Object.fromEntries(
+    results.filter((result) => result.target === 'server').map((result) => [result.driver, ratioOf(result)]),
+  ),
+  proofsExhausted,
   results,
 }
 await mkdir(path.join(root, 'bench-results'), { recursive: true })

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# The two commands of the README, on a fresh machine:
-#   scripts/run.sh start   install, build and serve the site at http://127.0.0.1:3000
-#   scripts/run.sh test    install everything the tests need (Node 24, Chromium), run the whole suite
+# The one entry point for every task, on a fresh machine (Node 20, another old Node, or none):
+# it brings its own Node.js 24 (scripts/node24.sh), installs the packages when needed, then runs
+# the task with them. Every command in the README goes through it.
+#   bash scripts/run.sh start                 install, build and serve the site at http://127.0.0.1:3000
+#   bash scripts/run.sh test                  install what the tests need (Node 24, Chromium), run the whole suite
+#   bash scripts/run.sh staff add <email>     staff accounts (add, password, list, remove)
+#   bash scripts/run.sh backup [FILE]         a snapshot of the database, while the server runs
+#   bash scripts/run.sh restore FILE [--force]
+#   bash scripts/run.sh build | bench | bench:web
+#   bash scripts/run.sh serve                 serve the existing build, installing nothing (systemd, deploy/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node24.sh
@@ -15,7 +22,14 @@ install_deps() {
   fi
 }
 
-case "${1:-}" in
+usage() {
+  echo "usage: bash scripts/run.sh start|test|staff|backup|restore|build|serve|bench|bench:web|bench:rate-limit [arguments]" >&2
+  exit 2
+}
+
+task="${1:-}"
+[ $# -gt 0 ] && shift
+case "$task" in
   start)
     install_deps
     npm run build
@@ -31,8 +45,14 @@ case "${1:-}" in
     fi
     exec npm test
     ;;
+  serve)
+    exec node server/main.ts
+    ;;
+  staff|backup|restore|build|bench|bench:web|bench:rate-limit)
+    install_deps
+    exec npm run --silent "$task" -- "$@"
+    ;;
   *)
-    echo "usage: scripts/run.sh start|test" >&2
-    exit 2
+    usage
     ;;
 esac

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig } from '../server/config.ts'
 import type { Database } from '../server/db/database.ts'
 import { runMigrations } from '../server/db/migrate.ts'
 import { openDatabase } from '../server/db/open-database.ts'
+import { resetSecondFactor } from '../server/staff/second-factor.ts'
 import {
   addStaffUser,
   checkNewPassword,
@@ -34,6 +35,8 @@ const usage = `Staff accounts for the lead inbox (/admin).
   npm run staff -- password <email>         sets a new password (add --generate for a random one)
   npm run staff -- list
   npm run staff -- remove <email>
+  npm run staff -- reset-two-factor <email>  removes its two-step sign-in (a lost phone); it sets
+                                             up a new one at its next sign-in
 
 Uses the server's database: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
 The embedded database can be open in one process only: stop the server before running this
@@ -88,6 +91,12 @@ async function main(argv: string[]): Promise<void> {
         if (!(await removeStaffUser(db, account)))
           throw new StaffAccountError(`There is no staff account for ${account}.`)
         console.log(`Removed ${account} and signed it out everywhere.`)
+        break
+      }
+      case 'reset-two-factor': {
+        if (!(await resetSecondFactor(db, account, 'npm run staff')))
+          throw new StaffAccountError(`There is no staff account for ${account}.`)
+        console.log(`Two-step sign-in removed for ${account}; it was signed out everywhere.`)
         break
       }
       default:

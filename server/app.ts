@@ -3,13 +3,24 @@ import { type AdminRoutesOptions, adminRoutes } from './admin/admin-routes.ts'
 import type { RateLimit } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createLeadRepository } from './leads/lead-repository.ts'
+import { createMetrics, type Metrics } from './metrics/metrics.ts'
+import { loadFormPages } from './no-js/form-pages.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-handling.ts'
+import { registerMetrics } from './plugins/metrics.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { pagePolicies, registerSecurityHeaders } from './plugins/security-headers.ts'
 import { notFoundPageSender, staticSitePlugin } from './plugins/static-site.ts'
+import { backupRoutes } from './routes/backup.ts'
 import { formBodyLimit, formRoutes } from './routes/forms.ts'
 import { healthRoutes } from './routes/health.ts'
+import {
+  createProofVerifier,
+  defaultProofLifetimeMs,
+  defaultProofMaxNumber,
+  proofKeyFrom,
+} from './spam/proof-of-work.ts'
+import { defaultMinFillMs } from './spam/spam-score.ts'
 
 export interface AppOptions {
   /** An open, migrated database. */
@@ -23,14 +34,29 @@ export interface AppOptions {
   /** The built site (build/client); without it the app serves the API only. */
   clientDir?: string
   logger?: FastifyServerOptions['logger']
-  trustProxy?: boolean | number | string[]
+  /** How many proxies (or which addresses) may name the client; never every hop (server/config.ts). */
+  trustProxy?: false | number | string[]
   /** Close `db` when the app closes (the server); tests that share a database leave it false. */
   closeDatabaseWithApp?: boolean
   now?: () => Date
   /** The staff session cookie's Secure flag (config.adminCookieSecure); off by default for http://127.0.0.1. */
   adminCookieSecure?: boolean
+  /** The proof of work asked of browsers: its difficulty (tests and benchmarks lower it). */
+  proofOfWork?: { maxNumber?: number }
+  /** Faster than this from the first touch of a form is a bot (SPAM_MIN_FILL_MS). */
+  spamMinFillMs?: number
+  /** Bearer token that may read the details of /api/health (monitoring); unset: staff only. */
+  metricsToken?: string
+  /** The process's Prometheus metrics (the delivery worker counts into the same); a fresh set by default. */
+  metrics?: Metrics
+  /** REDIS_URL: the submission rate limit shared by every process; unset: counted in this process. */
+  redisUrl?: string
+  /** Lets `npm run backup` ask this server for a snapshot of its embedded database (routes/backup.ts). */
+  backupToken?: string
+  /** REDIS_KEY_PREFIX */
+  redisKeyPrefix?: string
   /** Session lifetimes and sign-in lockout numbers; tests shorten them. */
-  admin?: Pick<AdminRoutesOptions, 'session' | 'throttle'>
+  admin?: Pick<AdminRoutesOptions, 'session' | 'throttle' | 'requireSecondFactor'>
 }
 
 /** The whole HTTP application, not listening yet: main.ts listens, tests call app.inject(). */
@@ -52,15 +78,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, {
     sendNotFoundPage: options.clientDir ? notFoundPageSender(options.clientDir, policies) : undefined,
   })
-  await registerRateLimit(app)
+  registerMetrics(app, {
+    metrics: options.metrics ?? createMetrics(),
+    db: options.db,
+    token: options.metricsToken,
+  })
+  await registerRateLimit(app, { redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix })
   await app.register(databasePlugin, { db: options.db, closeWithApp: options.closeDatabaseWithApp ?? false })
 
-  await app.register(healthRoutes, { db: options.db })
+  await app.register(healthRoutes, { db: options.db, metricsToken: options.metricsToken })
+  if (options.backupToken && options.db.snapshot) {
+    await app.register(backupRoutes, { db: options.db, token: options.backupToken })
+  }
+  const proofSettings = {
+    hmacKey: proofKeyFrom(options.ipHashSalt),
+    maxNumber: options.proofOfWork?.maxNumber ?? defaultProofMaxNumber,
+    lifetimeMs: defaultProofLifetimeMs,
+  }
   await app.register(formRoutes, {
     leads: createLeadRepository(options.db),
     ipHashSalt: options.ipHashSalt,
     encryptionKey: options.encryptionKey,
     submitRateLimit: options.submitRateLimit,
+    proof: { settings: proofSettings, verifier: createProofVerifier(proofSettings) },
+    minFillMs: options.spamMinFillMs ?? defaultMinFillMs,
+    pages: options.clientDir ? await loadFormPages(options.clientDir, policies) : undefined,
     now: options.now ?? (() => new Date()),
   })
   // The staff inbox: /admin pages and /api/admin, behind a session (server/admin).
@@ -80,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** A hop count becomes the function Fastify's types ask for (its runtime takes numbers too). */
 function fastifyTrustProxy(
-  value: boolean | number | string[],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+  value: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value
 }

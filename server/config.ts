@@ -23,8 +23,14 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
   /** Key of the HMAC that turns a client address into the stored `ip_hash`. */
   ipHashSalt: string
-  /** Fastify's trustProxy: whether X-Forwarded-For names the client (behind a load balancer). */
-  trustProxy: boolean | number | string[]
+  /** Fastify's trustProxy: how many proxies (or which addresses) may name the client in X-Forwarded-For. */
+  trustProxy: false | number | string[]
+  /** Bearer token for monitoring (/metrics, details of /api/health); undefined: staff only. */
+  metricsToken: string | undefined
+  /** Difficulty of the browser's proof of work (the mean work is half of it). */
+  proofOfWorkMaxNumber: number
+  /** A form sent faster than this from its first touch counts as a bot's. */
+  spamMinFillMs: number
   /** AES-256-GCM key for sensitive lead fields (SSN, EIN). */
   encryptionKey: Buffer
   /** True when no LEAD_ENCRYPTION_KEY was set and a development key was made under DATA_DIR. */
@@ -34,6 +40,17 @@ export interface Config {
   retentionDays: number
   /** The staff session cookie's Secure flag: on in production unless ADMIN_COOKIE_SECURE says otherwise. */
   adminCookieSecure: boolean
+  /** Shared store of the submission rate limit when several processes run; undefined: in memory. */
+  redisUrl: string | undefined
+  /** Prefix of every Redis key this site writes (several sites, or test runs, may share one Redis). */
+  redisKeyPrefix: string
+  /** Where the daily backups of the embedded database go, and how many are kept (0: none taken). */
+  backup: { dir: string; keep: number }
+  /** Every staff account must enrol a second factor: on in production unless STAFF_REQUIRE_2FA=false. */
+  staffRequireSecondFactor: boolean
+  /** The morning digest: 'HH:MM' in the agency's time zone, or undefined when DIGEST_TIME=off. */
+  digestTime: string | undefined
+  digestTo: string
 }
 
 export interface RateLimit {
@@ -57,10 +74,14 @@ export function parseRateLimit(text: string): RateLimit | undefined {
   return { max: Number(max), windowMs }
 }
 
-function parseTrustProxy(text: string): boolean | number | string[] {
-  if (text === 'true') return true
+/**
+ * `false`, a hop count or the proxies' addresses. Never `true`: trusting every hop lets a client
+ * name its own address in X-Forwarded-For, and a fresh address per request slips past the
+ * submission rate limit and the sign-in lockout.
+ */
+function parseTrustProxy(text: string): false | number | string[] {
   if (text === 'false') return false
-  if (/^\d+$/.test(text)) return Number(text)
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text)
   return text.split(',').map((entry) => entry.trim())
 }
 
@@ -131,14 +152,47 @@ const envSchema = z.object({
     .transform(Number)
     .default(365),
   ADMIN_COOKIE_SECURE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  STAFF_REQUIRE_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  DIGEST_TIME: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time as HH:MM (24-hour), or off')
+    .default('08:00'),
+  DIGEST_TO: z.email({ error: 'must be an e-mail address' }).optional(),
   TRUST_PROXY: z
     .string()
-    .regex(
-      /^(true|false|\d+|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
-      'must be true, false, a hop count or addresses',
+    .refine(
+      (value) => value !== 'true',
+      'must not be true (any client could then choose its own address): set the number of proxies in front of the server, e.g. TRUST_PROXY=1 behind one reverse proxy, or their addresses, e.g. TRUST_PROXY=127.0.0.1',
     )
+    .regex(/^(false|\d+|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, 'must be false, a hop count or addresses')
     .transform(parseTrustProxy)
     .default(false),
+  PROOF_OF_WORK_MAX_NUMBER: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 10_000_000, 'must be between 1 and 10000000')
+    .default(50_000),
+  SPAM_MIN_FILL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .default(2000),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')
+    .default('agency-site:'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number (0 turns the nightly backup off)')
+    .transform(Number)
+    .default(14),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)')
+    .optional(),
 })
 
 /**
@@ -155,7 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       const name = String(issue.path[0] ?? 'environment')
       const value = present[name]
       // Never echo secrets (URLs may carry passwords, the salt is a secret).
-      const shown = value === undefined || /URL|SALT/.test(name) ? '' : ` (got ${JSON.stringify(value)})`
+      const shown =
+        value === undefined || /URL|SALT|TOKEN|KEY$/.test(name) ? '' : ` (got ${JSON.stringify(value)})`
       return `  ${name}: ${issue.message}${shown}`
     })
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
@@ -179,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     nodeEnv: values.NODE_ENV,
     ipHashSalt: values.IP_HASH_SALT ?? readOrCreateSecret(dataDir, 'ip-hash-salt'),
     trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
+    proofOfWorkMaxNumber: values.PROOF_OF_WORK_MAX_NUMBER,
+    spamMinFillMs: values.SPAM_MIN_FILL_MS,
     encryptionKey: Buffer.from(
       values.LEAD_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'lead-encryption-key'),
       'hex',
@@ -196,6 +254,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       values.ADMIN_COOKIE_SECURE === undefined
         ? values.NODE_ENV === 'production'
         : values.ADMIN_COOKIE_SECURE === 'true',
+    redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
+    backup: {
+      dir: values.BACKUP_DIR ? path.resolve(cwd, values.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      keep: values.BACKUP_KEEP,
+    },
+    staffRequireSecondFactor:
+      values.STAFF_REQUIRE_2FA === undefined
+        ? values.NODE_ENV === 'production'
+        : values.STAFF_REQUIRE_2FA === 'true',
+    digestTime: values.DIGEST_TIME === 'off' ? undefined : values.DIGEST_TIME,
+    digestTo: values.DIGEST_TO ?? values.LEADS_TO,
   }
 }
 

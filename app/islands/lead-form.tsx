@@ -45,13 +45,32 @@ async function translator(locale: Locale): Promise<(english: string) => string> 
   return (english) => formText(locale, english)
 }
 
+/** The values the page rendered the form with (components/page-form.tsx), so hydration matches. */
+function parseInitialValues(json: string | undefined): Record<string, string> | undefined {
+  if (!json) return undefined
+  const parsed: unknown = JSON.parse(json)
+  if (!parsed || typeof parsed !== 'object') return undefined
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
+}
+
 async function hydrateLeadForms(): Promise<void> {
   const locale: Locale = document.documentElement.lang === 'es' ? 'es' : 'en'
   for (const element of document.querySelectorAll<HTMLElement>('[data-lead-form]')) {
     const load = definitions[element.dataset.leadForm ?? '']
     if (!load) continue
     const [form, translate] = await Promise.all([load(), translator(locale)])
-    hydrateRoot(element, <LeadForm form={form} locale={locale} translate={translate} />)
+    const initialValues = parseInitialValues(element.dataset.initialValues)
+    hydrateRoot(
+      element,
+      <LeadForm
+        form={form}
+        locale={locale}
+        translate={translate}
+        {...(initialValues ? { initialValues } : {})}
+      />,
+    )
   }
 }
 

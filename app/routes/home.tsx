@@ -4,6 +4,7 @@ import { featuredCarrierEntries } from '../../config/carriers.ts'
 import { homePage } from '../../content/pages/home.ts'
 import { contactMessage } from '../../forms/definitions/general.ts'
 import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
+import { AgencyPhoto } from '../components/agency-photo.tsx'
 import { CardGrid } from '../components/blocks.tsx'
 import { CarrierWordmark } from '../components/carrier-wordmark.tsx'
 import { FormSection } from '../components/content-page.tsx'
@@ -57,7 +58,13 @@ export default function HomePage() {
 
       <section className="section section--tinted" aria-labelledby="home-about-heading">
         <div className="container owner-block">
-          <OwnerPortrait label={copy.about.portraitLabel} />
+          <AgencyPhoto
+            name="owner"
+            alt={copy.about.photoLabel}
+            sizes="240px"
+            className="owner-photo"
+            illustration={<OwnerPortrait label={copy.about.portraitLabel} />}
+          />
           <div className="prose">
             <h2 id="home-about-heading">{copy.about.title}</h2>
             <p className="owner-block__name">{agency.owner.name}</p>

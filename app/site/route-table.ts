@@ -116,6 +116,13 @@ export function splitLocale(rawPathname: string): { locale: Locale; path: string
 /** The unknown-route page is prerendered at this path; the server answers it with status 404. */
 export const notFoundPath = '/404'
 
+/** Where a form posted without JavaScript lands once stored (not in the sitemap: nobody links to it). */
+export const thankYouPath = '/thank-you'
+
 export function prerenderPaths(): string[] {
-  return locales.flatMap((locale) => [...publicPaths(locale), withLocale(locale, notFoundPath)])
+  return locales.flatMap((locale) => [
+    ...publicPaths(locale),
+    withLocale(locale, notFoundPath),
+    withLocale(locale, thankYouPath),
+  ])
 }

@@ -13,6 +13,8 @@ export interface AboutCopy {
     /** The owner's title, shown under the name. */
     title: string
     portraitLabel: string
+    /** The alt text of the agency's own photo (content/photos/owner.*), when it supplied one. */
+    photoLabel: string
     paragraphs: string[]
   }
   more: {
@@ -36,6 +38,7 @@ export const aboutPage = {
     owner: {
       title: agency.owner.title,
       portraitLabel: `Illustrated portrait of ${owner}, owner of ${agency.name}`,
+      photoLabel: `${owner}, owner of ${agency.name}`,
       paragraphs: [
         `${owner} grew up helping at her parents’ small business, where she learned early how one uninsured loss can undo years of hard work. That lesson led her into insurance, and in ${agency.foundedYear} she opened ${agency.name} in ${city} to give local families and business owners the kind of guidance her own family once needed.`,
         'As an independent agent, she is not tied to one insurance company. She compares coverage and prices from many carriers and recommends the policy that fits, not the one that pays the best commission. When a claim comes in, she and her team are there to help you through it.',
@@ -82,6 +85,7 @@ export const aboutPage = {
     owner: {
       title: 'Propietaria y especialista en seguros',
       portraitLabel: `Retrato ilustrado de ${owner}, propietaria de ${agency.name}`,
+      photoLabel: `${owner}, propietaria de ${agency.name}`,
       paragraphs: [
         `${owner} creció ayudando en el pequeño negocio de sus padres, donde aprendió muy pronto que una sola pérdida sin seguro puede deshacer años de trabajo duro. Esa lección la llevó al mundo de los seguros, y en ${agency.foundedYear} abrió ${agency.name} en ${city} para darles a las familias y a los dueños de negocios de la zona la orientación que su propia familia necesitó alguna vez.`,
         'Como agente independiente, no está atada a una sola compañía de seguros. Compara coberturas y precios de muchas aseguradoras y le recomienda la póliza que le conviene a usted, no la que paga la mejor comisión. Cuando llega la hora de un reclamo, ella y su equipo están ahí para ayudarle en todo el proceso.',

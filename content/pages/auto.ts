@@ -1,3 +1,4 @@
+import type { OwnQuoteFormCopy } from '../../app/components/rater-or-quote-form.tsx'
 import type { ThirdPartyFrameCopy } from '../../app/components/third-party-frame.tsx'
 import type { Localized } from '../../app/site/i18n.ts'
 import type { ContentPage } from '../types.ts'
@@ -80,6 +81,13 @@ export const autoPage = {
       heading: 'Get a live auto insurance quote',
       intro:
         'Enter your drivers and vehicles in the quoting tool below to compare rates from several carriers in a few minutes. One of our agents reviews your quote and contacts you to confirm the details and answer questions.',
+    },
+    ownForm: {
+      heading: 'Request your auto insurance quote',
+      intro:
+        'Tell us how to reach you and where you live. An agent compares rates from several carriers for your drivers and vehicles and calls you to go over the coverage, usually within one business day.',
+      alternativeHeading: 'Rather talk it over with an agent?',
+      alternativeIntro: 'Send us your details instead and we will prepare your quote with you by phone.',
     },
     frame: {
       title: 'Live auto insurance quote form from our quoting partner',
@@ -165,6 +173,13 @@ export const autoPage = {
       intro:
         'Ingrese a sus conductores y vehículos en la herramienta de cotización a continuación y compare en pocos minutos las tarifas de varias aseguradoras. Uno de nuestros agentes revisa su cotización y se comunica con usted para confirmar los detalles y responder sus preguntas.',
     },
+    ownForm: {
+      heading: 'Solicite su cotización de seguro de auto',
+      intro:
+        'Díganos cómo comunicarnos con usted y dónde vive. Un agente compara las tarifas de varias aseguradoras para sus conductores y vehículos y le llama para revisar la cobertura, por lo general en un día hábil.',
+      alternativeHeading: '¿Prefiere hablarlo con un agente?',
+      alternativeIntro: 'Envíenos sus datos y prepararemos su cotización con usted por teléfono.',
+    },
     frame: {
       title: 'Formulario de cotización de seguro de auto en vivo de nuestro socio de cotizaciones',
       fallbackIntro: 'Si el formulario de cotización de arriba no carga o es difícil de usar en su pantalla,',
@@ -172,4 +187,4 @@ export const autoPage = {
       fallbackAfter: 'para abrirlo en una página aparte.',
     },
   },
-} satisfies Localized<ContentPage & { frame: ThirdPartyFrameCopy }>
+} satisfies Localized<ContentPage & { frame: ThirdPartyFrameCopy; ownForm: OwnQuoteFormCopy }>

@@ -1,3 +1,4 @@
+import type { OwnQuoteFormCopy } from '../../app/components/rater-or-quote-form.tsx'
 import type { ThirdPartyFrameCopy } from '../../app/components/third-party-frame.tsx'
 import type { Localized } from '../../app/site/i18n.ts'
 import type { ContentPage } from '../types.ts'
@@ -96,6 +97,13 @@ export const homeInsurancePage = {
       heading: 'Get a live home insurance quote',
       intro:
         'Enter your address and a few details about your home in the quoting tool below to compare rates from several carriers. An agent reviews every quote and follows up to confirm coverage and discounts.',
+    },
+    ownForm: {
+      heading: 'Request your home insurance quote',
+      intro:
+        'Tell us how to reach you and the address of the home. An agent compares rates from several carriers, looks for the discounts you qualify for and calls you to go over the coverage, usually within one business day.',
+      alternativeHeading: 'Rather talk it over with an agent?',
+      alternativeIntro: 'Send us your details instead and we will prepare your quote with you by phone.',
     },
     frame: {
       title: 'Live home insurance quote form from our quoting partner',
@@ -197,6 +205,13 @@ export const homeInsurancePage = {
       intro:
         'Ingrese su dirección y algunos datos de su casa en la herramienta de cotización a continuación para comparar las tarifas de varias aseguradoras. Un agente revisa cada cotización y se comunica con usted para confirmar la cobertura y los descuentos.',
     },
+    ownForm: {
+      heading: 'Solicite su cotización de seguro de casa',
+      intro:
+        'Díganos cómo comunicarnos con usted y la dirección de la casa. Un agente compara las tarifas de varias aseguradoras, busca los descuentos que le corresponden y le llama para revisar la cobertura, por lo general en un día hábil.',
+      alternativeHeading: '¿Prefiere hablarlo con un agente?',
+      alternativeIntro: 'Envíenos sus datos y prepararemos su cotización con usted por teléfono.',
+    },
     frame: {
       title: 'Formulario de cotización de seguro de casa en vivo de nuestro socio de cotizaciones',
       fallbackIntro: 'Si el formulario de cotización de arriba no carga o es difícil de usar en su pantalla,',
@@ -204,4 +219,4 @@ export const homeInsurancePage = {
       fallbackAfter: 'para abrirlo en una página aparte.',
     },
   },
-} satisfies Localized<ContentPage & { frame: ThirdPartyFrameCopy }>
+} satisfies Localized<ContentPage & { frame: ThirdPartyFrameCopy; ownForm: OwnQuoteFormCopy }>

@@ -20,6 +20,8 @@ export interface HomeCopy {
     title: string
     /** The accessible name of the owner's illustrated portrait. */
     portraitLabel: string
+    /** The alt text of the agency's own photo (content/photos/owner.*), when it supplied one. */
+    photoLabel: string
     paragraphs: string[]
     button: LinkButton
   }
@@ -48,6 +50,7 @@ export const homePage = {
     about: {
       title: agency.owner.title,
       portraitLabel: `Illustrated portrait of ${agency.owner.name}, owner of ${agency.name}`,
+      photoLabel: `${agency.owner.name}, owner of ${agency.name}`,
       paragraphs: [
         `${agency.owner.name} opened ${agency.name} in ${city} in ${agency.foundedYear} with a simple idea: neighbors deserve an agent who answers the phone, knows their name and takes the time to explain a policy line by line.`,
         'As an independent agent she is not tied to a single insurance company. She shops your coverage with several carriers, in English or in Spanish, and stays with you when you need to make a change or file a claim.',
@@ -86,6 +89,7 @@ export const homePage = {
     about: {
       title: 'Propietaria y especialista en seguros',
       portraitLabel: `Retrato ilustrado de ${agency.owner.name}, propietaria de ${agency.name}`,
+      photoLabel: `${agency.owner.name}, propietaria de ${agency.name}`,
       paragraphs: [
         `${agency.owner.name} abrió ${agency.name} en ${city} en ${agency.foundedYear} con una idea sencilla: los vecinos merecen un agente que conteste el teléfono, los conozca por su nombre y se tome el tiempo de explicarles una póliza línea por línea.`,
         'Como agente independiente, no está atada a una sola compañía de seguros. Busca su cobertura con varias aseguradoras, en inglés o en español, y sigue a su lado cuando necesite hacer un cambio o presentar un reclamo.',

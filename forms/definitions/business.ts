@@ -4,6 +4,7 @@ import { dateInput, numberInput, select, text, textarea } from '../fields.ts'
 import {
   address,
   claimsHistory,
+  closedSection,
   contactNames,
   count,
   defineForm,
@@ -188,8 +189,16 @@ export const workersCompQuote: FormDefinition = defineForm(
   [
     section('Your business', businessName),
     section('Owner 1', owner(1, { required: true })),
-    section('Owner 2 (optional)', owner(2, { required: false })),
-    section('Owner 3 (optional)', owner(3, { required: false })),
+    closedSection(
+      'Owner 2 (optional)',
+      { add: 'Add a second owner', remove: 'Remove the second owner' },
+      owner(2, { required: false }),
+    ),
+    closedSection(
+      'Owner 3 (optional)',
+      { add: 'Add a third owner', remove: 'Remove the third owner' },
+      owner(3, { required: false }),
+    ),
     section(
       'Employees and payroll',
       count('w2Employees', 'W-2 employees', { required: false }),

@@ -7,6 +7,7 @@ import {
   boat,
   boatOperator,
   claimsAndTickets,
+  closedSection,
   commute,
   contactNames,
   coverageDesired,
@@ -14,6 +15,7 @@ import {
   defineForm,
   driver,
   email,
+  legend,
   notes,
   phone,
   policyExpires,
@@ -49,17 +51,22 @@ export const atvQuote: FormDefinition = defineForm(
   'ATV insurance quote',
   submitLabels.atv,
   [
-    ...requiredThenOptional(['Vehicle 1', 'Vehicle 2'], (n, required) =>
-      vehicle(n, { required, leasedLabel: 'Is vehicle leased?' }),
+    ...requiredThenOptional(
+      ['Vehicle 1', 'Vehicle 2'],
+      { add: 'Add a second vehicle', remove: 'Remove the second vehicle' },
+      (n, required) => vehicle(n, { required, leasedLabel: 'Is vehicle leased?' }),
     ),
-    ...requiredThenOptional(['Primary operator', 'Additional operator'], (n, required) =>
-      driver(n, {
-        required,
-        namePattern: false,
-        dobMax: atLeast16YearsAgo,
-        dobNote:
-          'Spec limits the date of birth on boat, motorcycle and RV only; the minimum operator age of 16 (section 9) applies to ATV operators too.',
-      }),
+    ...requiredThenOptional(
+      ['Primary operator', 'Additional operator'],
+      { add: 'Add another operator', remove: 'Remove the additional operator' },
+      (n, required) =>
+        driver(n, {
+          required,
+          namePattern: false,
+          dobMax: atLeast16YearsAgo,
+          dobNote:
+            'Spec limits the date of birth on boat, motorcycle and RV only; the minimum operator age of 16 (section 9) applies to ATV operators too.',
+        }),
     ),
     vehicleContact({ namePattern: true }),
     section(
@@ -74,14 +81,33 @@ export const atvQuote: FormDefinition = defineForm(
   { submitAlwaysEnabled: true },
 )
 
+const boatOne = boat(1, { required: true })
+
 export const boatQuote: FormDefinition = defineForm(
   'boat-quote',
   'Boat insurance quote',
   submitLabels.quote,
   [
-    ...requiredThenOptional(['Boat 1', 'Boat 2'], (n, required) => boat(n, { required })),
-    ...requiredThenOptional(['Primary operator', 'Additional operator'], (n, required) =>
-      boatOperator(n, { required }),
+    section(
+      'Boat 1',
+      boatOne.filter((field) => field.required),
+    ),
+    // Boat 1's three optional questions wait behind their own control: with the second boat and
+    // operator closed too, the form opens with 28 fields instead of 51 (the budget is 30).
+    closedSection(
+      'Boat 1: engine and storage (optional)',
+      { add: 'Add engine and storage details', remove: 'Remove the engine and storage details' },
+      boatOne.filter((field) => !field.required),
+    ),
+    closedSection(
+      legend('Boat 2', false),
+      { add: 'Add a second boat', remove: 'Remove the second boat' },
+      boat(2, { required: false }),
+    ),
+    ...requiredThenOptional(
+      ['Primary operator', 'Additional operator'],
+      { add: 'Add another operator', remove: 'Remove the additional operator' },
+      (n, required) => boatOperator(n, { required }),
     ),
     section('Coverage', coverageDesired({ required: true }), notesField),
     vehicleContact({ namePattern: true }),
@@ -93,11 +119,15 @@ export const classicCarQuote: FormDefinition = defineForm(
   'Classic car insurance quote',
   submitLabels.quote,
   [
-    ...requiredThenOptional(['Vehicle 1', 'Vehicle 2'], (n, required) =>
-      vehicle(n, { required, leasedLabel: 'Is vehicle leased?' }),
+    ...requiredThenOptional(
+      ['Vehicle 1', 'Vehicle 2'],
+      { add: 'Add a second vehicle', remove: 'Remove the second vehicle' },
+      (n, required) => vehicle(n, { required, leasedLabel: 'Is vehicle leased?' }),
     ),
-    ...requiredThenOptional(['Primary driver', 'Additional driver'], (n, required) =>
-      driver(n, { required, namePattern: false }),
+    ...requiredThenOptional(
+      ['Primary driver', 'Additional driver'],
+      { add: 'Add another driver', remove: 'Remove the additional driver' },
+      (n, required) => driver(n, { required, namePattern: false }),
     ),
     section(
       'Your current policy',
@@ -119,12 +149,18 @@ export const motorcyclesQuote: FormDefinition = defineForm(
   'Motorcycle insurance quote',
   submitLabels.quote,
   [
-    ...requiredThenOptional(['Motorcycle 1', 'Motorcycle 2'], (n, required) => [
-      ...vehicle(n, { required, leasedLabel: 'Is Motorcycle Leased?' }),
-      ...commute(n, { required }),
-    ]),
-    ...requiredThenOptional(['Primary driver', 'Additional driver'], (n, required) =>
-      driver(n, { required, namePattern: true, dobMax: atLeast16YearsAgo }),
+    ...requiredThenOptional(
+      ['Motorcycle 1', 'Motorcycle 2'],
+      { add: 'Add a second motorcycle', remove: 'Remove the second motorcycle' },
+      (n, required) => [
+        ...vehicle(n, { required, leasedLabel: 'Is Motorcycle Leased?' }),
+        ...commute(n, { required }),
+      ],
+    ),
+    ...requiredThenOptional(
+      ['Primary driver', 'Additional driver'],
+      { add: 'Add another driver', remove: 'Remove the additional driver' },
+      (n, required) => driver(n, { required, namePattern: true, dobMax: atLeast16YearsAgo }),
     ),
     section(
       'Your current policy',
@@ -143,11 +179,15 @@ export const motorcyclesQuote: FormDefinition = defineForm(
 )
 
 export const rvQuote: FormDefinition = defineForm('rv-quote', 'RV insurance quote', submitLabels.quote, [
-  ...requiredThenOptional(['RV 1', 'RV 2'], (n, required) =>
-    vehicle(n, { required, leasedLabel: 'Is RV leased?' }),
+  ...requiredThenOptional(
+    ['RV 1', 'RV 2'],
+    { add: 'Add a second RV', remove: 'Remove the second RV' },
+    (n, required) => vehicle(n, { required, leasedLabel: 'Is RV leased?' }),
   ),
-  ...requiredThenOptional(['Primary driver', 'Additional driver'], (n, required) =>
-    driver(n, { required, namePattern: true, dobMax: atLeast16YearsAgo }),
+  ...requiredThenOptional(
+    ['Primary driver', 'Additional driver'],
+    { add: 'Add another driver', remove: 'Remove the additional driver' },
+    (n, required) => driver(n, { required, namePattern: true, dobMax: atLeast16YearsAgo }),
   ),
   section(
     'Your current policy',

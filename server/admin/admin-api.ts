@@ -4,7 +4,8 @@
  * session. Sensitive values are masked here too; only the reveal route returns one, recorded.
  */
 import type { FastifyInstance } from 'fastify'
-import type { Queryable } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
+import { deliveryCounts } from '../routes/health.ts'
 import { revokeSession } from '../staff/staff-sessions.ts'
 import { clearedSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './admin-pages.ts'
@@ -14,24 +15,29 @@ import { leadDisplayName } from './lead-view.ts'
 import type { StaffDesk } from './staff-desk.ts'
 
 export interface AdminApiOptions {
-  db: Queryable
+  db: Database
   desk: StaffDesk
   cookieSecure: boolean
   pageSize: number
+  now: () => Date
 }
 
 function leadSummary(lead: InboxLead) {
   return {
     id: lead.id,
+    reference: lead.reference,
     formKey: lead.formKey,
     receivedAt: new Date(lead.receivedAt).toISOString(),
     language: lead.language,
     status: lead.status,
     spam: lead.isSpam,
+    spamReasons: lead.spamReasons,
     name: leadDisplayName(lead.fields),
     email: lead.fields.email ?? null,
     phone: lead.fields.phone || lead.fields.contactPhone || null,
     delivery: lead.deliveryStatus,
+    assignedTo: lead.assigneeEmail,
+    firstContactAt: lead.firstContactAt ? new Date(lead.firstContactAt).toISOString() : null,
   }
 }
 
@@ -53,6 +59,9 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
   // validated, so it gets 401 whatever it sent.
   app.addHook('onRequest', requireStaffApi)
 
+  // What /api/health tells the public only as up or down.
+  app.get('/api/admin/health', async () => ({ status: 'up', deliveries: await deliveryCounts(options.db) }))
+
   app.get('/api/admin/session', async (request) => ({
     email: request.staff?.email,
     expiresAt: request.staff ? new Date(request.staff.expiresAt).toISOString() : null,
@@ -67,10 +76,11 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     const { filters, errors } = parseLeadFilters(request.query)
     if (Object.keys(errors).length) return reply.code(400).send({ error: 'Invalid filters.', fields: errors })
     const page = parsePage(request.query)
-    const { leads, total } = await desk.inbox.listLeads(filters, {
-      limit: options.pageSize,
-      offset: (page - 1) * options.pageSize,
-    })
+    const { leads, total } = await desk.inbox.listLeads(
+      filters,
+      { limit: options.pageSize, offset: (page - 1) * options.pageSize },
+      request.staff?.userId,
+    )
     return { leads: leads.map(leadSummary), total, page, pageSize: options.pageSize }
   })
 
@@ -93,6 +103,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
       },
       deliveryJobs: detail.jobs,
       reveals: detail.reveals,
+      workLog: detail.events,
     }
   })
 
@@ -112,7 +123,13 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     async (request, reply) => {
       const { id } = request.params
       const { status, spam } = request.body
-      if (status !== undefined && !(await desk.inbox.setStatus(id, status)))
+      const staff = request.staff
+      if (!staff) return
+      const actor = { userId: staff.userId, email: staff.email }
+      if (
+        status !== undefined &&
+        !(await desk.workLog.setStatus({ leadId: id, actor, status, at: options.now() }))
+      )
         return reply.code(404).send(notFound)
       if (spam !== undefined && !(await desk.inbox.setSpam(id, spam))) return reply.code(404).send(notFound)
       const lead = await desk.inbox.findLead(id)

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member on /admin and /api/admin routes; null without a valid session. */
     staff: StaffSession | null
+    /** A half-done sign-in: the password was right, a code or an enrolment is still due. */
+    partialStaff: StaffSession | null
   }
 }
 
@@ -54,9 +56,13 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/
 export function sessionLoader(db: Queryable, settings: SessionSettings, secure: boolean, now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => {
     request.staff = null
+    request.partialStaff = null
     const token = readCookie(request.headers.cookie, sessionCookieName(secure))
     if (!token || !tokenPattern.test(token)) return
-    request.staff = (await findSession(db, token, now(), settings)) ?? null
+    const session = (await findSession(db, token, now(), settings)) ?? null
+    // Only a full session is a signed-in staff member; every existing check reads request.staff.
+    if (session?.stage === 'full') request.staff = session
+    else request.partialStaff = session
   }
 }
 
@@ -95,6 +101,8 @@ export function safeNextPath(next: unknown): string | undefined {
 /** Pages: no session → the sign-in page, which brings the visitor back to a page they asked for. */
 export async function requireStaffPage(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   if (request.staff) return
+  if (request.partialStaff?.stage === 'second-factor') return reply.redirect('/admin/login/code', 303)
+  if (request.partialStaff?.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
   const next = request.method === 'GET' ? safeNextPath(request.url) : undefined
   return reply.redirect(
     next && next !== '/admin' ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login',

@@ -8,7 +8,7 @@ export interface PageOptions {
   /** The signed-in staff member; the header then has the navigation and the sign-out button. */
   staffEmail?: string
   /** Which navigation link is the current page. */
-  current?: 'inbox'
+  current?: 'inbox' | 'two-factor'
 }
 
 /**
@@ -18,7 +18,8 @@ export interface PageOptions {
 export function staffPage(options: PageOptions): string {
   const header = options.staffEmail
     ? html`<nav aria-label="Staff">
-  <ul><li><a href="/admin"${options.current === 'inbox' ? html` aria-current="page"` : ''}>Inbox</a></li></ul>
+  <ul><li><a href="/admin"${options.current === 'inbox' ? html` aria-current="page"` : ''}>Inbox</a></li>
+  <li><a href="/admin/two-factor"${options.current === 'two-factor' ? html` aria-current="page"` : ''}>Two-step sign-in</a></li></ul>
 </nav>
 <form class="sign-out" method="post" action="/admin/logout">
   <span class="who">Signed in as ${options.staffEmail}</span>

@@ -6,10 +6,11 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
+import { type ContactChannel, contactChannels, noteMaxLength } from '../desk/work-log.ts'
 import { hashClientIp } from '../leads/submission-metadata.ts'
 import { signIn } from '../staff/sign-in.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
-import { revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
+import { partialSessionMs, revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
 import { clearedSessionCookie, requireStaffPage, safeNextPath, sessionCookie } from './admin-auth.ts'
 import { errorBanner, staffPage } from './admin-layout.ts'
 import { csvColumns, leadsCsv } from './csv-export.ts'
@@ -30,6 +31,7 @@ export interface AdminPagesOptions {
   cookieSecure: boolean
   session: SessionSettings
   throttle: ThrottleSettings
+  requireSecondFactor: boolean
   now: () => Date
 }
 
@@ -41,6 +43,9 @@ const notices: Record<string, string> = {
   spam: 'Marked as spam.',
   'not-spam': 'Marked as not spam. If this lead was never e-mailed to the agency, it is queued now.',
   retry: 'The e-mail to the agency will be sent again within a minute.',
+  contact: 'Contact attempt logged.',
+  note: 'Note saved.',
+  assigned: 'Assignment saved.',
   'signed-out': 'You are signed out.',
 }
 
@@ -122,13 +127,20 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
           ipHash: hashClientIp(request.ip, options.ipHashSalt),
           now,
         },
-        { session: options.session, throttle: options.throttle },
+        {
+          session: options.session,
+          throttle: options.throttle,
+          requireSecondFactor: options.requireSecondFactor,
+        },
       )
       if (result.outcome === 'signed-in') {
+        const maxAgeMs = result.stage === 'full' ? options.session.maxAgeMs : partialSessionMs
         reply.header(
           'set-cookie',
-          sessionCookie(result.token, Math.floor(options.session.maxAgeMs / 1000), options.cookieSecure),
+          sessionCookie(result.token, Math.floor(maxAgeMs / 1000), options.cookieSecure),
         )
+        if (result.stage === 'second-factor') return reply.redirect('/admin/login/code', 303)
+        if (result.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
         return reply.redirect(next ?? '/admin', 303)
       }
       if (result.outcome === 'locked') {
@@ -147,7 +159,8 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
   )
 
   app.post('/admin/logout', async (request, reply) => {
-    if (request.staff) await revokeSession(options.db, request.staff.tokenHash)
+    const session = request.staff ?? request.partialStaff
+    if (session) await revokeSession(options.db, session.tokenHash)
     reply.header('set-cookie', clearedSessionCookie(options.cookieSecure))
     return reply.redirect('/admin/login?notice=signed-out', 303)
   })
@@ -158,9 +171,14 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     const { filters, errors } = parseLeadFilters(request.query)
     const page = parsePage(request.query)
     const currentWeek = await desk.inbox.weekStart(options.now())
-    const [list, counts] = await Promise.all([
-      desk.inbox.listLeads(filters, { limit: inboxPageSize, offset: (page - 1) * inboxPageSize }),
+    const [list, counts, speed] = await Promise.all([
+      desk.inbox.listLeads(
+        filters,
+        { limit: inboxPageSize, offset: (page - 1) * inboxPageSize },
+        staff.userId,
+      ),
       desk.inbox.weeklyCounts(firstChartWeek(currentWeek)),
+      desk.workLog.weeklySpeed(firstChartWeek(currentWeek)),
     ])
     return sendPage(
       reply,
@@ -173,6 +191,8 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         page,
         pageSize: inboxPageSize,
         chart: weekRows(currentWeek, counts),
+        speed,
+        now: options.now(),
         notice: noticeOf(request),
       }),
       Object.keys(errors).length ? 400 : 200,
@@ -187,12 +207,17 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         .type('text/plain; charset=utf-8')
         .send(`Invalid filters: ${Object.values(errors).join(' ')}`)
     }
-    const columns = csvColumns(await desk.inbox.formKeysOf(filters))
+    const viewerId = request.staff?.userId ?? ''
+    const columns = csvColumns(await desk.inbox.formKeysOf(filters, viewerId))
     const day = options.now().toISOString().slice(0, 10)
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
-      .send(Readable.from(leadsCsv(desk.inbox.eachLead(filters), columns, options.encryptionKey)))
+      .send(
+        Readable.from(
+          leadsCsv(desk.inbox.eachLead(filters, undefined, viewerId), columns, options.encryptionKey),
+        ),
+      )
   })
 
   app.get<LeadParams>(
@@ -203,7 +228,16 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       if (!staff) return
       const detail = await desk.leadDetail(request.params.id)
       if (!detail) return notFound(reply, staff.email)
-      return sendPage(reply, leadPage({ staffEmail: staff.email, ...detail, notice: noticeOf(request) }))
+      return sendPage(
+        reply,
+        leadPage({
+          staffEmail: staff.email,
+          ...detail,
+          viewerId: staff.userId,
+          now: options.now(),
+          notice: noticeOf(request),
+        }),
+      )
     },
   )
 
@@ -216,8 +250,13 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     async (request, reply) => {
       const staff = request.staff
       if (!staff) return
-      if (!(await desk.inbox.setStatus(request.params.id, request.body.status)))
-        return notFound(reply, staff.email)
+      const changed = await desk.workLog.setStatus({
+        leadId: request.params.id,
+        actor: { userId: staff.userId, email: staff.email },
+        status: request.body.status,
+        at: options.now(),
+      })
+      if (!changed) return notFound(reply, staff.email)
       return reply.redirect(`/admin/leads/${request.params.id}?notice=status`, 303)
     },
   )
@@ -257,6 +296,98 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     },
   )
 
+  app.post<LeadParams & { Body: { channel: ContactChannel; reached: 'yes' | 'no'; note?: string } }>(
+    '/admin/leads/:id/contact',
+    {
+      ...staffOnly,
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            channel: { type: 'string', enum: contactChannels },
+            reached: { type: 'string', enum: ['yes', 'no'] },
+            note: { type: 'string', maxLength: noteMaxLength },
+          },
+          required: ['channel', 'reached'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const logged = await desk.workLog.logContact({
+        leadId: request.params.id,
+        actor: { userId: staff.userId, email: staff.email },
+        channel: request.body.channel,
+        reached: request.body.reached === 'yes',
+        note: (request.body.note ?? '').trim(),
+        at: options.now(),
+      })
+      if (!logged) return notFound(reply, staff.email)
+      return reply.redirect(`/admin/leads/${request.params.id}?notice=contact`, 303)
+    },
+  )
+
+  app.post<LeadParams & { Body: { note: string } }>(
+    '/admin/leads/:id/note',
+    {
+      ...staffOnly,
+      schema: { params: idParams, body: formBody({ note: { type: 'string', maxLength: noteMaxLength } }) },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const note = request.body.note.trim()
+      if (!note) {
+        return sendPage(
+          reply,
+          messagePage('Note not saved', 'The note was empty. Write something, then save it.', staff.email),
+          400,
+        )
+      }
+      const saved = await desk.workLog.addNote({
+        leadId: request.params.id,
+        actor: { userId: staff.userId, email: staff.email },
+        note,
+        at: options.now(),
+      })
+      if (!saved) return notFound(reply, staff.email)
+      return reply.redirect(`/admin/leads/${request.params.id}?notice=note`, 303)
+    },
+  )
+
+  app.post<LeadParams & { Body: { assignee: string } }>(
+    '/admin/leads/:id/assign',
+    {
+      ...staffOnly,
+      schema: { params: idParams, body: formBody({ assignee: { type: 'string', maxLength: 100 } }) },
+    },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const result = await desk.workLog.assign({
+        leadId: request.params.id,
+        actor: { userId: staff.userId, email: staff.email },
+        assignee: request.body.assignee || null,
+        at: options.now(),
+      })
+      if (result === 'no-lead') return notFound(reply, staff.email)
+      if (result === 'no-staff') {
+        return sendPage(
+          reply,
+          messagePage(
+            'Not assigned',
+            'There is no staff account to assign this lead to. Choose one from the list.',
+            staff.email,
+          ),
+          400,
+        )
+      }
+      return reply.redirect(`/admin/leads/${request.params.id}?notice=assigned`, 303)
+    },
+  )
+
   app.post<LeadParams & { Body: { field: string } }>(
     '/admin/leads/:id/reveal',
     {
@@ -275,7 +406,10 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
           400,
         )
       }
-      return sendPage(reply, leadPage({ staffEmail: staff.email, ...result.detail }))
+      return sendPage(
+        reply,
+        leadPage({ staffEmail: staff.email, ...result.detail, viewerId: staff.userId, now: options.now() }),
+      )
     },
   )
 }

@@ -14,6 +14,7 @@ import { adminApi } from './admin-api.ts'
 import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
 import { adminPages, inboxPageSize, messagePage } from './admin-pages.ts'
 import { createStaffDesk } from './staff-desk.ts'
+import { twoFactorPages } from './two-factor-pages.ts'
 
 export interface AdminRoutesOptions {
   db: Database
@@ -24,6 +25,8 @@ export interface AdminRoutesOptions {
   now: () => Date
   session?: Partial<SessionSettings>
   throttle?: Partial<ThrottleSettings>
+  /** Every account must enrol a second factor (production, or STAFF_REQUIRE_2FA=true). */
+  requireSecondFactor?: boolean
 }
 
 /**
@@ -58,6 +61,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   })
 
   app.decorateRequest('staff', null)
+  app.decorateRequest('partialStaff', null)
 
   // HTML forms post application/x-www-form-urlencoded; only these routes accept it.
   app.addContentTypeParser(
@@ -119,6 +123,16 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     cookieSecure: options.cookieSecure,
     session,
     throttle,
+    requireSecondFactor: options.requireSecondFactor ?? false,
+    now: options.now,
+  })
+  await app.register(twoFactorPages, {
+    db: options.db,
+    encryptionKey: options.encryptionKey,
+    ipHashSalt: options.ipHashSalt,
+    cookieSecure: options.cookieSecure,
+    session,
+    throttle,
     now: options.now,
   })
   await app.register(adminApi, {
@@ -126,6 +140,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     desk,
     cookieSecure: options.cookieSecure,
     pageSize: inboxPageSize,
+    now: options.now,
   })
 }
 

@@ -1,9 +1,8 @@
 /**
  * The CSV export of the inbox's filtered leads: one row per lead, fixed columns first, then every
  * field of the forms among those leads, in form order, under its label. Sensitive values are
- * masked, as on screen. Lead values are typed by the public, and spreadsheets run a cell starting
- * with = + - @ (or a tab or carriage return before one) as a formula, so such cells are neutralised
- * with a leading apostrophe (OWASP "CSV injection").
+ * masked, as on screen. Lead values are typed by the public, so every cell is quoted and formula
+ * starts are neutralised (OWASP "CSV injection", see csvCell).
  */
 import type { Field } from '../../forms/engine.ts'
 import { formDefinitions } from '../../forms/registry.ts'
@@ -66,11 +65,20 @@ function disambiguate(headers: string[], rename: (index: number) => string): str
   return headers.map((header, index) => ((counts.get(header) ?? 0) > 1 ? rename(index) : header))
 }
 
-const formulaStart = /^[=+\-@\t\r]/
+/**
+ * A spreadsheet runs a cell as a formula when it starts with = + - @ (some also after spaces, a tab
+ * or a carriage return, and in their full-width forms). Such a value gets a leading apostrophe.
+ */
+const formulaStart = /^[\s\u00A0]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/
 
+/**
+ * OWASP's CSV injection guidance: every cell is quoted (so a `;` or a tab inside a value never
+ * starts a new cell, whatever separator the spreadsheet is set to), quotes are doubled, and a
+ * formula start is neutralised.
+ */
 export function csvCell(value: string): string {
   const safe = formulaStart.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+  return `"${safe.replace(/"/g, '""')}"`
 }
 
 export function csvRow(values: string[]): string {

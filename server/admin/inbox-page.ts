@@ -1,11 +1,20 @@
 import { formDefinitions } from '../../forms/registry.ts'
+import { formatDuration, isOverdue } from '../desk/business-hours.ts'
+import type { WeeklySpeed } from '../desk/work-log.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 import { html, type SafeHtml } from './html.ts'
 import type { InboxLead } from './inbox-repository.ts'
-import { type FilterErrors, filterQuery, type LeadFilters, type StatusFilter } from './lead-filters.ts'
+import {
+  type AssignedFilter,
+  type FilterErrors,
+  filterQuery,
+  type LeadFilters,
+  type StatusFilter,
+} from './lead-filters.ts'
 import { formTitle, languageNames, leadDisplayName, leadPhone } from './lead-view.ts'
-import { formatDateTime } from './staff-time.ts'
+import { formatDateTime, formatDay } from './staff-time.ts'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
+import { speedBadge } from './work-panel.ts'
 
 export interface InboxPageOptions {
   staffEmail: string
@@ -16,7 +25,16 @@ export interface InboxPageOptions {
   page: number
   pageSize: number
   chart: WeekRow[]
+  /** Time to first contact per week (the same weeks as the chart). */
+  speed: WeeklySpeed[]
+  now: Date
   notice?: string
+}
+
+const assignedLabels: Record<AssignedFilter, string> = {
+  '': 'Anyone',
+  mine: 'Mine',
+  unassigned: 'Unassigned',
 }
 
 const statusLabels: Record<StatusFilter, string> = {
@@ -55,7 +73,7 @@ function invalid(errors: FilterErrors, name: keyof LeadFilters): SafeHtml {
 function filterForm(filters: LeadFilters, errors: FilterErrors): SafeHtml {
   return html`<form method="get" action="/admin" class="filters" role="search" aria-label="Filter leads">
   <div class="field field-wide">
-    <label for="filter-q">Search name, e-mail or phone</label>
+    <label for="filter-q">Search name, e-mail or phone, or a reference</label>
     <input id="filter-q" name="q" type="search" maxlength="100" value="${filters.q}"${invalid(errors, 'q')}>
     ${fieldError(errors, 'q')}
   </div>
@@ -81,6 +99,16 @@ function filterForm(filters: LeadFilters, errors: FilterErrors): SafeHtml {
     ${fieldError(errors, 'status')}
   </div>
   <div class="field">
+    <label for="filter-assigned">Assigned to</label>
+    <select id="filter-assigned" name="assigned"${invalid(errors, 'assigned')}>
+      ${Object.entries(assignedLabels).map(
+        ([value, label]) =>
+          html`<option value="${value}"${filters.assigned === value ? html` selected` : ''}>${label}</option>`,
+      )}
+    </select>
+    ${fieldError(errors, 'assigned')}
+  </div>
+  <div class="field">
     <label for="filter-from">Received from</label>
     <input id="filter-from" name="from" type="date" value="${filters.from}"${invalid(errors, 'from')}>
     ${fieldError(errors, 'from')}
@@ -97,15 +125,20 @@ function filterForm(filters: LeadFilters, errors: FilterErrors): SafeHtml {
 </form>`
 }
 
-function leadRow(lead: InboxLead): SafeHtml {
+function leadRow(lead: InboxLead, now: Date): SafeHtml {
   const phone = leadPhone(lead.fields)
-  return html`<tr>
-  <td>${formatDateTime(lead.receivedAt)}</td>
+  return html`<tr${isOverdue(lead, now) ? html` class="overdue"` : ''}>
+  <td>${formatDateTime(lead.receivedAt)}<br>${speedBadge(lead, now)}</td>
   <td><a href="/admin/leads/${lead.id}">${leadDisplayName(lead.fields)}</a></td>
   <td>${lead.fields.email ?? ''}${phone ? html`<br>${phone}` : ''}</td>
   <td>${formTitle(lead.formKey)}</td>
   <td>${languageNames[lead.language] ?? lead.language}</td>
-  <td><span class="badge badge-${lead.isSpam ? 'spam' : lead.status}">${leadStatusLabel(lead)}</span></td>
+  <td><span class="badge badge-${lead.isSpam ? 'spam' : lead.status}">${leadStatusLabel(lead)}</span>${
+    lead.isSpam && lead.spamReasons.length > 0
+      ? html`<br><small class="spam-reason">${lead.spamReasons.join('; ')}</small>`
+      : ''
+  }</td>
+  <td>${lead.assigneeEmail ?? html`<span class="muted">Unassigned</span>`}</td>
   <td>${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
 </tr>`
 }
@@ -118,6 +151,36 @@ function pagination(filters: LeadFilters, page: number, pageCount: number): Safe
   <span>Page ${page} of ${pageCount}</span>
   ${page < pageCount ? html`<a href="${link(page + 1)}" rel="next">Next page</a>` : ''}
 </nav>`
+}
+
+function quickFilters(filters: LeadFilters): SafeHtml {
+  const link = (assigned: AssignedFilter, label: string) =>
+    html`<a href="/admin${filterQuery({ ...filters, assigned })}"${filters.assigned === assigned ? html` aria-current="true"` : ''}>${label}</a>`
+  return html`<nav class="quick-filters" aria-label="Whose leads">
+${link('', 'All leads')} ${link('mine', 'Mine')} ${link('unassigned', 'Unassigned')}
+</nav>`
+}
+
+/** Median and 90th percentile time from received to first contact, per week received. */
+function speedTable(speed: WeeklySpeed[]): SafeHtml {
+  const weeks = speed.filter((week) => week.received > 0).slice(-8)
+  return html`<section class="speed-section" aria-labelledby="speed-heading">
+<h2 id="speed-heading">Time to first contact</h2>
+${
+  weeks.length === 0
+    ? html`<p class="muted">No leads in the last weeks.</p>`
+    : html`<ul class="speed-list">
+${weeks.map(
+  (week) =>
+    html`<li><strong>Week of ${formatDay(week.week)}</strong>: ${
+      week.medianMs === null
+        ? 'nobody contacted yet'
+        : html`median ${formatDuration(week.medianMs)}, 90th percentile ${formatDuration(week.p90Ms ?? week.medianMs)}`
+    } <span class="muted">(${week.contacted} of ${week.received} contacted)</span></li>`,
+)}
+</ul>`
+}
+</section>`
 }
 
 export function inboxPage(options: InboxPageOptions): string {
@@ -133,10 +196,10 @@ export function inboxPage(options: InboxPageOptions): string {
 <caption id="leads-caption">Leads ${first} to ${last} of ${total}, newest first</caption>
 <thead><tr>
   <th scope="col">Received</th><th scope="col">Name</th><th scope="col">E-mail and phone</th>
-  <th scope="col">Form</th><th scope="col">Language</th><th scope="col">Status</th><th scope="col">E-mail to agency</th>
+  <th scope="col">Form</th><th scope="col">Language</th><th scope="col">Status</th><th scope="col">Assigned to</th><th scope="col">E-mail to agency</th>
 </tr></thead>
 <tbody>
-${leads.map(leadRow)}
+${leads.map((lead) => leadRow(lead, options.now))}
 </tbody>
 </table>
 </div>`
@@ -147,15 +210,19 @@ ${leads.map(leadRow)}
     current: 'inbox',
     body: html`<h1>Leads</h1>
 ${noticeBanner(options.notice)}
+${quickFilters(filters)}
 ${filterForm(filters, options.errors)}
 <p class="result-line"><span>${total} ${total === 1 ? 'lead matches' : 'leads match'}.</span>
 <a class="button-secondary" href="/admin/export.csv${filterQuery(filters)}" download>Export these leads as CSV</a></p>
 ${table}
 ${pagination(filters, page, pageCount)}
+<div class="desk-figures">
+${speedTable(options.speed)}
 <section class="chart-section" aria-labelledby="chart-heading">
 <h2 id="chart-heading">Leads per week by line of insurance</h2>
 <p id="chart-summary" class="muted">${chartSummary(options.chart)}</p>
 ${weeklyChart(options.chart, { heading: 'chart-heading', summary: 'chart-summary' })}
-</section>`,
+</section>
+</div>`,
   })
 }

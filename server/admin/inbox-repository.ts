@@ -14,8 +14,17 @@ export interface InboxLead {
   receivedAt: Date
   status: LeadStatus
   isSpam: boolean
+  /** Why the spam scoring judged it spam (empty for leads it let through). */
+  spamReasons: string[]
+  /** The short reference the visitor was given, e.g. "K7M-Q9X". */
+  reference: string
   /** The newest delivery job's status; null when the lead has none (spam). */
   deliveryStatus: DeliveryJob['status'] | null
+  /** The staff account the lead is assigned to, and its e-mail; null when unassigned. */
+  assignedTo: string | null
+  assigneeEmail: string | null
+  /** The first logged contact attempt; null before anyone answered. */
+  firstContactAt: Date | null
 }
 
 export interface RevealRecord {
@@ -32,9 +41,11 @@ export interface WeeklyCount {
 }
 
 const inboxColumns = `id, form_key AS "formKey", fields, language, received_at AS "receivedAt", status,
-  is_spam AS "isSpam",
+  is_spam AS "isSpam", spam_reasons AS "spamReasons", reference,
   (SELECT j.status FROM delivery_jobs j WHERE j.lead_id = leads.id
-    ORDER BY j.created_at DESC LIMIT 1) AS "deliveryStatus"`
+    ORDER BY j.created_at DESC LIMIT 1) AS "deliveryStatus",
+  assigned_to AS "assignedTo", first_contact_at AS "firstContactAt",
+  (SELECT u.email FROM staff_users u WHERE u.id = leads.assigned_to) AS "assigneeEmail"`
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -53,15 +64,23 @@ function withParsedFields<T extends { fields: unknown }>(row: T): T & { fields: 
   return { ...row, fields }
 }
 
+/** The stored reasons, as an array of strings whatever the driver returned. */
+function withParsedReasons<T extends { spamReasons?: unknown }>(row: T): T & { spamReasons: string[] } {
+  const raw: unknown = typeof row.spamReasons === 'string' ? JSON.parse(row.spamReasons) : row.spamReasons
+  return { ...row, spamReasons: Array.isArray(raw) ? raw.filter((item) => typeof item === 'string') : [] }
+}
+
 export interface InboxRepository {
+  /** `viewerId`: the signed-in staff member, for the 'mine' filter. */
   listLeads(
     filters: LeadFilters,
     page: { limit: number; offset: number },
+    viewerId?: string,
   ): Promise<{ leads: InboxLead[]; total: number }>
   /** Every matching lead, newest first, in batches (the CSV export). */
-  eachLead(filters: LeadFilters, batchSize?: number): AsyncGenerator<InboxLead>
+  eachLead(filters: LeadFilters, batchSize?: number, viewerId?: string): AsyncGenerator<InboxLead>
   /** The form keys present among the matching leads. */
-  formKeysOf(filters: LeadFilters): Promise<string[]>
+  formKeysOf(filters: LeadFilters, viewerId?: string): Promise<string[]>
   findLead(id: string): Promise<InboxLead | undefined>
   deliveryJobs(leadId: string): Promise<DeliveryJob[]>
   reveals(leadId: string): Promise<RevealRecord[]>
@@ -91,8 +110,9 @@ export function createInboxRepository(db: Database, timeZone: string): InboxRepo
   async function listLeads(
     filters: LeadFilters,
     page: { limit: number; offset: number },
+    viewerId = '',
   ): Promise<{ leads: InboxLead[]; total: number }> {
-    const where = filterCondition(filters, timeZone, 1)
+    const where = filterCondition(filters, timeZone, 1, viewerId)
     const n = where.params.length
     const rows = await db.query<InboxLead>(
       `SELECT ${inboxColumns} FROM leads WHERE ${where.sql}
@@ -103,17 +123,17 @@ export function createInboxRepository(db: Database, timeZone: string): InboxRepo
       `SELECT count(*)::int AS total FROM leads WHERE ${where.sql}`,
       where.params,
     )
-    return { leads: rows.map(withParsedFields), total: count?.total ?? 0 }
+    return { leads: rows.map((row) => withParsedReasons(withParsedFields(row))), total: count?.total ?? 0 }
   }
 
   return {
     listLeads,
 
-    async *eachLead(filters, batchSize = 500) {
+    async *eachLead(filters, batchSize = 500, viewerId = '') {
       // Keyset pagination: stable while new leads arrive during the export.
       let after: { receivedAt: Date; id: string } | undefined
       for (;;) {
-        const where = filterCondition(filters, timeZone, 1)
+        const where = filterCondition(filters, timeZone, 1, viewerId)
         const n = where.params.length
         const keyset = after ? `AND (received_at, id) < ($${n + 2}::timestamptz, $${n + 3}::uuid)` : ''
         const rows = await db.query<InboxLead>(
@@ -125,15 +145,15 @@ export function createInboxRepository(db: Database, timeZone: string): InboxRepo
             ...(after ? [new Date(after.receivedAt).toISOString(), after.id] : []),
           ],
         )
-        for (const row of rows) yield withParsedFields(row)
+        for (const row of rows) yield withParsedReasons(withParsedFields(row))
         const last = rows.at(-1)
         if (!last || rows.length < batchSize) return
         after = { receivedAt: last.receivedAt, id: last.id }
       }
     },
 
-    async formKeysOf(filters) {
-      const where = filterCondition(filters, timeZone, 1)
+    async formKeysOf(filters, viewerId = '') {
+      const where = filterCondition(filters, timeZone, 1, viewerId)
       const rows = await db.query<{ formKey: string }>(
         `SELECT DISTINCT form_key AS "formKey" FROM leads WHERE ${where.sql}`,
         where.params,
@@ -144,7 +164,7 @@ export function createInboxRepository(db: Database, timeZone: string): InboxRepo
     async findLead(id) {
       if (!isUuid(id)) return undefined
       const rows = await db.query<InboxLead>(`SELECT ${inboxColumns} FROM leads WHERE id = $1`, [id])
-      return rows[0] && withParsedFields(rows[0])
+      return rows[0] && withParsedReasons(withParsedFields(rows[0]))
     },
 
     async deliveryJobs(leadId) {

@@ -4,6 +4,7 @@
  */
 import { parseIsoDate } from '../../forms/dates.ts'
 import { type FormKey, isFormKey } from '../../forms/registry.ts'
+import { parseLeadReference } from '../leads/lead-reference.ts'
 
 export const leadStatuses = ['new', 'contacted', 'closed'] as const
 export type LeadStatus = (typeof leadStatuses)[number]
@@ -20,9 +21,14 @@ export interface LeadFilters {
   to: string
   /** Part of a name, an e-mail or a phone number. */
   q: string
+  /** 'mine': assigned to the staff member reading; 'unassigned': to nobody. */
+  assigned: AssignedFilter
 }
 
-export const emptyFilters: LeadFilters = { form: '', status: '', from: '', to: '', q: '' }
+export const assignedFilters = ['', 'mine', 'unassigned'] as const
+export type AssignedFilter = (typeof assignedFilters)[number]
+
+export const emptyFilters: LeadFilters = { form: '', status: '', from: '', to: '', q: '', assigned: '' }
 
 export type FilterErrors = Partial<Record<keyof LeadFilters, string>>
 
@@ -69,6 +75,11 @@ export function parseLeadFilters(query: unknown): { filters: LeadFilters; errors
   if (q.length <= searchMaxLength) filters.q = q
   else errors.q = `Search for at most ${searchMaxLength} characters.`
 
+  const assigned = single(input.assigned)
+  const known = assignedFilters.find((value) => value === assigned)
+  if (known !== undefined) filters.assigned = known
+  else errors.assigned = 'Choose Anyone, Mine or Unassigned.'
+
   return { filters, errors }
 }
 
@@ -98,12 +109,14 @@ function likePattern(text: string): string {
 
 /**
  * The WHERE condition for the filters over `leads` (aliased or not), its parameters numbered
- * from `firstParam`. Dates are days in the agency's time zone.
+ * from `firstParam`. Dates are days in the agency's time zone. `viewerId`: the signed-in staff
+ * member's account, for 'mine' (without one, 'mine' matches nothing).
  */
 export function filterCondition(
   filters: LeadFilters,
   timeZone: string,
   firstParam = 1,
+  viewerId = '',
 ): { sql: string; params: unknown[] } {
   const conditions: string[] = []
   const params: unknown[] = []
@@ -113,6 +126,9 @@ export function filterCondition(
   }
 
   if (filters.form) conditions.push(`form_key = ${param(filters.form)}`)
+  if (filters.assigned === 'unassigned') conditions.push('assigned_to IS NULL')
+  if (filters.assigned === 'mine')
+    conditions.push(viewerId ? `assigned_to = ${param(viewerId)}::uuid` : 'false')
   if (filters.status === 'spam') conditions.push('is_spam')
   else if (filters.status !== 'all') conditions.push('NOT is_spam')
   if (isLeadStatus(filters.status)) conditions.push(`status = ${param(filters.status)}`)
@@ -138,6 +154,9 @@ export function filterCondition(
       const phones = phoneFields.map((name) => `coalesce(fields->>'${name}', '')`).join(` || '|' || `)
       searches.push(`regexp_replace(${phones}, '[^0-9|]', '', 'g') LIKE ${param(`%${digits}%`)}`)
     }
+    // The reference a visitor reads out ("k7m q9x" finds K7M-Q9X).
+    const reference = parseLeadReference(filters.q)
+    if (reference) searches.push(`reference = ${param(reference)}`)
     conditions.push(`(${searches.join(' OR ')})`)
   }
   return { sql: conditions.length ? conditions.join(' AND ') : 'true', params }

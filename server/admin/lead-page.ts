@@ -1,4 +1,5 @@
 import type { FormDefinition } from '../../forms/engine.ts'
+import type { LeadEvent, StaffMember } from '../desk/work-log.ts'
 import type { DeliveryJob } from '../leads/lead-repository.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 import { html, type SafeHtml } from './html.ts'
@@ -7,6 +8,7 @@ import type { InboxLead, RevealRecord } from './inbox-repository.ts'
 import { leadStatuses } from './lead-filters.ts'
 import { type FieldView, formTitle, languageNames, leadDisplayName, type SectionView } from './lead-view.ts'
 import { formatDateTime } from './staff-time.ts'
+import { speedSummary, workPanel } from './work-panel.ts'
 
 export interface LeadPageOptions {
   staffEmail: string
@@ -16,6 +18,11 @@ export interface LeadPageOptions {
   others: [string, string][]
   jobs: DeliveryJob[]
   reveals: RevealRecord[]
+  events: LeadEvent[]
+  staffMembers: StaffMember[]
+  /** The signed-in staff member's account ("Assign to me"). */
+  viewerId: string
+  now: Date
   notice?: string
 }
 
@@ -83,8 +90,19 @@ ${jobs.map(
 </div>`
 }
 
+/** Why the spam scoring held this lead back: staff decide with one click whether it was right. */
+function spamReasons(lead: InboxLead): SafeHtml {
+  if (!lead.isSpam) return html``
+  const reasons = lead.spamReasons.length > 0 ? lead.spamReasons : ['Marked as spam by staff']
+  return html`<section class="spam-reasons" aria-labelledby="spam-reasons-heading">
+<h2 id="spam-reasons-heading">Why this is in spam</h2>
+<ul>${reasons.map((reason) => html`<li>${reason}</li>`)}</ul>
+<p>If a person sent this, choose <strong>Not spam</strong>: the agency is e-mailed at once.</p>
+</section>`
+}
+
 function actions(lead: InboxLead): SafeHtml {
-  return html`<div class="actions">
+  return html`${spamReasons(lead)}<div class="actions">
 <form method="post" action="/admin/leads/${lead.id}/status" class="inline-form">
   <label for="lead-status">Status</label>
   <select id="lead-status" name="status">
@@ -112,12 +130,15 @@ export function leadPage(options: LeadPageOptions): string {
 <h1>${title}</h1>
 ${noticeBanner(options.notice)}
 <dl class="summary">
+  <div><dt>Reference</dt><dd><strong>${lead.reference}</strong></dd></div>
   <div><dt>Received</dt><dd>${formatDateTime(lead.receivedAt)}</dd></div>
   <div><dt>Form</dt><dd>${options.form?.title ?? lead.formKey}</dd></div>
   <div><dt>Language</dt><dd>${languageNames[lead.language] ?? lead.language}</dd></div>
   <div><dt>Status</dt><dd>${leadStatusLabel(lead)}</dd></div>
+  ${speedSummary(lead, options.now)}
   <div><dt>Lead number</dt><dd><code>${lead.id}</code></dd></div>
 </dl>
+${workPanel({ lead, events: options.events, staffMembers: options.staffMembers, viewerId: options.viewerId })}
 ${actions(lead)}
 <section aria-labelledby="details-heading">
 <h2 id="details-heading">What was submitted</h2>

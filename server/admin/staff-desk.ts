@@ -5,6 +5,7 @@
 import type { FormDefinition } from '../../forms/engine.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
 import type { Database } from '../db/database.ts'
+import { createWorkLog, type LeadEvent, type StaffMember, type WorkLog } from '../desk/work-log.ts'
 import type { DeliveryJob } from '../leads/lead-repository.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
 import type { StaffSession } from '../staff/staff-sessions.ts'
@@ -23,6 +24,10 @@ export interface LeadDetail {
   others: [string, string][]
   jobs: DeliveryJob[]
   reveals: RevealRecord[]
+  /** The work log, newest first. */
+  events: LeadEvent[]
+  /** Whom the lead can be assigned to. */
+  staffMembers: StaffMember[]
 }
 
 export type RevealResult =
@@ -31,6 +36,7 @@ export type RevealResult =
 
 export interface StaffDesk {
   inbox: InboxRepository
+  workLog: WorkLog
   leadDetail(id: string, revealed?: ReadonlySet<string>): Promise<LeadDetail | undefined>
   reveal(leadId: string, fieldName: string, staff: StaffSession): Promise<RevealResult>
 }
@@ -47,12 +53,18 @@ export function createStaffDesk({
   now: () => Date
 }): StaffDesk {
   const inbox = createInboxRepository(db, timeZone)
+  const workLog = createWorkLog(db, timeZone)
 
   async function leadDetail(id: string, revealed: ReadonlySet<string> = new Set()) {
     const lead = await inbox.findLead(id)
     if (!lead) return undefined
     const form = getFormDefinition(lead.formKey)
-    const [jobs, reveals] = await Promise.all([inbox.deliveryJobs(lead.id), inbox.reveals(lead.id)])
+    const [jobs, reveals, events, staffMembers] = await Promise.all([
+      inbox.deliveryJobs(lead.id),
+      inbox.reveals(lead.id),
+      workLog.events(lead.id),
+      workLog.staffMembers(),
+    ])
     return {
       lead,
       form,
@@ -60,11 +72,14 @@ export function createStaffDesk({
       others: otherFields(form, lead.fields),
       jobs,
       reveals,
+      events,
+      staffMembers,
     }
   }
 
   return {
     inbox,
+    workLog,
     leadDetail,
     async reveal(leadId, fieldName, staff) {
       const lead = await inbox.findLead(leadId)

@@ -18,5 +18,12 @@ export interface Database extends Queryable {
   readonly driver: DriverName
   /** Runs fn inside BEGIN/COMMIT; rolls back and rethrows when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Embedded only: a gzipped tarball of the data directory, taken between two queries (a
+   * crash-consistent image that PGlite loads with `loadDataDir`). PostgreSQL servers use pg_dump.
+   */
+  snapshot?(): Promise<Blob>
+  /** Connections of this process (metrics): PGlite has one, queued; PostgreSQL a pool. */
+  poolStats(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }

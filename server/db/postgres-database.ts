@@ -49,6 +49,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
         throw error
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   }
 }

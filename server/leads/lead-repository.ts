@@ -9,11 +9,17 @@ export interface NewLead {
   userAgent: string | null
   ipHash: string | null
   isSpam: boolean
+  /** Why it was judged spam (empty when it was not). */
+  spamReasons: string[]
   idempotencyKey: string | null
+  /** Fingerprint of the form and body as sent (submission-metadata.ts bodyFingerprint). */
+  bodyHash: string | null
 }
 
 export interface Lead extends NewLead {
   id: string
+  /** The short reference the visitor was given, e.g. "K7M-Q9X" (server/leads/lead-reference.ts). */
+  reference: string
   receivedAt: Date
   status: string
 }
@@ -38,12 +44,15 @@ export interface LeadRepository {
   insertLead(lead: NewLead): Promise<{ lead: Lead; created: boolean }>
   findLeadById(id: string): Promise<Lead | undefined>
   findLeadByIdempotencyKey(key: string): Promise<Lead | undefined>
+  /** How many other client addresses sent this exact body since `since`. */
+  countOtherAddressesWithBody(bodyHash: string, ipHash: string | null, since: Date): Promise<number>
   deliveryJobsForLead(leadId: string): Promise<DeliveryJob[]>
 }
 
 const leadColumns = `id, form_key AS "formKey", fields, language, received_at AS "receivedAt",
   user_agent AS "userAgent", ip_hash AS "ipHash", is_spam AS "isSpam",
-  idempotency_key AS "idempotencyKey", status`
+  idempotency_key AS "idempotencyKey", body_hash AS "bodyHash", spam_reasons AS "spamReasons", status,
+  reference`
 
 const deliveryJobColumns = `id, lead_id AS "leadId", status, attempts, next_attempt_at AS "nextAttemptAt",
   last_error AS "lastError", created_at AS "createdAt", sent_at AS "sentAt"`
@@ -69,33 +78,61 @@ function storableFields(fields: Record<string, string>): Record<string, string> 
   )
 }
 
+/** Whether an insert failed only because its randomly drawn reference is already taken. */
+function isReferenceCollision(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    error.code === '23505' &&
+    error.message.includes('leads_reference_key')
+  )
+}
+
+/** Draws of a new reference before giving up (a repeat is one in millions; three in a row, never). */
+const referenceAttempts = 3
+
 export function createLeadRepository(db: Database): LeadRepository {
-  return {
-    async insertLead(lead) {
-      // One statement stores the lead and, unless it is spam, its delivery job: atomic without an
-      // explicit transaction, and one round trip (the embedded database runs on the event loop).
-      // ON CONFLICT DO NOTHING rather than catching a unique violation: on PostgreSQL a concurrent
-      // insert with the same key waits for the first to commit, then yields no row.
-      const inserted = await db.query<Lead>(
-        `WITH lead AS (
-           INSERT INTO leads (form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key)
-           VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7)
+  async function insertOnce(lead: NewLead): Promise<Lead[]> {
+    // One statement stores the lead and, unless it is spam, its delivery job: atomic without an
+    // explicit transaction, and one round trip (the embedded database runs on the event loop).
+    // ON CONFLICT DO NOTHING rather than catching a unique violation: on PostgreSQL a concurrent
+    // insert with the same key waits for the first to commit, then yields no row.
+    return db.query<Lead>(
+      `WITH lead AS (
+           INSERT INTO leads (form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key,
+                              body_hash, spam_reasons)
+           VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9::jsonb)
            ON CONFLICT (idempotency_key) DO NOTHING
            RETURNING ${leadColumns}
          ), job AS (
            INSERT INTO delivery_jobs (lead_id) SELECT id FROM lead WHERE NOT "isSpam"
          )
          SELECT * FROM lead`,
-        [
-          lead.formKey,
-          JSON.stringify(storableFields(lead.fields)),
-          lead.language,
-          lead.userAgent,
-          lead.ipHash,
-          lead.isSpam,
-          lead.idempotencyKey,
-        ],
-      )
+      [
+        lead.formKey,
+        JSON.stringify(storableFields(lead.fields)),
+        lead.language,
+        lead.userAgent,
+        lead.ipHash,
+        lead.isSpam,
+        lead.idempotencyKey,
+        lead.bodyHash,
+        JSON.stringify(lead.spamReasons),
+      ],
+    )
+  }
+
+  return {
+    async insertLead(lead) {
+      let inserted: Lead[] = []
+      for (let attempt = 1; ; attempt++) {
+        try {
+          inserted = await insertOnce(lead)
+          break
+        } catch (error) {
+          if (attempt >= referenceAttempts || !isReferenceCollision(error)) throw error
+        }
+      }
       const created = inserted[0]
       if (created) return { lead: created, created: true }
       // Only a key conflict inserts nothing, so the key is set and its lead exists.
@@ -114,6 +151,15 @@ export function createLeadRepository(db: Database): LeadRepository {
     },
 
     findLeadByIdempotencyKey: (key) => selectLeadByIdempotencyKey(db, key),
+
+    async countOtherAddressesWithBody(bodyHash, ipHash, since) {
+      const [row] = await db.query<{ count: string | number }>(
+        `SELECT count(DISTINCT ip_hash) AS count FROM leads
+          WHERE body_hash = $1 AND received_at >= $3::timestamptz AND ip_hash IS DISTINCT FROM $2`,
+        [bodyHash, ipHash, since.toISOString()],
+      )
+      return Number(row?.count ?? 0)
+    },
 
     deliveryJobsForLead: (leadId) =>
       db.query<DeliveryJob>(

@@ -74,8 +74,28 @@ export function policyForFile(policies: Map<string, string>, filePath: string): 
   return policies.get(filePath.replace(/\.(br|gz)$/, ''))
 }
 
+const originProbe = 'http://site.invalid'
+
+/**
+ * True when a Location value, resolved the way a browser resolves it, stays on this site. A browser
+ * reads `/\\evil.example` or `//evil.example` as another host, and drops tabs and newlines first.
+ */
+export function isSameOriginLocation(location: string): boolean {
+  try {
+    return new URL(location, `${originProbe}/`).origin === originProbe
+  } catch {
+    return false
+  }
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // The last line of defence: whatever made it, no redirect of ours leaves the site.
+    const location = reply.getHeader('location')
+    if (typeof location === 'string' && !isSameOriginLocation(location)) {
+      request.log.error({ location: location.slice(0, 200) }, 'refused an off-site redirect')
+      reply.header('location', '/')
+    }
     for (const [name, value] of Object.entries(commonHeaders)) reply.header(name, value)
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', apiPolicy)
     return payload

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { policyForFile } from './security-headers.ts'
+import { isSameOriginLocation, policyForFile } from './security-headers.ts'
 
 export interface StaticSiteOptions {
   /** The build's client folder (build/client): prerendered pages and hashed assets. */
@@ -36,9 +36,20 @@ export async function staticSitePlugin(app: FastifyInstance, options: StaticSite
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
     const [pathname = '/', query] = splitUrl(request.url)
+    // No page has a backslash in its path; a browser would read `/\\host` as another site.
+    if (pathname.includes('\\')) {
+      reply.callNotFound()
+      return reply
+    }
     if (pathname.length > 1 && pathname.endsWith('/') && !pathname.startsWith('/api/')) {
-      // Leading slashes collapse to one so `//evil.example/` cannot become an off-site redirect.
+      // Leading slashes collapse to one so `//evil.example/` cannot become an off-site redirect; a
+      // path a browser would still read as another host (`/\\evil.example/`) is not redirected at
+      // all and ends on the 404 page.
       const target = `/${pathname.replace(/^\/+|\/+$/g, '')}${query === undefined ? '' : `?${query}`}`
+      if (!isSameOriginLocation(target)) {
+        reply.callNotFound()
+        return reply
+      }
       return reply.redirect(target, 301)
     }
   })

@@ -1,17 +1,32 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { formMessages } from '../../content/form-messages.ts'
+import { allFields, type FormDefinition } from '../../forms/engine.ts'
+import { validateField } from '../../forms/field-rules.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
 import { validateSubmission } from '../../forms/schema.ts'
 import type { RateLimit } from '../config.ts'
 import { formFamily } from '../leads/form-family.ts'
 import { isHoneypotFilled, spamFields, withoutHoneypot } from '../leads/honeypot.ts'
+import { leadReferenceHeader } from '../leads/lead-reference.ts'
 import type { LeadRepository, NewLead } from '../leads/lead-repository.ts'
 import {
+  bodyFingerprint,
   hashClientIp,
   leadLanguage,
   parseIdempotencyKey,
   storedUserAgent,
 } from '../leads/submission-metadata.ts'
+import { noteLeadOutcome } from '../metrics/lead-outcome.ts'
+import type { FormPages } from '../no-js/form-pages.ts'
 import { encryptSensitiveFields } from '../security/sensitive-fields.ts'
+import {
+  issueChallenge,
+  type ProofCheck,
+  type ProofSettings,
+  type ProofVerifier,
+} from '../spam/proof-of-work.ts'
+import { judgeSubmission } from '../spam/spam-score.ts'
 
 export interface FormRoutesOptions {
   leads: LeadRepository
@@ -20,6 +35,12 @@ export interface FormRoutesOptions {
   encryptionKey: Buffer
   /** Per client address; false turns the limit off (benchmarks, tests of other things). */
   submitRateLimit: RateLimit | false
+  /** The browser's proof of work: how challenges are made, and the checker of solved ones. */
+  proof: { settings: ProofSettings; verifier: ProofVerifier }
+  /** A form sent faster than this from its first touch is a bot's (spam-score.ts). */
+  minFillMs: number
+  /** The pages answered to forms posted without JavaScript; undefined when no site is built. */
+  pages?: FormPages
   /** The server's today for date limits (tests pin it). */
   now: () => Date
 }
@@ -28,13 +49,80 @@ export interface FormRoutesOptions {
 export const formBodyLimit = 64 * 1024
 
 const invalidMessage = 'Please correct the highlighted fields.'
+const keyReusedMessage =
+  'This Idempotency-Key was already used for a different submission. Send a new submission with a new key.'
+/** How far back the same body from other addresses counts as a campaign. */
+const repeatWindowMs = 7 * 86_400_000
 
 interface FormRequest {
   Params: { formKey: string }
 }
 
-function isJsonContentType(header: string | undefined): boolean {
-  return header?.split(';')[0]?.trim().toLowerCase() === 'application/json'
+function mediaType(header: string | undefined): string {
+  return header?.split(';')[0]?.trim().toLowerCase() ?? ''
+}
+
+const formMediaType = 'application/x-www-form-urlencoded'
+
+/** A form the browser posted itself (no JavaScript), as opposed to the island's JSON. */
+function isFormPost(request: FastifyRequest): boolean {
+  return mediaType(request.headers['content-type']) === formMediaType
+}
+
+/** How long the same body from the same address counts as one lead when it has no idempotency key. */
+const repeatPostWindowMs = 10 * 60_000
+
+/** The stand-in idempotency key of a form posted without JavaScript, per window. */
+function repeatKey(bodyHash: string, ipHash: string, atMs: number): string {
+  const window = Math.floor(atMs / repeatPostWindowMs)
+  return `form-${createHash('sha256').update(`${bodyHash}|${ipHash}|${window}`).digest('hex').slice(0, 40)}`
+}
+
+/** The language of a no-JS post: the form's action says `?lang=es` on Spanish pages. */
+function queryLocale(query: unknown): 'en' | 'es' {
+  return query && typeof query === 'object' && 'lang' in query && query.lang === 'es' ? 'es' : 'en'
+}
+
+/** The path of the page the form was posted from, when the browser says (same site only). */
+function refererPath(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer
+  if (!referer) return undefined
+  try {
+    const url = new URL(referer)
+    return url.host === request.host ? url.pathname.replace(/\/+$/, '') || '/' : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What the visitor typed, as strings, to put back in the form. */
+function submittedValues(form: FormDefinition, body: unknown): Record<string, string> {
+  const values: Record<string, string> = {}
+  if (!body || typeof body !== 'object') return values
+  for (const field of allFields(form)) {
+    const value = Object.hasOwn(body, field.name) ? (body as Record<string, unknown>)[field.name] : undefined
+    if (typeof value === 'string') values[field.name] = value
+  }
+  return values
+}
+
+/** The server's English messages again, in the page's language (the same rules, content/form-messages.ts). */
+function localizedErrors(
+  form: FormDefinition,
+  body: unknown,
+  english: Record<string, string>,
+  locale: 'en' | 'es',
+  today: Date,
+): Record<string, string> {
+  if (locale === 'en') return english
+  const values = submittedValues(form, body)
+  const errors: Record<string, string> = {}
+  for (const field of allFields(form)) {
+    const message = english[field.name]
+    if (!message) continue
+    errors[field.name] = validateField(field, values[field.name], today, formMessages[locale]) ?? message
+  }
+  return errors
 }
 
 /** Refuses what it can before the body is read: unknown form, not JSON, malformed idempotency key. */
@@ -42,7 +130,8 @@ async function checkRequestLine(request: FastifyRequest<FormRequest>, reply: Fas
   if (!getFormDefinition(request.params.formKey)) {
     return reply.code(404).send({ error: 'There is no such form.' })
   }
-  if (!isJsonContentType(request.headers['content-type'])) {
+  const type = mediaType(request.headers['content-type'])
+  if (type !== 'application/json' && type !== formMediaType) {
     return reply.code(415).send({ error: 'Send the form as application/json.' })
   }
   if (parseIdempotencyKey(request.headers['idempotency-key']) === null) {
@@ -52,8 +141,72 @@ async function checkRequestLine(request: FastifyRequest<FormRequest>, reply: Fas
   }
 }
 
-/** POST /api/forms/:formKey — one shared endpoint for the 24 forms (DESIGN.md section 3). */
+/** Every text a visitor typed, for the link and phrase signals. */
+function typedTexts(form: FormDefinition, fields: Record<string, string>): string[] {
+  return allFields(form)
+    .filter((field) => field.kind === 'text' || field.kind === 'textarea' || field.kind === 'email')
+    .map((field) => fields[field.name] ?? '')
+    .filter((value) => value !== '')
+}
+
+/** POST /api/forms/:formKey — one shared endpoint for the 24 forms (contract: docs/api.md). */
 export async function formRoutes(app: FastifyInstance, options: FormRoutesOptions): Promise<void> {
+  // A browser without JavaScript posts the form urlencoded: field names as the spec writes them
+  // (checkbox groups included, e.g. `propertyInsurance[buildings]=true`), the first value of a name wins.
+  app.addContentTypeParser(
+    formMediaType,
+    { parseAs: 'string', bodyLimit: formBodyLimit },
+    (_request, body, done) => {
+      const fields: Record<string, string> = Object.create(null)
+      for (const [name, value] of new URLSearchParams(String(body))) {
+        if (!Object.hasOwn(fields, name)) fields[name] = value
+      }
+      done(null, fields)
+    },
+  )
+
+  // A refusal (404, 409, 413, 415, 429, 500) of a form posted without JavaScript is a page, not JSON.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isFormPost(request) || reply.statusCode < 400 || reply.statusCode === 400 || !options.pages)
+      return payload
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload
+    const retryAfter = Number(reply.getHeader('retry-after'))
+    const page = await options.pages.notice(
+      queryLocale(request.query),
+      reply.statusCode === 429 ? 'rate-limited' : 'failed',
+      {
+        retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+        backPath: refererPath(request),
+      },
+    )
+    if (!page) return payload
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+    if (page.policy) reply.header('content-security-policy', page.policy)
+    return page.html
+  })
+
+  app.get('/thank-you', (request, reply) => sendThankYou(request, reply, 'en'))
+  app.get('/es/thank-you', (request, reply) => sendThankYou(request, reply, 'es'))
+
+  /** The prerendered thank-you page with the request's reference in it (never cached: it is theirs). */
+  async function sendThankYou(request: FastifyRequest, reply: FastifyReply, locale: 'en' | 'es') {
+    const query = request.query
+    const ref =
+      query && typeof query === 'object' && 'ref' in query && typeof query.ref === 'string'
+        ? query.ref
+        : undefined
+    const page = await options.pages?.thankYou(locale, ref)
+    if (!page) return reply.callNotFound()
+    if (page.policy) reply.header('content-security-policy', page.policy)
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html)
+  }
+
+  // The challenge a page asks for when the visitor first touches a form (never cached: each is new).
+  app.get('/api/challenge', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return issueChallenge(options.proof.settings, options.now())
+  })
+
   app.post<FormRequest>(
     '/api/forms/:formKey',
     {
@@ -74,34 +227,126 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
     async (request, reply) => {
       const form = getFormDefinition(request.params.formKey)
       if (!form) return reply.code(404).send({ error: 'There is no such form.' })
+      const encoding = isFormPost(request) ? 'form' : 'json'
+      const locale =
+        encoding === 'form' ? queryLocale(request.query) : leadLanguage(request.headers['content-language'])
+      const outcome = await submit(form, request, encoding, locale)
 
-      const metadata: Omit<NewLead, 'fields' | 'isSpam'> = {
-        formKey: form.key,
-        language: leadLanguage(request.headers['content-language']),
-        userAgent: storedUserAgent(request.headers['user-agent']),
-        ipHash: hashClientIp(request.ip, options.ipHashSalt),
-        idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']) ?? null,
+      if (encoding === 'json') {
+        if (outcome.kind === 'invalid')
+          return reply.code(400).send({ error: invalidMessage, fields: outcome.fields })
+        if (outcome.kind === 'key-reused') return reply.code(409).send({ error: keyReusedMessage })
+        return sendOk(reply, outcome.reference)
       }
-
-      // Before validation: a bot gets the same OK whatever else it sent, and learns nothing.
-      if (isHoneypotFilled(form, request.body)) {
-        const fields = encryptSensitiveFields(form, spamFields(form, request.body), options.encryptionKey)
-        await options.leads.insertLead({ ...metadata, fields, isSpam: true })
-        return sendOk(reply)
+      // The browser posted the form itself: answer with pages in the visitor's language.
+      if (outcome.kind === 'stored') {
+        const target = `${locale === 'es' ? '/es' : ''}/thank-you?ref=${encodeURIComponent(outcome.reference)}`
+        return reply.code(303).header(leadReferenceHeader, outcome.reference).redirect(target, 303)
       }
-
-      const result = validateSubmission(form, request.body, options.now())
-      if (!result.ok) {
-        return reply.code(400).send({ error: invalidMessage, fields: result.fields })
-      }
-      await options.leads.insertLead({
-        ...metadata,
-        fields: encryptSensitiveFields(form, withoutHoneypot(form, result.data), options.encryptionKey),
-        isSpam: false,
+      const errors =
+        outcome.kind === 'invalid'
+          ? localizedErrors(form, request.body, outcome.fields, locale, options.now())
+          : {}
+      const page = await options.pages?.invalidForm({
+        form,
+        locale,
+        refererPath: refererPath(request),
+        values: submittedValues(form, request.body),
+        errors,
       })
-      return sendOk(reply)
+      if (!page) return reply.code(400).send({ error: invalidMessage, fields: errors })
+      if (page.policy) reply.header('content-security-policy', page.policy)
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page.html)
     },
   )
+
+  type Outcome =
+    | { kind: 'stored'; reference: string }
+    | { kind: 'invalid'; fields: Record<string, string> }
+    | { kind: 'key-reused' }
+
+  /**
+   * One pipeline for both encodings: spam signals, validation, scoring, encryption, storage with its
+   * delivery job. A JSON post names its submission with an Idempotency-Key; a form posted without
+   * JavaScript has none, so the same body from the same address within a short window is one lead.
+   */
+  async function submit(
+    form: FormDefinition,
+    request: FastifyRequest,
+    encoding: 'json' | 'form',
+    language: 'en' | 'es',
+  ): Promise<Outcome> {
+    const now = options.now()
+    const ipHash = hashClientIp(request.ip, options.ipHashSalt)
+    const bodyHash = bodyFingerprint(form.key, request.body)
+    const idempotencyKey =
+      encoding === 'json'
+        ? (parseIdempotencyKey(request.headers['idempotency-key']) ?? null)
+        : repeatKey(bodyHash, ipHash, now.getTime())
+    if (encoding === 'form') {
+      // The previous window's twin: a double post across the window's edge is still one lead.
+      const earlier = await options.leads.findLeadByIdempotencyKey(
+        repeatKey(bodyHash, ipHash, now.getTime() - repeatPostWindowMs),
+      )
+      if (earlier) {
+        noteLeadOutcome(request, 'repeat')
+        return { kind: 'stored', reference: earlier.reference }
+      }
+    }
+    const metadata = {
+      formKey: form.key,
+      language,
+      userAgent: storedUserAgent(request.headers['user-agent']),
+      ipHash,
+      idempotencyKey,
+      bodyHash,
+    } satisfies Omit<NewLead, 'fields' | 'isSpam' | 'spamReasons'>
+    const proof: ProofCheck =
+      encoding === 'json'
+        ? await options.proof.verifier.check(request.headers['x-proof-of-work'], now, idempotencyKey)
+        : { kind: 'missing' }
+
+    // Before validation: a bot gets the same OK whatever else it sent, and learns nothing.
+    const honeypotFilled = isHoneypotFilled(form, request.body)
+    let fields: Record<string, string>
+    if (honeypotFilled) {
+      fields = spamFields(form, request.body)
+    } else {
+      const result = validateSubmission(form, request.body, now)
+      if (!result.ok) return { kind: 'invalid', fields: result.fields }
+      fields = withoutHoneypot(form, result.data)
+    }
+    const verdict = judgeSubmission({
+      honeypotFilled,
+      encoding,
+      proof,
+      submittedAt: now,
+      minFillMs: options.minFillMs,
+      texts: typedTexts(form, fields),
+      otherAddressesWithSameBody: honeypotFilled
+        ? 0
+        : await options.leads.countOtherAddressesWithBody(
+            bodyHash,
+            ipHash,
+            new Date(now.getTime() - repeatWindowMs),
+          ),
+    })
+    const { lead, created } = await options.leads.insertLead({
+      ...metadata,
+      fields: encryptSensitiveFields(form, fields, options.encryptionKey),
+      isSpam: verdict.isSpam,
+      spamReasons: verdict.isSpam ? verdict.reasons : [],
+    })
+    // A key is bound to its form and body: a different submission under a used key is refused
+    // out loud rather than silently dropped.
+    if (!created && (lead.formKey !== form.key || lead.bodyHash !== bodyHash)) return { kind: 'key-reused' }
+    noteLeadOutcome(request, !created ? 'repeat' : verdict.isSpam ? 'spam' : 'stored')
+    return { kind: 'stored', reference: lead.reference }
+  }
 }
 
 function formKeyOf(request: FastifyRequest): string {
@@ -111,6 +356,11 @@ function formKeyOf(request: FastifyRequest): string {
     : ''
 }
 
-function sendOk(reply: FastifyReply): FastifyReply {
-  return reply.code(200).type('text/plain; charset=utf-8').send('OK')
+/**
+ * The spec's success answer, body exactly `OK`, with the stored lead's reference in a header for the
+ * visitor's confirmation (a repeated idempotent request gets the first lead's reference; a bot gets
+ * one too, so its answer looks like anyone's).
+ */
+function sendOk(reply: FastifyReply, reference: string): FastifyReply {
+  return reply.code(200).header(leadReferenceHeader, reference).type('text/plain; charset=utf-8').send('OK')
 }

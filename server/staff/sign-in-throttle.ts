@@ -1,16 +1,16 @@
 /**
- * Failed sign-ins, counted per account and per client address in the database (so the count holds
- * across requests, restarts and server processes). Reaching the limit within the window locks the
- * key for the lockout period. Account keys are counted whether or not the account exists, so a
+ * Sign-in attempts, counted per account and per client address in the database (so the count holds
+ * across concurrent requests, restarts and server processes). Going over the limit within the
+ * window locks the key for the lockout period. Account keys are counted whether or not the account exists, so a
  * lockout tells nothing about which e-mails are staff.
  */
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
 
 export interface ThrottleSettings {
-  /** Failures per account within the window before it locks. */
+  /** Attempts per account within the window before it locks (a success gives its attempt back). */
   accountLimit: number
-  /** Failures per client address within the window (higher: an office shares one address). */
+  /** Attempts per client address within the window (higher: an office shares one address). */
   addressLimit: number
   windowMs: number
   lockoutMs: number
@@ -32,49 +32,82 @@ export function addressKey(ipHash: string): string {
   return `address:${ipHash}`
 }
 
-/** The latest time until which any of the keys is locked; undefined when none is. */
-export async function lockedUntil(db: Queryable, keys: string[], now: Date): Promise<Date | undefined> {
-  const rows = await db.query<{ until: Date | null }>(
-    `SELECT max(locked_until) AS until FROM sign_in_throttles
-      WHERE key = ANY($1::text[]) AND locked_until > $2::timestamptz`,
-    [keys, now.toISOString()],
-  )
-  const until = rows[0]?.until
-  return until ? new Date(until) : undefined
+export interface CountedKey {
+  key: string
+  limit: number
 }
 
-/** Counts one failure for the key; locks it when the count reaches the limit. */
-export async function recordFailure(
+/**
+ * Counts one sign-in attempt against every key in ONE statement, before any password is checked,
+ * and says whether the attempt may go on. Counting first is what makes the limit hold under
+ * concurrency: a burst of 100 attempts sent at once at one account gets counts 1 to 100 from the
+ * database (each upsert takes the row lock in turn, in one process or several), and only the first
+ * `limit` are let through to the password check. A count older than the window starts over, unless
+ * the key is locked.
+ *
+ * Returns the time until which the attempt is refused, or undefined when it may go on.
+ */
+export async function countAttempt(
   db: Queryable,
-  key: string,
-  limit: number,
+  keys: CountedKey[],
   now: Date,
   settings: ThrottleSettings,
-): Promise<void> {
-  const windowStart = new Date(now.getTime() - settings.windowMs).toISOString()
-  // A count older than the window starts over; a lock that ran out starts over too.
-  const [row] = await db.query<{ failures: number }>(
-    `INSERT INTO sign_in_throttles AS t (key, failures, window_started_at) VALUES ($1, 1, $2::timestamptz)
+): Promise<Date | undefined> {
+  const nowText = now.toISOString()
+  const rows = await db.query<{ key: string; failures: number; locked_until: Date | null }>(
+    `INSERT INTO sign_in_throttles AS t (key, failures, window_started_at)
+     SELECT key, 1, $2::timestamptz FROM unnest($1::text[]) AS key
      ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN t.window_started_at <= $3::timestamptz THEN 1 ELSE t.failures + 1 END,
-       window_started_at = CASE WHEN t.window_started_at <= $3::timestamptz THEN $2::timestamptz
-                                ELSE t.window_started_at END
-     RETURNING failures`,
-    [key, now.toISOString(), windowStart],
+       failures = CASE WHEN t.window_started_at <= $3::timestamptz
+                        AND (t.locked_until IS NULL OR t.locked_until <= $2::timestamptz)
+                       THEN 1 ELSE t.failures + 1 END,
+       window_started_at = CASE WHEN t.window_started_at <= $3::timestamptz
+                                 AND (t.locked_until IS NULL OR t.locked_until <= $2::timestamptz)
+                                THEN $2::timestamptz ELSE t.window_started_at END
+     RETURNING key, failures, locked_until`,
+    [keys.map((entry) => entry.key), nowText, new Date(now.getTime() - settings.windowMs).toISOString()],
   )
-  if (row && row.failures >= limit) {
-    await db.query(
-      `UPDATE sign_in_throttles SET locked_until = $2::timestamptz, failures = 0, window_started_at = $3::timestamptz
-        WHERE key = $1`,
-      [key, new Date(now.getTime() + settings.lockoutMs).toISOString(), now.toISOString()],
-    )
+  let until: Date | undefined
+  const overLimit: string[] = []
+  for (const row of rows) {
+    const limit = keys.find((entry) => entry.key === row.key)?.limit ?? 0
+    const lockedUntil = row.locked_until ? new Date(row.locked_until) : undefined
+    if (lockedUntil && lockedUntil > now) until = later(until, lockedUntil)
+    else if (Number(row.failures) > limit) overLimit.push(row.key)
   }
+  if (overLimit.length > 0) {
+    // The refusal is already decided by the count; the lock only makes it last its full period
+    // (concurrent refusals write the same lock, the later one wins).
+    const lockUntil = new Date(now.getTime() + settings.lockoutMs)
+    await db.query(
+      `UPDATE sign_in_throttles SET locked_until = GREATEST(locked_until, $2::timestamptz)
+        WHERE key = ANY($1::text[])`,
+      [overLimit, lockUntil.toISOString()],
+    )
+    until = later(until, lockUntil)
+  }
+  return until
 }
 
-/** A successful sign-in clears the account's count (never the address's: that would let one
- * valid account reset the count of an address guessing at others). */
-export async function clearFailures(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM sign_in_throttles WHERE key = $1', [key])
+function later(a: Date | undefined, b: Date): Date {
+  return a && a > b ? a : b
+}
+
+/**
+ * After a correct password: the account starts over, and the address gets back the attempt this
+ * sign-in used (its other attempts stay counted, so one valid account cannot reset the count of an
+ * address guessing at others, and an office signing in all day never locks itself out).
+ */
+export async function forgiveSuccessfulAttempt(
+  db: Queryable,
+  account: string,
+  address: string,
+): Promise<void> {
+  await db.query(
+    `WITH cleared AS (DELETE FROM sign_in_throttles WHERE key = $1)
+     UPDATE sign_in_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = $2`,
+    [account, address],
+  )
 }
 
 export async function deleteStaleThrottles(

@@ -15,12 +15,22 @@ export interface SessionSettings {
 
 export const defaultSessionSettings: SessionSettings = { maxAgeMs: 12 * 3_600_000, idleMs: 2 * 3_600_000 }
 
+/**
+ * 'full': signed in. 'second-factor': the password was right, the code is still due.
+ * 'enrol': the password was right and the account must set up a second factor first.
+ */
+export type SessionStage = 'full' | 'second-factor' | 'enrol'
+
 export interface StaffSession {
   tokenHash: string
   userId: string
   email: string
   expiresAt: Date
+  stage: SessionStage
 }
+
+/** A half-done sign-in (code or enrolment still due) lasts this long. */
+export const partialSessionMs = 10 * 60_000
 
 /** last_seen_at is written at most this often, so reading pages does not write on every request. */
 const touchIntervalMs = 60_000
@@ -34,13 +44,14 @@ export async function createSession(
   userId: string,
   now: Date,
   settings: SessionSettings,
+  stage: SessionStage = 'full',
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
-  const expiresAt = new Date(now.getTime() + settings.maxAgeMs)
+  const expiresAt = new Date(now.getTime() + (stage === 'full' ? settings.maxAgeMs : partialSessionMs))
   await db.query(
-    `INSERT INTO staff_sessions (token_hash, staff_user_id, created_at, last_seen_at, expires_at)
-     VALUES ($1, $2, $3::timestamptz, $3::timestamptz, $4::timestamptz)`,
-    [hashSessionToken(token), userId, now.toISOString(), expiresAt.toISOString()],
+    `INSERT INTO staff_sessions (token_hash, staff_user_id, created_at, last_seen_at, expires_at, stage)
+     VALUES ($1, $2, $3::timestamptz, $3::timestamptz, $4::timestamptz, $5)`,
+    [hashSessionToken(token), userId, now.toISOString(), expiresAt.toISOString(), stage],
   )
   return { token, expiresAt }
 }
@@ -55,7 +66,7 @@ export async function findSession(
   const tokenHash = hashSessionToken(token)
   const rows = await db.query<StaffSession & { lastSeenAt: Date }>(
     `SELECT s.token_hash AS "tokenHash", s.staff_user_id AS "userId", u.email,
-            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt"
+            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.stage
        FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_user_id
       WHERE s.token_hash = $1 AND s.expires_at > $2::timestamptz
         AND s.last_seen_at > $2::timestamptz - ($3::int * interval '1 millisecond')`,
@@ -69,7 +80,27 @@ export async function findSession(
       now.toISOString(),
     ])
   }
-  return { tokenHash: row.tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt }
+  return {
+    tokenHash: row.tokenHash,
+    userId: row.userId,
+    email: row.email,
+    expiresAt: row.expiresAt,
+    stage: row.stage,
+  }
+}
+
+/**
+ * After the second factor (or enrolment): the half-done session is deleted and a new one made,
+ * with a new token, so a token seen before the code was given never becomes a signed-in one.
+ */
+export async function completeSession(
+  db: Queryable,
+  partial: StaffSession,
+  now: Date,
+  settings: SessionSettings,
+): Promise<{ token: string; expiresAt: Date }> {
+  await revokeSession(db, partial.tokenHash)
+  return createSession(db, partial.userId, now, settings, 'full')
 }
 
 export async function revokeSession(db: Queryable, tokenHash: string): Promise<void> {

@@ -1,36 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import type { FormKey } from '../../forms/registry.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
-import { fieldNames, fillForm } from './support/fill-form.ts'
-
-/** Where the spec puts each of the 24 forms. */
-const formPages: [FormKey, string][] = [
-  ['contact-message', '/contact'],
-  ['quote-request', '/get-a-quote'],
-  ['atv-quote', '/insurance/vehicle/atv'],
-  ['boat-quote', '/insurance/vehicle/boat'],
-  ['classic-car-quote', '/insurance/vehicle/classic-car'],
-  ['motorcycles-quote', '/insurance/vehicle/motorcycle'],
-  ['rv-quote', '/insurance/vehicle/rv'],
-  ['umbrella-quote', '/insurance/life/umbrella'],
-  ['flood-quote', '/insurance/property/flood'],
-  ['landlord-quote', '/insurance/property/landlord'],
-  ['renters-insurance-quote', '/insurance/property/renters'],
-  ['life-insurance-quote', '/insurance/life/life-insurance'],
-  ['final-expense-quote', '/insurance/life/final-expense'],
-  ['business-quote', '/insurance/business'],
-  ['general-liability-quote', '/insurance/business/general-liability'],
-  ['bop-quote', '/insurance/business/bop'],
-  ['workers-comp-quote', '/insurance/business/workers-compensation'],
-  ['animal-liability-quote', '/insurance/others/animal-liability'],
-  ['event-quote', '/insurance/others/event'],
-  ['consultation-request', '/services/free-consultation'],
-  ['update-info', '/services/update-info'],
-  ['proof-request', '/services/proof-insurance'],
-  ['new-testimonial', '/about/testimonials'],
-  ['new-referral', '/about/refer-friend'],
-]
+import { fieldNames, fillForm, formHydrated } from './support/fill-form.ts'
+import { formPages } from './support/form-pages.ts'
 
 const sensitive = new Set(['ssn1', 'ssn2', 'ssn3', 'ein'])
 
@@ -134,7 +106,7 @@ test('date limits come from the visitor’s own clock', async ({ page }) => {
 
 test('a wrong value is explained next to its field and the form is not sent', async ({ page }) => {
   await page.goto('/insurance/vehicle/atv')
-  const form = page.locator('form[data-form-key="atv-quote"]')
+  const form = await formHydrated(page, 'atv-quote')
   const requests: string[] = []
   page.on('request', (r) => {
     if (r.method() === 'POST') requests.push(r.url())

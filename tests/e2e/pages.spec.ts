@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { publicPaths } from '../../app/site/route-table.ts'
+import { formText } from '../../content/form-text.ts'
+import { formUiCopy } from '../../content/form-ui.ts'
+import { getFormDefinition } from '../../forms/registry.ts'
+import { withE2eDatabase } from './support/database.ts'
+import { fillForm } from './support/fill-form.ts'
 
 /** Words each page must show, from the spec's route descriptions (checked in the raw HTML). */
 const keyContent: Record<string, string[]> = {
@@ -40,7 +45,7 @@ const keyContent: Record<string, string[]> = {
     'Motorcycle Insurance',
     'RV Insurance',
   ],
-  '/insurance/vehicle/auto': ['What is Auto Insurance?', 'click here'],
+  '/insurance/vehicle/auto': ['What is Auto Insurance?', 'Request your auto insurance quote'],
   '/insurance/vehicle/atv': [
     'What is All Terrain Vehicle Insurance?',
     'snowmobiles',
@@ -52,7 +57,7 @@ const keyContent: Record<string, string[]> = {
   '/insurance/vehicle/motorcycle': ['GET YOUR INSURANCE QUOTE NOW'],
   '/insurance/vehicle/rv': ['GET YOUR INSURANCE QUOTE NOW'],
   '/insurance/property': ['Home', 'Flood', 'Renters', 'Landlord'],
-  '/insurance/property/home': ['select here', '80%', '$200'],
+  '/insurance/property/home': ['80%', '$200', 'Request your home insurance quote'],
   '/insurance/property/flood': ['20%'],
   '/insurance/property/landlord': ['GET YOUR INSURANCE QUOTE NOW'],
   '/insurance/property/renters': ['How much'],
@@ -257,26 +262,45 @@ test('every carrier opens in a new tab without access to this page', async ({ pa
   await popup.close()
 })
 
-test('frames are titled, get their address only on screen, and have a fallback link', async ({ page }) => {
-  await page.goto('/insurance/vehicle/auto')
-  const autoFrame = page.getByRole('main').locator('iframe').first()
-  await expect(autoFrame).not.toHaveAttribute('src', /.+/)
-  await autoFrame.scrollIntoViewIfNeeded()
-  await expect(autoFrame).toHaveAttribute('src', /^https:\/\//)
-  for (const [path, fallback] of [
-    ['/insurance/vehicle/auto', 'click here'],
-    ['/insurance/property/home', 'select here'],
-    ['/about/client-center', ''],
-  ] as const) {
-    await page.goto(path)
-    const frame = page.getByRole('main').locator('iframe').first()
-    await expect(frame).toHaveAttribute('title', /\w+/)
-    await expect(frame).toHaveAttribute('loading', 'lazy')
-    if (fallback) {
-      await expect(page.getByRole('link', { name: new RegExp(fallback) })).toHaveAttribute('target', '_blank')
-    }
-  }
+test('frames are titled and get their address only on screen', async ({ page }) => {
+  // A short phone screen puts the client portal's frame below the fold.
+  await page.setViewportSize({ width: 375, height: 400 })
+  await page.goto('/about/client-center')
+  const frame = page.getByRole('main').locator('iframe').first()
+  await expect(frame).toHaveAttribute('title', /\w+/)
+  await expect(frame).toHaveAttribute('loading', 'lazy')
+  await expect(frame).not.toHaveAttribute('src', /.+/)
+  await frame.scrollIntoViewIfNeeded()
+  await expect(frame).toHaveAttribute('src', /^https:\/\//)
 })
+
+// No rater address is set up on a fresh install (config/agency.ts): the auto and home pages offer
+// the site's own quote request, their line of insurance chosen, instead of a dead frame.
+for (const [path, line, locale] of [
+  ['/insurance/vehicle/auto', 'Auto Insurance', 'en'],
+  ['/es/insurance/property/home', 'Home Insurance', 'es'],
+] as const) {
+  test(`${path}: without a rater, the quote request with ${line} chosen is sent as is`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.getByRole('main').locator('iframe')).toHaveCount(0)
+    const form = page.locator('form[data-form-key="quote-request"]')
+    const definition = getFormDefinition('quote-request')
+    if (!definition) throw new Error('no quote request form')
+    const type = form.getByLabel(formText(locale, 'Type of insurance'))
+    await expect(type).toHaveValue(line)
+    const email = `rater.${locale}.${Date.now()}@example.com`
+    await fillForm(page, definition, { email, locale, only: (field) => field.name !== 'consultationType' })
+    await form.getByRole('button', { name: formText(locale, definition.submitLabel) }).click()
+    await expect(page.getByRole('dialog')).toContainText(formUiCopy[locale].successMessage)
+    const stored = await withE2eDatabase((client) =>
+      client.query<{ fields: Record<string, string> }>(
+        `SELECT fields FROM leads WHERE fields->>'email' = $1`,
+        [email],
+      ),
+    )
+    expect(stored.rows[0]?.fields.consultationType).toBe(line)
+  })
+}
 
 test('testimonials keep their line breaks and their Spanish', async ({ page }) => {
   await page.goto('/about/testimonials')

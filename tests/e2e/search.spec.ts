@@ -68,13 +68,13 @@ test('hashed assets are cached for a year and served precompressed', async ({ re
 })
 
 test('every page is sent with a strict Content-Security-Policy', async ({ request }) => {
-  const response = await request.get('/insurance/vehicle/auto')
+  const response = await request.get('/about/client-center')
   const csp = response.headers()['content-security-policy'] ?? ''
   expect(csp).toContain("object-src 'none'")
   expect(csp).toContain("base-uri 'none'")
   expect(csp).toContain("frame-ancestors 'none'")
   expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/)
-  expect(csp).toContain(new URL(agency.thirdParty.autoQuoteUrl).origin)
+  expect(csp).toContain(new URL(agency.thirdParty.clientPortalUrl).origin)
   expect(response.headers()['strict-transport-security']).toContain('max-age=')
   expect(response.headers()['x-content-type-options']).toBe('nosniff')
   expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin')

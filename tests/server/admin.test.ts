@@ -8,7 +8,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formKeys, getFormDefinition } from '../../forms/registry.ts'
-import { csvCell, csvColumns } from '../../server/admin/csv-export.ts'
+import { csvCell, csvColumns, csvRow } from '../../server/admin/csv-export.ts'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { runRetention } from '../../server/leads/retention-job.ts'
@@ -39,6 +39,15 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
   { method: 'POST', url: '/admin/leads/:id/spam', kind: 'page', body: { spam: 'true' } },
   { method: 'POST', url: '/admin/leads/:id/retry', kind: 'page', body: { job: unknownId } },
   { method: 'POST', url: '/admin/leads/:id/reveal', kind: 'page', body: { field: 'ssn1' } },
+  {
+    method: 'POST',
+    url: '/admin/leads/:id/contact',
+    kind: 'page',
+    body: { channel: 'call', reached: 'yes' },
+  },
+  { method: 'POST', url: '/admin/leads/:id/note', kind: 'page', body: { note: 'Called back' } },
+  { method: 'POST', url: '/admin/leads/:id/assign', kind: 'page', body: { assignee: '' } },
+  { method: 'GET', url: '/api/admin/health', kind: 'api' },
   { method: 'GET', url: '/api/admin/session', kind: 'api' },
   { method: 'DELETE', url: '/api/admin/session', kind: 'api' },
   { method: 'GET', url: '/api/admin/leads', kind: 'api' },
@@ -53,6 +62,10 @@ const publicRoutes = [
   'GET /admin/login',
   'POST /admin/login',
   'POST /admin/logout',
+  'GET /admin/login/code',
+  'POST /admin/login/code',
+  'GET /admin/two-factor',
+  'POST /admin/two-factor',
   'GET /admin/assets/admin.css',
   'GET /admin/assets/admin.js',
 ]
@@ -97,6 +110,7 @@ interface LeadInput {
   receivedAt?: Date
   status?: 'new' | 'contacted' | 'closed'
   isSpam?: boolean
+  spamReasons?: string[]
   language?: 'en' | 'es'
   /** Default: a pending job for leads that are not spam, as the forms API writes them. */
   job?: 'pending' | 'failed' | 'sent' | 'none'
@@ -104,8 +118,8 @@ interface LeadInput {
 
 async function insertLead(db: Database, lead: LeadInput): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam)
-     VALUES ($1, $2::jsonb, $3, $4::timestamptz, $5, $6) RETURNING id`,
+    `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam, spam_reasons)
+     VALUES ($1, $2::jsonb, $3, $4::timestamptz, $5, $6, $7::jsonb) RETURNING id`,
     [
       lead.formKey ?? 'contact-message',
       JSON.stringify(lead.fields),
@@ -113,6 +127,7 @@ async function insertLead(db: Database, lead: LeadInput): Promise<string> {
       (lead.receivedAt ?? new Date()).toISOString(),
       lead.status ?? 'new',
       lead.isSpam ?? false,
+      JSON.stringify(lead.spamReasons ?? []),
     ],
   )
   if (!row) throw new Error('lead not inserted')
@@ -146,16 +161,68 @@ describe('CSV cells and columns', () => {
     expect(headers).toContain('Vehicle 2: Year')
   })
 
-  it('quotes cells the CSV way', () => {
-    expect(csvCell('plain')).toBe('plain')
+  it('quotes every cell and neutralises formulas', () => {
+    expect(csvCell('plain')).toBe('"plain"')
     expect(csvCell('a,b')).toBe('"a,b"')
     expect(csvCell('say "hi"')).toBe('"say ""hi"""')
     expect(csvCell('two\nlines')).toBe('"two\nlines"')
-    expect(csvCell('=1+1')).toBe("'=1+1")
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`)
     expect(csvCell('\r=1')).toBe(`"'\r=1"`)
-    expect(csvCell('-')).toBe("'-")
+    expect(csvCell('-')).toBe(`"'-"`)
+    expect(csvCell('  @SUM(A1)')).toBe(`"'  @SUM(A1)"`)
+    expect(csvCell('＝1+1')).toBe(`"'＝1+1"`)
   })
+
+  // A spreadsheet set to `;` or tab separators splits unquoted text there: `x;=1+1` became a formula.
+  it.each([',', ';', '\t', '|'])(
+    'leaves no cell starting a formula when read with %j as separator',
+    (separator) => {
+      const hostile = [
+        'x;=1+1',
+        'x\t=1+1',
+        'x,=1+1',
+        'x|=1+1',
+        '=HYPERLINK("http://evil.example")',
+        '+1',
+        '@A1',
+        'ok',
+      ]
+      const [cells = []] = parseCsv(csvRow(hostile), separator)
+      if (separator === ',') expect(cells).toHaveLength(hostile.length)
+      for (const cell of cells) expect(cell).not.toMatch(/^\s*[=+\-@]/)
+    },
+  )
 })
+
+/** How a spreadsheet reads CSV text: quoted text is one cell, `""` is a quote. */
+function parseCsv(body: string, separator = ','): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  const input = body.replace(/^\uFEFF/, '')
+  for (let index = 0; index < input.length; index++) {
+    const char = input[index]
+    if (quoted) {
+      if (char === '"' && input[index + 1] === '"') {
+        cell += '"'
+        index++
+      } else if (char === '"') quoted = false
+      else cell += char
+    } else if (char === '"') quoted = true
+    else if (char === separator) {
+      row.push(cell)
+      cell = ''
+    } else if (char === '\r' && input[index + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      index++
+    } else cell += char
+  }
+  return rows
+}
 
 describe.each(drivers)('staff inbox on %s', (driver) => {
   let test: TestDatabase
@@ -421,6 +488,27 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect((await signInRequest(staffEmail, staffPassword, '192.0.2.51')).statusCode).toBe(303)
     })
 
+    it('a burst of 100 attempts sent at once lets at most 5 reach the password check', async () => {
+      // 99 wrong passwords, the right one last, from 100 addresses (only the account limit applies).
+      const attempts = Array.from({ length: 100 }, (_, index) =>
+        signInRequest(staffEmail, index === 99 ? staffPassword : `wrong ${index}`, `198.51.100.${index + 1}`),
+      )
+      const statuses = (await Promise.all(attempts)).map((response) => response.statusCode)
+      const checked = statuses.filter((status) => status !== 429)
+      expect(checked.length).toBeLessThanOrEqual(5)
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(95)
+      // The account is locked now: the right password is refused too.
+      const after = await signInRequest(staffEmail, staffPassword, '198.51.100.200')
+      expect(after.statusCode).toBe(429)
+      expect(after.headers['set-cookie']).toBeUndefined()
+    })
+
+    it('an office signing in all day from one address never locks itself out', async () => {
+      // The address limit here is 8; a correct sign-in gives its attempt back.
+      for (let day = 0; day < 12; day++)
+        expect((await signInRequest(staffEmail, staffPassword)).statusCode).toBe(303)
+    })
+
     it('failures older than the window do not add up', async () => {
       for (let attempt = 1; attempt <= 4; attempt++) await signInRequest(staffEmail, 'wrong password')
       clock = new Date(clock.getTime() + 16 * minuteMs)
@@ -616,6 +704,18 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(await listIds('?q=_')).toEqual([])
       expect(await listIds('?q=sure')).toEqual([])
       expect(percent).toBeTruthy()
+    })
+
+    it('finds a lead by the reference its visitor was given, however it is typed, and shows it', async () => {
+      const id = await insertLead(db, { fields: person('Ref', 'Erence') })
+      const [row] = await db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [id])
+      const reference = row?.reference ?? ''
+      expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/)
+      const typed = reference.toLowerCase().replace('-', ' ')
+      expect(await listIds(`?q=${encodeURIComponent(typed)}`)).toEqual([id])
+      expect(await listIds(`?q=${reference.replace('-', '')}`)).toEqual([id])
+      const page = await get(`/admin/leads/${id}`, cookie)
+      expect(text(page.body)).toContain(`Reference ${reference}`)
     })
 
     it('pages through the leads', async () => {
@@ -816,6 +916,32 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(await jobs()).toHaveLength(1)
     })
 
+    it('shows staff why a lead is in spam, and "Not spam" sends it to the agency', async () => {
+      const id = await insertLead(db, {
+        fields: person('Rita', 'Reasons'),
+        isSpam: true,
+        spamReasons: ['Filled in 0.4 s from the first touch of the form', '3 links in the text'],
+      })
+      const list = await get('/admin?status=spam', cookie)
+      expect(text(list.body)).toContain(
+        'Filled in 0.4 s from the first touch of the form; 3 links in the text',
+      )
+      const page = await get(`/admin/leads/${id}`, cookie)
+      expect(text(page.body)).toContain('Why this is in spam')
+      expect(text(page.body)).toContain('3 links in the text')
+      const viaApi = await api('GET', '/api/admin/leads?status=spam', cookie)
+      expect(JSON.stringify(viaApi.json())).toContain('3 links in the text')
+      expect((await postForm(`/admin/leads/${id}/spam`, { spam: 'false' }, cookie)).statusCode).toBe(303)
+      expect(await db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = $1', [id])).toHaveLength(1)
+    })
+
+    it('gives staff the delivery counts that /api/health keeps from the public', async () => {
+      await insertLead(db, { fields: person('Fay', 'Failed'), job: 'failed' })
+      const health = await api('GET', '/api/admin/health', cookie)
+      expect(health.statusCode).toBe(200)
+      expect(health.json()).toEqual({ status: 'up', deliveries: { failed: 1, waiting: 0 } })
+    })
+
     it('an unknown or malformed lead id is a 404 page', async () => {
       expect((await get(`/admin/leads/${unknownId}`, cookie)).statusCode).toBe(404)
       expect((await get('/admin/leads/not-a-uuid', cookie)).statusCode).toBe(404)
@@ -828,35 +954,6 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     beforeEach(async () => {
       cookie = await signIn()
     })
-
-    function parseCsv(body: string): string[][] {
-      const rows: string[][] = []
-      let row: string[] = []
-      let cell = ''
-      let quoted = false
-      const input = body.replace(/^\uFEFF/, '')
-      for (let index = 0; index < input.length; index++) {
-        const char = input[index]
-        if (quoted) {
-          if (char === '"' && input[index + 1] === '"') {
-            cell += '"'
-            index++
-          } else if (char === '"') quoted = false
-          else cell += char
-        } else if (char === '"') quoted = true
-        else if (char === ',') {
-          row.push(cell)
-          cell = ''
-        } else if (char === '\r' && input[index + 1] === '\n') {
-          row.push(cell)
-          rows.push(row)
-          row = []
-          cell = ''
-          index++
-        } else cell += char
-      }
-      return rows
-    }
 
     it('exports the filtered leads, labels as headers, formulas neutralised, sensitive values masked', async () => {
       const formula = await insertLead(db, {

@@ -91,6 +91,17 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses TRUST_PROXY=true and says what to set instead', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }, dir)).toThrow(
+      /TRUST_PROXY.*TRUST_PROXY=1 behind one reverse proxy/s,
+    )
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1, ::1' }, dir).trustProxy).toEqual([
+      '127.0.0.1',
+      '::1',
+    ])
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '0' }, dir).trustProxy).toBe(false)
+  })
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '', IP_HASH_SALT: '' }, dir)
     expect(config.port).toBe(3000)

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { formDefinitions } from '../../forms/registry.ts'
 import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
 import { validPayload } from './helpers/form-payloads.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
 
 const mainScript = path.join(import.meta.dirname, '..', '..', 'server', 'main.ts')
 
@@ -17,6 +18,9 @@ afterEach(async () => {
 })
 
 /** Starts `node server/main.ts` on a free port; resolves with its base URL once it listens. */
+/** The server's secret, so the test's proof of work is signed as the server's own would be. */
+const ipHashSalt = 'crash-tests-salt-0123456789'
+
 function startServer(env: Record<string, string>): Promise<{ process: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const server = spawn(process.execPath, [mainScript], {
@@ -45,14 +49,18 @@ function exited(process: ChildProcess): Promise<void> {
 describe('node server/main.ts on the embedded database', () => {
   it('keeps a lead answered OK when the process is killed right after the answer', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'agency-crash-'))
-    const server = await startServer({ DATA_DIR: dataDir })
+    const server = await startServer({ DATA_DIR: dataDir, IP_HASH_SALT: ipHashSalt })
     child = server.process
     const form = formDefinitions.find((candidate) => candidate.key === 'contact-message')
     if (!form) throw new Error('contact-message is not registered')
 
     const response = await fetch(`${server.url}/api/forms/contact-message`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': 'killed-right-after' },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': 'killed-right-after',
+        'x-proof-of-work': await solvedProof(ipHashSalt),
+      },
       body: JSON.stringify(validPayload(form, new Date())),
     })
     expect(await response.text()).toBe('OK')
@@ -76,12 +84,7 @@ describe('node server/main.ts on the embedded database', () => {
     const server = await startServer({ DATA_DIR: dataDir })
     child = server.process
     const health = await fetch(`${server.url}/api/health`)
-    expect(await health.json()).toEqual({
-      status: 'ok',
-      database: 'up',
-      driver: 'pglite',
-      deliveries: { failed: 0, waiting: 0 },
-    })
+    expect(await health.json()).toEqual({ status: 'up' })
     server.process.kill('SIGTERM')
     await exited(server.process)
     expect(server.process.exitCode).toBe(0)

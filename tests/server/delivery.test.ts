@@ -24,6 +24,7 @@ import { decryptValue } from '../../server/security/sensitive-fields.ts'
 import { isHoneypot, validPayload } from './helpers/form-payloads.ts'
 import { type ParsedMail, parseMail } from './helpers/mime.ts'
 import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres-server.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
@@ -32,6 +33,9 @@ const today = new Date()
 const encryptionKeyHex = randomBytes(32).toString('hex')
 const encryptionKey = Buffer.from(encryptionKeyHex, 'hex')
 const ipHashSalt = 'delivery-tests-salt-0123456789'
+/** The monitoring token that reads the delivery counts of /api/health. */
+const metricsToken = 'delivery-tests-monitor-0123'
+const monitor = { authorization: `Bearer ${metricsToken}` }
 const agencyDomain = agency.email.split('@')[1] ?? ''
 
 /** The server's defaults for LEADS_TO and MAIL_FROM, read the way main.ts reads them. */
@@ -175,6 +179,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
       submitRateLimit: false,
       now: () => today,
       logger: { ...loggerOptions('debug'), stream: logs.stream },
+      metricsToken,
     })
   })
   afterAll(async () => {
@@ -218,7 +223,12 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     const response = await app.inject({
       method: 'POST',
       url: `/api/forms/${formKey}`,
-      headers: { 'content-type': 'application/json', 'idempotency-key': key, ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        'x-proof-of-work': await solvedProof(ipHashSalt, { now: today }),
+        ...headers,
+      },
       payload: JSON.stringify(payload),
     })
     expect(response.statusCode, response.body).toBe(200)
@@ -402,7 +412,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   })
 
   it('marks the job failed after the last attempt, and /api/health counts it', async () => {
-    const healthBefore = (await app.inject({ method: 'GET', url: '/api/health' })).json()
+    const healthBefore = (await app.inject({ method: 'GET', url: '/api/health', headers: monitor })).json()
     sink.setMode('reject')
     const leadId = await submit('contact-message', contactPayload())
     const delivery = worker({ maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 100 })
@@ -414,10 +424,10 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     )
     expect(await job(leadId)).toMatchObject({ status: 'failed', attempts: 3 })
 
-    const health = await app.inject({ method: 'GET', url: '/api/health' })
+    const health = await app.inject({ method: 'GET', url: '/api/health', headers: monitor })
     expect(health.statusCode).toBe(200)
     expect(health.json()).toMatchObject({
-      status: 'ok',
+      status: 'up',
       deliveries: { failed: healthBefore.deliveries.failed + 1, waiting: 0 },
     })
     // A failed job waits for staff: it is not retried on its own, and the lead stays stored.
@@ -508,6 +518,7 @@ describe('two server processes on one PostgreSQL database', () => {
       SUBMIT_RATE_LIMIT: '100000/1s',
       LEAD_ENCRYPTION_KEY: encryptionKeyHex,
       IP_HASH_SALT: ipHashSalt,
+      METRICS_TOKEN: metricsToken,
       NODE_ENV: 'development',
     })
     // Both start at once: their migrations meet at the advisory lock.
@@ -526,7 +537,11 @@ describe('two server processes on one PostgreSQL database', () => {
         index % 4 === 3 ? ['workers-comp-quote', workersCompPayload()] : ['contact-message', contactPayload()]
       const response = await fetch(`${server.url}/api/forms/${formKey}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': key,
+          'x-proof-of-work': await solvedProof(ipHashSalt),
+        },
         body: JSON.stringify(payload),
       })
       expect(response.status).toBe(200)
@@ -569,9 +584,9 @@ describe('two server processes on one PostgreSQL database', () => {
     }
 
     for (const server of servers) {
-      const health = await fetch(`${server.url}/api/health`)
+      const health = await fetch(`${server.url}/api/health`, { headers: monitor })
       expect(await health.json()).toMatchObject({
-        database: 'up',
+        status: 'up',
         driver: 'postgres',
         deliveries: { failed: 0, waiting: 0 },
       })

@@ -14,10 +14,13 @@ import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
 import { drivers } from './helpers/test-database.ts'
 
+const ipHashSalt = 'durability-tests-salt-0123456789'
+const metricsToken = 'durability-tests-monitor-0123'
 const leadCount = 10
 const encryptionKeyHex = randomBytes(32).toString('hex')
 
@@ -65,6 +68,8 @@ describe.each(drivers)('killed right after OK, on %s', (driver: DriverName) => {
       // However slow the machine, no job runs out of attempts while SMTP refuses.
       DELIVERY_MAX_ATTEMPTS: '1000',
       SUBMIT_RATE_LIMIT: '100000/1s',
+      IP_HASH_SALT: ipHashSalt,
+      METRICS_TOKEN: metricsToken,
     }
     const start = async () => {
       const server: ServerProcess = await startServerProcess({ env })
@@ -79,7 +84,11 @@ describe.each(drivers)('killed right after OK, on %s', (driver: DriverName) => {
     for (const key of keys) {
       const response = await fetch(`${first.url}/api/forms/contact-message`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': key,
+          'x-proof-of-work': await solvedProof(ipHashSalt),
+        },
         body: JSON.stringify(validPayload(form, new Date())),
       })
       expect(await response.text()).toBe('OK')
@@ -116,7 +125,9 @@ describe.each(drivers)('killed right after OK, on %s', (driver: DriverName) => {
     })
     await waitFor(
       async () => {
-        const health = await (await fetch(`${second.url}/api/health`)).json()
+        const health = await (
+          await fetch(`${second.url}/api/health`, { headers: { authorization: `Bearer ${metricsToken}` } })
+        ).json()
         return health.deliveries.waiting === 0 && health.deliveries.failed === 0
       },
       { what: 'no delivery left waiting' },

@@ -9,6 +9,7 @@ import { hashClientIp } from '../../server/leads/submission-metadata.ts'
 import { loggerOptions } from '../../server/logger.ts'
 import { decryptValue, sensitiveFieldNames } from '../../server/security/sensitive-fields.ts'
 import { expectedStoredFields, isHoneypot, validPayload } from './helpers/form-payloads.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const salt = 'form-api-tests-salt-0123'
@@ -25,6 +26,7 @@ interface StoredLead {
   is_spam: boolean
   idempotency_key: string | null
   status: string
+  reference: string
 }
 
 function contactForm(): FormDefinition {
@@ -88,11 +90,17 @@ describe.each(drivers)('form API on %s', (driver) => {
     return row?.n ?? 0
   }
 
-  function submit(formKey: string, payload: unknown, headers: Record<string, string> = {}) {
+  /** As the form's script sends it: JSON with a solved proof of work, a minute after the first touch. */
+  async function submit(formKey: string, payload: unknown, headers: Record<string, string> = {}) {
     return app.inject({
       method: 'POST',
       url: `/api/forms/${formKey}`,
-      headers: { 'content-type': 'application/json', 'user-agent': 'vitest-browser/1.0', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'vitest-browser/1.0',
+        'x-proof-of-work': await solvedProof(salt, { now: today }),
+        ...headers,
+      },
       payload: JSON.stringify(payload),
     })
   }
@@ -170,6 +178,81 @@ describe.each(drivers)('form API on %s', (driver) => {
     })
   })
 
+  describe('the lead reference', () => {
+    it('travels in the Lead-Reference header, the body stays OK, and it is the stored lead’s', async () => {
+      const response = await submit('contact-message', validPayload(contactForm(), today))
+      expect(response.body).toBe('OK')
+      const reference = response.headers['lead-reference']
+      expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/)
+      const lead = await lastLead()
+      expect(lead.reference).toBe(reference)
+    })
+
+    it('is new for every lead, and the same for a repeated idempotent request', async () => {
+      const payload = validPayload(contactForm(), today)
+      const key = `reference-${driver}-${Date.now()}`
+      const first = await submit('contact-message', payload, { 'idempotency-key': key })
+      const again = await submit('contact-message', payload, { 'idempotency-key': key })
+      const other = await submit('contact-message', payload)
+      expect(again.headers['lead-reference']).toBe(first.headers['lead-reference'])
+      expect(other.headers['lead-reference']).not.toBe(first.headers['lead-reference'])
+    })
+
+    it('is given to a honeypot hit too, so a bot cannot tell it was caught', async () => {
+      const response = await submit('contact-message', {
+        ...validPayload(contactForm(), today),
+        company: 'x',
+      })
+      expect(response.headers['lead-reference']).toBe((await lastLead()).reference)
+    })
+
+    it('is drawn again when the first draw is already taken', async () => {
+      const [taken] = await db.query<{ reference: string }>('SELECT reference FROM leads LIMIT 1')
+      if (!taken) throw new Error('no lead stored yet')
+      // The next draw repeats a stored reference, the one after is random again.
+      await db.exec(`CREATE SEQUENCE reference_draws;
+        ALTER TABLE leads ALTER COLUMN reference SET DEFAULT
+          CASE WHEN nextval('reference_draws') = 1 THEN '${taken.reference}' ELSE new_lead_reference() END`)
+      try {
+        const before = await leadCount()
+        const response = await submit('contact-message', validPayload(contactForm(), today))
+        expect(response.statusCode, response.body).toBe(200)
+        expect(await leadCount()).toBe(before + 1)
+        const lead = await lastLead()
+        expect(lead.reference).not.toBe(taken.reference)
+        expect(response.headers['lead-reference']).toBe(lead.reference)
+      } finally {
+        await db.exec(`ALTER TABLE leads ALTER COLUMN reference SET DEFAULT new_lead_reference();
+          DROP SEQUENCE reference_draws`)
+      }
+    })
+  })
+
+  describe('phone numbers', () => {
+    it.each(['(770) 555-0142', '770-555-0142', '770.555.0142', '+1 770 555 0142', '1 (770) 555-0142'])(
+      '"%s" is accepted and stored as 7705550142',
+      async (phone) => {
+        const response = await submit('contact-message', { ...validPayload(contactForm(), today), phone })
+        expect(response.statusCode, response.body).toBe(200)
+        expect((await lastLead()).fields.phone).toBe('7705550142')
+      },
+    )
+
+    it.each(['1', '77055501', '+44 20 7946 0958', '770-555-0142 x3', '0705550142'])(
+      '"%s" is refused with a field error, nothing stored',
+      async (phone) => {
+        const body = await expectRefused(
+          () => submit('contact-message', { ...validPayload(contactForm(), today), phone }),
+          400,
+        )
+        expect(body).toEqual({
+          error: invalidMessage,
+          fields: { phone: 'Enter a 10-digit US phone number, for example (770) 555-0142.' },
+        })
+      },
+    )
+  })
+
   describe('invalid input stores nothing', () => {
     it.each(formsWith(firstRequired))(
       '%s: a missing required field → 400 naming it',
@@ -217,7 +300,8 @@ describe.each(drivers)('form API on %s', (driver) => {
       await expectRefused(() => submit('contact-message', payload), 413)
     })
 
-    it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    // application/x-www-form-urlencoded is a browser posting the form without JavaScript (no-js-forms.test.ts).
+    it.each(['text/plain', 'multipart/form-data; boundary=x'])(
       'content type %s → 415',
       async (contentType) => {
         await expectRefused(
@@ -355,6 +439,29 @@ describe.each(drivers)('form API on %s', (driver) => {
       expect(await jobCount(rows[0]?.id ?? '')).toBe(1)
     })
 
+    it('the same key with another body is refused with 409 and nothing is dropped silently', async () => {
+      const key = `changed-body-${driver}-${Date.now()}`
+      const first = validPayload(contactForm(), today)
+      expect((await submit('contact-message', first, { 'idempotency-key': key })).statusCode).toBe(200)
+      const before = await leadCount()
+      const body = await expectRefused(
+        () =>
+          submit('contact-message', { ...first, msg: 'A different question' }, { 'idempotency-key': key }),
+        409,
+      )
+      expect(body.error).toMatch(/already used for a different submission/)
+      // The same key on another form is another submission too.
+      const quote = formDefinitions.find((form) => form.key === 'quote-request')
+      if (!quote) throw new Error('quote-request is not registered')
+      await expectRefused(
+        () => submit('quote-request', validPayload(quote, today), { 'idempotency-key': key }),
+        409,
+      )
+      expect(await leadCount()).toBe(before)
+      // The original body under its key is still answered OK.
+      expect((await submit('contact-message', first, { 'idempotency-key': key })).statusCode).toBe(200)
+    })
+
     it('different keys store different leads', async () => {
       const payload = validPayload(contactForm(), today)
       const before = await leadCount()
@@ -364,16 +471,128 @@ describe.each(drivers)('form API on %s', (driver) => {
     })
   })
 
+  describe('spam scoring', () => {
+    async function spamRow(): Promise<StoredLead & { spam_reasons: string[] }> {
+      const lead = await lastLead()
+      const [row] = await db.query<StoredLead & { spam_reasons: string[] }>(
+        'SELECT * FROM leads WHERE id = $1',
+        [lead.id],
+      )
+      if (!row) throw new Error('no lead')
+      return row
+    }
+
+    function distinctPayload(note: string) {
+      return { ...validPayload(contactForm(), today), msg: `Question about my policy, ${note}` }
+    }
+
+    it('a direct API post without the proof of work is stored as spam with its reason, never queued', async () => {
+      const response = await submit('contact-message', distinctPayload('no proof'), { 'x-proof-of-work': '' })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toBe('OK')
+      const row = await spamRow()
+      expect(row.is_spam).toBe(true)
+      expect(row.spam_reasons.join(' ')).toMatch(/without the proof of work/)
+      expect(await jobCount(row.id)).toBe(0)
+    })
+
+    it('a forged or reused proof counts as no proof', async () => {
+      const proof = await solvedProof(salt, { now: today })
+      await submit('contact-message', distinctPayload('first use'), { 'x-proof-of-work': proof })
+      expect((await spamRow()).is_spam).toBe(false)
+      await submit('contact-message', distinctPayload('replay'), { 'x-proof-of-work': proof })
+      expect((await spamRow()).spam_reasons.join(' ')).toMatch(/already used proof/)
+      const forged = await solvedProof('some-other-servers-salt', { now: today })
+      await submit('contact-message', distinctPayload('forged'), { 'x-proof-of-work': forged })
+      expect((await spamRow()).spam_reasons.join(' ')).toMatch(/invalid proof/)
+    })
+
+    it('a form filled in under two seconds from its first touch is spam', async () => {
+      const proof = await solvedProof(salt, { now: today, startedMsAgo: 600 })
+      await submit('contact-message', distinctPayload('fast'), { 'x-proof-of-work': proof })
+      const row = await spamRow()
+      expect(row.is_spam).toBe(true)
+      expect(row.spam_reasons.join(' ')).toMatch(/Filled in 0\.6 s/)
+    })
+
+    it('link-laden SEO text is spam; one link in a real question is not', async () => {
+      await submit('contact-message', {
+        ...validPayload(contactForm(), today),
+        msg: 'We rank your website on the first page of Google. Cheap backlinks: https://seo.example https://links.example',
+      })
+      const row = await spamRow()
+      expect(row.is_spam).toBe(true)
+      expect(row.spam_reasons.join(' ')).toMatch(/2 links.*Spam words: .*backlinks/s)
+      await submit('contact-message', {
+        ...validPayload(contactForm(), today),
+        msg: 'My current policy is described at https://www.carrier.example/policy, can you beat it?',
+      })
+      expect((await spamRow()).is_spam).toBe(false)
+    })
+
+    it('the same body from another address is spam; the same person sending twice is not', async () => {
+      const payload = distinctPayload(`campaign ${Date.now()}`)
+      const from = async (remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/forms/contact-message',
+          remoteAddress,
+          headers: {
+            'content-type': 'application/json',
+            'x-proof-of-work': await solvedProof(salt, { now: today }),
+          },
+          payload: JSON.stringify(payload),
+        })
+      await from('198.51.100.7')
+      expect((await spamRow()).is_spam).toBe(false)
+      await from('198.51.100.7')
+      expect((await spamRow()).is_spam).toBe(false)
+      await from('198.51.100.8')
+      const row = await spamRow()
+      expect(row.is_spam).toBe(true)
+      expect(row.spam_reasons.join(' ')).toMatch(/same text came from 1 other address/)
+    })
+  })
+
   describe('health', () => {
-    it('reports the database up and its driver', async () => {
+    it('tells the public up, and nothing about deliveries', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/health' })
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({
-        status: 'ok',
-        database: 'up',
-        driver,
-        deliveries: { failed: expect.any(Number), waiting: expect.any(Number) },
+      expect(response.json()).toEqual({ status: 'up' })
+      const wrong = await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { authorization: 'Bearer not-the-monitoring-token' },
       })
+      expect(wrong.json()).toEqual({ status: 'up' })
+    })
+
+    it('gives the delivery counts to a monitor with METRICS_TOKEN', async () => {
+      const token = 'monitoring-token-0123456789'
+      const monitored = await buildApp({
+        db,
+        ipHashSalt: salt,
+        encryptionKey: testEncryptionKey,
+        submitRateLimit: false,
+        metricsToken: token,
+      })
+      try {
+        const response = await monitored.inject({
+          method: 'GET',
+          url: '/api/health',
+          headers: { authorization: `Bearer ${token}` },
+        })
+        expect(response.json()).toEqual({
+          status: 'up',
+          driver,
+          deliveries: { failed: expect.any(Number), waiting: expect.any(Number) },
+        })
+        expect((await monitored.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+          status: 'up',
+        })
+      } finally {
+        await monitored.close()
+      }
     })
 
     it('answers 503 when the database is down', async () => {
@@ -388,7 +607,7 @@ describe.each(drivers)('form API on %s', (driver) => {
         await down.db.close()
         const response = await downApp.inject({ method: 'GET', url: '/api/health' })
         expect(response.statusCode).toBe(503)
-        expect(response.json()).toEqual({ status: 'error', database: 'down', driver })
+        expect(response.json()).toEqual({ status: 'down' })
       } finally {
         await downApp.close()
         await down.dispose()
@@ -434,6 +653,31 @@ describe('form API limits and logs', () => {
       expect(limited.json()).toHaveProperty('error')
       // Pages and health are never limited.
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('behind one proxy (TRUST_PROXY=1), a client cannot rotate its way past the limit', async () => {
+    const app = await buildApp({
+      db: test.db,
+      ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: { max: 2, windowMs: 60_000 },
+      trustProxy: 1,
+    })
+    try {
+      // The client writes any X-Forwarded-For it likes; the proxy appends the address it saw.
+      const send = (n: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/forms/contact-message',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${n}.1, 203.0.113.7` },
+          payload: validPayload(contactForm(), today),
+        })
+      expect((await send(1)).statusCode).toBe(200)
+      expect((await send(2)).statusCode).toBe(200)
+      expect((await send(3)).statusCode).toBe(429)
     } finally {
       await app.close()
     }

@@ -1,3 +1,4 @@
+import path from 'node:path'
 /**
  * Nothing bad gets in: a bounded, reproducible fuzz of POST /api/forms/:formKey. A seeded PRNG
  * (mulberry32) makes a few hundred hostile requests for random forms (wrong types, missing and
@@ -358,6 +359,10 @@ function makeCase(random: Random, index: number): FuzzCase {
   return fuzzCase
 }
 
+/** Stack frames, file paths, framework codes or driver names in a page sent back to a visitor. */
+const pageInternals =
+  /\n\s+at |node_modules|\/work\/|file:\/\/|\.(ts|mjs):\d+|FST_|ZodError|PGlite|SELECT |INSERT /
+
 /** Stack frames, file paths, framework codes or parser internals in a body sent to a visitor. */
 const internals =
   /\n\s+at |\bat .+:\d+:\d+|node_modules|\/work\/|file:\/\/|\.(ts|js|mjs):\d+|\b(Type|Range|Syntax|Reference)Error\b|FST_|Unexpected token|JSON\.parse|ZodError|PGlite|postgres|SELECT |INSERT /i
@@ -529,7 +534,7 @@ describe.each(drivers)('fuzzing POST /api/forms on %s', (driver) => {
     // Still serving.
     const health = await app.inject({ method: 'GET', url: '/api/health' })
     expect(health.statusCode).toBe(200)
-    expect(health.json()).toMatchObject({ status: 'ok', database: 'up' })
+    expect(health.json()).toEqual({ status: 'up' })
     const form = formDefinitions[0] as FormDefinition
     const valid = await app.inject({
       method: 'POST',
@@ -538,5 +543,60 @@ describe.each(drivers)('fuzzing POST /api/forms on %s', (driver) => {
       payload: JSON.stringify(validPayload(form, today)),
     })
     expect(valid.statusCode).toBe(200)
+  })
+
+  // The same corpus, as a browser without JavaScript would post it: each case's JSON object (or its
+  // raw bytes when it is not one) as an urlencoded body. Pages or refusals, never a server error.
+  it(`answers the same ${caseCount} hostile requests sent as form posts without a server error`, async () => {
+    // With the built site, so invalid posts are answered with the form's page (npm test builds first).
+    const withPages = await buildApp({
+      db: test.db,
+      ipHashSalt: 'fuzz-tests-salt-0123456789',
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      now: () => today,
+      clientDir: path.join(import.meta.dirname, '..', '..', 'build', 'client'),
+    })
+    const random = new Random(seed)
+    const statuses = new Map<number, number>()
+    for (let index = 0; index < caseCount; index++) {
+      const fuzzCase = makeCase(random, index)
+      let body: string
+      try {
+        const parsed: unknown = JSON.parse(String(fuzzCase.payload))
+        body =
+          parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? new URLSearchParams(
+                Object.entries(parsed).map(([name, value]) => [
+                  name,
+                  typeof value === 'string' ? value : (JSON.stringify(value) ?? ''),
+                ]),
+              ).toString()
+            : String(fuzzCase.payload)
+      } catch {
+        body = Buffer.isBuffer(fuzzCase.payload)
+          ? fuzzCase.payload.toString('latin1')
+          : String(fuzzCase.payload)
+      }
+      const response = await withPages.inject({
+        method: 'POST',
+        url: `/api/forms/${fuzzCase.formKey}${index % 3 === 0 ? '?lang=es' : ''}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      })
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
+      const where = `case ${index} (${fuzzCase.kind}, ${fuzzCase.formKey})`
+      expect(response.statusCode, `${where}: ${response.body.slice(0, 200)}`).toBeLessThan(500)
+      // A page of the site carries its own script and text; it must carry nothing of the server's.
+      // The visitor's own answers come back in the form (escaped); the rest is checked.
+      const html = String(response.headers['content-type']).startsWith('text/html')
+      const ours = html
+        ? response.body.replace(/ value="[^"]*"/g, '').replace(/<textarea[^>]*>[\s\S]*?<\/textarea>/g, '')
+        : response.body
+      expect(ours, where).not.toMatch(html ? pageInternals : internals)
+    }
+    await withPages.close()
+    expect(statuses.get(303) ?? 0).toBeGreaterThan(0)
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(0)
   })
 })

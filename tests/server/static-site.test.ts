@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -61,6 +63,24 @@ describe('prerendered pages', () => {
     const response = await app.inject({ method: 'GET', url: '//evil.example/' })
     expect(response.statusCode).toBe(301)
     expect(response.headers.location).toBe('/evil.example')
+  })
+
+  // Over a real socket: app.inject() parses the URL first and would hide the raw backslash.
+  it.each([
+    '/\\evil.example/',
+    '/\\/evil.example/',
+    '//\\evil.example/',
+    '/%5Cevil.example/',
+    '/\\evil.example/?next=1',
+  ])('answers %s without a redirect a browser would follow off-site', async (rawPath) => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' }).catch(() => serverAddress(app))
+    const response = await rawGet(address, rawPath)
+    if (response.location !== undefined) {
+      // Resolved as a browser resolves it, the target is still this site.
+      expect(new URL(response.location, 'https://agency.example/').host).toBe('agency.example')
+    } else {
+      expect(response.status).toBe(404)
+    }
   })
 
   it('serves the Spanish home page', async () => {
@@ -196,3 +216,22 @@ describe('without a site build', () => {
     }
   })
 })
+
+function serverAddress(server: FastifyInstance): string {
+  const { port } = server.server.address() as AddressInfo
+  return `http://127.0.0.1:${port}`
+}
+
+/** A GET whose path goes on the wire byte for byte (no URL parser in between). */
+function rawGet(base: string, rawPath: string): Promise<{ status: number; location: string | undefined }> {
+  const { hostname, port } = new URL(base)
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path: rawPath, method: 'GET' }, (response) => {
+      response.resume()
+      const location = response.headers.location
+      resolve({ status: response.statusCode ?? 0, location })
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}

@@ -11,12 +11,13 @@ import { type FieldMessages, messages, validateField } from '../../forms/field-r
 import { formDefinitions, getFormDefinition } from '../../forms/registry.ts'
 import { usStates } from '../../forms/states.ts'
 
-/** What the visitor reads on a form: title, submit label, legends, hints, labels, option labels. */
+/** What the visitor reads on a form: title, submit label, legends, hints, repeat controls, labels, option labels. */
 function visitorStrings(form: FormDefinition): string[] {
   const strings = [form.title, form.submitLabel]
   for (const section of form.sections) {
     strings.push(section.legend)
     if (section.hint !== undefined) strings.push(section.hint)
+    if (section.closed) strings.push(section.closed.add, section.closed.remove)
     for (const field of section.fields) {
       strings.push(field.label)
       if (field.hint !== undefined) strings.push(field.hint)
@@ -141,7 +142,7 @@ function texts(m: FieldMessages): Record<keyof FieldMessages, string[]> {
     minWords: [m.minWords(10)],
     dateMin: [m.dateMin({ kind: 'today' }), m.dateMin({ kind: 'yearsAgo', years: 16 })],
     dateMax: [m.dateMax({ kind: 'today' }), m.dateMax({ kind: 'yearsAgo', years: 16 })],
-    pattern: [m.pattern('name'), m.pattern('digits')],
+    pattern: [m.pattern('name'), m.pattern('digits'), m.pattern('usPhone')],
     notAnObject: [m.notAnObject],
   }
 }
@@ -187,8 +188,11 @@ describe('formMessages', () => {
     }
     expect(validateField(field(contact, 'firstName'), '', today, es)).toBe(es.required)
     expect(validateField(field(contact, 'firstName'), '', today)).toBe(messages.required)
-    expect(validateField(field(contact, 'phone'), '770-555', today, es)).toBe(es.pattern('digits'))
-    expect(validateField(field(contact, 'phone'), '770-555', today)).toBe('Use digits only.')
+    expect(validateField(field(contact, 'phone'), '770-555', today, es)).toBe(es.pattern('usPhone'))
+    expect(validateField(field(contact, 'phone'), '770-555', today)).toBe(
+      'Enter a 10-digit US phone number, for example (770) 555-0142.',
+    )
+    expect(validateField(field(contact, 'phone'), '(770) 555-0142', today, es)).toBeUndefined()
     expect(validateField(field(contact, 'email'), 'ana@', today, es)).toBe(es.email)
     expect(validateField(field(contact, 'state'), 'Ontario', today, es)).toBe(es.option)
     expect(validateField(field(life, 'firstName'), 'J0hn', today, es)).toBe('Use solo letras y espacios.')

@@ -605,6 +605,7 @@ function validValue(field: Field): string {
       if (field.honeypot) return ''
       if (field.kind === 'email') return 'ana@example.com'
       if (field.pattern === 'digits') return '123456789'.slice(0, field.maxLength ?? 9)
+      if (field.pattern === 'usPhone') return '7705550142'
       if (field.pattern === 'name') return 'Ana María'
       if (field.minWords)
         return Array.from({ length: field.minWords }, (_, index) => `word${index}`).join(' ')
@@ -728,10 +729,10 @@ describe('on every form', () => {
     expect(rest).not.toContain('Georgia')
   })
 
-  it('asks for the phone as digits only, type tel, required', () => {
+  it('asks for the phone as a US number (stored as digits only), type tel, required', () => {
     for (const form of formDefinitions) {
       for (const field of allFields(form).filter((candidate) => candidate.kind === 'tel')) {
-        expect(field, form.key).toMatchObject({ pattern: 'digits', required: true })
+        expect(field, form.key).toMatchObject({ pattern: 'usPhone', required: true })
       }
       const phones = allFields(form).filter(
         (field) => field.name === 'phone' || field.name === 'contactPhone',
@@ -844,7 +845,7 @@ describe('patterns', () => {
   })
 
   it('sources are valid HTML pattern attributes (anchored, compiled with the v flag) and match like the RegExp', () => {
-    for (const pattern of ['name', 'digits'] as const) {
+    for (const pattern of ['name', 'digits', 'usPhone'] as const) {
       const html = new RegExp(`^(?:${patternSource(pattern)})$`, 'v')
       for (const sample of ['Ana María', '12345', 'J0hn', 'a b', '']) {
         expect(html.test(sample), `${pattern} ${sample}`).toBe(patternRegExp(pattern).test(sample))
@@ -1067,10 +1068,54 @@ describe('schema: each kind of bad input gets a field message', () => {
     })
   })
 
+  it('phone numbers as people type them, stored as 10 digits', () => {
+    const typed = [
+      '(770) 555-0142',
+      '770-555-0142',
+      '770.555.0142',
+      '770 555 0142',
+      '+1 770 555 0142',
+      '+1 (770) 555-0142',
+      '1-770-555-0142',
+      '17705550142',
+      ' 7705550142 ',
+    ]
+    for (const phone of typed) {
+      expect(validateSubmission(contact, { ...base(contact), phone }, today), phone).toMatchObject({
+        ok: true,
+        data: { phone: '7705550142' },
+      })
+    }
+    const business = definition('business-quote')
+    expect(
+      validateSubmission(business, { ...base(business), contactPhone: '(404) 555-0199' }, today),
+    ).toMatchObject({ ok: true, data: { contactPhone: '4045550199' } })
+  })
+
+  it('refuses what is not a 10-digit US phone number', () => {
+    const refused = [
+      '1',
+      '77055501',
+      '770555014',
+      '770555014299',
+      '27705550142',
+      '+44 20 7946 0958',
+      '+2 770 555 0142',
+      '0705550142',
+      '1705550142',
+      '770-555-0142 ext 3',
+      '770/555/0142',
+      '7+705550142',
+      '++17705550142',
+    ]
+    for (const phone of refused) {
+      expect(errorsOf(contact, { ...base(contact), phone }), phone).toEqual({
+        phone: 'Enter a 10-digit US phone number, for example (770) 555-0142.',
+      })
+    }
+  })
+
   it('digits only', () => {
-    expect(errorsOf(contact, { ...base(contact), phone: '770-555-1234' })).toEqual({
-      phone: 'Use digits only.',
-    })
     const workers = definition('workers-comp-quote')
     expect(errorsOf(workers, { ...base(workers), ssn1: '12-345678' })).toEqual({ ssn1: 'Use digits only.' })
     expect(errorsOf(workers, { ...base(workers), ssn1: '1234567890' })).toEqual({ ssn1: messages.tooLong(9) })

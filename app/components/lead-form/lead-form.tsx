@@ -1,37 +1,79 @@
 import { CircleCheck, CircleX, Lock } from 'lucide-react'
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { agency, formatPhone } from '../../../config/agency.ts'
 import { formMessages } from '../../../content/form-messages.ts'
-import { formUiCopy } from '../../../content/form-ui.ts'
+import { type FormUiCopy, formUiCopy } from '../../../content/form-ui.ts'
 import { resolveDateLimit } from '../../../forms/dates.ts'
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
-import { allFields } from '../../../forms/engine.ts'
-import { type FieldMessages, validateField } from '../../../forms/field-rules.ts'
+import { allFields, longFormFieldCount } from '../../../forms/engine.ts'
+import { type FieldMessages, normalizeFieldValue, validateField } from '../../../forms/field-rules.ts'
 import { patternSource } from '../../../forms/patterns.ts'
 import type { Locale } from '../../site/route-table.ts'
+import { ErrorSummary, type SummaryError } from './error-summary.tsx'
+import { applyValues, clearDraft, readDraft, saveDraft } from './form-draft.ts'
+import { timeLabel, todaysHours } from './office-hours.ts'
+import { createProofOfWork } from './proof-of-work.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
 
-type Outcome = 'success' | 'failure'
+type Outcome = { kind: 'success'; reference?: string } | { kind: 'failure' }
+
+/** A section's element id (steps link to it). */
+const sectionId = (idPrefix: string, index: number) => `${idPrefix}-part-${index + 1}`
+
+/** A control's id from its field name (brackets of flag groups are not id material). */
+export const controlId = (idPrefix: string, name: string) =>
+  `${idPrefix}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`
+
+/** Required fields with no value before the visitor starts (a preselected option counts as filled). */
+function initialRequiredLeft(form: FormDefinition, initialValues: Readonly<Record<string, string>>): number {
+  return allFields(form).filter(
+    (field) =>
+      field.required &&
+      !initialValues[field.name] &&
+      !((field.kind === 'select' || field.kind === 'radio') && field.defaultValue),
+  ).length
+}
+
+const noValues: Readonly<Record<string, string>> = {}
+
+interface Remaining {
+  /** Required fields without a valid value. */
+  required: number
+  /** Fields (required or not) whose value breaks a rule or is missing. */
+  invalid: number
+  /** The first field to go to: a missing required one, else the first invalid one. */
+  first?: string
+}
 
 /**
  * Renders any form definition as an accessible HTML form with native validation attributes, and
- * submits it through the shared routine. The submit button stays disabled until the browser
- * finds the whole form valid (except where the definition says otherwise), re-checked on every input.
+ * submits it through the shared routine. The submit button reads as disabled (aria-disabled) until
+ * the browser finds the whole form valid, re-checked on every input (spec); it stays tappable so a
+ * tap on it explains what is missing: the error summary at the top and the error beside each field.
+ * Long forms show their parts as numbered steps; optional repeats wait closed until asked for.
  */
 export function LeadForm({
   form,
   locale,
   translate,
+  initialValues = noValues,
 }: {
   form: FormDefinition
   locale: Locale
   /** The visitor's words for the definition's English texts (labels, legends, options). */
   translate: (english: string) => string
+  /** Values the controls start with (and return to on reset), by field name. */
+  initialValues?: Readonly<Record<string, string>>
 }) {
   const copy = formUiCopy[locale]
   const formRef = useRef<HTMLFormElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
+  const summaryRef = useRef<HTMLDivElement>(null)
   const inFlight = useRef(false)
+  const proofOfWork = useRef(createProofOfWork())
+  /** The last submission tried: a retry of the same answers keeps its idempotency key. */
+  const lastAttempt = useRef<{ body: string; key: string } | null>(null)
   // Ids from the form key, not useId: the island hydrates this form outside the page's React tree,
   // and one page holds one form.
   const idPrefix = `lf-${form.key}`
@@ -41,39 +83,66 @@ export function LeadForm({
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [announcement, setAnnouncement] = useState('')
-
-  useEffect(() => setToday(new Date()), [])
+  // The summary lists the problems found at the refused submit and stays as it was until the next
+  // one (GOV.UK's model): entries vanishing as fields are fixed would move the page under the finger.
+  const [summary, setSummary] = useState<readonly SummaryError[] | null>(null)
+  const [remaining, setRemaining] = useState<Remaining>(() => ({
+    required: initialRequiredLeft(form, initialValues),
+    invalid: initialRequiredLeft(form, initialValues),
+  }))
+  const [openParts, setOpenParts] = useState<ReadonlySet<number>>(new Set())
+  const [currentPart, setCurrentPart] = useState<number | null>(null)
+  const summaryFocus = useRef(false)
 
   const messages = formMessages[locale]
   const t = translate
+  const fields = allFields(form)
+  const long = fields.length > longFormFieldCount
 
   const revalidate = useCallback(() => {
     const el = formRef.current
     if (!el) return
     if (today) applyFieldMessages(el, form, today, messages)
     setValid(el.checkValidity())
-  }, [form, today, messages])
+    setRemaining(remainingFields(el, form, idPrefix))
+  }, [form, today, messages, idPrefix])
 
-  // limits change validity: check again once they are in place
+  // Once the visitor's clock is known: restore a draft of this tab, then check the form.
+  useEffect(() => setToday(new Date()), [])
   useEffect(() => {
-    if (today) revalidate()
-  }, [today, revalidate])
+    const el = formRef.current
+    if (!today || !el) return
+    const draft = readDraft(form)
+    if (Object.keys(draft).length > 0) {
+      applyValues(el, draft)
+      for (const details of el.querySelectorAll('details')) {
+        if (hasValue(details)) details.open = true
+      }
+    }
+    revalidate()
+  }, [today, revalidate, form])
 
-  const showFieldError = (target: EventTarget) => {
-    if (
-      !(
-        target instanceof HTMLInputElement ||
-        target instanceof HTMLSelectElement ||
-        target instanceof HTMLTextAreaElement
-      )
-    )
-      return
+  const onInput = (target?: EventTarget) => {
+    revalidate()
+    const el = formRef.current
+    if (el) saveDraft(form, el)
+    if (target) updateFieldError(target, 'input')
+  }
+
+  /**
+   * A field's own message: shown when the visitor leaves it invalid ('late'), updated or removed as
+   * soon as typing fixes it ('early'). Nothing disappears on blur, so nothing moves under the
+   * pointer while the visitor taps the next control.
+   */
+  const updateFieldError = (target: EventTarget, on: 'blur' | 'input') => {
+    if (!isControl(target)) return
     const name = target.name
     if (!name) return
     setErrors((prev) => {
       const message = target.validity.valid ? '' : target.validationMessage
       if ((prev[name] ?? '') === message) return prev
+      if (on === 'blur' && !message) return prev
+      if (on === 'input' && prev[name] === undefined) return prev
       const next = { ...prev }
       if (message) next[name] = message
       else delete next[name]
@@ -81,33 +150,63 @@ export function LeadForm({
     })
   }
 
+  useEffect(() => {
+    if (summary && summaryFocus.current) {
+      summaryFocus.current = false
+      summaryRef.current?.focus()
+    }
+  }, [summary])
+
+  /** Stops an invalid submit: the summary at the top lists every problem and takes the focus. */
+  const refuse = (el: HTMLFormElement) => {
+    const found = invalidFieldMessages(el)
+    setErrors(found)
+    summaryFocus.current = true
+    setSummary(
+      fields.flatMap((field) => {
+        const message = found[field.name]
+        return message
+          ? [{ controlId: controlId(idPrefix, field.name), text: `${t(field.label)}: ${message}` }]
+          : []
+      }),
+    )
+  }
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const el = event.currentTarget
     if (inFlight.current) return
     if (!el.checkValidity()) {
-      setErrors(invalidFieldMessages(el))
-      setAnnouncement(copy.fixFields)
-      el.reportValidity()
+      refuse(el)
       return
     }
+    setSummary(null)
     inFlight.current = true
     setSending(true)
-    const result = await submitLead(form.key, collectValues(el, form), {
-      idempotencyKey: newIdempotencyKey(),
+    const values = collectValues(el, form)
+    const body = JSON.stringify(values)
+    if (lastAttempt.current?.body !== body) lastAttempt.current = { body, key: newIdempotencyKey() }
+    const result = await submitLead(form.key, values, {
+      idempotencyKey: lastAttempt.current.key,
       language: locale,
+      proofOfWork: await proofOfWork.current.take(),
     })
     inFlight.current = false
     setSending(false)
     if (result.ok) {
+      lastAttempt.current = null
+      proofOfWork.current.reset()
       el.reset()
+      for (const details of el.querySelectorAll('details')) details.open = false
+      clearDraft(form.key)
       setErrors({})
       setValid(el.checkValidity())
-      setOutcome('success')
+      setRemaining(remainingFields(el, form, idPrefix))
+      setOutcome({ kind: 'success', ...(result.reference ? { reference: result.reference } : {}) })
     } else {
       console.error(result.error)
       if (result.fields) setErrors(result.fields)
-      setOutcome('failure')
+      setOutcome({ kind: 'failure' })
     }
   }
 
@@ -122,47 +221,164 @@ export function LeadForm({
     submitRef.current?.focus()
   }
 
-  const disabled = sending || (!form.submitAlwaysEnabled && !valid)
+  /** Moves focus to a field, opening the optional part that holds it. */
+  const goToControl = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    const control = document.getElementById(id)
+    if (!control) return
+    event.preventDefault()
+    const details = control.closest('details')
+    if (details) details.open = true
+    control.focus()
+    control.scrollIntoView({ block: 'center' })
+  }
+
+  /** Closes an optional part and empties its fields, so nothing hidden is sent. */
+  const removePart = (index: number) => {
+    const details = formRef.current?.querySelector<HTMLDetailsElement>(
+      `#${sectionId(idPrefix, index)}-details`,
+    )
+    if (!details) return
+    for (const control of details.querySelectorAll('input, select, textarea')) clearControl(control)
+    details.open = false
+    setErrors((prev) => {
+      const next = { ...prev }
+      for (const field of form.sections[index]?.fields ?? []) delete next[field.name]
+      return next
+    })
+    onInput()
+    details.querySelector('summary')?.focus()
+  }
+
+  const onToggle = (index: number, open: boolean) =>
+    setOpenParts((prev) => {
+      if (prev.has(index) === open) return prev
+      const next = new Set(prev)
+      if (open) next.add(index)
+      else next.delete(index)
+      return next
+    })
+
+  const onFocusIn = (target: EventTarget) => {
+    proofOfWork.current.start()
+    if (!(target instanceof Element)) return
+    const part = target.closest<HTMLElement>('[data-part]')?.dataset.part
+    if (part !== undefined) setCurrentPart(Number(part))
+  }
+
+  // Prerendered (and until the island runs) the button works and the browser posts the form itself
+  // (server/no-js); once hydrated, the spec's rule applies: disabled until the form is valid.
+  const hydrated = today !== null
+  const disabled = hydrated && !form.submitAlwaysEnabled && !valid
   const tipId = `${idPrefix}-secure-tip`
+  const remainingId = `${idPrefix}-remaining`
+  const steps = form.sections.flatMap((section, index) =>
+    !section.closed || openParts.has(index) ? [index] : [],
+  )
+  const sectionBody = (index: number) => {
+    const section = form.sections[index]
+    if (!section) return null
+    const step = steps.indexOf(index)
+    return (
+      <fieldset
+        key={section.legend}
+        className="lead-form__section"
+        id={section.closed ? undefined : sectionId(idPrefix, index)}
+        data-part={index}
+      >
+        <legend>{t(section.legend)}</legend>
+        {long && step >= 0 ? <p className="lead-form__step">{copy.stepOf(step + 1, steps.length)}</p> : null}
+        {section.hint ? <p className="lead-form__hint">{t(section.hint)}</p> : null}
+        <div className="lead-form__grid">
+          {section.fields.map((field) => (
+            <FieldControl
+              key={field.name}
+              field={field}
+              initial={initialValues[field.name]}
+              idPrefix={idPrefix}
+              today={today}
+              error={errors[field.name]}
+              placeholder={copy.selectPlaceholder}
+              honeypotLabel={copy.honeypotLabel}
+              t={t}
+            />
+          ))}
+        </div>
+        {section.closed ? (
+          <button
+            type="button"
+            className="button button--ghost lead-form__remove"
+            onClick={() => removePart(index)}
+          >
+            {t(section.closed.remove)}
+          </button>
+        ) : null}
+      </fieldset>
+    )
+  }
 
   return (
     <>
       <form
         ref={formRef}
+        // Without the island (not yet loaded, blocked, failed) the browser posts the form here itself.
+        method="post"
+        action={`/api/forms/${form.key}${locale === 'en' ? '' : `?lang=${locale}`}`}
         className="lead-form"
         onSubmit={onSubmit}
-        onInput={revalidate}
-        onChange={revalidate}
-        onBlur={(e) => showFieldError(e.target)}
+        onInput={(e) => onInput(e.target)}
+        onChange={(e) => onInput(e.target)}
+        onBlur={(e) => updateFieldError(e.target, 'blur')}
+        onFocus={(e) => onFocusIn(e.target)}
         aria-describedby={`${idPrefix}-legend`}
         data-form-key={form.key}
+        // Present once the island runs (tests wait for it before they rely on the island's behaviour).
+        data-hydrated={hydrated ? '' : undefined}
       >
+        {summary && summary.length > 0 ? (
+          <ErrorSummary
+            title={copy.errorSummaryTitle}
+            errors={summary}
+            summaryRef={summaryRef}
+            onFollow={goToControl}
+          />
+        ) : null}
         <p className="lead-form__legend" id={`${idPrefix}-legend`}>
           <span className="required-mark" aria-hidden="true">
             *
           </span>{' '}
           {copy.requiredLegend}
         </p>
-        {form.sections.map((section) => (
-          <fieldset key={section.legend} className="lead-form__section">
-            <legend>{t(section.legend)}</legend>
-            {section.hint ? <p className="lead-form__hint">{t(section.hint)}</p> : null}
-            <div className="lead-form__grid">
-              {section.fields.map((field) => (
-                <FieldControl
-                  key={field.name}
-                  field={field}
-                  idPrefix={idPrefix}
-                  today={today}
-                  error={errors[field.name]}
-                  placeholder={copy.selectPlaceholder}
-                  honeypotLabel={copy.honeypotLabel}
-                  t={t}
-                />
+        {long ? (
+          <nav className="form-steps" aria-label={copy.stepsLabel}>
+            <ol>
+              {steps.map((index) => (
+                <li key={index}>
+                  <a
+                    href={`#${sectionId(idPrefix, index)}`}
+                    aria-current={currentPart === index ? 'step' : undefined}
+                  >
+                    {t(form.sections[index]?.legend ?? '')}
+                  </a>
+                </li>
               ))}
-            </div>
-          </fieldset>
-        ))}
+            </ol>
+          </nav>
+        ) : null}
+        {form.sections.map((section, index) =>
+          section.closed ? (
+            <details
+              key={section.legend}
+              className="lead-form__repeat"
+              id={`${sectionId(idPrefix, index)}-details`}
+              onToggle={(e) => onToggle(index, e.currentTarget.open)}
+            >
+              <summary className="button button--ghost">{t(section.closed.add)}</summary>
+              <div id={sectionId(idPrefix, index)}>{sectionBody(index)}</div>
+            </details>
+          ) : (
+            sectionBody(index)
+          ),
+        )}
         <p className="secure-line">
           <Lock aria-hidden="true" width={18} height={18} />
           <span>{copy.secureLine}</span>
@@ -180,39 +396,159 @@ export function LeadForm({
             </span>
           </span>
         </p>
-        <p className="visually-hidden" aria-live="polite">
-          {announcement}
+        <p className="lead-form__remaining">
+          <span id={remainingId} aria-live="polite">
+            {remaining.required > 0
+              ? copy.requiredLeft(remaining.required)
+              : remaining.invalid > 0
+                ? copy.toFix(remaining.invalid)
+                : copy.allFilled}
+          </span>
+          {remaining.first && (remaining.required > 0 || remaining.invalid > 0) ? (
+            <>
+              {' '}
+              <a
+                href={`#${remaining.first}`}
+                onClick={(event) => remaining.first && goToControl(event, remaining.first)}
+              >
+                {copy.goToFirst(remaining.required || remaining.invalid)}
+              </a>
+            </>
+          ) : null}
         </p>
         <button
           ref={submitRef}
           type="submit"
           className="button button--accent button--large lead-form__submit"
-          disabled={disabled}
+          aria-disabled={disabled || sending ? true : undefined}
+          aria-describedby={remainingId}
           aria-busy={sending}
+          onClick={(event) => {
+            // A tap on the greyed button explains instead of sending: the spec's disabled state,
+            // kept focusable and tappable.
+            // (On the ATV form, whose button is never disabled, the same explanation replaces the
+            // browser's bubble.)
+            if (sending) event.preventDefault()
+            else if (formRef.current && !formRef.current.checkValidity()) {
+              event.preventDefault()
+              refuse(formRef.current)
+            }
+          }}
         >
           {sending ? copy.sending : t(form.submitLabel)}
         </button>
       </form>
       <dialog
         ref={dialogRef}
-        className={`result-dialog result-dialog--${outcome ?? 'idle'}`}
+        className={`result-dialog result-dialog--${outcome?.kind ?? 'idle'}`}
         aria-labelledby={`${idPrefix}-dialog-message`}
         onClose={onDialogClose}
       >
-        {outcome === 'success' ? (
+        {outcome?.kind === 'success' ? (
           <CircleCheck aria-hidden="true" width={48} height={48} className="result-dialog__icon" />
         ) : (
           <CircleX aria-hidden="true" width={48} height={48} className="result-dialog__icon" />
         )}
         <p id={`${idPrefix}-dialog-message`} className="result-dialog__message">
-          {outcome === 'success' ? copy.successMessage : copy.failureMessage}
+          {outcome?.kind === 'success' ? copy.successMessage : copy.failureMessage}
         </p>
+        {outcome ? <OutcomeDetails outcome={outcome} copy={copy} /> : null}
         <button type="button" className="button" onClick={closeDialog}>
           {copy.dialogClose}
         </button>
       </dialog>
     </>
   )
+}
+
+/** What follows the spec's words in the dialog: the reference and the next step, or the phone. */
+function OutcomeDetails({ outcome, copy }: { outcome: Outcome; copy: FormUiCopy }) {
+  const phone = (
+    <a className="result-dialog__phone" href={`tel:+1${agency.phone}`}>
+      {formatPhone(agency.phone)}
+    </a>
+  )
+  if (outcome.kind === 'failure') {
+    return (
+      <div className="result-dialog__details">
+        <p>{copy.answersKept}</p>
+        <p>
+          {copy.callInstead} {phone}
+        </p>
+      </div>
+    )
+  }
+  const hours = todaysHours(new Date())
+  return (
+    <div className="result-dialog__details">
+      {outcome.reference ? (
+        <p>
+          {copy.referenceLine} <strong className="result-dialog__reference">{outcome.reference}</strong>
+        </p>
+      ) : null}
+      <p>
+        {copy.nextStep}{' '}
+        {hours
+          ? copy.openToday(
+              timeLabel(hours.opens, copy.am, copy.pm),
+              timeLabel(hours.closes, copy.am, copy.pm),
+            )
+          : copy.closedToday}
+      </p>
+      <p>
+        {copy.callUs} {phone}
+      </p>
+    </div>
+  )
+}
+
+function isControl(
+  target: EventTarget | null,
+): target is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLSelectElement ||
+    target instanceof HTMLTextAreaElement
+  )
+}
+
+/** Whether any control inside holds a value (a restored draft reopens such an optional part). */
+function hasValue(root: Element): boolean {
+  return Array.from(root.querySelectorAll('input, select, textarea')).some((control) =>
+    control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')
+      ? control.checked
+      : isControl(control) && control.value !== '',
+  )
+}
+
+function clearControl(control: Element) {
+  if (control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox'))
+    control.checked = control.defaultChecked
+  else if (control instanceof HTMLSelectElement) {
+    for (const option of control.options) option.selected = option.defaultSelected
+  } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
+    control.value = control.defaultValue
+}
+
+/** How many required fields are still to fill, how many fields are wrong, and where to start. */
+function remainingFields(el: HTMLFormElement, form: FormDefinition, idPrefix: string): Remaining {
+  let required = 0
+  let invalid = 0
+  let firstRequired: string | undefined
+  let firstInvalid: string | undefined
+  for (const field of allFields(form)) {
+    const control = el.elements.namedItem(field.name)
+    const first = control instanceof RadioNodeList ? control[0] : control
+    if (!first || !isControl(first) || first.validity.valid) continue
+    invalid++
+    firstInvalid ??= controlId(idPrefix, field.name)
+    if (field.required && (first.validity.valueMissing || (first.value ?? '') === '')) {
+      required++
+      firstRequired ??= controlId(idPrefix, field.name)
+    }
+  }
+  const first = firstRequired ?? firstInvalid
+  return { required, invalid, ...(first ? { first } : {}) }
 }
 
 /**
@@ -252,19 +588,24 @@ function invalidFieldMessages(el: HTMLFormElement): Record<string, string> {
   return messages
 }
 
-/** The submitted body: every field of the definition by its spec name; unticked boxes are left out. */
+/**
+ * The submitted body: every field of the definition by its spec name; unticked boxes are left out;
+ * phone numbers as the digits the spec stores, whatever formatting the visitor typed.
+ */
 function collectValues(el: HTMLFormElement, form: FormDefinition): Record<string, string> {
   const data = new FormData(el)
   const body: Record<string, string> = {}
   for (const field of allFields(form)) {
     const value = data.get(field.name)
-    if (typeof value === 'string') body[field.name] = value
+    if (typeof value === 'string')
+      body[field.name] = field.kind === 'tel' ? normalizeFieldValue(field, value.trim()) : value
   }
   return body
 }
 
 function FieldControl({
   field,
+  initial,
   idPrefix,
   today,
   error,
@@ -273,6 +614,8 @@ function FieldControl({
   t,
 }: {
   field: Field
+  /** The value the control starts with; otherwise the definition's default. */
+  initial: string | undefined
   idPrefix: string
   today: Date | null
   error: string | undefined
@@ -280,7 +623,7 @@ function FieldControl({
   honeypotLabel: string
   t: (english: string) => string
 }) {
-  const id = `${idPrefix}-${field.name.replace(/[^A-Za-z0-9_-]/g, '_')}`
+  const id = controlId(idPrefix, field.name)
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const describedBy = [field.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
@@ -292,6 +635,8 @@ function FieldControl({
     'aria-describedby': describedBy,
     autoComplete: field.autoComplete,
   }
+  const start =
+    initial ?? (field.kind === 'select' || field.kind === 'radio' ? field.defaultValue : undefined)
 
   if (field.kind === 'text' && field.honeypot) {
     // A trap for bots: off-screen, out of the tab order and hidden from assistive technology.
@@ -342,7 +687,7 @@ function FieldControl({
                   name={field.name}
                   value={option.value}
                   required={field.required}
-                  defaultChecked={field.defaultValue === option.value}
+                  defaultChecked={start === option.value}
                   id={i === 0 ? id : undefined}
                 />
                 <span>{t(option.label)}</span>
@@ -356,7 +701,7 @@ function FieldControl({
       return (
         <div className="field field--checkbox">
           <label className="choice" htmlFor={id}>
-            <input {...common} type="checkbox" value="true" />
+            <input {...common} type="checkbox" value="true" defaultChecked={start === 'true'} />
             <span>{label}</span>
           </label>
           {extras}
@@ -366,7 +711,7 @@ function FieldControl({
       return (
         <div className="field">
           <label htmlFor={id}>{label}</label>
-          <select {...common} defaultValue={field.defaultValue ?? ''}>
+          <select {...common} defaultValue={start ?? ''}>
             {field.defaultValue === undefined ? <option value="">{placeholder}</option> : null}
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
@@ -381,7 +726,7 @@ function FieldControl({
       return (
         <div className="field field--wide">
           <label htmlFor={id}>{label}</label>
-          <textarea {...common} rows={4} maxLength={field.maxLength} />
+          <textarea {...common} rows={4} maxLength={field.maxLength} defaultValue={start} />
           {extras}
         </div>
       )
@@ -392,6 +737,7 @@ function FieldControl({
           <input
             {...common}
             type="date"
+            defaultValue={start}
             min={today && field.min ? resolveDateLimit(field.min, today) : undefined}
             max={today && field.max ? resolveDateLimit(field.max, today) : undefined}
           />
@@ -402,7 +748,15 @@ function FieldControl({
       return (
         <div className="field">
           <label htmlFor={id}>{label}</label>
-          <input {...common} type="number" inputMode="numeric" min={field.min} max={field.max} step={1} />
+          <input
+            {...common}
+            type="number"
+            inputMode="numeric"
+            min={field.min}
+            max={field.max}
+            step={1}
+            defaultValue={start}
+          />
           {extras}
         </div>
       )
@@ -413,6 +767,7 @@ function FieldControl({
           <input
             {...common}
             type={field.kind}
+            defaultValue={start}
             inputMode={field.kind === 'tel' ? 'numeric' : undefined}
             pattern={field.pattern ? patternSource(field.pattern) : undefined}
             maxLength={field.maxLength}

@@ -2,12 +2,21 @@
  * The one submit routine all 24 forms share. Success is a 2xx answer whose body is exactly 'OK'
  * (the spec's success token); anything else, network failures included, is a failure.
  */
-export type SubmitOutcome = { ok: true } | { ok: false; fields?: Record<string, string>; error: unknown }
+export type SubmitOutcome =
+  | { ok: true; reference?: string }
+  | { ok: false; fields?: Record<string, string>; error: unknown }
+
+/** The header carrying the stored lead's short reference (server/leads/lead-reference.ts). */
+const referenceHeader = 'Lead-Reference'
 
 export async function submitLead(
   formKey: string,
   body: Record<string, string>,
-  { idempotencyKey, language }: { idempotencyKey: string; language: string },
+  {
+    idempotencyKey,
+    language,
+    proofOfWork,
+  }: { idempotencyKey: string; language: string; proofOfWork: string | null },
 ): Promise<SubmitOutcome> {
   try {
     const response = await fetch(`/api/forms/${encodeURIComponent(formKey)}`, {
@@ -16,11 +25,15 @@ export async function submitLead(
         'Content-Type': 'application/json',
         'Idempotency-Key': idempotencyKey,
         'Content-Language': language,
+        ...(proofOfWork ? { 'X-Proof-Of-Work': proofOfWork } : {}),
       },
       body: JSON.stringify(body),
     })
     const text = await response.text()
-    if (response.ok && text === 'OK') return { ok: true }
+    if (response.ok && text === 'OK') {
+      const reference = response.headers.get(referenceHeader)
+      return reference ? { ok: true, reference } : { ok: true }
+    }
     return {
       ok: false,
       fields: fieldErrors(text),
@@ -48,7 +61,10 @@ function fieldErrors(text: string): Record<string, string> | undefined {
   return undefined
 }
 
-/** A fresh key per submission: the server stores one lead per key, so a repeated send is harmless. */
+/**
+ * A fresh key per submission (the form keeps it while the answers stay the same, so a retry after a
+ * failure is the same submission): the server stores one lead per key and body.
+ */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID()
 }

@@ -1,5 +1,6 @@
 import { agency } from '../../../config/agency.ts'
 import { aboutPage } from '../../../content/pages/about.ts'
+import { AgencyPhoto } from '../../components/agency-photo.tsx'
 import { CardGrid } from '../../components/blocks.tsx'
 import { Hero } from '../../components/hero.tsx'
 import { OwnerPortrait } from '../../components/owner-portrait.tsx'
@@ -17,7 +18,13 @@ export default function AboutPage() {
       <Hero hero={copy.hero} />
       <section className="section" aria-labelledby="about-owner-heading">
         <div className="container owner-block">
-          <OwnerPortrait label={copy.owner.portraitLabel} />
+          <AgencyPhoto
+            name="owner"
+            alt={copy.owner.photoLabel}
+            sizes="240px"
+            className="owner-photo"
+            illustration={<OwnerPortrait label={copy.owner.portraitLabel} />}
+          />
           <div className="prose">
             <h2 id="about-owner-heading">{agency.owner.name}</h2>
             <p className="owner-block__name">{copy.owner.title}</p>

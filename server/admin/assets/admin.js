@@ -27,3 +27,13 @@ for (const value of document.querySelectorAll('[data-revealed]')) {
     value.classList.remove('revealed')
   }, revealedForMs)
 }
+
+// 3. "Copy details" puts a lead's name, phone and e-mail on the clipboard (hidden without script).
+for (const button of document.querySelectorAll('button[data-copy]')) {
+  if (!navigator.clipboard) continue
+  button.hidden = false
+  button.addEventListener('click', async () => {
+    await navigator.clipboard.writeText(button.getAttribute('data-copy') ?? '')
+    button.textContent = 'Copied'
+  })
+}

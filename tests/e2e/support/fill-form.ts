@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { Locale } from '../../../app/site/route-table.ts'
 import { formText } from '../../../content/form-text.ts'
 import { addDays, resolveDateLimit, toIsoDate } from '../../../forms/dates.ts'
@@ -24,7 +24,8 @@ export function visitorValue(field: Field, today: Date, email: string): string {
     case 'email':
       return email
     case 'tel':
-      return '7705550142'
+      // Typed as people write it; the form submits the digits (see storedValue).
+      return '(770) 555-0142'
     default: {
       if (/zip/i.test(field.name)) return '30620'
       if (field.pattern === 'digits') return '123456789'.slice(0, field.maxLength ?? 9)
@@ -36,35 +37,87 @@ export function visitorValue(field: Field, today: Date, email: string): string {
   }
 }
 
+/** What the lead stores for a value the visitor typed: a phone number's 10 digits, anything else as typed. */
+export function storedValue(field: Field, typed: string): string {
+  return field.kind === 'tel' ? typed.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '') : typed
+}
+
 function isHoneypot(field: Field): boolean {
   return field.kind === 'text' && field.honeypot === true
 }
 
 /**
  * Fills every field of a form as a visitor would: each control found by its visible label inside
- * its fieldset (the legend names the group), in the page's language.
+ * its fieldset (the legend names the group), in the page's language. Returns what the lead should
+ * store for each field.
  */
+/**
+ * Waits until the form's script has taken over. Before that the browser posts the form itself
+ * (it works without JavaScript), so a test of the scripted behaviour (error summary, steps,
+ * dialogs) must not click before this.
+ */
+export async function formHydrated(page: Page, formKey: string): Promise<Locator> {
+  const form = page.locator(`form[data-form-key="${formKey}"]`)
+  await expect(form).toHaveAttribute('data-hydrated', '')
+  return form
+}
+
 export async function fillForm(
   page: Page,
   form: FormDefinition,
-  { locale = 'en', email, today = new Date() }: { locale?: Locale; email: string; today?: Date },
+  {
+    locale = 'en',
+    email,
+    today = new Date(),
+    typingDelayMs,
+    only,
+    scripted = true,
+  }: {
+    locale?: Locale
+    email: string
+    today?: Date
+    /** Types text key by key with this pause, as a person does; without it, fills at once. */
+    typingDelayMs?: number
+    /** Fill only these fields (and open no repeat): a visitor finishing a form they started. */
+    only?: (field: Field) => boolean
+    /** false where the page runs without its script (JavaScript off, or the island blocked). */
+    scripted?: boolean
+  },
 ): Promise<Record<string, string>> {
   const t = (english: string) => formText(locale, english)
-  const formLocator = page.locator(`form[data-form-key="${form.key}"]`)
+  // Typing before the script takes over could race its first render: wait for it where it runs.
+  const formLocator = scripted
+    ? await formHydrated(page, form.key)
+    : page.locator(`form[data-form-key="${form.key}"]`)
   const filled: Record<string, string> = {}
   for (const section of form.sections) {
+    // An optional repeat (a second boat…) is closed until asked for: open it as a visitor would.
+    if (section.closed && !only) await openRepeat(page, form, section.closed.add, locale)
     const group = formLocator.getByRole('group', { name: t(section.legend), exact: true })
     for (const field of section.fields) {
-      if (isHoneypot(field)) continue
+      if (isHoneypot(field) || (only && !only(field))) continue
       const value = visitorValue(field, today, email)
-      await fillField(group, field, value, t)
-      filled[field.name] = value
+      await fillField(group, field, value, t, typingDelayMs)
+      filled[field.name] = storedValue(field, value)
     }
   }
   return filled
 }
 
-async function fillField(group: Locator, field: Field, value: string, t: (s: string) => string) {
+/** Opens an optional repeat by its "Add…" control (English label, shown in the page's language). */
+export async function openRepeat(page: Page, form: FormDefinition, addLabel: string, locale: Locale = 'en') {
+  await page
+    .locator(`form[data-form-key="${form.key}"] summary`, { hasText: formText(locale, addLabel) })
+    .click()
+}
+
+async function fillField(
+  group: Locator,
+  field: Field,
+  value: string,
+  t: (s: string) => string,
+  typingDelayMs: number | undefined,
+) {
   switch (field.kind) {
     case 'radio':
       await group
@@ -81,8 +134,11 @@ async function fillField(group: Locator, field: Field, value: string, t: (s: str
     case 'select':
       await group.getByLabel(labelText(t(field.label))).selectOption(value)
       return
-    default:
-      await group.getByLabel(labelText(t(field.label))).fill(value)
+    default: {
+      const control = group.getByLabel(labelText(t(field.label)))
+      if (typingDelayMs === undefined || field.kind === 'date') await control.fill(value)
+      else await control.pressSequentially(value, { delay: typingDelayMs })
+    }
   }
 }
 

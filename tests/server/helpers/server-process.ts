@@ -8,7 +8,7 @@ import path from 'node:path'
 export const mainScript = path.join(import.meta.dirname, '..', '..', '..', 'server', 'main.ts')
 
 /** Variables the server reads: never inherited from the test's own environment. */
-const serverVariables = [
+export const serverVariables = [
   'PORT',
   'HOST',
   'DATA_DIR',
@@ -25,6 +25,13 @@ const serverVariables = [
   'DELIVERY_RETRY_MAX_MS',
   'DELIVERY_POLL_MS',
   'TRUST_PROXY',
+  'METRICS_TOKEN',
+  'PROOF_OF_WORK_MAX_NUMBER',
+  'SPAM_MIN_FILL_MS',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
+  'BACKUP_DIR',
+  'BACKUP_KEEP',
 ]
 
 export interface ServerProcess {
@@ -47,6 +54,8 @@ export interface StartOptions {
   timeoutMs?: number
   /** Extra arguments to node before the script (e.g. --cpu-prof). */
   nodeArgs?: string[]
+  /** Another script than server/main.ts that prints the same "Server listening at" line. */
+  script?: string
 }
 
 /** Starts `node server/main.ts` on a free loopback port; resolves once it listens. */
@@ -54,11 +63,12 @@ export function startServerProcess({
   env,
   timeoutMs = 30_000,
   nodeArgs = [],
+  script = mainScript,
 }: StartOptions): Promise<ServerProcess> {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !serverVariables.includes(name)),
   )
-  const child = spawn(process.execPath, [...nodeArgs, mainScript], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,13 +1,14 @@
 /**
  * A real SMTP server on 127.0.0.1 (a random port) that keeps what it receives, for tests of lead
  * delivery. It can be told to refuse: 'reject' answers MAIL FROM with a temporary error (451),
- * 'disconnect' refuses the connection itself (the greeting is an error and the socket closes).
+ * 'disconnect' refuses the connection itself (the greeting is an error and the socket closes),
+ * 'stall' never answers MAIL FROM (a mail server that hangs mid-send).
  */
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { type ParsedMail, parseMail } from './mime.ts'
 
-export type SinkMode = 'accept' | 'reject' | 'disconnect'
+export type SinkMode = 'accept' | 'reject' | 'disconnect' | 'stall'
 
 export interface ReceivedMail extends ParsedMail {
   /** The SMTP envelope, as the client gave it. */
@@ -58,6 +59,8 @@ export async function startSmtpSink({
       callback()
     },
     onMailFrom(_address, _session, callback) {
+      // No answer at all: the client waits until it gives up or the server closes.
+      if (mode === 'stall') return
       if (mode === 'reject') {
         refused++
         callback(smtpError('Requested action aborted: try again later', 451))

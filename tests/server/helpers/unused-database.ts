@@ -6,5 +6,6 @@ export const unusedDatabase: Database = {
   query: () => Promise.reject(new Error('this test must not query the database')),
   exec: () => Promise.reject(new Error('this test must not query the database')),
   transaction: () => Promise.reject(new Error('this test must not query the database')),
+  poolStats: () => ({ total: 0, idle: 0, waiting: 0 }),
   close: () => Promise.resolve(),
 }

@@ -1,18 +1,15 @@
 import { agency } from '../../../../config/agency.ts'
 import { autoPage } from '../../../../content/pages/auto.ts'
-import { ContentPageView } from '../../../components/content-page.tsx'
-import { ThirdPartyFrame } from '../../../components/third-party-frame.tsx'
+import { RaterOrQuoteForm } from '../../../components/rater-or-quote-form.tsx'
+import type { RouteHandle } from '../../../root.tsx'
 import { useLocalized } from '../../../site/i18n.ts'
 import { pageMeta } from '../../../site/meta.ts'
 
 export const meta = pageMeta(autoPage)
+export const handle: RouteHandle = { formIsland: true }
 
-/** No form of its own and no JavaScript: the quote section holds the live quoting frame. */
+/** The quote section holds the rater's live frame when one is set up, and the quote request form. */
 export default function AutoInsurancePage() {
   const page = useLocalized(autoPage)
-  return (
-    <ContentPageView page={page}>
-      <ThirdPartyFrame src={agency.thirdParty.autoQuoteUrl} {...page.frame} />
-    </ContentPageView>
-  )
+  return <RaterOrQuoteForm page={page} raterUrl={agency.thirdParty.autoQuoteUrl} line="Auto Insurance" />
 }

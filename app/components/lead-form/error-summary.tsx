@@ -1,0 +1,48 @@
+import type { MouseEvent, Ref } from 'react'
+
+export interface SummaryError {
+  /** The id of the control the entry leads to. */
+  controlId: string
+  /** What the visitor reads: the field's label and its problem. */
+  text: string
+}
+
+/**
+ * The list of problems at the top of a form that could not be sent, each a link to its field: the
+ * GOV.UK Design System's error summary. The form moves focus here after a refused submit; it
+ * renders the same on the server (a form posted without JavaScript) and in the browser.
+ */
+export function ErrorSummary({
+  title,
+  errors,
+  summaryRef,
+  onFollow,
+}: {
+  title: string
+  errors: readonly SummaryError[]
+  summaryRef?: Ref<HTMLDivElement>
+  /** In the browser: focus the control itself (a plain fragment link only scrolls). */
+  onFollow?: (event: MouseEvent<HTMLAnchorElement>, controlId: string) => void
+}) {
+  return (
+    <div className="error-summary" tabIndex={-1} ref={summaryRef}>
+      <div role="alert">
+        <h2 className="error-summary__title" id="error-summary-title">
+          {title}
+        </h2>
+        <ul className="error-summary__list">
+          {errors.map((error) => (
+            <li key={error.controlId}>
+              <a
+                href={`#${error.controlId}`}
+                onClick={onFollow ? (event) => onFollow(event, error.controlId) : undefined}
+              >
+                {error.text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}

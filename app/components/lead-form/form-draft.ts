@@ -1,0 +1,85 @@
+/**
+ * A draft of the form in the visitor's own tab (sessionStorage): restored after a reload or a
+ * back, cleared on success, gone when the tab closes, and never sent anywhere. SSNs, the EIN and
+ * dates of birth are never written to it (DESIGN.md section 4: sensitive data stays out of drafts).
+ */
+import type { Field, FormDefinition } from '../../../forms/engine.ts'
+import { allFields } from '../../../forms/engine.ts'
+
+/** Per page and form: the quote request on the auto page keeps its own line of insurance. */
+const storageKey = (formKey: string) => `lead-form-draft:${window.location.pathname}:${formKey}`
+
+/** dob, dob1, dob2, birthdate, birthdate1…3: the spec's names for dates of birth. */
+const birthDateName = /^(?:dob|birthdate)\d*$/
+
+/** Whether a field's value may be kept in the draft. */
+export function isKeptInDraft(field: Field): boolean {
+  if (field.sensitive) return false
+  if (field.kind === 'text' && field.honeypot) return false
+  if (field.kind === 'date' && birthDateName.test(field.name)) return false
+  return true
+}
+
+/** sessionStorage may be missing or refuse writes (private modes, full quota): drafts then just stop. */
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes the kept fields that have a value; an empty form removes the draft. */
+export function saveDraft(form: FormDefinition, el: HTMLFormElement): void {
+  const data = new FormData(el)
+  const draft: Record<string, string> = {}
+  for (const field of allFields(form)) {
+    if (!isKeptInDraft(field)) continue
+    const value = data.get(field.name)
+    if (typeof value === 'string' && value !== '') draft[field.name] = value
+  }
+  try {
+    if (Object.keys(draft).length === 0) storage()?.removeItem(storageKey(form.key))
+    else storage()?.setItem(storageKey(form.key), JSON.stringify(draft))
+  } catch {
+    // quota or privacy settings: the form still works, only without a draft
+  }
+}
+
+/** The saved draft's values by field name (only kept fields, only strings). */
+export function readDraft(form: FormDefinition): Record<string, string> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(storage()?.getItem(storageKey(form.key)) ?? 'null')
+  } catch {
+    return {}
+  }
+  if (!parsed || typeof parsed !== 'object') return {}
+  const values: Record<string, string> = {}
+  for (const field of allFields(form)) {
+    const value: unknown = Object.getOwnPropertyDescriptor(parsed, field.name)?.value
+    if (isKeptInDraft(field) && typeof value === 'string') values[field.name] = value
+  }
+  return values
+}
+
+export function clearDraft(formKey: string): void {
+  try {
+    storage()?.removeItem(storageKey(formKey))
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** Puts values into the form's controls (radio and checkbox by their value). */
+export function applyValues(el: HTMLFormElement, values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) {
+    for (const control of el.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      `[name="${CSS.escape(name)}"]`,
+    )) {
+      if (control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox'))
+        control.checked = control.value === value
+      else control.value = value
+    }
+  }
+}

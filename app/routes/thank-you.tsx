@@ -1,0 +1,45 @@
+import { agency, formatPhone } from '../../config/agency.ts'
+import { formUiCopy } from '../../content/form-ui.ts'
+import { thankYouCopy } from '../../content/thank-you.ts'
+import { useHref, useLocalized } from '../site/i18n.ts'
+import { pageMeta } from '../site/meta.ts'
+
+const thankYouMeta = pageMeta({
+  en: { meta: { title: thankYouCopy.en.title, description: thankYouCopy.en.description } },
+  es: { meta: { title: thankYouCopy.es.title, description: thankYouCopy.es.description } },
+})
+
+export const meta: typeof thankYouMeta = (args) => [
+  ...thankYouMeta(args),
+  { name: 'robots', content: 'noindex' },
+]
+
+/**
+ * Prerendered at /thank-you and /es/thank-you, outside the route table (not a page anyone links to
+ * or a search engine lists). A form posted without JavaScript is answered 303 here with
+ * ?ref=<reference>; the server fills the reference into `data-lead-reference` (server/no-js).
+ */
+export default function ThankYouPage() {
+  const copy = useLocalized(thankYouCopy)
+  const { successMessage } = useLocalized(formUiCopy)
+  const href = useHref()
+  return (
+    <div className="section">
+      <div className="container prose">
+        <h1>{successMessage}</h1>
+        <p>
+          {`${copy.referenceLabel}: `}
+          <strong data-lead-reference="">{copy.noReference}</strong>
+        </p>
+        <h2>{copy.nextHeading}</h2>
+        <p>{copy.next}</p>
+        <p>
+          {copy.callPrompt} <a href={`tel:+1${agency.phone}`}>{formatPhone(agency.phone)}</a>
+        </p>
+        <p>
+          <a href={href('/')}>{copy.backHome}</a>
+        </p>
+      </div>
+    </div>
+  )
+}

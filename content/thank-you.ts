@@ -1,0 +1,40 @@
+import type { Localized } from '../app/site/i18n.ts'
+
+/**
+ * The page a form posted without JavaScript lands on (303 after the lead is stored), under the spec's
+ * success words (content/form-ui.ts): the request's reference (put in by the server), what happens next.
+ */
+export interface ThankYouCopy {
+  title: string
+  description: string
+  referenceLabel: string
+  /** Shown where the reference goes when the page is opened without one. */
+  noReference: string
+  nextHeading: string
+  next: string
+  callPrompt: string
+  backHome: string
+}
+
+export const thankYouCopy: Localized<ThankYouCopy> = {
+  en: {
+    title: 'Request received',
+    description: 'Your request reached our office. Here is your reference and what happens next.',
+    referenceLabel: 'Your reference',
+    noReference: 'not shown (this page was opened without one)',
+    nextHeading: 'What happens next',
+    next: 'One of our agents reads your request and calls you within one business day, during office hours. Keep your reference at hand: it lets us find your request at once.',
+    callPrompt: 'In a hurry? Call us:',
+    backHome: 'Back to the home page',
+  },
+  es: {
+    title: 'Solicitud recibida',
+    description: 'Su solicitud llegó a nuestra oficina. Aquí tiene su referencia y lo que sigue.',
+    referenceLabel: 'Su referencia',
+    noReference: 'no disponible (esta página se abrió sin ella)',
+    nextHeading: 'Lo que sigue',
+    next: 'Uno de nuestros agentes lee su solicitud y le llama en un plazo de un día hábil, en horario de oficina. Tenga a mano su referencia: con ella encontramos su solicitud enseguida.',
+    callPrompt: '¿Tiene prisa? Llámenos:',
+    backHome: 'Volver a la página de inicio',
+  },
+}

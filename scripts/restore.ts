@@ -1,0 +1,157 @@
+/**
+ * `npm run restore -- FILE [--force]`: loads a backup made by `npm run backup` (or the nightly job)
+ * into an empty database: the embedded one in DATA_DIR/pglite, or DATABASE_URL's. A database that
+ * already holds data is refused unless --force is given: then the embedded folder is moved aside
+ * (never deleted) and a PostgreSQL database has its objects replaced (pg_restore --clean).
+ * Stop the server first; start it again afterwards (it applies any newer migrations).
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { open, readdir, readFile, rename } from 'node:fs/promises'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { type BackupKind, backupKindOf } from '../server/backup/backup-files.ts'
+import { readServerControl } from '../server/backup/server-control.ts'
+import { ConfigError, loadConfig } from '../server/config.ts'
+import { openPostgresDatabase } from '../server/db/postgres-database.ts'
+
+const usage = `npm run restore -- FILE [--force]
+
+Loads a backup into an empty database: DATA_DIR/pglite, or DATABASE_URL's.
+--force: restore over a database that holds data (the embedded folder is moved aside,
+a PostgreSQL database has its tables replaced). Stop the server first.`
+
+class RestoreError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
+  const files = argv.filter((arg) => !arg.startsWith('--'))
+  if (flags.has('--help')) return console.log(usage)
+  for (const flag of flags)
+    if (flag !== '--force') throw new RestoreError(`Unknown option ${flag}.\n\n${usage}`)
+  const [file, ...extra] = files
+  if (!file || extra.length > 0) throw new RestoreError(`Name one backup file.\n\n${usage}`)
+  const kind = await kindOf(path.resolve(file))
+  const config = loadConfig()
+  const force = flags.has('--force')
+  if (kind === 'pglite') {
+    if (config.databaseUrl) {
+      throw new RestoreError(
+        'This is a backup of the embedded database, and DATABASE_URL is set. Unset DATABASE_URL to restore it into DATA_DIR.',
+      )
+    }
+    await restoreEmbedded(path.resolve(file), config.dataDir, force)
+  } else {
+    if (!config.databaseUrl) {
+      throw new RestoreError(
+        'This is a pg_dump backup of a PostgreSQL database: set DATABASE_URL to the (empty) database to load it into.',
+      )
+    }
+    await restorePostgres(path.resolve(file), config.databaseUrl, force)
+  }
+}
+
+async function kindOf(file: string): Promise<BackupKind> {
+  const handle = await open(file).catch(() => {
+    throw new RestoreError(`Cannot read ${file}.`)
+  })
+  try {
+    const head = new Uint8Array(8)
+    await handle.read(head, 0, 8, 0)
+    const kind = backupKindOf(head)
+    if (!kind) throw new RestoreError(`${file} is not a backup made by npm run backup.`)
+    return kind
+  } finally {
+    await handle.close()
+  }
+}
+
+async function restoreEmbedded(file: string, dataDir: string, force: boolean): Promise<void> {
+  const target = path.join(dataDir, 'pglite')
+  const control = readServerControl(dataDir)
+  if (control && isRunning(control.pid)) {
+    throw new RestoreError(`The server (process ${control.pid}) has ${target} open. Stop the server first.`)
+  }
+  if (!force && existsSync(path.join(target, 'postmaster.pid'))) {
+    throw new RestoreError(
+      `The embedded database in ${target} looks in use (is a server running?). Stop it first.\n` +
+        'If no server is running (it was killed and left its lock behind), add --force.',
+    )
+  }
+  const entries = await readdir(target).catch(() => [] as string[])
+  if (entries.length > 0) {
+    if (!force) {
+      throw new RestoreError(
+        `${target} is not empty: restoring would replace its data.\n` +
+          'Add --force to move it aside (kept next to it) and restore into a fresh folder.',
+      )
+    }
+    const aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    await rename(target, aside)
+    console.log(`Moved the existing database aside to ${aside}`)
+  }
+  const pg = await PGlite.create({ dataDir: target, loadDataDir: new Blob([await readFile(file)]) })
+  try {
+    const [row] = (await pg.query<{ leads: number }>('SELECT count(*)::int AS leads FROM leads')).rows
+    console.log(`Restored ${file} into ${target}: ${row?.leads ?? 0} leads. Start the server to use it.`)
+  } finally {
+    await pg.close()
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+async function restorePostgres(file: string, databaseUrl: string, force: boolean): Promise<void> {
+  if (spawnSync('pg_restore', ['--version']).error) {
+    throw new RestoreError(
+      'pg_restore is not installed. On Debian or Ubuntu: sudo apt-get install postgresql-client',
+    )
+  }
+  const db = await openPostgresDatabase(databaseUrl)
+  let tables = 0
+  try {
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`,
+    )
+    tables = row?.n ?? 0
+  } finally {
+    await db.close()
+  }
+  if (tables > 0 && !force) {
+    throw new RestoreError(
+      `The database at DATABASE_URL is not empty (${tables} tables): restoring would replace its data.\n` +
+        'Restore into a new, empty database, or add --force to replace these tables.',
+    )
+  }
+  const args = [
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    '--single-transaction',
+    `--dbname=${databaseUrl}`,
+  ]
+  if (tables > 0) args.push('--clean', '--if-exists')
+  const run = spawnSync('pg_restore', [...args, file], { stdio: ['ignore', 'inherit', 'inherit'] })
+  if (run.status !== 0)
+    throw new RestoreError('pg_restore failed (its message is above); the database was left as it was.')
+  console.log(`Restored ${file} into the database at DATABASE_URL.`)
+}
+
+try {
+  await main(process.argv.slice(2))
+} catch (error) {
+  if (error instanceof RestoreError || error instanceof ConfigError) {
+    console.error(error.message)
+    process.exitCode = 1
+  } else {
+    throw error
+  }
+}

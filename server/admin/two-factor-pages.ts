@@ -1,0 +1,249 @@
+/**
+ * The second step of signing in (/admin/login/code) and the set-up of a second factor
+ * (/admin/two-factor). A half-done sign-in holds a short session of its own stage, which reaches
+ * only these pages; finishing replaces it with a new full session (a new token).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Database } from '../db/database.ts'
+import { hashClientIp } from '../leads/submission-metadata.ts'
+import {
+  confirmEnrolment,
+  pendingSecret,
+  secondFactorState,
+  totpFor,
+  verifySecondFactor,
+} from '../staff/second-factor.ts'
+import {
+  accountKey,
+  addressKey,
+  countAttempt,
+  forgiveSuccessfulAttempt,
+  type ThrottleSettings,
+} from '../staff/sign-in-throttle.ts'
+import { completeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
+import { sessionCookie } from './admin-auth.ts'
+import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { html } from './html.ts'
+
+export interface TwoFactorPagesOptions {
+  db: Database
+  encryptionKey: Buffer
+  ipHashSalt: string
+  cookieSecure: boolean
+  session: SessionSettings
+  throttle: ThrottleSettings
+  now: () => Date
+}
+
+function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page)
+}
+
+const codeBody = {
+  type: 'object',
+  properties: { code: { type: 'string', maxLength: 64 } },
+  required: ['code'],
+} as const
+
+export function codePage(options: { error?: string } = {}): string {
+  const describedBy = options.error ? html` aria-describedby="code-error"` : ''
+  return staffPage({
+    title: 'Sign-in code',
+    body: html`<div class="narrow">
+<h1>Enter your sign-in code</h1>
+${options.error ? html`<p class="error-banner" role="alert" id="code-error">${options.error}</p>` : ''}
+<form method="post" action="/admin/login/code" class="stack" data-submit-once>
+  <div class="field">
+    <label for="code">Code from your authenticator app</label>
+    <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="64" autofocus${describedBy}>
+  </div>
+  <button type="submit">Continue</button>
+</form>
+<p class="muted">No phone at hand? Type one of your recovery codes instead (each works once).</p>
+<form method="post" action="/admin/logout"><button type="submit" class="button-secondary">Cancel and sign out</button></form>
+</div>`,
+  })
+}
+
+function enrolPage(options: {
+  secret: string
+  uri: string
+  required: boolean
+  staffEmail?: string
+  error?: string
+}): string {
+  const describedBy = options.error ? html` aria-describedby="enrol-error"` : ''
+  return staffPage({
+    title: 'Set up two-step sign-in',
+    staffEmail: options.staffEmail,
+    body: html`<div class="narrow">
+<h1>Set up two-step sign-in</h1>
+${options.required ? html`<p>This desk asks every account for a code from an authenticator app. Set it up once to continue.</p>` : ''}
+${options.error ? html`<p class="error-banner" role="alert" id="enrol-error">${options.error}</p>` : ''}
+<ol class="steps">
+<li>In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden…), add an account with this key:
+<p><code class="secret" data-totp-secret>${options.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
+<p><a href="${options.uri}">Open in an authenticator app on this device</a></p></li>
+<li>Type the 6-digit code the app shows.</li>
+</ol>
+<form method="post" action="/admin/two-factor" class="stack" data-submit-once>
+  <div class="field">
+    <label for="enrol-code">Code from the app</label>
+    <input id="enrol-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="64"${describedBy}>
+  </div>
+  <button type="submit">Turn on two-step sign-in</button>
+</form>
+</div>`,
+  })
+}
+
+function recoveryCodesPage(codes: string[], staffEmail: string): string {
+  return staffPage({
+    title: 'Recovery codes',
+    staffEmail,
+    body: html`<div class="narrow">
+<h1>Two-step sign-in is on</h1>
+${noticeBanner('From now on, signing in asks for a code from your app.')}
+<h2>Your recovery codes</h2>
+<p>Keep these somewhere safe, away from your phone. If you lose the phone, each code signs you in once. They are shown only now.</p>
+<ul class="recovery-codes">${codes.map((code) => html`<li><code>${code}</code></li>`)}</ul>
+<p><a class="button" href="/admin">Go to the inbox</a></p>
+</div>`,
+  })
+}
+
+function statusPage(state: { enabledAt: Date; left: number }, staffEmail: string): string {
+  return staffPage({
+    title: 'Two-step sign-in',
+    staffEmail,
+    body: html`<div class="narrow">
+<h1>Two-step sign-in</h1>
+<p>On for your account. You have ${state.left} unused recovery ${state.left === 1 ? 'code' : 'codes'}.</p>
+${state.left < 3 ? errorBanner('Few recovery codes left: ask the owner to reset your account if you run out.') : ''}
+</div>`,
+  })
+}
+
+export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPagesOptions): Promise<void> {
+  const { db, encryptionKey: key } = options
+
+  function finish(reply: FastifyReply, token: string) {
+    reply.header(
+      'set-cookie',
+      sessionCookie(token, Math.floor(options.session.maxAgeMs / 1000), options.cookieSecure),
+    )
+  }
+
+  /** The account being enrolled: a half-done sign-in that must enrol, or a signed-in member. */
+  function enrollee(request: FastifyRequest): StaffSession | undefined {
+    if (request.staff) return request.staff
+    return request.partialStaff?.stage === 'enrol' ? request.partialStaff : undefined
+  }
+
+  app.get('/admin/login/code', async (request, reply) => {
+    if (request.partialStaff?.stage !== 'second-factor') return reply.redirect('/admin/login', 303)
+    return sendPage(reply, codePage())
+  })
+
+  app.post<{ Body: { code: string } }>(
+    '/admin/login/code',
+    { schema: { body: codeBody } },
+    async (request, reply) => {
+      const partial = request.partialStaff
+      if (partial?.stage !== 'second-factor') return reply.redirect('/admin/login', 303)
+      const now = options.now()
+      const keys = {
+        account: accountKey(partial.email),
+        address: addressKey(hashClientIp(request.ip, options.ipHashSalt)),
+      }
+      // Codes are guessed like passwords: the same per-account and per-address lockout.
+      const until = await countAttempt(
+        db,
+        [
+          { key: keys.account, limit: options.throttle.accountLimit },
+          { key: keys.address, limit: options.throttle.addressLimit },
+        ],
+        now,
+        options.throttle,
+      )
+      if (until) {
+        const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))
+        reply.header('retry-after', String(minutes * 60))
+        return sendPage(
+          reply,
+          codePage({
+            error: `Too many wrong codes. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+          }),
+          429,
+        )
+      }
+      const accepted = await verifySecondFactor(db, partial, request.body.code, now, key)
+      if (!accepted) {
+        return sendPage(
+          reply,
+          codePage({
+            error:
+              'That code is not correct. Type the 6-digit code your app shows now, or one of your unused recovery codes.',
+          }),
+          401,
+        )
+      }
+      await forgiveSuccessfulAttempt(db, keys.account, keys.address)
+      finish(reply, (await completeSession(db, partial, now, options.session)).token)
+      return reply.redirect('/admin', 303)
+    },
+  )
+
+  app.get('/admin/two-factor', async (request, reply) => {
+    const session = enrollee(request)
+    if (!session) return reply.redirect('/admin/login', 303)
+    const state = await secondFactorState(db, session.userId, key)
+    if (state.enabledAt) {
+      return sendPage(
+        reply,
+        statusPage({ enabledAt: state.enabledAt, left: state.recoveryCodesLeft }, session.email),
+      )
+    }
+    const secret = await pendingSecret(db, session.userId, key)
+    return sendPage(
+      reply,
+      enrolPage({
+        secret,
+        uri: totpFor(secret, session.email).toString(),
+        required: session.stage === 'enrol',
+        staffEmail: request.staff?.email,
+      }),
+    )
+  })
+
+  app.post<{ Body: { code: string } }>(
+    '/admin/two-factor',
+    { schema: { body: codeBody } },
+    async (request, reply) => {
+      const session = enrollee(request)
+      if (!session) return reply.redirect('/admin/login', 303)
+      const now = options.now()
+      const state = await secondFactorState(db, session.userId, key)
+      if (state.enabledAt) return reply.redirect('/admin/two-factor', 303)
+      const codes = await confirmEnrolment(db, session, request.body.code, now, key)
+      if (!codes) {
+        const secret = await pendingSecret(db, session.userId, key)
+        return sendPage(
+          reply,
+          enrolPage({
+            secret,
+            uri: totpFor(secret, session.email).toString(),
+            required: session.stage === 'enrol',
+            staffEmail: request.staff?.email,
+            error:
+              'That code is not correct. Check that the app shows the key above, then type its current code.',
+          }),
+          400,
+        )
+      }
+      if (session.stage === 'enrol')
+        finish(reply, (await completeSession(db, session, now, options.session)).token)
+      return sendPage(reply, recoveryCodesPage(codes, session.email))
+    },
+  )
+}

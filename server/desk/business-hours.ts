@@ -1,0 +1,157 @@
+/**
+ * Speed to lead: when a lead still new becomes overdue. The clock runs only while the agency is
+ * open (config/agency.ts `hours`, read in its time zone); closed days are skipped. A lead received
+ * on Friday at 15:30 in Georgia is overdue at Monday 09:30, not at 16:30 on Friday night.
+ */
+import { agency } from '../../config/agency.ts'
+
+export type DayCode = 'Mo' | 'Tu' | 'We' | 'Th' | 'Fr' | 'Sa' | 'Su'
+
+export interface OpeningHours {
+  days: readonly DayCode[]
+  /** 'HH:MM' local time, or null on closed days. */
+  opens: string | null
+  closes: string | null
+}
+
+export interface BusinessHours {
+  timeZone: string
+  hours: readonly OpeningHours[]
+}
+
+export const agencyBusinessHours: BusinessHours = {
+  timeZone: agency.timeZone,
+  hours: agency.hours as readonly OpeningHours[],
+}
+
+/** A new lead is overdue after this much open time without a first contact. */
+export const overdueAfterMs = 3_600_000
+
+const dayCodes: DayCode[] = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']
+const dayMs = 86_400_000
+
+interface LocalDate {
+  year: number
+  month: number
+  day: number
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The wall clock in `timeZone` at `instant`, as if it were UTC (for arithmetic). */
+function wallClockMs(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {}
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant)))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  return Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  )
+}
+
+/** The instant at which the wall clock in `timeZone` reads `local` (ms as if UTC). */
+export function zonedInstant(localMs: number, timeZone: string): number {
+  // Two corrections settle the offset, daylight saving changes included.
+  let guess = localMs - (wallClockMs(localMs, timeZone) - localMs)
+  guess = localMs - (wallClockMs(guess, timeZone) - guess)
+  return guess
+}
+
+function localDate(instant: number, timeZone: string): LocalDate {
+  const wall = new Date(wallClockMs(instant, timeZone))
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() }
+}
+
+function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number)
+  return (hours ?? 0) * 60 + (minutes ?? 0)
+}
+
+/** The open interval of a local day as instants, or undefined when the agency is closed. */
+function openInterval(date: LocalDate, business: BusinessHours): [number, number] | undefined {
+  const midnight = Date.UTC(date.year, date.month - 1, date.day)
+  const code = dayCodes[new Date(midnight).getUTCDay()]
+  const entry = business.hours.find((hours) => code && hours.days.includes(code))
+  if (!entry?.opens || !entry.closes) return undefined
+  return [
+    zonedInstant(midnight + minutesOf(entry.opens) * 60_000, business.timeZone),
+    zonedInstant(midnight + minutesOf(entry.closes) * 60_000, business.timeZone),
+  ]
+}
+
+/**
+ * The instant `openMs` of open time after `from`. Undefined when the agency has no open hours at
+ * all in the next two weeks (a configuration with every day closed).
+ */
+export function addBusinessTime(from: Date, openMs: number, business: BusinessHours): Date | undefined {
+  let remaining = openMs
+  const start = from.getTime()
+  const first = localDate(start, business.timeZone)
+  for (let offset = 0; offset < 14; offset++) {
+    const next = new Date(Date.UTC(first.year, first.month - 1, first.day) + offset * dayMs)
+    const interval = openInterval(
+      { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() },
+      business,
+    )
+    if (!interval) continue
+    const segmentStart = Math.max(start, interval[0])
+    if (segmentStart >= interval[1]) continue
+    if (segmentStart + remaining <= interval[1]) return new Date(segmentStart + remaining)
+    remaining -= interval[1] - segmentStart
+  }
+  return undefined
+}
+
+/** When a lead received at `receivedAt` becomes overdue if nobody has contacted it. */
+export function overdueAt(receivedAt: Date, business: BusinessHours = agencyBusinessHours): Date | undefined {
+  return addBusinessTime(receivedAt, overdueAfterMs, business)
+}
+
+export interface SpeedState {
+  status: string
+  isSpam: boolean
+  receivedAt: Date | string
+  firstContactAt: Date | string | null
+}
+
+/** Overdue: still new, not spam, never contacted, and past one business hour. */
+export function isOverdue(
+  lead: SpeedState,
+  now: Date,
+  business: BusinessHours = agencyBusinessHours,
+): boolean {
+  if (lead.isSpam || lead.status !== 'new' || lead.firstContactAt) return false
+  const due = overdueAt(new Date(lead.receivedAt), business)
+  return due !== undefined && now >= due
+}
+
+/** '45 min', '3 h 05 min', '2 d 4 h': a lead's age or a time to first contact, short for a phone. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000))
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`
+}

@@ -1,0 +1,183 @@
+/**
+ * The morning digest: at a configured time in the agency's time zone, one e-mail listing the
+ * leads still new or unassigned, overdue ones first. It goes through the delivery outbox like a
+ * lead notification (same SMTP, retries, failures shown): each server process checks every minute
+ * whether today's digest is due and inserts the day's job; the unique `digest_day` makes the
+ * insert of a second process (or a second pass) do nothing, so the digest is sent once a day.
+ */
+import { agency } from '../../config/agency.ts'
+import type { Queryable } from '../db/database.ts'
+import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
+import { escapeHtml } from '../mail/lead-notification.ts'
+import { agencyBusinessHours, type BusinessHours, overdueAt } from './business-hours.ts'
+
+export interface DigestSettings {
+  /** 'HH:MM' in the agency's time zone (DIGEST_TIME). */
+  time: string
+  /** Where the digest goes (DIGEST_TO). */
+  to: string
+  timeZone: string
+  /** The desk's address for links, e.g. https://www.agency.example (the agency's site by default). */
+  deskUrl: string
+}
+
+const localParts = (now: Date, timeZone: string) => {
+  const parts: Record<string, string> = {}
+  for (const part of new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(now))
+    parts[part.type] = part.value
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+    weekday: (parts.weekday ?? '').slice(0, 2),
+  }
+}
+
+/**
+ * Queues today's digest when its time has come; returns the day queued by this call, or
+ * undefined when it is not time yet or another pass (any process) already queued it.
+ */
+export async function queueDigestIfDue(
+  db: Queryable,
+  now: Date,
+  settings: DigestSettings,
+  business: BusinessHours = agencyBusinessHours,
+): Promise<string | undefined> {
+  const local = localParts(now, settings.timeZone)
+  if (local.time < settings.time) return undefined
+  // Only on days the agency opens: nobody reads a Sunday digest at a closed office.
+  const open = business.hours.some((hours) => hours.opens && hours.days.some((day) => day === local.weekday))
+  if (!open) return undefined
+  const rows = await db.query<{ day: string }>(
+    `INSERT INTO delivery_jobs (digest_day) VALUES ($1::date)
+     ON CONFLICT (digest_day) DO NOTHING RETURNING to_char(digest_day, 'YYYY-MM-DD') AS day`,
+    [local.day],
+  )
+  return rows[0]?.day
+}
+
+interface DigestLead {
+  id: string
+  reference: string
+  formKey: string
+  fields: Record<string, string> | string
+  receivedAt: Date
+  status: string
+  assigneeEmail: string | null
+}
+
+export interface DigestMessage {
+  subject: string
+  text: string
+  html: string
+}
+
+/** At most this many leads are listed; the rest are counted (the desk has them all). */
+const listLimit = 50
+
+function leadName(fields: Record<string, string>): string {
+  return (
+    [fields.firstName, fields.lastName].filter(Boolean).join(' ') ||
+    fields.contactName ||
+    fields.businessName ||
+    fields.companyName ||
+    'A visitor'
+  )
+}
+
+/** The digest's contents at the moment it is sent: leads still new or unassigned, not spam, not closed. */
+export async function composeDigest(
+  db: Queryable,
+  day: string,
+  now: Date,
+  settings: Pick<DigestSettings, 'deskUrl' | 'timeZone'>,
+  formTitle: (key: string) => string,
+): Promise<DigestMessage> {
+  const rows = await db.query<DigestLead>(
+    `SELECT l.id, l.reference, l.form_key AS "formKey", l.fields, l.received_at AS "receivedAt", l.status,
+            u.email AS "assigneeEmail"
+       FROM leads l LEFT JOIN staff_users u ON u.id = l.assigned_to
+      WHERE NOT l.is_spam AND l.status <> 'closed' AND (l.status = 'new' OR l.assigned_to IS NULL)
+      ORDER BY l.received_at`,
+  )
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: settings.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
+  const leads = rows.map((row) => {
+    const fields: Record<string, string> =
+      typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
+    const due = overdueAt(new Date(row.receivedAt))
+    const overdue = row.status === 'new' && due !== undefined && now >= due
+    return {
+      overdue,
+      line: `${leadName(fields).replace(/[\r\n]+/g, ' ')} · ${formTitle(row.formKey)} · ${row.reference} · received ${format.format(new Date(row.receivedAt))} · ${row.status === 'new' ? 'new' : row.status} · ${row.assigneeEmail ?? 'unassigned'}`,
+      url: `${settings.deskUrl}/admin/leads/${row.id}`,
+    }
+  })
+  const overdue = leads.filter((lead) => lead.overdue)
+  const waiting = leads.filter((lead) => !lead.overdue)
+  const subject = `Lead desk for ${day}: ${overdue.length} overdue, ${leads.length} waiting · ${agency.shortName}`
+  const section = (title: string, list: typeof leads) => {
+    const shown = list.slice(0, listLimit)
+    const more = list.length - shown.length
+    return {
+      text: [
+        `${title} (${list.length})`,
+        ...(list.length === 0 ? ['  None.'] : shown.map((lead) => `  - ${lead.line}\n    ${lead.url}`)),
+        ...(more > 0 ? [`  …and ${more} more in the desk.`] : []),
+      ].join('\n'),
+      html: `<h2>${escapeHtml(title)} (${list.length})</h2>${
+        list.length === 0
+          ? '<p>None.</p>'
+          : `<ul>${shown.map((lead) => `<li><a href="${escapeHtml(lead.url)}">${escapeHtml(lead.line)}</a></li>`).join('')}</ul>`
+      }${more > 0 ? `<p>…and ${more} more in the desk.</p>` : ''}`,
+    }
+  }
+  const parts = [
+    section('Overdue: new for more than one business hour', overdue),
+    section('Still new or unassigned', waiting),
+  ]
+  return {
+    subject,
+    text: [
+      `Good morning. The lead desk on ${day}:`,
+      '',
+      ...parts.map((part) => part.text),
+      '',
+      `${settings.deskUrl}/admin`,
+    ].join('\n'),
+    html: `<p>Good morning. The lead desk on ${escapeHtml(day)}:</p>${parts.map((part) => part.html).join('')}<p><a href="${escapeHtml(`${settings.deskUrl}/admin`)}">Open the lead desk</a></p>`,
+  }
+}
+
+/** Checks every minute, in each server process, whether today's digest is due. */
+export function createDigestJob({
+  db,
+  settings,
+  log,
+  now = () => new Date(),
+}: {
+  db: Queryable
+  settings: DigestSettings
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+  now?: () => Date
+}): PeriodicTask {
+  return createPeriodicTask({
+    intervalMs: 60_000,
+    pass: async () => {
+      const day = await queueDigestIfDue(db, now(), settings)
+      if (day) log.info({ day }, 'morning digest queued')
+    },
+    onError: (error) => log.warn({ reason: errorReason(error) }, 'morning digest check failed'),
+  })
+}

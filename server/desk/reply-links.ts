@@ -1,0 +1,81 @@
+/**
+ * One tap to answer a lead: a tel: link to its phone, a mailto: link with a short reply in the
+ * lead's language (the subject names what they asked for), and the details as plain text to copy.
+ */
+import { agency, formatPhone } from '../../config/agency.ts'
+import { formTextEs } from '../../content/form-text.ts'
+import type { LeadLanguage } from '../leads/lead-repository.ts'
+
+export interface ReplyLead {
+  formTitle: string
+  language: LeadLanguage | string
+  reference: string
+  name: string
+  email: string | undefined
+  phone: string | undefined
+}
+
+/** tel: wants digits (and a leading +); US numbers typed as (770) 555-0142 get +1. */
+export function telHref(phone: string | undefined): string | undefined {
+  if (!phone) return undefined
+  const digits = phone.replace(/\D/g, '')
+  if (digits.length === 10) return `tel:+1${digits}`
+  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`
+  return digits.length >= 7 ? `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}` : undefined
+}
+
+function firstName(name: string): string {
+  return name.split(/\s+/)[0] ?? name
+}
+
+/** The reply's subject and body, in Spanish for a lead sent from the Spanish site. */
+export function replyText(lead: ReplyLead): { subject: string; body: string } {
+  if (lead.language === 'es') {
+    const title = formTextEs[lead.formTitle] ?? lead.formTitle
+    return {
+      subject: `Su solicitud: ${title} (${lead.reference}) · ${agency.shortName}`,
+      body: [
+        `Hola, ${firstName(lead.name)}:`,
+        '',
+        `Gracias por escribirnos. Recibimos su solicitud (${title}, referencia ${lead.reference}) y queremos ayudarle.`,
+        '¿Cuándo le queda bien que le llamemos? También puede responder a este correo con sus preguntas.',
+        '',
+        'Saludos cordiales,',
+        agency.shortName,
+        formatPhone(agency.phone),
+      ].join('\n'),
+    }
+  }
+  return {
+    subject: `Your ${lead.formTitle.toLowerCase()} (${lead.reference}) · ${agency.shortName}`,
+    body: [
+      `Hi ${firstName(lead.name)},`,
+      '',
+      `Thank you for reaching out. We have your request (${lead.formTitle}, reference ${lead.reference}) and would be glad to help.`,
+      'When is a good time for us to call you? You can also reply to this e-mail with any questions.',
+      '',
+      'Kind regards,',
+      agency.shortName,
+      formatPhone(agency.phone),
+    ].join('\n'),
+  }
+}
+
+/** mailto: with the reply prefilled; undefined without an e-mail address. */
+export function mailtoHref(lead: ReplyLead): string | undefined {
+  if (!lead.email || !/^[^\s@<>?&]+@[^\s@<>?&]+$/.test(lead.email)) return undefined
+  const { subject, body } = replyText(lead)
+  return `mailto:${lead.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+}
+
+/** What "Copy details" puts on the clipboard: enough to answer from another tool. */
+export function copyText(lead: ReplyLead): string {
+  return [
+    `${lead.name} · ${lead.formTitle} · ${lead.reference}`,
+    lead.phone ? `Phone: ${lead.phone}` : '',
+    lead.email ? `E-mail: ${lead.email}` : '',
+    `Language: ${lead.language === 'es' ? 'Spanish' : 'English'}`,
+  ]
+    .filter(Boolean)
+    .join('\n')
+}

@@ -1,0 +1,95 @@
+/**
+ * Layered spam scoring (docs/decisions/006-spam-scoring.md). Each signal adds points; a submission
+ * at or over the threshold is stored as spam with its reasons, never mailed, and one "not spam"
+ * click by staff delivers it. A honeypot alone is known to let daily spam through, so the signals
+ * are several, and no single weak one decides:
+ *
+ * - the honeypot filled: spam on its own;
+ * - the proof of work: a JSON post comes from our script, which always solves one, so a JSON post
+ *   without a valid proof is a bot calling the API directly. A form posted by a browser without
+ *   JavaScript has no proof and loses nothing for it;
+ * - time from the first touch of the form to the submission (measured by the server from the
+ *   challenge it issued): nobody fills a form in under two seconds;
+ * - links and known spam phrases in the text;
+ * - the same body already sent from another address.
+ */
+import type { ProofCheck } from './proof-of-work.ts'
+
+export const spamThreshold = 5
+
+export interface SpamSignals {
+  honeypotFilled: boolean
+  /** `json`: sent by our script (or a bot); `form`: posted by a browser itself, without JavaScript. */
+  encoding: 'json' | 'form'
+  proof: ProofCheck
+  submittedAt: Date
+  /** Every submitted text value (names, messages, notes). */
+  texts: string[]
+  /** Other client addresses that sent this exact form body recently. */
+  otherAddressesWithSameBody: number
+  /** Faster than this from the first touch is a bot (SPAM_MIN_FILL_MS; 2 s by default). */
+  minFillMs: number
+}
+
+export const defaultMinFillMs = 2000
+
+export interface SpamVerdict {
+  isSpam: boolean
+  score: number
+  /** For staff, in plain English: why this submission was judged as it was. */
+  reasons: string[]
+}
+
+const link = /\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]{2,}|\[url[=\]]|<a\s+href/gi
+/** Words of SEO, pharma, gambling and crypto spam; none belongs in an insurance request. */
+const spamPhrase =
+  /\b(seo|backlinks?|guest posts?|rank(ing)? (your|on) google|first page of google|web traffic|casino|viagra|cialis|crypto(currency)?|bitcoin|forex|payday loans?|porn|escort|telegram|whatsapp me|click here|buy now|cheap pills)\b/gi
+
+function countMatches(pattern: RegExp, texts: string[]): string[] {
+  return texts.flatMap((text) => [...text.matchAll(pattern)].map((match) => match[0].toLowerCase()))
+}
+
+function proofPoints(signals: SpamSignals): [number, string | undefined] {
+  const { proof, encoding } = signals
+  if (proof.kind === 'solved') return [0, undefined]
+  if (proof.kind === 'missing') {
+    return encoding === 'json'
+      ? [5, 'Sent straight to the API, without the proof of work the site asks of browsers']
+      : [0, undefined]
+  }
+  const what = { invalid: 'an invalid', expired: 'an expired', replayed: 'an already used' }[proof.kind]
+  return [5, `Sent with ${what} proof of work`]
+}
+
+function fillTimePoints(signals: SpamSignals): [number, string | undefined] {
+  if (signals.proof.kind !== 'solved') return [0, undefined]
+  const elapsedMs = signals.submittedAt.getTime() - signals.proof.issuedAt.getTime()
+  const reason = `Filled in ${(Math.max(0, elapsedMs) / 1000).toFixed(1)} s from the first touch of the form`
+  if (elapsedMs < signals.minFillMs) return [5, reason]
+  if (elapsedMs < 2 * signals.minFillMs) return [2, reason]
+  return [0, undefined]
+}
+
+export function judgeSubmission(signals: SpamSignals): SpamVerdict {
+  const parts: [number, string | undefined][] = []
+  if (signals.honeypotFilled) parts.push([10, 'The hidden field that only bots fill was filled'])
+  parts.push(proofPoints(signals), fillTimePoints(signals))
+
+  const links = countMatches(link, signals.texts).length
+  if (links > 0) parts.push([links >= 2 ? 4 : 2, `${links} ${links === 1 ? 'link' : 'links'} in the text`])
+  const phrases = [...new Set(countMatches(spamPhrase, signals.texts))]
+  if (phrases.length > 0) {
+    parts.push([Math.min(4, 2 * phrases.length), `Spam words: ${phrases.slice(0, 5).join(', ')}`])
+  }
+  if (signals.otherAddressesWithSameBody > 0) {
+    const others = signals.otherAddressesWithSameBody
+    parts.push([
+      5,
+      `The same text came from ${others} other ${others === 1 ? 'address' : 'addresses'} this week`,
+    ])
+  }
+
+  const score = parts.reduce((sum, [points]) => sum + points, 0)
+  const reasons = parts.flatMap(([points, reason]) => (points > 0 && reason ? [reason] : []))
+  return { isSpam: score >= spamThreshold, score, reasons }
+}

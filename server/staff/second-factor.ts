@@ -1,0 +1,193 @@
+/**
+ * The second factor of staff accounts: time-based one-time passwords (RFC 6238, via the otpauth
+ * library) and one-time recovery codes. The TOTP secret is stored encrypted with
+ * LEAD_ENCRYPTION_KEY; recovery codes only as SHA-256 hashes. A code's time step is recorded when
+ * it is accepted, in one conditional UPDATE, so the same code is never accepted twice, even by two
+ * server processes at once (ASVS 5.0 V6.5).
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import * as OTPAuth from 'otpauth'
+import { agency } from '../../config/agency.ts'
+import type { Queryable } from '../db/database.ts'
+import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
+
+const periodSeconds = 30
+/** One step either side: a phone clock off by up to 30 seconds still signs in. */
+const window = 1
+export const recoveryCodeCount = 10
+
+export function totpFor(secretBase32: string, email: string): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({
+    issuer: `${agency.shortName} lead desk`,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: periodSeconds,
+    secret: OTPAuth.Secret.fromBase32(secretBase32),
+  })
+}
+
+export interface SecondFactorState {
+  /** Set once a first code confirmed the enrolment. */
+  enabledAt: Date | null
+  /** The secret (plain base32), pending or enabled; undefined when none was made. */
+  secret: string | undefined
+  recoveryCodesLeft: number
+}
+
+export async function secondFactorState(
+  db: Queryable,
+  userId: string,
+  key: Buffer,
+): Promise<SecondFactorState> {
+  const [row] = await db.query<{ secret: string | null; enabledAt: Date | null; left: number }>(
+    `SELECT totp_secret AS secret, totp_enabled_at AS "enabledAt",
+            (SELECT count(*)::int FROM staff_recovery_codes c WHERE c.staff_user_id = u.id AND c.used_at IS NULL) AS left
+       FROM staff_users u WHERE id = $1`,
+    [userId],
+  )
+  return {
+    enabledAt: row?.enabledAt ?? null,
+    secret: row?.secret ? decryptValue(row.secret, key) : undefined,
+    recoveryCodesLeft: row?.left ?? 0,
+  }
+}
+
+/** The pending secret for enrolment: made once and kept until confirmed (a reload shows the same). */
+export async function pendingSecret(db: Queryable, userId: string, key: Buffer): Promise<string> {
+  const state = await secondFactorState(db, userId, key)
+  if (state.secret && !state.enabledAt) return state.secret
+  if (state.enabledAt) throw new Error('the second factor is already enabled')
+  const secret = new OTPAuth.Secret({ size: 20 }).base32
+  await db.query('UPDATE staff_users SET totp_secret = $2 WHERE id = $1 AND totp_enabled_at IS NULL', [
+    userId,
+    encryptValue(secret, key),
+  ])
+  return (await secondFactorState(db, userId, key)).secret ?? secret
+}
+
+/**
+ * Accepts a 6-digit code for the account's secret (pending or enabled) if its time step is newer
+ * than the last accepted one, and records that step.
+ */
+async function acceptTotp(
+  db: Queryable,
+  userId: string,
+  email: string,
+  code: string,
+  now: Date,
+  key: Buffer,
+) {
+  const state = await secondFactorState(db, userId, key)
+  if (!state.secret || !/^\d{6}$/.test(code)) return false
+  const delta = totpFor(state.secret, email).validate({ token: code, timestamp: now.getTime(), window })
+  if (delta === null) return false
+  const step = Math.floor(now.getTime() / 1000 / periodSeconds) + delta
+  const rows = await db.query<{ id: string }>(
+    `UPDATE staff_users SET totp_last_step = $2
+      WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+    [userId, step],
+  )
+  return rows.length === 1
+}
+
+function hashRecoveryCode(code: string): string {
+  return createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex')
+}
+
+/** Codes are read aloud or typed from paper: case, spaces and dashes do not matter. */
+function normalizeRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '')
+}
+
+const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789'
+
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10)
+  const chars = [...bytes].map((byte) => recoveryAlphabet[byte % recoveryAlphabet.length]).join('')
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`
+}
+
+/** Replaces the account's recovery codes with new ones, returned once in plain text. */
+export async function newRecoveryCodes(db: Queryable, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode)
+  await db.query('DELETE FROM staff_recovery_codes WHERE staff_user_id = $1', [userId])
+  await db.query(
+    `INSERT INTO staff_recovery_codes (staff_user_id, code_hash)
+     SELECT $1, unnest($2::text[])`,
+    [userId, codes.map(hashRecoveryCode)],
+  )
+  return codes
+}
+
+/** Confirms enrolment with a first code; returns the recovery codes, or undefined when wrong. */
+export async function confirmEnrolment(
+  db: Queryable,
+  user: { userId: string; email: string },
+  code: string,
+  now: Date,
+  key: Buffer,
+): Promise<string[] | undefined> {
+  const state = await secondFactorState(db, user.userId, key)
+  if (state.enabledAt || !(await acceptTotp(db, user.userId, user.email, code.trim(), now, key)))
+    return undefined
+  await db.query('UPDATE staff_users SET totp_enabled_at = $2::timestamptz WHERE id = $1', [
+    user.userId,
+    now.toISOString(),
+  ])
+  return newRecoveryCodes(db, user.userId)
+}
+
+/**
+ * A code at sign-in: six digits are a TOTP code; anything else is tried as a recovery code, which
+ * is spent (used_at set in one conditional UPDATE: it works once).
+ */
+export async function verifySecondFactor(
+  db: Queryable,
+  user: { userId: string; email: string },
+  code: string,
+  now: Date,
+  key: Buffer,
+): Promise<'totp' | 'recovery' | false> {
+  const typed = code.trim().replace(/\s/g, '')
+  if (/^\d{6}$/.test(typed))
+    return (await acceptTotp(db, user.userId, user.email, typed, now, key)) ? 'totp' : false
+  if (normalizeRecoveryCode(typed).length !== 10) return false
+  const rows = await db.query<{ code_hash: string }>(
+    `UPDATE staff_recovery_codes SET used_at = $3::timestamptz
+      WHERE staff_user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING code_hash`,
+    [user.userId, hashRecoveryCode(typed), now.toISOString()],
+  )
+  return rows.length === 1 ? 'recovery' : false
+}
+
+/** Whether the account has a confirmed second factor (sign-in then always asks for a code). */
+export async function hasSecondFactor(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ enabled: boolean }>(
+    'SELECT totp_enabled_at IS NOT NULL AS enabled FROM staff_users WHERE id = $1',
+    [userId],
+  )
+  return row?.enabled === true
+}
+
+/**
+ * For a lost phone with no recovery code left (`npm run staff -- reset-two-factor <email>`): the
+ * account's second factor and recovery codes are removed and it is signed out everywhere; it sets
+ * up a new one at its next sign-in. Recorded in staff_audit. False when there is no such account.
+ */
+export async function resetSecondFactor(db: Queryable, email: string, actor: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE staff_users SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL
+      WHERE email = $1 RETURNING id`,
+    [email],
+  )
+  const user = rows[0]
+  if (!user) return false
+  await db.query('DELETE FROM staff_recovery_codes WHERE staff_user_id = $1', [user.id])
+  await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1', [user.id])
+  await db.query(
+    `INSERT INTO staff_audit (actor_email, action, target_email) VALUES ($1, 'reset-two-factor', $2)`,
+    [actor, email],
+  )
+  return true
+}

@@ -1,0 +1,175 @@
+/**
+ * Several processes, one set of limits (issue 15): two real servers (`node server/main.ts`) on one
+ * PostgreSQL database and the Redis at 127.0.0.1:6379, behind a pretend proxy (TRUST_PROXY=1, the
+ * client named in X-Forwarded-For). The 11th submission from one address gets 429 whichever
+ * process it reaches, the sign-in lockout holds across both, and 100 leads are mailed exactly once.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getFormDefinition } from '../../forms/registry.ts'
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
+import { hashPassword } from '../../server/staff/password-hash.ts'
+import { validPayload } from './helpers/form-payloads.ts'
+import { createScratchDatabase } from './helpers/postgres-server.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
+import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
+import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
+
+const ipHashSalt = 'cluster-tests-salt-0123456789'
+const redisUrl = 'redis://127.0.0.1:6379'
+// Each run counts under its own keys: runs (and other suites on this Redis) never see each other's.
+const keyPrefix = `agency-test-${randomBytes(6).toString('hex')}:`
+const staffEmail = 'desk@oakridge-insurance.example'
+const staffPassword = 'a long staff password 42'
+const contact = getFormDefinition('contact-message')
+
+describe('two server processes on one PostgreSQL and one Redis', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
+  let dataDir: string
+  let sink: SmtpSink
+  const servers: ServerProcess[] = []
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase()
+    sink = await startSmtpSink()
+    dataDir = await mkdtemp(path.join(tmpdir(), 'agency-cluster-'))
+    const env = (name: string) => ({
+      DATABASE_URL: scratch.url,
+      DATA_DIR: path.join(dataDir, name),
+      SMTP_URL: sink.url,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: keyPrefix,
+      TRUST_PROXY: '1',
+      DELIVERY_POLL_MS: '50',
+      IP_HASH_SALT: ipHashSalt,
+      LEAD_ENCRYPTION_KEY: 'ef'.repeat(32),
+    })
+    servers.push(await startServerProcess({ env: env('a') }))
+    servers.push(await startServerProcess({ env: env('b') }))
+    const db = await openPostgresDatabase(scratch.url)
+    try {
+      await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
+        staffEmail,
+        await hashPassword(staffPassword),
+      ])
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    const redis = new Redis(redisUrl)
+    const keys = await redis.keys(`${keyPrefix}*`)
+    if (keys.length > 0) await redis.del(...keys)
+    await redis.quit()
+    await sink?.close()
+    await scratch?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  async function submit(server: ServerProcess, client: string, key: string): Promise<Response> {
+    if (!contact) throw new Error('no contact form')
+    const response = await fetch(`${server.url}/api/forms/contact-message`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': client,
+        'idempotency-key': key,
+        'x-proof-of-work': await solvedProof(ipHashSalt),
+      },
+      // A body of its own: the same text from many addresses would be scored as a spam campaign.
+      body: JSON.stringify({
+        ...validPayload(contact, new Date()),
+        message: `Please call me back (${key}).`,
+      }),
+    })
+    await response.arrayBuffer()
+    return response
+  }
+
+  it('answers the 11th submission from one address with 429, across both processes', async () => {
+    const statuses: number[] = []
+    for (let index = 0; index < 10; index++) {
+      const response = await submit(servers[index % 2] as ServerProcess, '198.51.100.11', `limit-${index}`)
+      statuses.push(response.status)
+    }
+    expect(statuses).toEqual(Array(10).fill(200))
+    for (const [index, server] of servers.entries()) {
+      const refused = await submit(server, '198.51.100.11', `limit-over-${index}`)
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    // Another address is counted on its own.
+    expect((await submit(servers[1] as ServerProcess, '198.51.100.12', 'limit-other')).status).toBe(200)
+  })
+
+  it('locks an account out after 5 wrong passwords split across both processes', async () => {
+    const attempt = async (server: ServerProcess, password: string) => {
+      const response = await fetch(`${server.url}/admin/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          origin: server.url,
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': '198.51.100.20',
+        },
+        body: new URLSearchParams({ email: staffEmail, password }).toString(),
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    const wrong: number[] = []
+    for (let index = 0; index < 5; index++)
+      wrong.push(await attempt(servers[index % 2] as ServerProcess, `guess ${index}`))
+    expect(wrong.every((status) => status === 401)).toBe(true)
+    // The right password is refused now, on either process.
+    for (const server of servers) expect(await attempt(server, staffPassword)).toBe(429)
+  })
+
+  it('mails each of 100 leads exactly once, whichever process took it', async () => {
+    const already = sink.messages.length
+    const references = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => {
+        // One address per lead: the limit is not what this checks.
+        const response = await submit(
+          servers[index % 2] as ServerProcess,
+          `192.0.2.${index + 1}`,
+          `mail-${index}`,
+        )
+        expect(response.status).toBe(200)
+        return response.headers.get('lead-reference')
+      }),
+    )
+    const db = await openPostgresDatabase(scratch.url)
+    try {
+      const leads = await db.query<{ id: string }>('SELECT id FROM leads WHERE reference = ANY($1)', [
+        references,
+      ])
+      expect(leads).toHaveLength(100)
+      await waitFor(
+        async () => {
+          const [row] = await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM delivery_jobs WHERE status <> 'sent'`,
+          )
+          return row?.n === 0
+        },
+        { timeoutMs: 60_000, what: 'every notification to be sent' },
+      )
+      const received = sink.byLeadId()
+      for (const lead of leads) expect(received.get(lead.id), `lead ${lead.id}`).toHaveLength(1)
+      // 11 from the first test, 100 here: nothing else, nothing twice.
+      expect(sink.messages.length - already).toBe(100)
+      const output = servers.map((server) => server.output()).join('\n')
+      // Both processes took part.
+      for (const server of servers) expect(server.output()).toContain('lead notification delivered')
+      expect(output).not.toContain('Redis (rate limit store)')
+    } finally {
+      await db.close()
+    }
+  }, 120_000)
+})

@@ -1,0 +1,85 @@
+/**
+ * Graceful stop (issue 15): SIGTERM in the middle of a burst of submissions. The server stops
+ * accepting, answers what it had, exits 0; after a restart every lead that was answered 200 is
+ * stored and mailed exactly once, and nothing is mailed twice.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
+import { startLeadLoad } from './helpers/lead-load.ts'
+import { startServerProcess, waitFor } from './helpers/server-process.ts'
+import { startSmtpSink } from './helpers/smtp-sink.ts'
+
+const ipHashSalt = 'graceful-tests-salt-0123456789'
+const metricsToken = 'graceful-tests-monitor-0123456'
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
+})
+
+it('keeps and mails once every lead answered 200 before a SIGTERM in a burst', async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'agency-graceful-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const sink = await startSmtpSink()
+  cleanups.push(() => sink.close())
+  const env = {
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    IP_HASH_SALT: ipHashSalt,
+    METRICS_TOKEN: metricsToken,
+    LEAD_ENCRYPTION_KEY: 'ab'.repeat(32),
+    SUBMIT_RATE_LIMIT: '100000/1s',
+    DELIVERY_POLL_MS: '50',
+  }
+  const first = await startServerProcess({ env, timeoutMs: 90_000 })
+  cleanups.push(() => first.kill())
+  const load = startLeadLoad({ url: first.url, ipHashSalt, prefix: 'sigterm', concurrency: 8 })
+  await load.untilAcknowledged(25)
+  first.process.kill('SIGTERM')
+  await first.exited()
+  await load.stop()
+  expect(first.process.exitCode).toBe(0)
+  expect(first.output()).toContain('shutting down')
+
+  const acknowledged = load.acknowledged()
+  // Every answer was an OK, a 503 (arrived while closing) or a refused connection: never an error.
+  for (const answer of load.answers) expect([200, 503, 0]).toContain(answer.status)
+  expect(load.answers.filter((answer) => answer.status !== 200).length).toBeGreaterThan(0)
+
+  const second = await startServerProcess({ env, timeoutMs: 90_000 })
+  cleanups.push(() => second.kill())
+  await waitFor(
+    async () => {
+      const response = await fetch(`${second.url}/api/health`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      })
+      const health = (await response.json()) as { deliveries?: { waiting: number } }
+      return health.deliveries?.waiting === 0
+    },
+    { timeoutMs: 30_000, what: 'every notification to be sent after the restart' },
+  )
+  await second.stop()
+  expect(second.process.exitCode).toBe(0)
+
+  const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
+  try {
+    const leads = await db.query<{ id: string; reference: string; status: string }>(
+      `SELECT l.id, l.reference, j.status FROM leads l JOIN delivery_jobs j ON j.lead_id = l.id`,
+    )
+    const byReference = new Map(leads.map((lead) => [lead.reference, lead]))
+    const received = sink.byLeadId()
+    for (const answer of acknowledged) {
+      const lead = byReference.get(answer.reference ?? '')
+      expect(lead, `lead ${answer.reference}`).toBeDefined()
+      expect(lead?.status).toBe('sent')
+      expect(received.get(lead?.id ?? ''), `mails of ${answer.reference}`).toHaveLength(1)
+    }
+    // Nothing twice: one message per stored lead, and no more.
+    expect(sink.messages).toHaveLength(leads.length)
+  } finally {
+    await db.close()
+  }
+}, 240_000)

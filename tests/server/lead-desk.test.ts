@@ -1,0 +1,294 @@
+/**
+ * The lead desk through inject on both drivers, with a fixed clock: overdue by the agency's
+ * business hours (closed days and the time zone), time to first contact and its weekly median and
+ * 90th percentile, the work log (contacts, notes, status changes with who and when), assignment
+ * with the Mine and Unassigned filters, and the reply links in the lead's language.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { addBusinessTime, type BusinessHours, overdueAt } from '../../server/desk/business-hours.ts'
+import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
+import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+
+const ownOrigin = 'http://localhost'
+const minuteMs = 60_000
+const hourMs = 3_600_000
+
+function text(body: string): string {
+  return body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+}
+
+describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weekends, New York)', () => {
+  it('gives one open hour on a weekday morning', () => {
+    // Tuesday 2026-11-17 10:15 in New York (EST, UTC-5).
+    expect(overdueAt(new Date('2026-11-17T15:15:00Z'))?.toISOString()).toBe('2026-11-17T16:15:00.000Z')
+  })
+
+  it('carries the hour over the weekend: Friday 15:30 is overdue Monday 09:30', () => {
+    expect(overdueAt(new Date('2026-11-20T20:30:00Z'))?.toISOString()).toBe('2026-11-23T14:30:00.000Z')
+  })
+
+  it('starts the clock at opening for a lead sent at night or on Sunday', () => {
+    // Sunday 22:00 New York → Monday 10:00.
+    expect(overdueAt(new Date('2026-11-23T03:00:00Z'))?.toISOString()).toBe('2026-11-23T15:00:00.000Z')
+    // Wednesday 06:00 New York → 10:00 the same day.
+    expect(overdueAt(new Date('2026-11-18T11:00:00Z'))?.toISOString()).toBe('2026-11-18T15:00:00.000Z')
+  })
+
+  it('follows daylight saving time (EDT in summer, UTC-4)', () => {
+    // Thursday 2026-07-16 16:30 New York → 17:00 closes with 30 minutes spent; Friday 09:30.
+    expect(overdueAt(new Date('2026-07-16T20:30:00Z'))?.toISOString()).toBe('2026-07-17T13:30:00.000Z')
+  })
+
+  it('reads the hours in the configured zone, not the server’s', () => {
+    const tokyo: BusinessHours = {
+      timeZone: 'Asia/Tokyo',
+      hours: [{ days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' }],
+    }
+    // Saturday 2026-11-21 10:00 in Tokyo (UTC+9) → Monday 10:00 Tokyo = Monday 01:00 UTC.
+    expect(addBusinessTime(new Date('2026-11-21T01:00:00Z'), hourMs, tokyo)?.toISOString()).toBe(
+      '2026-11-23T01:00:00.000Z',
+    )
+    expect(addBusinessTime(new Date(), hourMs, { timeZone: 'UTC', hours: [] })).toBeUndefined()
+  })
+})
+
+describe.each(drivers)('lead desk on %s', (driver) => {
+  let test: TestDatabase
+  let db: Database
+  let app: FastifyInstance
+  let clock: Date
+  let desk: { id: string; cookie: string }
+  let other: { id: string; cookie: string }
+
+  async function staffAccount(email: string) {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO staff_users (email, password_hash) VALUES ($1, 'scrypt$1$1$1$x$y') RETURNING id`,
+      [email],
+    )
+    if (!row) throw new Error('no account')
+    const session = await createSession(db, row.id, clock, defaultSessionSettings)
+    return { id: row.id, cookie: `staff_session=${session.token}` }
+  }
+
+  async function insertLead(
+    fields: Record<string, string>,
+    receivedAt: Date,
+    language = 'en',
+  ): Promise<string> {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO leads (form_key, fields, language, received_at) VALUES ('contact-message', $1::jsonb, $2, $3::timestamptz)
+       RETURNING id`,
+      [JSON.stringify(fields), language, receivedAt.toISOString()],
+    )
+    if (!row) throw new Error('no lead')
+    return row.id
+  }
+
+  function post(who: { cookie: string }, url: string, fields: Record<string, string>) {
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: ownOrigin, cookie: who.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    })
+  }
+
+  function get(who: { cookie: string }, url: string) {
+    return app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
+  }
+
+  beforeAll(async () => {
+    test = await openTestDatabase(driver)
+    db = test.db
+    app = await buildApp({
+      db,
+      ipHashSalt: 'desk-tests-salt-0123456789',
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      now: () => clock,
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await test?.dispose()
+  })
+  beforeEach(async () => {
+    // Monday 2026-11-23 11:00 in New York.
+    clock = new Date('2026-11-23T16:00:00Z')
+    await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
+    desk = await staffAccount('desk@oakridge-insurance.example')
+    other = await staffAccount('maria@oakridge-insurance.example')
+  })
+
+  it('marks as overdue a new lead past one business hour, not one received over the weekend', async () => {
+    // Friday 15:30: overdue at Monday 09:30 (it is 11:00 now).
+    await insertLead({ firstName: 'Late', lastName: 'Friday' }, new Date('2026-11-20T20:30:00Z'))
+    // Saturday: overdue at Monday 10:00... also overdue.
+    await insertLead({ firstName: 'Weekend', lastName: 'Saturday' }, new Date('2026-11-21T15:00:00Z'))
+    // Monday 10:30: overdue only at 11:30.
+    await insertLead({ firstName: 'Fresh', lastName: 'Monday' }, new Date('2026-11-23T15:30:00Z'))
+    const page = await get(desk, '/admin')
+    const rows = page.body.split('<tr').slice(1)
+    const rowOf = (name: string) => rows.find((row) => row.includes(name)) ?? ''
+    expect(rowOf('Late Friday')).toContain('Overdue')
+    expect(rowOf('Weekend Saturday')).toContain('Overdue')
+    expect(rowOf('Fresh Monday')).not.toContain('Overdue')
+    expect(text(rowOf('Fresh Monday'))).toContain('30 min old')
+
+    const fresh = rows
+      .find((row) => row.includes('Fresh Monday'))
+      ?.match(/\/admin\/leads\/([0-9a-f-]{36})/)?.[1]
+    const leadPage = text((await get(desk, `/admin/leads/${fresh}`)).body)
+    expect(leadPage).toContain('Overdue at Nov 23, 2026, 11:30 AM (one business hour)')
+    clock = new Date('2026-11-23T16:31:00Z')
+    expect((await get(desk, `/admin/leads/${fresh}`)).body).toContain('badge-overdue')
+  })
+
+  it('logs a call: time to first contact, status contacted, who and when on the timeline', async () => {
+    const id = await insertLead(
+      { firstName: 'Ana', lastName: 'Ruiz', phone: '(770) 555-0142' },
+      new Date(clock.getTime() - 20 * minuteMs),
+    )
+    const before = (await get(desk, `/admin/leads/${id}`)).body
+    expect(before).toContain('href="tel:+17705550142"')
+    expect(text(before)).toContain('Not contacted yet')
+
+    const logged = await post(desk, `/admin/leads/${id}/contact`, {
+      channel: 'call',
+      reached: 'yes',
+      note: 'Wants a quote Friday',
+    })
+    expect(logged.statusCode).toBe(303)
+    clock = new Date(clock.getTime() + 5 * minuteMs)
+    // A later attempt does not move the first contact.
+    await post(other, `/admin/leads/${id}/contact`, { channel: 'text', reached: 'no' })
+    const page = text((await get(desk, `/admin/leads/${id}`)).body)
+    expect(page).toContain('Time to first contact 20 min')
+    expect(page).toContain('Status Contacted')
+    expect(page).toContain(
+      'Call , reached: Wants a quote Friday desk@oakridge-insurance.example, Nov 23, 2026, 11:00 AM',
+    )
+    expect(page).toContain(
+      'Text message , not reached maria@oakridge-insurance.example, Nov 23, 2026, 11:05 AM',
+    )
+    expect(page).toContain('Status set to Contacted desk@oakridge-insurance.example')
+    const [lead] = await db.query<{ first_contact_at: Date }>(
+      'SELECT first_contact_at FROM leads WHERE id = $1',
+      [id],
+    )
+    expect(new Date(lead?.first_contact_at ?? 0).toISOString()).toBe('2026-11-23T16:00:00.000Z')
+  })
+
+  it('refuses bad work-log input with a clear message and changes nothing', async () => {
+    const id = await insertLead({ firstName: 'Bo', lastName: 'Lee' }, clock)
+    const badChannel = await post(desk, `/admin/leads/${id}/contact`, { channel: 'pigeon', reached: 'yes' })
+    expect(badChannel.statusCode).toBe(400)
+    const emptyNote = await post(desk, `/admin/leads/${id}/note`, { note: '   ' })
+    expect(emptyNote.statusCode).toBe(400)
+    expect(text(emptyNote.body)).toContain('The note was empty')
+    const nobody = await post(desk, `/admin/leads/${id}/assign`, {
+      assignee: '00000000-0000-4000-8000-000000000000',
+    })
+    expect(nobody.statusCode).toBe(400)
+    const foreign = await app.inject({
+      method: 'POST',
+      url: `/admin/leads/${id}/note`,
+      headers: {
+        origin: 'https://evil.example',
+        cookie: desk.cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'note=hi',
+    })
+    expect(foreign.statusCode).toBe(403)
+    const [events] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM lead_events')
+    expect(events?.count).toBe(0)
+    const [lead] = await db.query<{ assigned_to: string | null; first_contact_at: Date | null }>(
+      'SELECT assigned_to, first_contact_at FROM leads WHERE id = $1',
+      [id],
+    )
+    expect(lead).toEqual({ assigned_to: null, first_contact_at: null })
+  })
+
+  it('assigns leads; Mine and Unassigned filter them; the list shows who has each', async () => {
+    const mine = await insertLead({ firstName: 'Mine', lastName: 'Lead' }, clock)
+    const theirs = await insertLead({ firstName: 'Their', lastName: 'Lead' }, clock)
+    await insertLead({ firstName: 'Open', lastName: 'Lead' }, clock)
+    expect((await post(desk, `/admin/leads/${mine}/assign`, { assignee: desk.id })).statusCode).toBe(303)
+    expect((await post(desk, `/admin/leads/${theirs}/assign`, { assignee: other.id })).statusCode).toBe(303)
+
+    const names = async (who: { cookie: string }, query: string) =>
+      [...(await get(who, `/admin${query}`)).body.matchAll(/<a href="\/admin\/leads\/[^"]+">([^<]+)<\/a>/g)]
+        .map((match) => match[1])
+        .sort()
+    expect(await names(desk, '?assigned=mine')).toEqual(['Mine Lead'])
+    expect(await names(other, '?assigned=mine')).toEqual(['Their Lead'])
+    expect(await names(desk, '?assigned=unassigned')).toEqual(['Open Lead'])
+    const list = (await get(desk, '/admin')).body
+    expect(list.split('<tr').find((row) => row.includes('Their Lead'))).toContain(
+      'maria@oakridge-insurance.example',
+    )
+    expect((await get(desk, '/admin?assigned=someone')).statusCode).toBe(400)
+
+    const timeline = text((await get(desk, `/admin/leads/${theirs}`)).body)
+    expect(timeline).toContain('Assigned to maria@oakridge-insurance.example desk@oakridge-insurance.example')
+    // Unassigning is logged too.
+    await post(desk, `/admin/leads/${theirs}/assign`, { assignee: '' })
+    expect(text((await get(desk, `/admin/leads/${theirs}`)).body)).toContain(
+      'Unassigned desk@oakridge-insurance.example',
+    )
+    const api = await app.inject({
+      method: 'GET',
+      url: '/api/admin/leads?assigned=mine',
+      headers: { cookie: desk.cookie },
+    })
+    expect(api.json().leads.map((lead: { name: string }) => lead.name)).toEqual(['Mine Lead'])
+  })
+
+  it('records who changed a status and shows notes on the timeline', async () => {
+    const id = await insertLead({ firstName: 'Cy', lastName: 'Ng' }, clock)
+    await post(other, `/admin/leads/${id}/status`, { status: 'closed' })
+    await post(desk, `/admin/leads/${id}/note`, { note: 'Bought elsewhere <b>sadly</b>' })
+    const page = await get(desk, `/admin/leads/${id}`)
+    expect(text(page.body)).toContain('Status set to Closed maria@oakridge-insurance.example')
+    expect(page.body).toContain('Bought elsewhere &lt;b&gt;sadly&lt;/b&gt;')
+  })
+
+  it('shows the weekly median and 90th percentile time to first contact', async () => {
+    // Week of Nov 16: ten leads contacted after 1..10 minutes, one never contacted.
+    for (let minutes = 1; minutes <= 10; minutes++) {
+      const received = new Date(Date.UTC(2026, 10, 17, 15, minutes * 3))
+      const id = await insertLead({ firstName: `P${minutes}`, lastName: 'X' }, received)
+      clock = new Date(received.getTime() + minutes * minuteMs)
+      await post(desk, `/admin/leads/${id}/contact`, { channel: 'call', reached: 'no' })
+    }
+    await insertLead({ firstName: 'Never', lastName: 'Called' }, new Date('2026-11-18T15:00:00Z'))
+    clock = new Date('2026-11-23T16:00:00Z')
+    const page = text((await get(desk, '/admin')).body)
+    // Median of 1..10 min = 5.5 min; 90th percentile (continuous) = 9.1 min.
+    expect(page).toContain(
+      'Time to first contact Week of Nov 16 : median 5 min, 90th percentile 9 min (10 of 11 contacted)',
+    )
+  })
+
+  it('prefills an e-mail reply in the lead’s language', async () => {
+    const id = await insertLead(
+      { firstName: 'Lucía', lastName: 'Gómez', email: 'lucia@example.com' },
+      clock,
+      'es',
+    )
+    const page = await get(desk, `/admin/leads/${id}`)
+    const href = /href="(mailto:[^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&') ?? ''
+    const url = new URL(href)
+    expect(url.pathname).toBe('lucia@example.com')
+    expect(url.searchParams.get('subject')).toMatch(/^Su solicitud: Mensaje de contacto \(/)
+    expect(url.searchParams.get('body')).toContain('Hola, Lucía:')
+  })
+})

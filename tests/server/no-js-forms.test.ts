@@ -1,0 +1,257 @@
+/**
+ * Forms posted by the browser itself (no JavaScript): application/x-www-form-urlencoded through the
+ * same pipeline as the island's JSON, answered with pages. Runs against the real build (npm test
+ * builds first), on both databases.
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allFields, type FormDefinition } from '../../forms/engine.ts'
+import { formDefinitions } from '../../forms/registry.ts'
+import { buildApp } from '../../server/app.ts'
+import { decryptValue } from '../../server/security/sensitive-fields.ts'
+import { expectedStoredFields, validPayload } from './helpers/form-payloads.ts'
+import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+
+const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
+const today = new Date()
+const salt = 'no-js-tests-salt-0123456789'
+
+function form(key: string): FormDefinition {
+  const found = formDefinitions.find((candidate) => candidate.key === key)
+  if (!found) throw new Error(`${key} is not registered`)
+  return found
+}
+
+function encoded(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString()
+}
+
+/** The visible text of an HTML page, for assertions a reader would make. */
+function text(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
+  let test: TestDatabase
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
+      throw new Error('These tests read the built site: run `npm run build` first.')
+    }
+    test = await openTestDatabase(driver)
+    app = await buildApp({
+      db: test.db,
+      ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      clientDir,
+      now: () => today,
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await test?.dispose()
+  })
+
+  function post(
+    formKey: string,
+    body: string,
+    { lang, referer, remoteAddress }: { lang?: string; referer?: string; remoteAddress?: string } = {},
+  ) {
+    return app.inject({
+      method: 'POST',
+      url: `/api/forms/${formKey}${lang ? `?lang=${lang}` : ''}`,
+      remoteAddress,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(referer ? { referer: `http://localhost${referer}` } : {}),
+      },
+      payload: body,
+    })
+  }
+
+  async function leadByReference(reference: string) {
+    const rows = await test.db.query<{
+      form_key: string
+      fields: Record<string, string>
+      language: string
+      is_spam: boolean
+      jobs: number
+    }>(
+      `SELECT form_key, fields, language, is_spam,
+              (SELECT count(*)::int FROM delivery_jobs j WHERE j.lead_id = leads.id) AS jobs
+         FROM leads WHERE reference = $1`,
+      [reference],
+    )
+    return rows
+  }
+
+  it.each(formDefinitions.map((definition) => [definition.key, definition] as const))(
+    '%s: a valid post is stored like the JSON one, queued for the agency, and answered 303 to the thank-you page',
+    async (_key, definition) => {
+      const response = await post(definition.key, encoded(validPayload(definition, today)), {
+        remoteAddress: `192.0.2.${formDefinitions.indexOf(definition) + 1}`,
+      })
+      expect(response.statusCode).toBe(303)
+      const reference = String(response.headers['lead-reference'])
+      expect(response.headers.location).toBe(`/thank-you?ref=${reference}`)
+      const [lead, ...others] = await leadByReference(reference)
+      expect(others).toHaveLength(0)
+      expect(lead).toMatchObject({ form_key: definition.key, language: 'en', is_spam: false, jobs: 1 })
+      const stored = Object.fromEntries(
+        Object.entries(lead?.fields ?? {}).map(([name, value]) => [
+          name,
+          value.startsWith('enc:') ? decryptValue(value, testEncryptionKey) : value,
+        ]),
+      )
+      expect(stored).toEqual(expectedStoredFields(definition, today))
+    },
+  )
+
+  it('sends the Spanish thank-you page, with the reference in it', async () => {
+    const response = await post(
+      'contact-message',
+      encoded({ ...validPayload(form('contact-message'), today), msg: 'Hola, llámenme.' }),
+      {
+        lang: 'es',
+        remoteAddress: '192.0.2.101',
+      },
+    )
+    expect(response.statusCode).toBe(303)
+    const reference = String(response.headers['lead-reference'])
+    expect(response.headers.location).toBe(`/es/thank-you?ref=${reference}`)
+    expect((await leadByReference(reference))[0]?.language).toBe('es')
+    const page = await app.inject({ method: 'GET', url: String(response.headers.location) })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect(text(page.body)).toContain('¡Mensaje enviado con éxito!')
+    expect(text(page.body)).toMatch(new RegExp(`Su referencia ?: ?${reference}`))
+    // A reference that is not one is never written into the page.
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/thank-you?ref=%3Cscript%3Ealert(1)%3C/script%3E',
+    })
+    expect(forged.body).not.toContain('<script>alert(1)')
+  })
+
+  it('stores one lead when the same form is posted twice (a double tap, a reload)', async () => {
+    const body = encoded({ ...validPayload(form('contact-message'), today), msg: `Twice ${driver}` })
+    const first = await post('contact-message', body, { remoteAddress: '192.0.2.102' })
+    const second = await post('contact-message', body, { remoteAddress: '192.0.2.102' })
+    expect(second.statusCode).toBe(303)
+    expect(second.headers['lead-reference']).toBe(first.headers['lead-reference'])
+    expect(await leadByReference(String(first.headers['lead-reference']))).toHaveLength(1)
+  })
+
+  it('ticked checkbox groups and empty optional fields mean the same as in JSON', async () => {
+    const business = form('business-quote')
+    const flags = allFields(business).filter((field) => field.kind === 'checkbox')
+    expect(flags.length).toBeGreaterThan(0)
+    const payload = { ...validPayload(business, today) }
+    for (const [index, flag] of flags.entries()) {
+      if (index % 2 === 1) delete payload[flag.name]
+    }
+    const optional = allFields(business).find(
+      (field) => !field.required && field.kind === 'text' && !field.honeypot,
+    )
+    if (optional) payload[optional.name] = ''
+    const response = await post('business-quote', encoded(payload), { remoteAddress: '192.0.2.103' })
+    expect(response.statusCode).toBe(303)
+    const [lead] = await leadByReference(String(response.headers['lead-reference']))
+    for (const [index, flag] of flags.entries()) {
+      expect(lead?.fields[flag.name], flag.name).toBe(index % 2 === 1 ? undefined : 'true')
+    }
+    if (optional) expect(lead?.fields).not.toHaveProperty(optional.name)
+  })
+
+  it('an invalid post comes back as its page: answers kept, errors beside the fields and summed up on top', async () => {
+    const before = await test.db.query('SELECT 1 FROM leads')
+    const typed = {
+      ...validPayload(form('contact-message'), today),
+      email: 'not an address',
+      msg: 'Keep this text',
+    }
+    const response = await post('contact-message', encoded(typed), { referer: '/contact' })
+    expect(response.statusCode).toBe(400)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.headers['content-security-policy']).toContain("form-action 'self'")
+    const html = response.body
+    expect(html).toContain('value="not an address"')
+    expect(html).toContain('Keep this text</textarea>')
+    expect(html).toMatch(/<div class="error-summary" role="alert"[^>]*>/)
+    expect(text(html)).toContain('Please check these answers')
+    expect(html).toMatch(/aria-invalid="true"[^>]*|id="lf-contact-message-email"[^>]*aria-invalid="true"/)
+    expect(text(html)).toMatch(/E-mail.*: Enter a valid e-mail address/)
+    expect(html).not.toContain('type="module"')
+    expect(await test.db.query('SELECT 1 FROM leads')).toHaveLength(before.length)
+  })
+
+  it('answers a Spanish page in Spanish, and never sends an SSN back', async () => {
+    const workers = form('workers-comp-quote')
+    const typed = { ...validPayload(workers, today), email: 'mal', ssn1: '123456789' }
+    const response = await post('workers-comp-quote', encoded(typed), { lang: 'es' })
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('<html lang="es"')
+    expect(text(response.body)).toContain('Revise estas respuestas')
+    expect(text(response.body)).toContain('Escriba un correo electrónico válido')
+    expect(response.body).not.toContain('123456789')
+    expect(text(response.body)).toContain('Por su seguridad no guardamos este número')
+  })
+
+  it('refuses anything but JSON and form posts with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forms/contact-message',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    })
+    expect(response.statusCode).toBe(415)
+  })
+})
+
+describe('a form posted without JavaScript past the rate limit', () => {
+  let test: TestDatabase
+  beforeAll(async () => {
+    test = await openTestDatabase('pglite')
+  })
+  afterAll(async () => {
+    await test?.dispose()
+  })
+
+  it('gets a page in its language that says when to try again and offers the phone', async () => {
+    const app = await buildApp({
+      db: test.db,
+      ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: { max: 1, windowMs: 120_000 },
+      clientDir,
+    })
+    try {
+      const send = (msg: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/forms/contact-message?lang=es',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: encoded({ ...validPayload(form('contact-message'), today), msg }),
+        })
+      expect((await send('uno')).statusCode).toBe(303)
+      const limited = await send('dos')
+      expect(limited.statusCode).toBe(429)
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect(limited.headers['content-type']).toMatch(/^text\/html/)
+      expect(text(limited.body)).toContain('Inténtelo de nuevo en 2 minutos')
+      expect(limited.body).toContain('href="tel:+1')
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,194 @@
+/**
+ * Two-step sign-in through inject on both drivers: enrolment offered (development) or forced
+ * (requireSecondFactor), sign-in with and without the code, a code never accepted twice, recovery
+ * codes that work once, and a half-done sign-in that reaches no lead.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import * as OTPAuth from 'otpauth'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { hashPassword } from '../../server/staff/password-hash.ts'
+import { resetSecondFactor } from '../../server/staff/second-factor.ts'
+import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+
+const ownOrigin = 'http://localhost'
+const email = 'desk@oakridge-insurance.example'
+const password = 'a long staff password 42'
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie']
+  const first = Array.isArray(header) ? header[0] : header
+  if (!first) throw new Error('no Set-Cookie in the response')
+  return first.split(';')[0] ?? ''
+}
+
+function codeAt(secret: string, at: Date): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
+}
+
+describe.each(drivers)('two-step sign-in on %s', (driver) => {
+  let test: TestDatabase
+  let db: Database
+  let offered: FastifyInstance
+  let forced: FastifyInstance
+  let clock: Date
+  let passwordHash: string
+
+  beforeAll(async () => {
+    passwordHash = await hashPassword(password)
+    test = await openTestDatabase(driver)
+    db = test.db
+    const common = {
+      db,
+      ipHashSalt: 'two-factor-tests-salt-0123',
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false as const,
+      now: () => clock,
+    }
+    offered = await buildApp(common)
+    forced = await buildApp({ ...common, admin: { requireSecondFactor: true } })
+  })
+  afterAll(async () => {
+    await offered?.close()
+    await forced?.close()
+    await test?.dispose()
+  })
+  beforeEach(async () => {
+    clock = new Date('2026-11-23T16:00:00Z')
+    await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
+    await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [email, passwordHash])
+  })
+
+  function post(app: FastifyInstance, url: string, fields: Record<string, string>, cookie = '') {
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: ownOrigin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    })
+  }
+
+  function get(app: FastifyInstance, url: string, cookie: string) {
+    return app.inject({ method: 'GET', url, headers: { cookie } })
+  }
+
+  /** Signs in with the password, opens the set-up page, confirms with a code; the secret back. */
+  async function enrol(
+    app: FastifyInstance,
+    cookie: string,
+  ): Promise<{ secret: string; codes: string[]; response: LightMyRequestResponse }> {
+    const page = await get(app, '/admin/two-factor', cookie)
+    expect(page.statusCode).toBe(200)
+    const secret = /data-totp-secret>([A-Z2-7 ]+)</.exec(page.body)?.[1]?.replace(/ /g, '') ?? ''
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(page.body).toContain('otpauth://totp/')
+
+    const wrong = await post(app, '/admin/two-factor', { code: '000000' }, cookie)
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.body).toContain('That code is not correct')
+    const [before] = await db.query<{ enabled: boolean }>(
+      'SELECT totp_enabled_at IS NOT NULL AS enabled FROM staff_users',
+    )
+    expect(before?.enabled).toBe(false)
+
+    const response = await post(app, '/admin/two-factor', { code: codeAt(secret, clock) }, cookie)
+    expect(response.statusCode).toBe(200)
+    const codes = [...response.body.matchAll(/<li><code>([a-z0-9]{5}-[a-z0-9]{5})<\/code><\/li>/g)].map(
+      (m) => m[1] ?? '',
+    )
+    expect(codes).toHaveLength(10)
+    return { secret, codes, response }
+  }
+
+  it('offers the second factor in development; once enrolled, the code is always asked', async () => {
+    const signIn = await post(offered, '/admin/login', { email, password })
+    expect(signIn.headers.location).toBe('/admin')
+    const cookie = cookieOf(signIn)
+    const { secret } = await enrol(offered, cookie)
+    // The secret is not stored in clear.
+    const [row] = await db.query<{ totp_secret: string }>('SELECT totp_secret FROM staff_users')
+    expect(row?.totp_secret).not.toContain(secret)
+
+    // Next sign-in: password, then the code.
+    clock = new Date(clock.getTime() + 60_000)
+    const again = await post(offered, '/admin/login', { email, password })
+    expect(again.headers.location).toBe('/admin/login/code')
+    const partial = cookieOf(again)
+    // Without the code: no lead, no API.
+    expect((await get(offered, '/admin', partial)).headers.location).toBe('/admin/login/code')
+    expect((await get(offered, '/api/admin/leads', partial)).statusCode).toBe(401)
+
+    const wrong = await post(offered, '/admin/login/code', { code: '123456' }, partial)
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.body).toContain('That code is not correct')
+
+    const code = codeAt(secret, clock)
+    const right = await post(offered, '/admin/login/code', { code }, partial)
+    expect(right.statusCode).toBe(303)
+    expect(right.headers.location).toBe('/admin')
+    const full = cookieOf(right)
+    expect(full).not.toBe(partial)
+    expect((await get(offered, '/admin', full)).statusCode).toBe(200)
+    // The half-done session is gone.
+    expect((await get(offered, '/admin', partial)).headers.location).toBe('/admin/login')
+
+    // The same code, seen once, is never accepted again.
+    const third = cookieOf(await post(offered, '/admin/login', { email, password }))
+    expect((await post(offered, '/admin/login/code', { code }, third)).statusCode).toBe(401)
+  })
+
+  it('accepts each recovery code once', async () => {
+    const cookie = cookieOf(await post(offered, '/admin/login', { email, password }))
+    const { codes } = await enrol(offered, cookie)
+    const recovery = (codes[0] ?? '').toUpperCase()
+
+    const first = cookieOf(await post(offered, '/admin/login', { email, password }))
+    const used = await post(offered, '/admin/login/code', { code: recovery }, first)
+    expect(used.headers.location).toBe('/admin')
+    expect((await get(offered, '/admin/two-factor', cookieOf(used))).body).toContain(
+      '9 unused recovery codes',
+    )
+
+    const second = cookieOf(await post(offered, '/admin/login', { email, password }))
+    expect((await post(offered, '/admin/login/code', { code: recovery }, second)).statusCode).toBe(401)
+    expect(
+      (await post(offered, '/admin/login/code', { code: codes[1] ?? '' }, second)).headers.location,
+    ).toBe('/admin')
+  })
+
+  it('a reset (lost phone) removes the second factor and signs the account out', async () => {
+    const cookie = cookieOf(await post(offered, '/admin/login', { email, password }))
+    await enrol(offered, cookie)
+    expect(await resetSecondFactor(db, email, 'npm run staff')).toBe(true)
+    expect((await get(offered, '/admin', cookie)).headers.location).toBe('/admin/login')
+    expect((await post(offered, '/admin/login', { email, password })).headers.location).toBe('/admin')
+    const [audit] = await db.query<{ action: string; target_email: string }>(
+      'SELECT action, target_email FROM staff_audit',
+    )
+    expect(audit).toEqual({ action: 'reset-two-factor', target_email: email })
+  })
+
+  it('locks the code step after five wrong codes', async () => {
+    const cookie = cookieOf(await post(offered, '/admin/login', { email, password }))
+    const { secret } = await enrol(offered, cookie)
+    const partial = cookieOf(await post(offered, '/admin/login', { email, password }))
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await post(offered, '/admin/login/code', { code: '000000' }, partial)).statusCode).toBe(401)
+    const locked = await post(offered, '/admin/login/code', { code: codeAt(secret, clock) }, partial)
+    expect(locked.statusCode).toBe(429)
+    expect(locked.body).toContain('Too many wrong codes')
+  })
+
+  it('forces enrolment before any lead when required', async () => {
+    const signIn = await post(forced, '/admin/login', { email, password })
+    expect(signIn.headers.location).toBe('/admin/two-factor')
+    const partial = cookieOf(signIn)
+    expect((await get(forced, '/admin', partial)).headers.location).toBe('/admin/two-factor')
+    expect((await get(forced, '/api/admin/leads', partial)).statusCode).toBe(401)
+    const { response } = await enrol(forced, partial)
+    const full = cookieOf(response)
+    expect((await get(forced, '/admin', full)).statusCode).toBe(200)
+    expect((await get(forced, '/admin', partial)).headers.location).toBe('/admin/login')
+  })
+})
