@@ -4,6 +4,7 @@
  */
 import { parseIsoDate } from '../../forms/dates.ts'
 import { type FormKey, isFormKey } from '../../forms/registry.ts'
+import { visitorNameFields } from '../../forms/visitor-name.ts'
 import { parseLeadReference } from '../leads/lead-reference.ts'
 
 export const leadStatuses = ['new', 'contacted', 'closed'] as const
@@ -98,8 +99,8 @@ export function filterQuery(filters: LeadFilters, extra: Record<string, string> 
   return text ? `?${text}` : ''
 }
 
-/** Where names, e-mails and phones are kept in the forms' fields (forms/registry.ts). */
-const nameFields = ['firstName', 'lastName', 'contactName', 'companyName', 'businessName']
+/** Where names, e-mails and phones are kept in the forms' fields (forms/visitor-name.ts). */
+const nameFields = visitorNameFields
 const emailFields = ['email']
 const phoneFields = ['phone', 'contactPhone']
 

@@ -4,6 +4,7 @@
  */
 import { allFields, type Field, type FormDefinition } from '../../forms/engine.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
+import { visitorName } from '../../forms/visitor-name.ts'
 import { honeypotFieldName } from '../leads/honeypot.ts'
 import { decryptValue, maskValue } from '../security/sensitive-fields.ts'
 
@@ -98,16 +99,7 @@ export function otherFields(
 
 /** A name for the inbox list: the person, else the business, else the e-mail. */
 export function leadDisplayName(fields: Record<string, string>): string {
-  const person = [fields.firstName, fields.lastName].filter(Boolean).join(' ')
-  return (
-    person ||
-    fields.contactName ||
-    fields.owner1Name ||
-    fields.companyName ||
-    fields.businessName ||
-    fields.email ||
-    'No name given'
-  )
+  return visitorName(fields) || fields.email || 'No name given'
 }
 
 export function leadPhone(fields: Record<string, string>): string {

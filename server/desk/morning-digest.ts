@@ -6,6 +6,7 @@
  * insert of a second process (or a second pass) do nothing, so the digest is sent once a day.
  */
 import { agency } from '../../config/agency.ts'
+import { visitorName } from '../../forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
 import { escapeHtml } from '../mail/lead-notification.ts'
@@ -84,13 +85,7 @@ export interface DigestMessage {
 const listLimit = 50
 
 function leadName(fields: Record<string, string>): string {
-  return (
-    [fields.firstName, fields.lastName].filter(Boolean).join(' ') ||
-    fields.contactName ||
-    fields.businessName ||
-    fields.companyName ||
-    'A visitor'
-  )
+  return visitorName(fields) || 'A visitor'
 }
 
 /** The digest's contents at the moment it is sent: leads still new or unassigned, not spam, not closed. */

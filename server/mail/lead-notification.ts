@@ -5,6 +5,7 @@
  */
 import type { FormDefinition } from '../../forms/engine.ts'
 import { allFields } from '../../forms/engine.ts'
+import { visitorName } from '../../forms/visitor-name.ts'
 
 export interface LeadForMail {
   id: string
@@ -23,20 +24,6 @@ export interface NotificationMessage {
 
 const languageNames: Record<string, string> = { en: 'English', es: 'Spanish (español)' }
 
-/** The visitor's name as the form asks for it (people, operators, businesses). */
-export function visitorName(fields: Record<string, string>): string {
-  const person = [fields.firstName, fields.lastName].filter(Boolean).join(' ')
-  return (
-    person ||
-    fields.contactName ||
-    fields.primaryOperatorName ||
-    fields.primaryDriverName ||
-    fields.businessName ||
-    fields.companyName ||
-    'a visitor'
-  )
-}
-
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -52,7 +39,7 @@ function singleLine(value: string): string {
 }
 
 export function buildLeadNotification(form: FormDefinition, lead: LeadForMail): NotificationMessage {
-  const name = singleLine(visitorName(lead.fields))
+  const name = singleLine(visitorName(lead.fields) || 'a visitor')
   const language = languageNames[lead.language] ?? lead.language
   const spanish = lead.language === 'es' ? ' [Spanish]' : ''
   const subject = singleLine(`New ${form.title} from ${name}${spanish}`).slice(0, 200)

@@ -706,6 +706,25 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(percent).toBeTruthy()
     })
 
+    it('finds boat and vehicle leads by the operator or driver the form names, and lists them by that name', async () => {
+      const boat = await insertLead(db, {
+        formKey: 'boat-quote',
+        fields: { primaryOperatorName: 'Marisol Vega', email: 'mv@lake.example', phone: '7065550111' },
+      })
+      const atv = await insertLead(db, {
+        formKey: 'atv-quote',
+        fields: { primaryDriverName: 'Dale Tucker', email: 'dale@trail.example', phone: '7065550112' },
+      })
+      expect(await listIds('?q=marisol%20vega')).toEqual([boat])
+      expect(await listIds('?q=tucker')).toEqual([atv])
+      const inbox = text((await get('/admin', cookie)).body)
+      expect(inbox).toContain('Marisol Vega')
+      expect(inbox).toContain('Dale Tucker')
+      expect(text((await get(`/admin/leads/${boat}`, cookie)).body)).toContain(
+        'Boat insurance quote from Marisol Vega',
+      )
+    })
+
     it('finds a lead by the reference its visitor was given, however it is typed, and shows it', async () => {
       const id = await insertLead(db, { fields: person('Ref', 'Erence') })
       const [row] = await db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [id])

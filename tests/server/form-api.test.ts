@@ -720,4 +720,30 @@ describe('form API limits and logs', () => {
       await app.close()
     }
   })
+
+  it('never logs a page request’s query string (a form sent by GET, an inbox search)', async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += chunk.toString()
+        done()
+      },
+    })
+    const app = await buildApp({
+      db: test.db,
+      ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      logger: { ...loggerOptions('debug'), stream },
+    })
+    try {
+      const marker = 'Querymarkername'
+      await app.inject({ method: 'GET', url: `/contact?firstName=${marker}&email=${marker}%40mail.example` })
+      await app.inject({ method: 'GET', url: `/admin?q=${marker}` })
+      expect(logs).toContain('/contact?[query not logged]')
+      expect(logs).toContain('/admin?[query not logged]')
+      expect(logs).not.toContain(marker)
+    } finally {
+      await app.close()
+    }
+  })
 })
