@@ -1,16 +1,11 @@
 /**
  * Staff accounts for the lead inbox (/admin). There is no sign-up page: whoever runs the server
- * creates accounts here, on the same database the server uses (DATA_DIR or DATABASE_URL).
- *
- *   npm run staff -- add <email>              password from a hidden prompt, or stdin when piped
- *   npm run staff -- add <email> --generate   a random password, printed once
- *   npm run staff -- password <email>         set a new password (signs the account out everywhere)
- *   npm run staff -- list
- *   npm run staff -- remove <email>           the account and its sessions
+ * creates accounts here, on the same database the server uses (DATA_DIR or DATABASE_URL); an owner
+ * account can then manage the others from the desk (/admin/staff). See `usage` below. Every change
+ * is recorded in staff_audit as made by "npm run staff".
  *
  * The embedded database (no DATABASE_URL) can be open in one process only: stop the server first.
  */
-import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, loadConfig } from '../server/config.ts'
@@ -22,16 +17,22 @@ import {
   addStaffUser,
   checkNewPassword,
   checkStaffEmail,
+  generatePassword,
+  isStaffRole,
   listStaffUsers,
+  recordStaffAudit,
   removeStaffUser,
   StaffAccountError,
   setStaffPassword,
+  setStaffRole,
 } from '../server/staff/staff-accounts.ts'
 
 const usage = `Staff accounts for the lead inbox (/admin).
 
   npm run staff -- add <email>              asks for the password (or reads it from stdin)
   npm run staff -- add <email> --generate   makes a random password and prints it once
+  npm run staff -- add <email> --owner      an owner: also manages staff accounts from the desk
+  npm run staff -- role <email> owner|staff makes an account an owner, or staff again
   npm run staff -- password <email>         sets a new password (add --generate for a random one)
   npm run staff -- list
   npm run staff -- remove <email>
@@ -44,6 +45,9 @@ The embedded database can be open in one process only: stop the server before ru
 
 class UsageError extends Error {}
 
+/** Who the audit names for changes made here: whoever runs the server. */
+const actor = 'npm run staff'
+
 async function main(argv: string[]): Promise<void> {
   const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
   const [command, email, ...rest] = argv.filter((arg) => !arg.startsWith('--'))
@@ -52,8 +56,12 @@ async function main(argv: string[]): Promise<void> {
     return
   }
   for (const flag of flags) {
-    if (flag !== '--generate' && flag !== '--force') throw new UsageError(`Unknown option ${flag}.`)
+    if (flag !== '--generate' && flag !== '--force' && flag !== '--owner')
+      throw new UsageError(`Unknown option ${flag}.`)
   }
+  const role = command === 'role' ? rest.shift() : undefined
+  if (command === 'role' && !isStaffRole(role))
+    throw new UsageError('role needs owner or staff after the e-mail.')
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}.`)
   if (command === 'list' && email) throw new UsageError('list takes no e-mail.')
   if (command !== 'list' && !email) throw new UsageError(`${command} needs an e-mail address.`)
@@ -66,13 +74,24 @@ async function main(argv: string[]): Promise<void> {
   await withDatabase(flags.has('--force'), async (db) => {
     switch (command) {
       case 'add': {
-        await addStaffUser(db, account, password ?? '')
-        console.log(`Added ${account}.`)
+        const owner = flags.has('--owner')
+        await addStaffUser(db, account, password ?? '', owner ? 'owner' : 'staff')
+        await recordStaffAudit(db, actor, 'add', account)
+        if (owner) await recordStaffAudit(db, actor, 'role-owner', account)
+        console.log(`Added ${account}${owner ? ' as an owner' : ''}.`)
         break
       }
       case 'password': {
         await setStaffPassword(db, account, password ?? '')
+        await recordStaffAudit(db, actor, 'reset-password', account)
         console.log(`New password set for ${account}; its sessions were signed out.`)
+        break
+      }
+      case 'role': {
+        if (!isStaffRole(role) || !(await setStaffRole(db, account, role)))
+          throw new StaffAccountError(`There is no staff account for ${account}.`)
+        await recordStaffAudit(db, actor, role === 'owner' ? 'role-owner' : 'role-staff', account)
+        console.log(`${account} is now ${role === 'owner' ? 'an owner' : 'staff'}.`)
         break
       }
       case 'list': {
@@ -82,7 +101,7 @@ async function main(argv: string[]): Promise<void> {
         for (const user of users) {
           const lastSignIn = user.lastSignInAt ? new Date(user.lastSignInAt).toISOString() : 'never'
           console.log(
-            `${user.email}\tcreated ${new Date(user.createdAt).toISOString()}\tlast sign-in ${lastSignIn}\tactive sessions ${user.activeSessions}`,
+            `${user.email}\t${user.role}\tcreated ${new Date(user.createdAt).toISOString()}\tlast sign-in ${lastSignIn}\tactive sessions ${user.activeSessions}\ttwo-step ${user.twoStepOn ? 'on' : 'off'}`,
           )
         }
         break
@@ -90,11 +109,12 @@ async function main(argv: string[]): Promise<void> {
       case 'remove': {
         if (!(await removeStaffUser(db, account)))
           throw new StaffAccountError(`There is no staff account for ${account}.`)
+        await recordStaffAudit(db, actor, 'remove', account)
         console.log(`Removed ${account} and signed it out everywhere.`)
         break
       }
       case 'reset-two-factor': {
-        if (!(await resetSecondFactor(db, account, 'npm run staff')))
+        if (!(await resetSecondFactor(db, account, actor)))
           throw new StaffAccountError(`There is no staff account for ${account}.`)
         console.log(`Two-step sign-in removed for ${account}; it was signed out everywhere.`)
         break
@@ -133,7 +153,7 @@ async function withDatabase(force: boolean, fn: (db: Database) => Promise<void>)
 }
 
 async function readPassword(generate: boolean): Promise<string> {
-  if (generate) return randomBytes(18).toString('base64url')
+  if (generate) return generatePassword()
   if (!process.stdin.isTTY) {
     // Piped: the first line of standard input (e.g. from a secret manager).
     const chunks: Buffer[] = []

@@ -7,8 +7,10 @@ export interface PageOptions {
   body: SafeHtml
   /** The signed-in staff member; the header then has the navigation and the sign-out button. */
   staffEmail?: string
+  /** An owner account: the navigation also links to the staff accounts page. */
+  owner?: boolean
   /** Which navigation link is the current page. */
-  current?: 'inbox' | 'two-factor'
+  current?: 'inbox' | 'two-factor' | 'staff'
 }
 
 /**
@@ -19,6 +21,7 @@ export function staffPage(options: PageOptions): string {
   const header = options.staffEmail
     ? html`<nav aria-label="Staff">
   <ul><li><a href="/admin"${options.current === 'inbox' ? html` aria-current="page"` : ''}>Inbox</a></li>
+  ${options.owner ? html`<li><a href="/admin/staff"${options.current === 'staff' ? html` aria-current="page"` : ''}>Staff accounts</a></li>` : ''}
   <li><a href="/admin/two-factor"${options.current === 'two-factor' ? html` aria-current="page"` : ''}>Two-step sign-in</a></li></ul>
 </nav>
 <form class="sign-out" method="post" action="/admin/logout">

@@ -184,6 +184,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       reply,
       inboxPage({
         staffEmail: staff.email,
+        owner: staff.role === 'owner',
         filters,
         errors,
         leads: list.leads,
@@ -232,6 +233,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         reply,
         leadPage({
           staffEmail: staff.email,
+          owner: staff.role === 'owner',
           ...detail,
           viewerId: staff.userId,
           now: options.now(),
@@ -408,7 +410,13 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       }
       return sendPage(
         reply,
-        leadPage({ staffEmail: staff.email, ...result.detail, viewerId: staff.userId, now: options.now() }),
+        leadPage({
+          staffEmail: staff.email,
+          owner: staff.role === 'owner',
+          ...result.detail,
+          viewerId: staff.userId,
+          now: options.now(),
+        }),
       )
     },
   )

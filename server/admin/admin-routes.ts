@@ -14,6 +14,7 @@ import { adminApi } from './admin-api.ts'
 import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
 import { adminPages, inboxPageSize, messagePage } from './admin-pages.ts'
 import { createStaffDesk } from './staff-desk.ts'
+import { staffPages } from './staff-pages.ts'
 import { twoFactorPages } from './two-factor-pages.ts'
 
 export interface AdminRoutesOptions {
@@ -135,6 +136,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     throttle,
     now: options.now,
   })
+  await app.register(staffPages, { db: options.db, now: options.now })
   await app.register(adminApi, {
     db: options.db,
     desk,

@@ -18,6 +18,8 @@ import { speedBadge } from './work-panel.ts'
 
 export interface InboxPageOptions {
   staffEmail: string
+  /** An owner: the navigation links to the staff accounts page. */
+  owner?: boolean
   filters: LeadFilters
   errors: FilterErrors
   leads: InboxLead[]
@@ -207,6 +209,7 @@ ${leads.map((lead) => leadRow(lead, options.now))}
   return staffPage({
     title: 'Inbox',
     staffEmail: options.staffEmail,
+    owner: options.owner,
     current: 'inbox',
     body: html`<h1>Leads</h1>
 ${noticeBanner(options.notice)}

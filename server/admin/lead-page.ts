@@ -12,6 +12,8 @@ import { speedSummary, workPanel } from './work-panel.ts'
 
 export interface LeadPageOptions {
   staffEmail: string
+  /** An owner: the navigation links to the staff accounts page. */
+  owner?: boolean
   lead: InboxLead
   form: FormDefinition | undefined
   sections: SectionView[]
@@ -126,6 +128,7 @@ export function leadPage(options: LeadPageOptions): string {
   return staffPage({
     title,
     staffEmail: options.staffEmail,
+    owner: options.owner,
     body: html`<p><a href="/admin">Back to the inbox</a></p>
 <h1>${title}</h1>
 ${noticeBanner(options.notice)}

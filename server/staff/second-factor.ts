@@ -10,6 +10,7 @@ import * as OTPAuth from 'otpauth'
 import { agency } from '../../config/agency.ts'
 import type { Queryable } from '../db/database.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
+import { recordStaffAudit } from './staff-accounts.ts'
 
 const periodSeconds = 30
 /** One step either side: a phone clock off by up to 30 seconds still signs in. */
@@ -185,9 +186,6 @@ export async function resetSecondFactor(db: Queryable, email: string, actor: str
   if (!user) return false
   await db.query('DELETE FROM staff_recovery_codes WHERE staff_user_id = $1', [user.id])
   await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1', [user.id])
-  await db.query(
-    `INSERT INTO staff_audit (actor_email, action, target_email) VALUES ($1, 'reset-two-factor', $2)`,
-    [actor, email],
-  )
+  await recordStaffAudit(db, actor, 'reset-two-factor', email)
   return true
 }

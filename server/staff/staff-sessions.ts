@@ -21,10 +21,15 @@ export const defaultSessionSettings: SessionSettings = { maxAgeMs: 12 * 3_600_00
  */
 export type SessionStage = 'full' | 'second-factor' | 'enrol'
 
+/** Owners also manage the staff accounts from the desk (/admin/staff); staff work leads. */
+export type StaffRole = 'owner' | 'staff'
+
 export interface StaffSession {
   tokenHash: string
   userId: string
   email: string
+  /** Read with the session on every request: a role changed by an owner applies at once. */
+  role: StaffRole
   expiresAt: Date
   stage: SessionStage
 }
@@ -65,7 +70,7 @@ export async function findSession(
 ): Promise<StaffSession | undefined> {
   const tokenHash = hashSessionToken(token)
   const rows = await db.query<StaffSession & { lastSeenAt: Date }>(
-    `SELECT s.token_hash AS "tokenHash", s.staff_user_id AS "userId", u.email,
+    `SELECT s.token_hash AS "tokenHash", s.staff_user_id AS "userId", u.email, u.role,
             s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.stage
        FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_user_id
       WHERE s.token_hash = $1 AND s.expires_at > $2::timestamptz
@@ -84,6 +89,7 @@ export async function findSession(
     tokenHash: row.tokenHash,
     userId: row.userId,
     email: row.email,
+    role: row.role,
     expiresAt: row.expiresAt,
     stage: row.stage,
   }

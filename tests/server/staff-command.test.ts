@@ -38,7 +38,8 @@ function staff(args: string[], env: Record<string, string>, stdin = ''): Promise
   })
 }
 
-describe('npm run staff on the embedded database', () => {
+// Each test runs the command several times, each a process opening the database: slow on a busy machine.
+describe('npm run staff on the embedded database', { timeout: 120_000 }, () => {
   let dataDir: string
   const env = () => ({ DATA_DIR: dataDir })
 
@@ -71,7 +72,7 @@ describe('npm run staff on the embedded database', () => {
 
     const listed = await staff(['list'], env())
     expect(listed.code).toBe(0)
-    expect(listed.stdout).toMatch(/^desk@oakridge-insurance\.example\tcreated /m)
+    expect(listed.stdout).toMatch(/^desk@oakridge-insurance\.example\tstaff\tcreated /m)
 
     const again = await staff(['add', 'desk@oakridge-insurance.example'], env(), 'another password 1234\n')
     expect(again.code).toBe(1)
@@ -100,6 +101,33 @@ describe('npm run staff on the embedded database', () => {
     const missing = await staff(['remove', 'temp@oakridge-insurance.example'], env())
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('There is no staff account')
+  })
+
+  it('adds an owner, changes a role, and lists roles; refuses a role it does not know', async () => {
+    const owner = await staff(
+      ['add', 'boss@oakridge-insurance.example', '--owner'],
+      env(),
+      'a long owner password 7\n',
+    )
+    expect(owner).toMatchObject({ code: 0, stderr: '' })
+    expect(owner.stdout).toContain('Added boss@oakridge-insurance.example as an owner.')
+    expect((await storedUser('boss@oakridge-insurance.example'))?.role).toBe('owner')
+    await staff(['add', 'clerk@oakridge-insurance.example'], env(), 'a long clerk password 7\n')
+    expect((await storedUser('clerk@oakridge-insurance.example'))?.role).toBe('staff')
+
+    const promoted = await staff(['role', 'clerk@oakridge-insurance.example', 'owner'], env())
+    expect(promoted).toMatchObject({ code: 0, stdout: 'clerk@oakridge-insurance.example is now an owner.\n' })
+    expect((await storedUser('clerk@oakridge-insurance.example'))?.role).toBe('owner')
+    const listed = await staff(['list'], env())
+    expect(listed.stdout).toMatch(/^boss@oakridge-insurance\.example\towner\tcreated .*\ttwo-step off$/m)
+    expect(listed.stdout).toMatch(/^clerk@oakridge-insurance\.example\towner\t/m)
+
+    const unknown = await staff(['role', 'clerk@oakridge-insurance.example', 'admin'], env())
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('role needs owner or staff after the e-mail.')
+    const nobody = await staff(['role', 'ghost@oakridge-insurance.example', 'staff'], env())
+    expect(nobody.code).toBe(1)
+    expect(nobody.stderr).toContain('There is no staff account for ghost@oakridge-insurance.example.')
   })
 
   it('says clearly that the server must be stopped while it has the embedded database open', async () => {

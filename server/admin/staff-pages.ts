@@ -1,0 +1,398 @@
+/**
+ * Staff accounts managed from the desk (/admin/staff), by owner accounts only: add a member (a
+ * password is generated and shown once), reset a password, sign an account out everywhere, reset
+ * its two-step sign-in (a lost phone), make it an owner or staff, remove it. `npm run staff` does
+ * the same from the server's shell and stays the way to make the first owner.
+ *
+ * Every change is a POST from a page of this site (the Origin check in admin-routes.ts), by a
+ * signed-in owner whose role is read with the session on each request, and is recorded in
+ * staff_audit with who made it. An owner cannot change their own account here: no one locks the
+ * agency out of its own desk with one click. A change that cannot be made says why and changes
+ * nothing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Database } from '../db/database.ts'
+import { resetSecondFactor } from '../staff/second-factor.ts'
+import {
+  addStaffUser,
+  checkStaffEmail,
+  endStaffSessions,
+  findStaffUserByEmail,
+  generatePassword,
+  isStaffRole,
+  listStaffUsers,
+  recentStaffAudit,
+  recordStaffAudit,
+  removeStaffUser,
+  StaffAccountError,
+  type StaffAuditAction,
+  type StaffUserSummary,
+  setStaffPassword,
+  setStaffRole,
+} from '../staff/staff-accounts.ts'
+import type { StaffRole, StaffSession } from '../staff/staff-sessions.ts'
+import { requireStaffPage } from './admin-auth.ts'
+import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { html, type SafeHtml } from './html.ts'
+import { formatDateTime } from './staff-time.ts'
+
+export interface StaffPagesOptions {
+  db: Database
+  now: () => Date
+}
+
+/** How many account changes the page lists. */
+const auditShown = 20
+
+const notices: Record<string, string> = {
+  sessions: 'Signed out everywhere. They must sign in again.',
+  'two-factor': 'Two-step sign-in removed. They set it up again at their next sign-in, and were signed out.',
+  'role-owner': 'The account is now an owner.',
+  'role-staff': 'The account is now staff.',
+  removed: 'The account was removed and signed out. Its work log entries keep its e-mail.',
+}
+
+const auditWords: Record<StaffAuditAction, string> = {
+  add: 'added',
+  remove: 'removed',
+  'reset-password': 'reset the password of',
+  'end-sessions': 'signed out everywhere',
+  'reset-two-factor': 'reset two-step sign-in of',
+  'role-owner': 'made an owner:',
+  'role-staff': 'made staff:',
+}
+
+function roleName(role: StaffRole): string {
+  return role === 'owner' ? 'Owner' : 'Staff'
+}
+
+function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page)
+}
+
+interface ListOptions {
+  owner: StaffSession
+  accounts: StaffUserSummary[]
+  audit: Awaited<ReturnType<typeof recentStaffAudit>>
+  notice?: string
+  error?: string
+  /** What was typed in the add form, kept when it is refused. */
+  typed?: { email: string; role: StaffRole }
+}
+
+/** One small form per action: the account's e-mail travels in the body, never in the URL. */
+function actionButton(action: string, email: string, label: string, extra?: SafeHtml): SafeHtml {
+  return html`<form method="post" action="/admin/staff/${action}" data-submit-once>
+<input type="hidden" name="email" value="${email}">${extra ?? ''}
+<button type="submit" class="button-secondary">${label}</button>
+</form>`
+}
+
+function accountRow(account: StaffUserSummary, self: string): SafeHtml {
+  const isSelf = account.email === self
+  const other = account.role === 'owner' ? 'staff' : 'owner'
+  const actions = isSelf
+    ? html`<p class="muted">Your own account: another owner, or <code>npm run staff</code>, changes it.</p>`
+    : html`<div class="account-actions">
+${actionButton('password', account.email, 'Reset password')}
+${actionButton('sessions', account.email, 'Sign out everywhere')}
+${account.twoStepOn ? actionButton('two-factor', account.email, 'Reset two-step sign-in') : ''}
+${actionButton('role', account.email, other === 'owner' ? 'Make owner' : 'Make staff', html`<input type="hidden" name="role" value="${other}">`)}
+${actionButton('remove', account.email, 'Remove…')}
+</div>`
+  return html`<tr>
+<th scope="row">${account.email}${isSelf ? ' (you)' : ''}</th>
+<td>${roleName(account.role)}</td>
+<td>${account.twoStepOn ? 'On' : 'Not set up'}</td>
+<td>${account.lastSignInAt ? formatDateTime(account.lastSignInAt) : 'Never'}</td>
+<td>${account.activeSessions}</td>
+<td>${actions}</td>
+</tr>`
+}
+
+function listPage(options: ListOptions): string {
+  const typed = options.typed ?? { email: '', role: 'staff' }
+  const describedBy = options.error ? html` aria-describedby="add-error" aria-invalid="true"` : ''
+  return staffPage({
+    title: 'Staff accounts',
+    staffEmail: options.owner.email,
+    owner: true,
+    current: 'staff',
+    body: html`<h1>Staff accounts</h1>
+${noticeBanner(options.notice)}
+<div class="table-scroll">
+<table class="staff-table">
+<caption>Who can sign in to the lead desk</caption>
+<thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Two-step sign-in</th><th scope="col">Last sign-in</th><th scope="col">Signed in on</th><th scope="col">Actions</th></tr></thead>
+<tbody>
+${options.accounts.map((account) => accountRow(account, options.owner.email))}
+</tbody>
+</table>
+</div>
+<h2 id="add-heading">Add a staff member</h2>
+<p>The desk makes a password and shows it once. Give it to them in person or by phone, never by e-mail.</p>
+${options.error ? html`<p class="error-banner" role="alert" id="add-error">${options.error}</p>` : ''}
+<form method="post" action="/admin/staff" class="stack narrow" aria-labelledby="add-heading" data-submit-once>
+  <div class="field">
+    <label for="new-email">E-mail</label>
+    <input id="new-email" name="email" type="email" autocomplete="off" required maxlength="254" value="${typed.email}"${describedBy}>
+  </div>
+  <fieldset class="field">
+    <legend>Role</legend>
+    <label class="choice"><input type="radio" name="role" value="staff"${typed.role === 'staff' ? html` checked` : ''}> Staff: works leads</label>
+    <label class="choice"><input type="radio" name="role" value="owner"${typed.role === 'owner' ? html` checked` : ''}> Owner: works leads and manages staff accounts</label>
+  </fieldset>
+  <button type="submit">Add account</button>
+</form>
+<h2>Recent account changes</h2>
+${
+  options.audit.length === 0
+    ? html`<p class="muted">None yet.</p>`
+    : html`<ul class="audit-list">${options.audit.map(
+        (entry) =>
+          html`<li><time datetime="${new Date(entry.at).toISOString()}">${formatDateTime(entry.at)}</time>: ${entry.actorEmail} ${auditWords[entry.action] ?? entry.action} ${entry.targetEmail}</li>`,
+      )}</ul>`
+}`,
+  })
+}
+
+/** The new or reset password, once: the answer to the POST, never in a URL or a later page. */
+function passwordPage(owner: StaffSession, email: string, password: string, added: boolean): string {
+  return staffPage({
+    title: added ? 'Account added' : 'Password reset',
+    staffEmail: owner.email,
+    owner: true,
+    current: 'staff',
+    body: html`<div class="narrow">
+<h1>${added ? 'Account added' : 'Password reset'}</h1>
+${noticeBanner(added ? `${email} can now sign in.` : `${email} was signed out everywhere and needs this new password.`)}
+<p>Their password, shown only now:</p>
+<p><code class="secret">${password}</code></p>
+<p>Give it to them in person or by phone. They sign in at <code>/admin</code>${added ? ' and set up two-step sign-in' : ''}.</p>
+<p><a class="button" href="/admin/staff">Back to staff accounts</a></p>
+</div>`,
+  })
+}
+
+function confirmRemovePage(owner: StaffSession, email: string): string {
+  return staffPage({
+    title: 'Remove an account',
+    staffEmail: owner.email,
+    owner: true,
+    current: 'staff',
+    body: html`<div class="narrow">
+<h1>Remove ${email}?</h1>
+<p>They are signed out at once and can no longer sign in. Their leads become unassigned; the work log keeps their e-mail.</p>
+<form method="post" action="/admin/staff/remove" class="stack" data-submit-once>
+  <input type="hidden" name="email" value="${email}">
+  <input type="hidden" name="confirm" value="yes">
+  <button type="submit" class="button-danger">Remove the account</button>
+</form>
+<p><a href="/admin/staff">Keep it</a></p>
+</div>`,
+  })
+}
+
+const emailBody = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', maxLength: 254 },
+    role: { type: 'string', maxLength: 20 },
+    confirm: { type: 'string', maxLength: 10 },
+  },
+  required: ['email'],
+} as const
+
+interface AccountBody {
+  Body: { email: string; role?: string; confirm?: string }
+}
+
+export async function staffPages(app: FastifyInstance, options: StaffPagesOptions): Promise<void> {
+  const { db } = options
+
+  /** Signed in (requireStaffPage) and an owner; anyone else gets a 403 page and nothing changes. */
+  async function requireOwner(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    await requireStaffPage(request, reply)
+    if (reply.sent || !request.staff) return reply
+    if (request.staff.role !== 'owner') {
+      return sendPage(
+        reply,
+        staffPage({
+          title: 'Owners only',
+          staffEmail: request.staff.email,
+          body: html`<h1>Owners only</h1>${errorBanner('Only an owner account manages staff accounts. Ask the agency’s owner.')}<p><a href="/admin">Back to the inbox</a></p>`,
+        }),
+        403,
+      )
+    }
+  }
+  const ownerOnly = { onRequest: requireOwner }
+
+  async function renderList(
+    owner: StaffSession,
+    extra: Pick<ListOptions, 'notice' | 'error' | 'typed'> = {},
+  ): Promise<string> {
+    const [accounts, audit] = await Promise.all([
+      listStaffUsers(db, options.now()),
+      recentStaffAudit(db, auditShown),
+    ])
+    return listPage({ owner, accounts, audit, ...extra })
+  }
+
+  /** The account an action names: refused (nothing changes) when it is unknown or the owner's own. */
+  async function target(
+    request: FastifyRequest<AccountBody>,
+    reply: FastifyReply,
+    owner: StaffSession,
+  ): Promise<string | undefined> {
+    let email: string
+    try {
+      email = checkStaffEmail(request.body.email)
+    } catch {
+      sendPage(reply, await renderList(owner, { error: 'That is not an e-mail address.' }), 400)
+      return undefined
+    }
+    if (email === owner.email) {
+      sendPage(
+        reply,
+        await renderList(owner, {
+          error: 'You cannot change your own account here. Ask another owner, or use npm run staff.',
+        }),
+        400,
+      )
+      return undefined
+    }
+    if (!(await findStaffUserByEmail(db, email))) {
+      sendPage(reply, await renderList(owner, { error: `There is no staff account for ${email}.` }), 404)
+      return undefined
+    }
+    return email
+  }
+
+  function done(reply: FastifyReply, notice: keyof typeof notices) {
+    return reply.redirect(`/admin/staff?notice=${notice}`, 303)
+  }
+
+  app.get('/admin/staff', ownerOnly, async (request, reply) => {
+    const owner = request.staff as StaffSession
+    const query = request.query as Record<string, unknown> | undefined
+    const key = typeof query?.notice === 'string' ? query.notice : ''
+    return sendPage(
+      reply,
+      await renderList(owner, { notice: Object.hasOwn(notices, key) ? notices[key] : undefined }),
+    )
+  })
+
+  app.post<AccountBody>(
+    '/admin/staff',
+    { ...ownerOnly, schema: { body: emailBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const role = request.body.role ?? 'staff'
+      const typed = { email: request.body.email, role: isStaffRole(role) ? role : 'staff' }
+      if (!isStaffRole(role)) {
+        return sendPage(
+          reply,
+          await renderList(owner, { error: 'Choose a role: staff or owner.', typed }),
+          400,
+        )
+      }
+      const password = generatePassword()
+      try {
+        const user = await db.transaction(async (tx) => {
+          const added = await addStaffUser(tx, request.body.email, password, role)
+          await recordStaffAudit(tx, owner.email, 'add', added.email)
+          if (role === 'owner') await recordStaffAudit(tx, owner.email, 'role-owner', added.email)
+          return added
+        })
+        request.log.info({ staff: owner.userId, action: 'staff-add' }, 'admin: staff account added')
+        return sendPage(reply, passwordPage(owner, user.email, password, true))
+      } catch (error) {
+        if (!(error instanceof StaffAccountError)) throw error
+        const message = /already exists/.test(error.message)
+          ? `${checkStaffEmail(request.body.email)} already has an account.`
+          : 'That is not an e-mail address.'
+        return sendPage(reply, await renderList(owner, { error: message, typed }), 400)
+      }
+    },
+  )
+
+  app.post<AccountBody>(
+    '/admin/staff/password',
+    { ...ownerOnly, schema: { body: emailBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const email = await target(request, reply, owner)
+      if (!email) return reply
+      const password = generatePassword()
+      await db.transaction(async (tx) => {
+        await setStaffPassword(tx, email, password)
+        await recordStaffAudit(tx, owner.email, 'reset-password', email)
+      })
+      return sendPage(reply, passwordPage(owner, email, password, false))
+    },
+  )
+
+  app.post<AccountBody>(
+    '/admin/staff/sessions',
+    { ...ownerOnly, schema: { body: emailBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const email = await target(request, reply, owner)
+      if (!email) return reply
+      await db.transaction(async (tx) => {
+        await endStaffSessions(tx, email)
+        await recordStaffAudit(tx, owner.email, 'end-sessions', email)
+      })
+      return done(reply, 'sessions')
+    },
+  )
+
+  app.post<AccountBody>(
+    '/admin/staff/two-factor',
+    { ...ownerOnly, schema: { body: emailBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const email = await target(request, reply, owner)
+      if (!email) return reply
+      await db.transaction((tx) => resetSecondFactor(tx, email, owner.email))
+      return done(reply, 'two-factor')
+    },
+  )
+
+  app.post<AccountBody>(
+    '/admin/staff/role',
+    { ...ownerOnly, schema: { body: emailBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const role = request.body.role
+      if (!isStaffRole(role)) {
+        return sendPage(reply, await renderList(owner, { error: 'Choose a role: staff or owner.' }), 400)
+      }
+      const email = await target(request, reply, owner)
+      if (!email) return reply
+      await db.transaction(async (tx) => {
+        await setStaffRole(tx, email, role)
+        await recordStaffAudit(tx, owner.email, role === 'owner' ? 'role-owner' : 'role-staff', email)
+      })
+      return done(reply, role === 'owner' ? 'role-owner' : 'role-staff')
+    },
+  )
+
+  app.post<AccountBody>(
+    '/admin/staff/remove',
+    { ...ownerOnly, schema: { body: emailBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const email = await target(request, reply, owner)
+      if (!email) return reply
+      // The first post asks; only the confirmation page's post removes.
+      if (request.body.confirm !== 'yes') return sendPage(reply, confirmRemovePage(owner, email))
+      await db.transaction(async (tx) => {
+        await removeStaffUser(tx, email)
+        await recordStaffAudit(tx, owner.email, 'remove', email)
+      })
+      return done(reply, 'removed')
+    },
+  )
+}

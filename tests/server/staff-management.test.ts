@@ -1,0 +1,267 @@
+/**
+ * Staff accounts managed from the desk by an owner (/admin/staff), through inject on both drivers:
+ * add (a password shown once that signs in), reset a password, sign out everywhere, reset two-step
+ * sign-in, change a role, remove after a confirmation; staff members are refused; an owner cannot
+ * change their own account; bad input changes nothing; every change is in the audit.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { hashPassword } from '../../server/staff/password-hash.ts'
+import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+
+const ownOrigin = 'http://localhost'
+const ownerEmail = 'owner@oakridge-insurance.example'
+const staffEmail = 'desk@oakridge-insurance.example'
+const password = 'a long staff password 42'
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie']
+  const first = Array.isArray(header) ? header[0] : header
+  if (!first) throw new Error('no Set-Cookie in the response')
+  return first.split(';')[0] ?? ''
+}
+
+function text(body: string): string {
+  return body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;|&rsquo;/g, '’')
+    .replace(/\s+/g, ' ')
+}
+
+/** The password the page shows once, in its <code class="secret">. */
+function shownPassword(body: string): string {
+  const match = /<code class="secret">([^<]+)<\/code>/.exec(body)
+  if (!match?.[1]) throw new Error('no password on the page')
+  return match[1]
+}
+
+describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
+  let test: TestDatabase
+  let db: Database
+  let app: FastifyInstance
+  let passwordHash: string
+
+  beforeAll(async () => {
+    passwordHash = await hashPassword(password)
+    test = await openTestDatabase(driver)
+    db = test.db
+    app = await buildApp({
+      db,
+      ipHashSalt: 'staff-management-salt-0123',
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await test?.dispose()
+  })
+  beforeEach(async () => {
+    await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
+    await db.query(
+      `INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, 'owner'), ($3, $2, 'staff')`,
+      [ownerEmail, passwordHash, staffEmail],
+    )
+  })
+
+  function post(url: string, fields: Record<string, string>, cookie = '', origin: string | null = ownOrigin) {
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(origin === null ? {} : { origin }),
+      },
+      payload: new URLSearchParams(fields).toString(),
+    })
+  }
+
+  function get(url: string, cookie: string) {
+    return app.inject({ method: 'GET', url, headers: { cookie } })
+  }
+
+  async function signIn(email: string, pass = password): Promise<string> {
+    const response = await post('/admin/login', { email, password: pass })
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe('/admin')
+    return cookieOf(response)
+  }
+
+  async function accounts() {
+    return db.query<{ email: string; role: string }>('SELECT email, role FROM staff_users ORDER BY email')
+  }
+
+  async function audit() {
+    return db.query<{ actor_email: string; action: string; target_email: string }>(
+      'SELECT actor_email, action, target_email FROM staff_audit ORDER BY id',
+    )
+  }
+
+  it('an owner sees every account and the link to this page; a staff member gets neither', async () => {
+    const owner = await signIn(ownerEmail)
+    const page = await get('/admin/staff', owner)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect(text(page.body)).toContain(`${ownerEmail} (you) Owner`)
+    expect(text(page.body)).toContain(`${staffEmail} Staff Not set up Never 0`)
+    expect((await get('/admin', owner)).body).toContain('href="/admin/staff"')
+
+    const staff = await signIn(staffEmail)
+    expect((await get('/admin', staff)).body).not.toContain('href="/admin/staff"')
+    const refused = await get('/admin/staff', staff)
+    expect(refused.statusCode).toBe(403)
+    expect(text(refused.body)).toContain('Only an owner account manages staff accounts.')
+    for (const [url, fields] of [
+      ['/admin/staff', { email: 'sneaky@example.com', role: 'owner' }],
+      ['/admin/staff/role', { email: staffEmail, role: 'owner' }],
+      ['/admin/staff/remove', { email: ownerEmail, confirm: 'yes' }],
+      ['/admin/staff/password', { email: ownerEmail }],
+    ] as const) {
+      expect((await post(url, fields, staff)).statusCode).toBe(403)
+    }
+    expect(await accounts()).toEqual([
+      { email: staffEmail, role: 'staff' },
+      { email: ownerEmail, role: 'owner' },
+    ])
+    expect(await audit()).toEqual([])
+  })
+
+  it('adds a member with a password shown once, which signs in; the audit names the owner', async () => {
+    const owner = await signIn(ownerEmail)
+    const added = await post('/admin/staff', { email: ' New.Agent@Example.com ', role: 'staff' }, owner)
+    expect(added.statusCode).toBe(200)
+    expect(added.headers['cache-control']).toBe('no-store')
+    expect(text(added.body)).toContain('new.agent@example.com can now sign in.')
+    const newPassword = shownPassword(added.body)
+    expect(newPassword.length).toBeGreaterThanOrEqual(24)
+    // The password is in no later page.
+    expect((await get('/admin/staff', owner)).body).not.toContain(newPassword)
+    const newcomer = await signIn('new.agent@example.com', newPassword)
+    expect((await get('/admin', newcomer)).statusCode).toBe(200)
+    expect(await audit()).toEqual([
+      { actor_email: ownerEmail, action: 'add', target_email: 'new.agent@example.com' },
+    ])
+    expect(text((await get('/admin/staff', owner)).body)).toContain(
+      `${ownerEmail} added new.agent@example.com`,
+    )
+  })
+
+  it('refuses a bad or taken e-mail and an unknown role, keeping what was typed and changing nothing', async () => {
+    const owner = await signIn(ownerEmail)
+    const bad = await post('/admin/staff', { email: 'not an address', role: 'staff' }, owner)
+    expect(bad.statusCode).toBe(400)
+    expect(text(bad.body)).toContain('That is not an e-mail address.')
+    expect(bad.body).toContain('value="not an address"')
+    expect(bad.body).toContain('aria-invalid="true"')
+    const taken = await post('/admin/staff', { email: staffEmail.toUpperCase(), role: 'owner' }, owner)
+    expect(taken.statusCode).toBe(400)
+    expect(text(taken.body)).toContain(`${staffEmail} already has an account.`)
+    const role = await post('/admin/staff', { email: 'x@example.com', role: 'admin' }, owner)
+    expect(role.statusCode).toBe(400)
+    expect(text(role.body)).toContain('Choose a role: staff or owner.')
+    const missing = await post('/admin/staff/role', { role: 'owner' }, owner)
+    expect(missing.statusCode).toBe(400)
+    const unknown = await post('/admin/staff/sessions', { email: 'ghost@example.com' }, owner)
+    expect(unknown.statusCode).toBe(404)
+    expect(text(unknown.body)).toContain('There is no staff account for ghost@example.com.')
+    expect(await accounts()).toHaveLength(2)
+    expect(await audit()).toEqual([])
+  })
+
+  it('resets a password: the old one and every session stop working, the new one signs in', async () => {
+    const owner = await signIn(ownerEmail)
+    const staff = await signIn(staffEmail)
+    const reset = await post('/admin/staff/password', { email: staffEmail }, owner)
+    expect(reset.statusCode).toBe(200)
+    const newPassword = shownPassword(reset.body)
+    expect((await get('/admin', staff)).statusCode).toBe(303)
+    const old = await post('/admin/login', { email: staffEmail, password })
+    expect(old.statusCode).toBe(401)
+    await signIn(staffEmail, newPassword)
+    expect(await audit()).toEqual([
+      { actor_email: ownerEmail, action: 'reset-password', target_email: staffEmail },
+    ])
+  })
+
+  it('signs a member out everywhere and resets their two-step sign-in', async () => {
+    const owner = await signIn(ownerEmail)
+    const first = await signIn(staffEmail)
+    const second = await signIn(staffEmail)
+    const ended = await post('/admin/staff/sessions', { email: staffEmail }, owner)
+    expect(ended.statusCode).toBe(303)
+    expect(ended.headers.location).toBe('/admin/staff?notice=sessions')
+    for (const cookie of [first, second]) expect((await get('/admin', cookie)).statusCode).toBe(303)
+    expect((await get('/admin', owner)).statusCode).toBe(200)
+    expect(text((await get('/admin/staff?notice=sessions', owner)).body)).toContain('Signed out everywhere.')
+
+    await db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE email = $1`, [
+      staffEmail,
+    ])
+    expect(text((await get('/admin/staff', owner)).body)).toContain(`${staffEmail} Staff On`)
+    const reset = await post('/admin/staff/two-factor', { email: staffEmail }, owner)
+    expect(reset.headers.location).toBe('/admin/staff?notice=two-factor')
+    const [row] = await db.query<{ totp_enabled_at: Date | null }>(
+      'SELECT totp_enabled_at FROM staff_users WHERE email = $1',
+      [staffEmail],
+    )
+    expect(row?.totp_enabled_at).toBeNull()
+    expect((await audit()).map((entry) => entry.action)).toEqual(['end-sessions', 'reset-two-factor'])
+  })
+
+  it('makes a member an owner, who can then manage accounts; and staff again', async () => {
+    const owner = await signIn(ownerEmail)
+    const staff = await signIn(staffEmail)
+    expect((await get('/admin/staff', staff)).statusCode).toBe(403)
+    const promoted = await post('/admin/staff/role', { email: staffEmail, role: 'owner' }, owner)
+    expect(promoted.headers.location).toBe('/admin/staff?notice=role-owner')
+    // The role is read with the session: the same cookie now reaches the page.
+    expect((await get('/admin/staff', staff)).statusCode).toBe(200)
+    await post('/admin/staff/role', { email: staffEmail, role: 'staff' }, owner)
+    expect((await get('/admin/staff', staff)).statusCode).toBe(403)
+    expect((await audit()).map((entry) => entry.action)).toEqual(['role-owner', 'role-staff'])
+  })
+
+  it('removes an account only after the confirmation, and signs it out', async () => {
+    const owner = await signIn(ownerEmail)
+    const staff = await signIn(staffEmail)
+    const asked = await post('/admin/staff/remove', { email: staffEmail }, owner)
+    expect(asked.statusCode).toBe(200)
+    expect(text(asked.body)).toContain(`Remove ${staffEmail}?`)
+    expect(await accounts()).toHaveLength(2)
+    const removed = await post('/admin/staff/remove', { email: staffEmail, confirm: 'yes' }, owner)
+    expect(removed.headers.location).toBe('/admin/staff?notice=removed')
+    expect(await accounts()).toEqual([{ email: ownerEmail, role: 'owner' }])
+    expect((await get('/admin', staff)).statusCode).toBe(303)
+    expect(await audit()).toEqual([{ actor_email: ownerEmail, action: 'remove', target_email: staffEmail }])
+  })
+
+  it('an owner cannot change their own account here, so the desk always keeps an owner', async () => {
+    const owner = await signIn(ownerEmail)
+    for (const [url, fields] of [
+      ['/admin/staff/role', { email: ownerEmail, role: 'staff' }],
+      ['/admin/staff/remove', { email: ownerEmail, confirm: 'yes' }],
+      ['/admin/staff/sessions', { email: ownerEmail }],
+      ['/admin/staff/password', { email: ownerEmail }],
+    ] as const) {
+      const refused = await post(url, fields, owner)
+      expect(refused.statusCode).toBe(400)
+      expect(text(refused.body)).toContain('You cannot change your own account here.')
+    }
+    expect((await get('/admin', owner)).statusCode).toBe(200)
+    expect(await accounts()).toContainEqual({ email: ownerEmail, role: 'owner' })
+    expect(await audit()).toEqual([])
+  })
+
+  it('refuses a change posted from another site (the Origin rule), changing nothing', async () => {
+    const owner = await signIn(ownerEmail)
+    for (const origin of ['https://evil.example', null]) {
+      const refused = await post('/admin/staff/remove', { email: staffEmail, confirm: 'yes' }, owner, origin)
+      expect(refused.statusCode).toBe(403)
+    }
+    expect(await accounts()).toHaveLength(2)
+  })
+})
