@@ -17,11 +17,11 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
 
 /** `node scripts/staff.ts add <email>` on the e2e server's database, the password on stdin. */
-function addStaff(email: string, password: string): Promise<string> {
+function addStaff(email: string, password: string, owner = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
-      [staffScript, 'add', email],
+      [staffScript, 'add', email, ...(owner ? ['--owner'] : [])],
       {
         env: { ...process.env, DATABASE_URL: adminConnectionString(e2eDatabaseName), DATA_DIR: e2eDataDir },
         timeout: 30_000,
@@ -33,10 +33,10 @@ function addStaff(email: string, password: string): Promise<string> {
 }
 
 /** A fresh account per test: tests run in parallel and never share a lockout or a session. */
-async function newStaffAccount(): Promise<{ email: string; password: string }> {
+async function newStaffAccount(owner = false): Promise<{ email: string; password: string }> {
   const email = `staff-${randomBytes(4).toString('hex')}@oakridge-insurance.example`
   const password = `e2e password ${randomBytes(6).toString('hex')}`
-  expect(await addStaff(email, password)).toContain(`Added ${email}.`)
+  expect(await addStaff(email, password, owner)).toContain(`Added ${email}${owner ? ' as an owner' : ''}.`)
   return { email, password }
 }
 
@@ -173,4 +173,51 @@ test('the staff pages have no WCAG 2.2 A/AA violations', async ({ page, request 
   await page.getByRole('link', { name: `Axel ${lastName}` }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contact message from Axel ${lastName}`)
   await expectNoAxeViolations(page)
+})
+
+test('an owner adds a colleague from the desk, who signs in with the password shown once; then signs them out and removes them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const owner = await newStaffAccount(true)
+  const colleague = `new-${randomBytes(4).toString('hex')}@oakridge-insurance.example`
+  await page.goto('/admin/login')
+  await signIn(page, owner)
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Staff accounts' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await page.getByLabel('E-mail').fill(colleague)
+  await page.getByRole('button', { name: 'Add account' }).click()
+  await expect(page.getByRole('status')).toHaveText(`${colleague} can now sign in.`)
+  const password = (await page.locator('code.secret').textContent()) ?? ''
+  expect(password.length).toBeGreaterThanOrEqual(24)
+  await expectNoAxeViolations(page)
+
+  // The colleague, on another device.
+  const other = await browser.newContext()
+  const theirs = await other.newPage()
+  await theirs.goto('/admin/login')
+  await signIn(theirs, { email: colleague, password })
+  await expect(theirs.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
+  await expect(theirs.getByRole('link', { name: 'Staff accounts' })).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Back to staff accounts' }).click()
+  const row = page.getByRole('row', { name: new RegExp(colleague.replace(/[.]/g, '\\.')) })
+  await row.getByRole('button', { name: 'Sign out everywhere' }).click()
+  await expect(page.getByRole('status')).toHaveText('Signed out everywhere. They must sign in again.')
+  await theirs.reload()
+  await expect(theirs).toHaveURL(/\/admin\/login$/)
+  await other.close()
+
+  await row.getByRole('button', { name: 'Remove…' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Remove ${colleague}?`)
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Remove the account' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'The account was removed and signed out. Its work log entries keep its e-mail.',
+  )
+  await expect(page.getByRole('row', { name: new RegExp(colleague.replace(/[.]/g, '\\.')) })).toHaveCount(0)
+  await expect(page.getByText(`${owner.email} removed ${colleague}`)).toBeVisible()
 })
