@@ -4,7 +4,7 @@
 # the task with them. Every command in the README goes through it.
 #   bash scripts/run.sh start                 install, build and serve the site at http://127.0.0.1:3000
 #   bash scripts/run.sh test                  install what the tests need (Node 24, Chromium), run the whole suite
-#   bash scripts/run.sh staff add <email>     staff accounts (add, password, list, remove)
+#   bash scripts/run.sh staff add <email>     staff accounts (add [--owner], role, password, list, remove)
 #   bash scripts/run.sh backup [FILE]         a snapshot of the database, while the server runs
 #   bash scripts/run.sh restore FILE [--force]
 #   bash scripts/run.sh build | bench | bench:web

@@ -97,7 +97,7 @@ async function main(argv: string[]): Promise<void> {
       case 'list': {
         const users = await listStaffUsers(db, new Date())
         if (users.length === 0)
-          console.log('No staff accounts yet. Add one with: npm run staff -- add <email>')
+          console.log('No staff accounts yet. Add the first owner with: npm run staff -- add <email> --owner')
         for (const user of users) {
           const lastSignIn = user.lastSignInAt ? new Date(user.lastSignInAt).toISOString() : 'never'
           console.log(

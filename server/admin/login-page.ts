@@ -29,7 +29,7 @@ ${options.error ? html`<p class="error-banner" role="alert" id="sign-in-error">$
   </div>
   <button type="submit">Sign in</button>
 </form>
-<p class="muted">Accounts are created by whoever runs the server, with <code>npm run staff -- add</code>.</p>
+<p class="muted">No account yet? The agency’s owner adds you from the desk.</p>
 </div>`,
   })
 }
