@@ -91,13 +91,61 @@ export interface FormSection {
   closed?: { add: string; remove: string }
 }
 
-export interface FormDefinition {
-  /** The URL key: POST /api/forms/<key>. */
-  key: string
+/**
+ * The lines of insurance the desk counts leads by: the site's sections (vehicle, property, life,
+ * business, specialty) plus the forms that are not a quote for one line (contact and service).
+ */
+export const insuranceLines = ['vehicle', 'property', 'life', 'business', 'specialty', 'service'] as const
+export type InsuranceLine = (typeof insuranceLines)[number]
+
+/**
+ * Families of forms for the submission rate limit: a visitor's quota in one family does not use up
+ * another's (docs/contracts.md, "Rate limits").
+ */
+export type FormFamily = 'contact' | 'quote' | 'service' | 'community'
+
+/** What a definition says about its form besides its fields (forms/groups.ts defineForm). */
+export interface FormFacts {
+  /** English paths of the pages that carry the form, its own page first (spec: the site map). */
+  pages: readonly [string, ...string[]]
+  line: InsuranceLine
+  /** Defaults to 'quote'. */
+  family?: FormFamily
+  /** The ATV form's GET QUOTE button is not disabled by validity (spec, vehicle forms). */
+  submitAlwaysEnabled?: boolean
+}
+
+/** The fields that name and reach the visitor, in the order they are read (forms/visitor-name.ts). */
+export interface VisitorFields {
+  name: readonly string[]
+  email: readonly string[]
+  phone: readonly string[]
+}
+
+/**
+ * Everything about one form, in one place: the desk, the server, the e-mail and the tests read
+ * these facts here and nowhere else. Made by defineForm (forms/groups.ts), which derives the
+ * field lists (visitor, sensitive, honeypot) from the sections.
+ */
+export interface FormDefinition<Key extends string = string> {
+  /** The URL key: POST /api/forms/<key>; also the definition's file name (forms/definitions/<key>.ts). */
+  key: Key
   /** What the agency reads in the e-mail subject and inbox, e.g. 'Boat quote'. */
   title: string
   sections: FormSection[]
   submitLabel: string
+  /** English paths of the pages that carry the form, its own page first. */
+  pages: readonly [string, ...string[]]
+  /** The desk's line of insurance (inbox chart). */
+  line: InsuranceLine
+  /** The rate limit's family. */
+  family: FormFamily
+  /** Which fields name and reach the visitor (e-mail subject, inbox name and search). */
+  visitor: VisitorFields
+  /** SSN, EIN: never in an e-mail or a log, stored encrypted, masked for staff. */
+  sensitiveFields: readonly string[]
+  /** The decoy fields (`company`): a filled one makes the submission spam. */
+  honeypotFields: readonly string[]
   /** The ATV form's GET QUOTE button is not disabled by validity (spec, vehicle forms). */
   submitAlwaysEnabled?: boolean
 }

@@ -3,7 +3,7 @@
  * one form uses is written here once. A form definition (forms/definitions) is a short list of
  * sections built from these groups.
  */
-import type { DateLimit, Field, FormDefinition, FormSection, TextField } from './engine.ts'
+import type { DateLimit, Field, FormDefinition, FormFacts, FormSection, TextField } from './engine.ts'
 import {
   checkbox,
   dateInput,
@@ -17,6 +17,7 @@ import {
   textarea,
 } from './fields.ts'
 import { homeState, usStates } from './states.ts'
+import { visitorNameFields } from './visitor-name.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Option lists (values exactly as the spec writes them, in its order)
@@ -161,18 +162,36 @@ export function requiredThenOptional(
  * A form definition. Every form carries the decoy `company`: it is added here, once, at the end of
  * the last section (the renderer hides it).
  */
-export function defineForm(
-  key: string,
+export function defineForm<const Key extends string>(
+  key: Key,
   title: string,
   submitLabel: string,
   sections: FormSection[],
-  extra: Pick<FormDefinition, 'submitAlwaysEnabled'> = {},
-): FormDefinition {
+  facts: FormFacts,
+): FormDefinition<Key> {
   const last = sections.at(-1)
   const withHoneypot = last
     ? [...sections.slice(0, -1), { ...last, fields: [...last.fields, honeypot()] }]
     : [section('Your details', honeypot())]
-  return { key, title, submitLabel, sections: withHoneypot, ...extra }
+  const all = withHoneypot.flatMap((part) => part.fields)
+  const names = (keep: (field: Field) => boolean) => all.filter(keep).map((field) => field.name)
+  const { submitAlwaysEnabled, family = 'quote', ...where } = facts
+  return {
+    key,
+    title,
+    submitLabel,
+    sections: withHoneypot,
+    ...where,
+    family,
+    visitor: {
+      name: visitorNameFields.filter((name) => all.some((field) => field.name === name)),
+      email: names((field) => field.kind === 'email'),
+      phone: names((field) => field.kind === 'tel'),
+    },
+    sensitiveFields: names((field) => field.sensitive === true),
+    honeypotFields: names((field) => field.kind === 'text' && field.honeypot === true),
+    ...(submitAlwaysEnabled ? { submitAlwaysEnabled } : {}),
+  }
 }
 
 export const submitLabels = {

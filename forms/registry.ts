@@ -1,85 +1,77 @@
-/** All 24 lead forms, by their form key (DESIGN.md section 3: POST /api/forms/<key>). */
+/**
+ * The lead forms. Each definition (forms/definitions/<key>.ts) carries every fact about its form;
+ * this list only orders them: the spec's order (docs/api.md), which the inbox's form filter and the
+ * CSV export follow. Everything else (keys, pages, lines, families) is read from the definitions.
+ */
+import { animalLiabilityQuote } from './definitions/animal-liability-quote.ts'
+import { atvQuote } from './definitions/atv-quote.ts'
+import { boatQuote } from './definitions/boat-quote.ts'
+import { bopQuote } from './definitions/bop-quote.ts'
+import { businessQuote } from './definitions/business-quote.ts'
+import { classicCarQuote } from './definitions/classic-car-quote.ts'
+import { consultationRequest } from './definitions/consultation-request.ts'
+import { contactMessage } from './definitions/contact-message.ts'
+import { eventQuote } from './definitions/event-quote.ts'
+import { finalExpenseQuote } from './definitions/final-expense-quote.ts'
+import { floodQuote } from './definitions/flood-quote.ts'
+import { generalLiabilityQuote } from './definitions/general-liability-quote.ts'
+import { landlordQuote } from './definitions/landlord-quote.ts'
+import { lifeInsuranceQuote } from './definitions/life-insurance-quote.ts'
+import { motorcyclesQuote } from './definitions/motorcycles-quote.ts'
+import { newReferral } from './definitions/new-referral.ts'
+import { newTestimonial } from './definitions/new-testimonial.ts'
+import { proofRequest } from './definitions/proof-request.ts'
+import { quoteRequest } from './definitions/quote-request.ts'
+import { rentersInsuranceQuote } from './definitions/renters-insurance-quote.ts'
+import { rvQuote } from './definitions/rv-quote.ts'
+import { umbrellaQuote } from './definitions/umbrella-quote.ts'
+import { updateInfo } from './definitions/update-info.ts'
+import { workersCompQuote } from './definitions/workers-comp-quote.ts'
+import type { FormDefinition, VisitorFields } from './engine.ts'
 
-import { bopQuote, businessQuote, generalLiabilityQuote, workersCompQuote } from './definitions/business.ts'
-import { contactMessage, quoteRequest } from './definitions/general.ts'
-import { finalExpenseQuote, lifeInsuranceQuote, umbrellaQuote } from './definitions/life.ts'
-import { floodQuote, landlordQuote, rentersInsuranceQuote } from './definitions/property.ts'
-import {
+export const formDefinitions = [
+  contactMessage,
+  quoteRequest,
+  atvQuote,
+  boatQuote,
+  classicCarQuote,
+  motorcyclesQuote,
+  rvQuote,
+  umbrellaQuote,
+  floodQuote,
+  landlordQuote,
+  rentersInsuranceQuote,
+  lifeInsuranceQuote,
+  finalExpenseQuote,
+  businessQuote,
+  generalLiabilityQuote,
+  bopQuote,
+  workersCompQuote,
+  animalLiabilityQuote,
+  eventQuote,
   consultationRequest,
-  newReferral,
-  newTestimonial,
-  proofRequest,
   updateInfo,
-} from './definitions/services.ts'
-import { animalLiabilityQuote, eventQuote } from './definitions/specialty.ts'
-import { atvQuote, boatQuote, classicCarQuote, motorcyclesQuote, rvQuote } from './definitions/vehicle.ts'
-import type { FormDefinition } from './engine.ts'
+  proofRequest,
+  newTestimonial,
+  newReferral,
+] as const satisfies readonly FormDefinition[]
 
-/** The form keys, in the order of DESIGN.md section 3. */
-export const formKeys = [
-  'contact-message',
-  'quote-request',
-  'atv-quote',
-  'boat-quote',
-  'classic-car-quote',
-  'motorcycles-quote',
-  'rv-quote',
-  'umbrella-quote',
-  'flood-quote',
-  'landlord-quote',
-  'renters-insurance-quote',
-  'life-insurance-quote',
-  'final-expense-quote',
-  'business-quote',
-  'general-liability-quote',
-  'bop-quote',
-  'workers-comp-quote',
-  'animal-liability-quote',
-  'event-quote',
-  'consultation-request',
-  'update-info',
-  'proof-request',
-  'new-testimonial',
-  'new-referral',
-] as const
+export type FormKey = (typeof formDefinitions)[number]['key']
 
-export type FormKey = (typeof formKeys)[number]
+export const formKeys: readonly FormKey[] = formDefinitions.map((form) => form.key)
 
-/** Each key's definition; the compiler checks that none is missing (tests check each `key` matches). */
-const byKey: Record<FormKey, FormDefinition> = {
-  'contact-message': contactMessage,
-  'quote-request': quoteRequest,
-  'atv-quote': atvQuote,
-  'boat-quote': boatQuote,
-  'classic-car-quote': classicCarQuote,
-  'motorcycles-quote': motorcyclesQuote,
-  'rv-quote': rvQuote,
-  'umbrella-quote': umbrellaQuote,
-  'flood-quote': floodQuote,
-  'landlord-quote': landlordQuote,
-  'renters-insurance-quote': rentersInsuranceQuote,
-  'life-insurance-quote': lifeInsuranceQuote,
-  'final-expense-quote': finalExpenseQuote,
-  'business-quote': businessQuote,
-  'general-liability-quote': generalLiabilityQuote,
-  'bop-quote': bopQuote,
-  'workers-comp-quote': workersCompQuote,
-  'animal-liability-quote': animalLiabilityQuote,
-  'event-quote': eventQuote,
-  'consultation-request': consultationRequest,
-  'update-info': updateInfo,
-  'proof-request': proofRequest,
-  'new-testimonial': newTestimonial,
-  'new-referral': newReferral,
-}
-
-export const formDefinitions: FormDefinition[] = formKeys.map((key) => byKey[key])
+const byKey = new Map<string, FormDefinition>(formDefinitions.map((form) => [form.key, form]))
 
 export function isFormKey(key: string): key is FormKey {
-  return formKeys.some((formKey) => formKey === key)
+  return byKey.has(key)
 }
 
 /** The definition for a URL key, or undefined (never a prototype property such as '__proto__'). */
 export function getFormDefinition(key: string): FormDefinition | undefined {
-  return isFormKey(key) ? byKey[key] : undefined
+  return byKey.get(key)
+}
+
+/** Every form's fields that name (or reach) the visitor, without repeats: where the inbox looks. */
+export function visitorFieldNames(kind: keyof VisitorFields): string[] {
+  return [...new Set(formDefinitions.flatMap((form) => form.visitor[kind]))]
 }

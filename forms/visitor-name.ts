@@ -13,10 +13,17 @@ export const visitorNameFields = [
   'companyName',
 ] as const
 
-/** The visitor's name as their form gave it, or '' when it gave none. */
-export function visitorName(fields: Record<string, string>): string {
+/**
+ * The visitor's name as their form gave it, or '' when it gave none. `names`: the form's own name
+ * fields (its definition's `visitor.name`, which defineForm takes from the list above); without a
+ * form, every form's.
+ */
+export function visitorName(
+  fields: Record<string, string>,
+  names: readonly string[] = visitorNameFields,
+): string {
   const person = [fields.firstName, fields.lastName].filter(Boolean).join(' ')
   if (person) return person
-  for (const name of visitorNameFields) if (fields[name]) return fields[name]
+  for (const name of names) if (fields[name]) return fields[name]
   return ''
 }

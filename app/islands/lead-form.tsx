@@ -8,35 +8,12 @@ import type { FormDefinition } from '../../forms/engine.ts'
 import { LeadForm } from '../components/lead-form/lead-form.tsx'
 import type { Locale } from '../site/route-table.ts'
 
-const definitions: Record<string, () => Promise<FormDefinition>> = {
-  'contact-message': () => import('../../forms/definitions/general.ts').then((m) => m.contactMessage),
-  'quote-request': () => import('../../forms/definitions/general.ts').then((m) => m.quoteRequest),
-  'atv-quote': () => import('../../forms/definitions/vehicle.ts').then((m) => m.atvQuote),
-  'boat-quote': () => import('../../forms/definitions/vehicle.ts').then((m) => m.boatQuote),
-  'classic-car-quote': () => import('../../forms/definitions/vehicle.ts').then((m) => m.classicCarQuote),
-  'motorcycles-quote': () => import('../../forms/definitions/vehicle.ts').then((m) => m.motorcyclesQuote),
-  'rv-quote': () => import('../../forms/definitions/vehicle.ts').then((m) => m.rvQuote),
-  'umbrella-quote': () => import('../../forms/definitions/life.ts').then((m) => m.umbrellaQuote),
-  'life-insurance-quote': () => import('../../forms/definitions/life.ts').then((m) => m.lifeInsuranceQuote),
-  'final-expense-quote': () => import('../../forms/definitions/life.ts').then((m) => m.finalExpenseQuote),
-  'flood-quote': () => import('../../forms/definitions/property.ts').then((m) => m.floodQuote),
-  'landlord-quote': () => import('../../forms/definitions/property.ts').then((m) => m.landlordQuote),
-  'renters-insurance-quote': () =>
-    import('../../forms/definitions/property.ts').then((m) => m.rentersInsuranceQuote),
-  'business-quote': () => import('../../forms/definitions/business.ts').then((m) => m.businessQuote),
-  'general-liability-quote': () =>
-    import('../../forms/definitions/business.ts').then((m) => m.generalLiabilityQuote),
-  'bop-quote': () => import('../../forms/definitions/business.ts').then((m) => m.bopQuote),
-  'workers-comp-quote': () => import('../../forms/definitions/business.ts').then((m) => m.workersCompQuote),
-  'animal-liability-quote': () =>
-    import('../../forms/definitions/specialty.ts').then((m) => m.animalLiabilityQuote),
-  'event-quote': () => import('../../forms/definitions/specialty.ts').then((m) => m.eventQuote),
-  'consultation-request': () =>
-    import('../../forms/definitions/services.ts').then((m) => m.consultationRequest),
-  'update-info': () => import('../../forms/definitions/services.ts').then((m) => m.updateInfo),
-  'proof-request': () => import('../../forms/definitions/services.ts').then((m) => m.proofRequest),
-  'new-testimonial': () => import('../../forms/definitions/services.ts').then((m) => m.newTestimonial),
-  'new-referral': () => import('../../forms/definitions/services.ts').then((m) => m.newReferral),
+/** Each form's definition module (forms/definitions/<key>.ts), loaded when its page asks for it. */
+const definitionModules = import.meta.glob<Record<string, FormDefinition>>('../../forms/definitions/*.ts')
+
+async function loadDefinition(key: string): Promise<FormDefinition | undefined> {
+  const load = definitionModules[`../../forms/definitions/${key}.ts`]
+  return load ? Object.values(await load()).find((definition) => definition.key === key) : undefined
 }
 
 async function translator(locale: Locale): Promise<(english: string) => string> {
@@ -58,9 +35,11 @@ function parseInitialValues(json: string | undefined): Record<string, string> | 
 async function hydrateLeadForms(): Promise<void> {
   const locale: Locale = document.documentElement.lang === 'es' ? 'es' : 'en'
   for (const element of document.querySelectorAll<HTMLElement>('[data-lead-form]')) {
-    const load = definitions[element.dataset.leadForm ?? '']
-    if (!load) continue
-    const [form, translate] = await Promise.all([load(), translator(locale)])
+    const [form, translate] = await Promise.all([
+      loadDefinition(element.dataset.leadForm ?? ''),
+      translator(locale),
+    ])
+    if (!form) continue
     const initialValues = parseInitialValues(element.dataset.initialValues)
     hydrateRoot(
       element,

@@ -1,5 +1,5 @@
 import { getAQuotePage } from '../../content/pages/get-a-quote.ts'
-import { quoteRequest } from '../../forms/definitions/general.ts'
+import { quoteRequest } from '../../forms/definitions/quote-request.ts'
 import { ContentPageView } from '../components/content-page.tsx'
 import { Banner } from '../components/hero.tsx'
 import { PageForm } from '../components/page-form.tsx'

@@ -3,8 +3,7 @@
  * alike, and turned into one SQL condition, so the three always agree on which leads match.
  */
 import { parseIsoDate } from '../../forms/dates.ts'
-import { type FormKey, isFormKey } from '../../forms/registry.ts'
-import { visitorNameFields } from '../../forms/visitor-name.ts'
+import { type FormKey, isFormKey, visitorFieldNames } from '../../forms/registry.ts'
 import { parseLeadReference } from '../leads/lead-reference.ts'
 
 export const leadStatuses = ['new', 'contacted', 'closed'] as const
@@ -99,10 +98,10 @@ export function filterQuery(filters: LeadFilters, extra: Record<string, string> 
   return text ? `?${text}` : ''
 }
 
-/** Where names, e-mails and phones are kept in the forms' fields (forms/visitor-name.ts). */
-const nameFields = visitorNameFields
-const emailFields = ['email']
-const phoneFields = ['phone', 'contactPhone']
+/** Where the forms keep names, e-mails and phones: every definition's `visitor` fields. */
+const nameFields = visitorFieldNames('name')
+const emailFields = visitorFieldNames('email')
+const phoneFields = visitorFieldNames('phone')
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`

@@ -3,7 +3,7 @@
  * definition that drew the form), sensitive values masked unless revealed.
  */
 import { allFields, type Field, type FormDefinition } from '../../forms/engine.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { getFormDefinition, visitorFieldNames } from '../../forms/registry.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
 import { honeypotFieldName } from '../leads/honeypot.ts'
 import { decryptValue, maskValue } from '../security/sensitive-fields.ts'
@@ -102,8 +102,11 @@ export function leadDisplayName(fields: Record<string, string>): string {
   return visitorName(fields) || fields.email || 'No name given'
 }
 
+/** The visitor's phone: the first phone field of any form (definitions' `visitor.phone`) that has one. */
+const phoneFields = visitorFieldNames('phone')
+
 export function leadPhone(fields: Record<string, string>): string {
-  return fields.phone || fields.contactPhone || ''
+  return phoneFields.map((name) => fields[name]).find(Boolean) ?? ''
 }
 
 export function formTitle(formKey: string): string {

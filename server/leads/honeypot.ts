@@ -1,14 +1,11 @@
 import { allFields, type FormDefinition } from '../../forms/engine.ts'
 
-/** The decoy field every form carries (DESIGN.md section 4): people never see it, bots fill it. */
+/** The decoy field every form carries (docs/contracts.md, "Spam"): people never see it, bots fill it. */
 export const honeypotFieldName = 'company'
 
-/** `company` plus any field the definition marks as a honeypot. */
+/** `company` plus any field the definition marks as a honeypot (its `honeypotFields`). */
 function honeypotNames(form: FormDefinition): string[] {
-  const marked = allFields(form)
-    .filter((field) => 'honeypot' in field && field.honeypot === true)
-    .map((field) => field.name)
-  return [...new Set([honeypotFieldName, ...marked])]
+  return [...new Set([honeypotFieldName, ...form.honeypotFields])]
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

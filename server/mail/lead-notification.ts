@@ -39,18 +39,17 @@ function singleLine(value: string): string {
 }
 
 export function buildLeadNotification(form: FormDefinition, lead: LeadForMail): NotificationMessage {
-  const name = singleLine(visitorName(lead.fields) || 'a visitor')
+  const name = singleLine(visitorName(lead.fields, form.visitor.name) || 'a visitor')
   const language = languageNames[lead.language] ?? lead.language
   const spanish = lead.language === 'es' ? ' [Spanish]' : ''
   const subject = singleLine(`New ${form.title} from ${name}${spanish}`).slice(0, 200)
 
+  const unmailed = new Set([...form.sensitiveFields, ...form.honeypotFields])
   const rows = allFields(form)
-    .filter((field) => !field.sensitive && !(field.kind === 'text' && field.honeypot))
+    .filter((field) => !unmailed.has(field.name))
     .map((field) => ({ label: field.label, value: lead.fields[field.name] ?? '' }))
     .filter((row) => row.value !== '')
-  const sensitiveGiven = allFields(form).some(
-    (field) => field.sensitive && (lead.fields[field.name] ?? '') !== '',
-  )
+  const sensitiveGiven = form.sensitiveFields.some((name) => (lead.fields[name] ?? '') !== '')
   const received = lead.receivedAt.toISOString()
   const intro = `A new ${form.title} request came in through the website (lead ${lead.id}).`
   const languageLine = `Language of the visitor: ${language}`
@@ -82,7 +81,7 @@ export function buildLeadNotification(form: FormDefinition, lead: LeadForMail): 
     '</body></html>',
   ].join('\n')
 
-  const email = lead.fields.email
+  const email = form.visitor.email.map((field) => lead.fields[field]).find(Boolean)
   return {
     subject,
     text,

@@ -6,7 +6,6 @@ import { validateField } from '../../forms/field-rules.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
 import { validateSubmission } from '../../forms/schema.ts'
 import type { RateLimit } from '../config.ts'
-import { formFamily } from '../leads/form-family.ts'
 import { isHoneypotFilled, spamFields, withoutHoneypot } from '../leads/honeypot.ts'
 import { leadReferenceHeader } from '../leads/lead-reference.ts'
 import type { LeadRepository, NewLead } from '../leads/lead-repository.ts'
@@ -125,16 +124,38 @@ function localizedErrors(
   return errors
 }
 
+/** What a submission's request line and headers say, read once: the hook, the rate limit and the handler share it. */
+interface RequestLine {
+  form: FormDefinition | undefined
+  /** undefined: no Idempotency-Key header; null: a malformed one. */
+  idempotencyKey: string | null | undefined
+}
+
+const requestLines = new WeakMap<FastifyRequest, RequestLine>()
+
+function requestLine(request: FastifyRequest): RequestLine {
+  let line = requestLines.get(request)
+  if (!line) {
+    line = {
+      form: getFormDefinition(formKeyOf(request)),
+      idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
+    }
+    requestLines.set(request, line)
+  }
+  return line
+}
+
 /** Refuses what it can before the body is read: unknown form, not JSON, malformed idempotency key. */
 async function checkRequestLine(request: FastifyRequest<FormRequest>, reply: FastifyReply): Promise<unknown> {
-  if (!getFormDefinition(request.params.formKey)) {
+  const { form, idempotencyKey } = requestLine(request)
+  if (!form) {
     return reply.code(404).send({ error: 'There is no such form.' })
   }
   const type = mediaType(request.headers['content-type'])
   if (type !== 'application/json' && type !== formMediaType) {
     return reply.code(415).send({ error: 'Send the form as application/json.' })
   }
-  if (parseIdempotencyKey(request.headers['idempotency-key']) === null) {
+  if (idempotencyKey === null) {
     return reply
       .code(400)
       .send({ error: 'The Idempotency-Key header must be 1 to 100 letters, digits, - or _.' })
@@ -219,18 +240,19 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
               timeWindow: options.submitRateLimit.windowMs,
               // Counted per address and per family of forms: a visitor who asks for three quotes
               // can still send the contact form.
-              keyGenerator: (request: FastifyRequest) => `${request.ip}|${formFamily(formKeyOf(request))}`,
+              keyGenerator: (request: FastifyRequest) =>
+                `${request.ip}|${requestLine(request).form?.family ?? 'quote'}`,
             },
           }
         : {},
     },
     async (request, reply) => {
-      const form = getFormDefinition(request.params.formKey)
+      const { form, idempotencyKey } = requestLine(request)
       if (!form) return reply.code(404).send({ error: 'There is no such form.' })
       const encoding = isFormPost(request) ? 'form' : 'json'
       const locale =
         encoding === 'form' ? queryLocale(request.query) : leadLanguage(request.headers['content-language'])
-      const outcome = await submit(form, request, encoding, locale)
+      const outcome = await submit(form, request, encoding, locale, idempotencyKey ?? null)
 
       if (encoding === 'json') {
         if (outcome.kind === 'invalid')
@@ -279,14 +301,13 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
     request: FastifyRequest,
     encoding: 'json' | 'form',
     language: 'en' | 'es',
+    /** The JSON post's own key (checked by checkRequestLine); a form post has none. */
+    jsonKey: string | null,
   ): Promise<Outcome> {
     const now = options.now()
     const ipHash = hashClientIp(request.ip, options.ipHashSalt)
     const bodyHash = bodyFingerprint(form.key, request.body)
-    const idempotencyKey =
-      encoding === 'json'
-        ? (parseIdempotencyKey(request.headers['idempotency-key']) ?? null)
-        : repeatKey(bodyHash, ipHash, now.getTime())
+    const idempotencyKey = encoding === 'json' ? jsonKey : repeatKey(bodyHash, ipHash, now.getTime())
     if (encoding === 'form') {
       // The previous window's twin: a double post across the window's edge is still one lead.
       const earlier = await options.leads.findLeadByIdempotencyKey(

@@ -4,16 +4,12 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { FormDefinition } from '../../forms/engine.ts'
-import { allFields } from '../../forms/engine.ts'
 
 const prefix = 'enc:v1:'
 
+/** The form's sensitive fields (its definition's `sensitiveFields`). */
 export function sensitiveFieldNames(form: FormDefinition): Set<string> {
-  return new Set(
-    allFields(form)
-      .filter((field) => field.sensitive)
-      .map((field) => field.name),
-  )
+  return new Set(form.sensitiveFields)
 }
 
 export function encryptValue(plain: string, key: Buffer): string {

@@ -7,7 +7,6 @@
 import { expect, test } from '@playwright/test'
 import { getFormDefinition } from '../../forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
-import { formFamily } from '../../server/leads/form-family.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'
 import { formPages } from './support/form-pages.ts'
@@ -74,8 +73,10 @@ test.describe('with JavaScript off', () => {
 
   // One form per family; `name@localhost` passes the browser's own e-mail check, not the server's.
   const families = new Map<string, (typeof formPages)[number]>()
-  for (const entry of formPages)
-    if (!families.has(formFamily(entry[0]))) families.set(formFamily(entry[0]), entry)
+  for (const entry of formPages) {
+    const family = getFormDefinition(entry[0])?.family ?? ''
+    if (!families.has(family)) families.set(family, entry)
+  }
   for (const [family, [formKey, path]] of families) {
     test(`an invalid ${family} form (${formKey}) comes back with the answers and the errors`, async ({
       page,

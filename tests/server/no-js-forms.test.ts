@@ -3,7 +3,7 @@
  * same pipeline as the island's JSON, answered with pages. Runs against the real build (npm test
  * builds first), on both databases.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -253,5 +253,26 @@ describe('a form posted without JavaScript past the rate limit', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+describe('the built site', () => {
+  it('carries each form on exactly the pages its definition names, in both languages', () => {
+    const carried = new Map<string, string[]>()
+    for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
+      if (path.basename(file) !== 'index.html') continue
+      const page = `/${path.dirname(file).split(path.sep).join('/')}`.replace(/^\/\.$/, '/')
+      for (const match of readFileSync(path.join(clientDir, file), 'utf8').matchAll(
+        /data-form-key="([a-z-]+)"/g,
+      )) {
+        const key = match[1] as string
+        carried.set(key, [...(carried.get(key) ?? []), page])
+      }
+    }
+    for (const definition of formDefinitions) {
+      const expected = definition.pages.flatMap((page) => [page, page === '/' ? '/es' : `/es${page}`])
+      expect((carried.get(definition.key) ?? []).sort(), definition.key).toEqual(expected.sort())
+    }
+    expect([...carried.keys()].sort()).toEqual(formDefinitions.map((definition) => definition.key).sort())
   })
 })

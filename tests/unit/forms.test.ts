@@ -4,9 +4,18 @@
  * The tables below are written from the spec text, not derived from the definitions: a row is
  * [field name, required, options in the spec's order (where the spec lists them)].
  */
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { publicPaths } from '../../app/site/route-table.ts'
 import { addDays, parseIsoDate, resolveDateLimit, toIsoDate } from '../../forms/dates.ts'
-import { allFields, type DateLimit, type Field, type FormDefinition } from '../../forms/engine.ts'
+import {
+  allFields,
+  type DateLimit,
+  type Field,
+  type FormDefinition,
+  insuranceLines,
+} from '../../forms/engine.ts'
 import { messages, validateField } from '../../forms/field-rules.ts'
 import { patternRegExp, patternSource } from '../../forms/patterns.ts'
 import { type FormKey, formDefinitions, formKeys, getFormDefinition } from '../../forms/registry.ts'
@@ -647,6 +656,38 @@ describe('registry', () => {
     expect(formKeys).toHaveLength(24)
     expect(formDefinitions.map((form) => form.key)).toEqual([...formKeys])
     for (const key of formKeys) expect(definition(key).key).toBe(key)
+  })
+
+  it('has one definition file per form, named by its key (the island loads forms/definitions/<key>.ts)', async () => {
+    const dir = path.join(import.meta.dirname, '..', '..', 'forms', 'definitions')
+    const files = readdirSync(dir).filter((file) => file.endsWith('.ts'))
+    expect(files.sort()).toEqual(formKeys.map((key) => `${key}.ts`).sort())
+    for (const file of files) {
+      const exported: Record<string, FormDefinition> = await import(path.join(dir, file))
+      expect(Object.values(exported).map((form) => form.key)).toEqual([file.replace(/\.ts$/, '')])
+    }
+  })
+
+  it('puts every form on pages of the site, in a line of insurance and a rate-limit family', () => {
+    const pages = publicPaths('en')
+    for (const form of formDefinitions) {
+      for (const page of form.pages) expect(pages, form.key).toContain(page)
+      expect(insuranceLines).toContain(form.line)
+      expect(['contact', 'quote', 'service', 'community']).toContain(form.family)
+    }
+  })
+
+  it('knows which fields name and reach the visitor, which are sensitive and which are decoys', () => {
+    for (const form of formDefinitions) {
+      expect(form.visitor.email, form.key).toEqual(['email'])
+      expect(form.honeypotFields, form.key).toEqual(['company'])
+      const names = allFields(form).map((field) => field.name)
+      for (const name of [...form.visitor.name, ...form.visitor.phone, ...form.sensitiveFields])
+        expect(names, form.key).toContain(name)
+    }
+    expect(definition('boat-quote').visitor.name).toEqual(['firstName', 'lastName', 'primaryOperatorName'])
+    expect(definition('business-quote').visitor.phone).toEqual(['contactPhone'])
+    expect(definition('workers-comp-quote').sensitiveFields).toEqual(['ssn1', 'ssn2', 'ssn3'])
   })
 
   it('answers undefined for unknown keys, including prototype names', () => {

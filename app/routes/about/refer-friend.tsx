@@ -1,5 +1,5 @@
 import { referFriendPage } from '../../../content/pages/refer-friend.ts'
-import { newReferral } from '../../../forms/definitions/services.ts'
+import { newReferral } from '../../../forms/definitions/new-referral.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { testimonialsPage } from '../../../content/pages/testimonials.ts'
-import { newTestimonial } from '../../../forms/definitions/services.ts'
+import { newTestimonial } from '../../../forms/definitions/new-testimonial.ts'
 import { FormSection } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import { PageIntro } from '../../components/page-intro.tsx'

@@ -1,5 +1,5 @@
 import { freeConsultationPage } from '../../../content/pages/free-consultation.ts'
-import { consultationRequest } from '../../../forms/definitions/services.ts'
+import { consultationRequest } from '../../../forms/definitions/consultation-request.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'

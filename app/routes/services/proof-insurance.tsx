@@ -1,5 +1,5 @@
 import { proofInsurancePage } from '../../../content/pages/proof-insurance.ts'
-import { proofRequest } from '../../../forms/definitions/services.ts'
+import { proofRequest } from '../../../forms/definitions/proof-request.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'

@@ -1,5 +1,5 @@
 import { updateInfoPage } from '../../../content/pages/update-info.ts'
-import { updateInfo } from '../../../forms/definitions/services.ts'
+import { updateInfo } from '../../../forms/definitions/update-info.ts'
 import { ContentPageView } from '../../components/content-page.tsx'
 import { PageForm } from '../../components/page-form.tsx'
 import type { RouteHandle } from '../../root.tsx'

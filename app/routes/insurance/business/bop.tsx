@@ -1,5 +1,5 @@
 import { bopPage } from '../../../../content/pages/bop.ts'
-import { bopQuote } from '../../../../forms/definitions/business.ts'
+import { bopQuote } from '../../../../forms/definitions/bop-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

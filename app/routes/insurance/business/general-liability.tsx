@@ -1,5 +1,5 @@
 import { generalLiabilityPage } from '../../../../content/pages/general-liability.ts'
-import { generalLiabilityQuote } from '../../../../forms/definitions/business.ts'
+import { generalLiabilityQuote } from '../../../../forms/definitions/general-liability-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

@@ -1,5 +1,5 @@
 import { businessPage } from '../../../../content/pages/business.ts'
-import { businessQuote } from '../../../../forms/definitions/business.ts'
+import { businessQuote } from '../../../../forms/definitions/business-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

@@ -1,5 +1,5 @@
 import { workersCompensationPage } from '../../../../content/pages/workers-compensation.ts'
-import { workersCompQuote } from '../../../../forms/definitions/business.ts'
+import { workersCompQuote } from '../../../../forms/definitions/workers-comp-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

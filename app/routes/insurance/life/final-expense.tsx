@@ -1,5 +1,5 @@
 import { finalExpensePage } from '../../../../content/pages/final-expense.ts'
-import { finalExpenseQuote } from '../../../../forms/definitions/life.ts'
+import { finalExpenseQuote } from '../../../../forms/definitions/final-expense-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

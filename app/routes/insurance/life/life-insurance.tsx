@@ -1,5 +1,5 @@
 import { lifeInsurancePage } from '../../../../content/pages/life-insurance.ts'
-import { lifeInsuranceQuote } from '../../../../forms/definitions/life.ts'
+import { lifeInsuranceQuote } from '../../../../forms/definitions/life-insurance-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

@@ -1,5 +1,5 @@
 import { umbrellaPage } from '../../../../content/pages/umbrella.ts'
-import { umbrellaQuote } from '../../../../forms/definitions/life.ts'
+import { umbrellaQuote } from '../../../../forms/definitions/umbrella-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

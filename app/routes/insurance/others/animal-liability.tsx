@@ -1,5 +1,5 @@
 import { animalLiabilityPage } from '../../../../content/pages/animal-liability.ts'
-import { animalLiabilityQuote } from '../../../../forms/definitions/specialty.ts'
+import { animalLiabilityQuote } from '../../../../forms/definitions/animal-liability-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

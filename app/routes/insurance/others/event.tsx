@@ -1,5 +1,5 @@
 import { eventPage } from '../../../../content/pages/event.ts'
-import { eventQuote } from '../../../../forms/definitions/specialty.ts'
+import { eventQuote } from '../../../../forms/definitions/event-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

@@ -1,5 +1,5 @@
 import { floodPage } from '../../../../content/pages/flood.ts'
-import { floodQuote } from '../../../../forms/definitions/property.ts'
+import { floodQuote } from '../../../../forms/definitions/flood-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

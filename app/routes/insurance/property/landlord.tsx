@@ -1,5 +1,5 @@
 import { landlordPage } from '../../../../content/pages/landlord.ts'
-import { landlordQuote } from '../../../../forms/definitions/property.ts'
+import { landlordQuote } from '../../../../forms/definitions/landlord-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

@@ -1,5 +1,5 @@
 import { rentersPage } from '../../../../content/pages/renters.ts'
-import { rentersInsuranceQuote } from '../../../../forms/definitions/property.ts'
+import { rentersInsuranceQuote } from '../../../../forms/definitions/renters-insurance-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

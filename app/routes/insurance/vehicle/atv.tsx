@@ -1,5 +1,5 @@
 import { atvPage } from '../../../../content/pages/atv.ts'
-import { atvQuote } from '../../../../forms/definitions/vehicle.ts'
+import { atvQuote } from '../../../../forms/definitions/atv-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

@@ -1,5 +1,5 @@
 import { boatPage } from '../../../../content/pages/boat.ts'
-import { boatQuote } from '../../../../forms/definitions/vehicle.ts'
+import { boatQuote } from '../../../../forms/definitions/boat-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

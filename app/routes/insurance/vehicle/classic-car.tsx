@@ -1,5 +1,5 @@
 import { classicCarPage } from '../../../../content/pages/classic-car.ts'
-import { classicCarQuote } from '../../../../forms/definitions/vehicle.ts'
+import { classicCarQuote } from '../../../../forms/definitions/classic-car-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

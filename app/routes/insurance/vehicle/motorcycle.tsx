@@ -1,5 +1,5 @@
 import { motorcyclePage } from '../../../../content/pages/motorcycle.ts'
-import { motorcyclesQuote } from '../../../../forms/definitions/vehicle.ts'
+import { motorcyclesQuote } from '../../../../forms/definitions/motorcycles-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

@@ -1,5 +1,5 @@
 import { rvPage } from '../../../../content/pages/rv.ts'
-import { rvQuote } from '../../../../forms/definitions/vehicle.ts'
+import { rvQuote } from '../../../../forms/definitions/rv-quote.ts'
 import { ContentPageView } from '../../../components/content-page.tsx'
 import { PageForm } from '../../../components/page-form.tsx'
 import type { RouteHandle } from '../../../root.tsx'

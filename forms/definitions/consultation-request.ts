@@ -1,0 +1,22 @@
+/** The free consultation request form (spec 001). */
+import { select } from '../fields.ts'
+import { defineForm, notes, section, submitLabels } from '../groups.ts'
+import { serviceContact } from '../parts/services.ts'
+
+export const consultationRequest = defineForm(
+  'consultation-request',
+  'Free consultation request',
+  submitLabels.message,
+  [
+    section(
+      'Your consultation',
+      select('consultationType', 'Consultation type', ['Telephone', 'Face-to-Face', 'Other'], {
+        required: true,
+        defaultValue: 'Telephone',
+      }),
+    ),
+    section('Your contact details', serviceContact),
+    section('Your message', notes('msg', { required: true })),
+  ],
+  { pages: ['/services/free-consultation'], line: 'service', family: 'service' },
+)

@@ -1,0 +1,56 @@
+/** The motorcycle insurance quote form (spec 000). */
+import { noted } from '../fields.ts'
+import {
+  atLeast16YearsAgo,
+  claimsAndTickets,
+  commute,
+  coverageDesired,
+  currentCompany,
+  defineForm,
+  driver,
+  policyExpiresMonthsDays,
+  policyStartDate,
+  requiredThenOptional,
+  section,
+  submitLabels,
+  vehicle,
+} from '../groups.ts'
+import { notesField, vehicleContact } from '../parts/vehicle.ts'
+
+const motorcycleRequiredNote =
+  'Spec marks only currentCompany and policyStartDate optional among these, so the others are required.'
+
+export const motorcyclesQuote = defineForm(
+  'motorcycles-quote',
+  'Motorcycle insurance quote',
+  submitLabels.quote,
+  [
+    ...requiredThenOptional(
+      ['Motorcycle 1', 'Motorcycle 2'],
+      { add: 'Add a second motorcycle', remove: 'Remove the second motorcycle' },
+      (n, required) => [
+        ...vehicle(n, { required, leasedLabel: 'Is Motorcycle Leased?' }),
+        ...commute(n, { required }),
+      ],
+    ),
+    ...requiredThenOptional(
+      ['Primary driver', 'Additional driver'],
+      { add: 'Add another driver', remove: 'Remove the additional driver' },
+      (n, required) => driver(n, { required, namePattern: true, dobMax: atLeast16YearsAgo }),
+    ),
+    section(
+      'Your current policy',
+      currentCompany({ required: false }),
+      noted(
+        motorcycleRequiredNote,
+        policyExpiresMonthsDays({ required: true }),
+        claimsAndTickets({ required: true }),
+        coverageDesired({ required: true }),
+      ),
+      policyStartDate({ required: false }),
+      notesField,
+    ),
+    vehicleContact({ namePattern: true }),
+  ],
+  { pages: ['/insurance/vehicle/motorcycle'], line: 'vehicle' },
+)

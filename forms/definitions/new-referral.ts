@@ -1,0 +1,4 @@
+/** The referral form (spec 001). */
+import { testimonialLike } from '../parts/services.ts'
+
+export const newReferral = testimonialLike('new-referral', 'Referral', ['/about/refer-friend'])

@@ -1,0 +1,4 @@
+/** The testimonial form (spec 001). */
+import { testimonialLike } from '../parts/services.ts'
+
+export const newTestimonial = testimonialLike('new-testimonial', 'Testimonial', ['/about/testimonials'])

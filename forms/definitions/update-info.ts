@@ -1,0 +1,14 @@
+/** The information update form (spec 001). */
+import { defineForm, notes, section, submitLabels } from '../groups.ts'
+import { serviceContact } from '../parts/services.ts'
+
+export const updateInfo = defineForm(
+  'update-info',
+  'Information update',
+  submitLabels.message,
+  [
+    section('Your contact details', serviceContact),
+    section('Your new information', notes('msg', { required: true, label: 'The new information' })),
+  ],
+  { pages: ['/services/update-info'], line: 'service', family: 'service' },
+)

@@ -1,0 +1,38 @@
+/** Parts shared by the services forms (forms/definitions/*.ts). */
+import type { Field, FormDefinition } from '../engine.ts'
+import {
+  contactNames,
+  defineForm,
+  email,
+  notes,
+  phone,
+  section,
+  stateSelect,
+  submitLabels,
+} from '../groups.ts'
+
+/** Names (no pattern on these forms), e-mail, phone and the state selector. */
+export const serviceContact: Field[] = [
+  ...contactNames({ pattern: false }),
+  email(),
+  phone(),
+  stateSelect({ required: false }),
+]
+
+/** The testimonial and the referral share their fields and wording (spec: the referral reuses it). */
+export function testimonialLike<const Key extends string>(
+  key: Key,
+  title: string,
+  pages: readonly [string, ...string[]],
+): FormDefinition<Key> {
+  return defineForm(
+    key,
+    title,
+    submitLabels.message,
+    [
+      section('Your details', contactNames({ pattern: false }), email(), stateSelect({ required: false })),
+      section('Your message', notes('msg', { required: true })),
+    ],
+    { pages, line: 'service', family: 'community' },
+  )
+}
