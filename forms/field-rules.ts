@@ -1,7 +1,8 @@
 /**
  * The validation rules of every field kind, as plain functions: the one place a rule is written.
  * The browser runs them (through validateField) to report problems in the page's language; the
- * server wraps them in a zod schema (forms/schema.ts). No zod here, so the browser bundle stays small.
+ * server's zod schema (forms/schema.ts) is only the object's shape around checkField. No zod here, so
+ * the browser bundle stays small.
  */
 import { addDays, parseIsoDate, resolveDateLimit } from './dates.ts'
 import type { DateField, DateLimit, Field, PatternName, TextField } from './engine.ts'
@@ -188,9 +189,30 @@ export function countWords(value: string): number {
 }
 
 /**
+ * The one validation path, for the browser and the server alike: a string (undefined counts as
+ * empty), trimmed; empty only when optional; then the field's rules, the first broken one giving
+ * the message. `rules`: rulesOf(field, today, msgs), which the server's schema compiles once a day.
+ */
+export function checkField(
+  field: Field,
+  value: unknown,
+  rules: readonly Rule[],
+  msgs: FieldMessages,
+): string | undefined {
+  if (value === undefined) return field.required ? msgs.required : undefined
+  if (typeof value !== 'string') return msgs.notText
+  const trimmed = value.trim()
+  if (trimmed === '') return field.required ? msgs.required : undefined
+  for (const rule of rules) {
+    const problem = rule(trimmed)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+/**
  * The message for one field's value, or undefined when it is valid (for the browser's field messages).
  * `msgs` translates the messages (content/form-messages.ts); the server's English is the default.
- * It agrees with the server's schema: a trimmed string, empty only when optional, then the rules.
  */
 export function validateField(
   field: Field,
@@ -198,13 +220,5 @@ export function validateField(
   today: Date,
   msgs: FieldMessages = messages,
 ): string | undefined {
-  if (value === undefined) return field.required ? msgs.required : undefined
-  if (typeof value !== 'string') return msgs.notText
-  const trimmed = value.trim()
-  if (trimmed === '') return field.required ? msgs.required : undefined
-  for (const rule of rulesOf(field, today, msgs)) {
-    const problem = rule(trimmed)
-    if (problem !== undefined) return problem
-  }
-  return undefined
+  return checkField(field, value, rulesOf(field, today, msgs), msgs)
 }

@@ -16,34 +16,26 @@ import { z } from 'zod'
 import { toIsoDate } from './dates.ts'
 import type { Field, FormDefinition } from './engine.ts'
 import { allFields } from './engine.ts'
-import { type FieldMessages, messages, normalizeFieldValue, rulesOf } from './field-rules.ts'
+import { checkField, messages, normalizeFieldValue, rulesOf } from './field-rules.ts'
 
-/** The schema of one field: a trimmed string checked by its rules; an empty value becomes undefined. */
-function fieldSchema(
-  field: Field,
-  today: Date,
-  msgs: FieldMessages = messages,
-): z.ZodType<string | undefined> {
-  const rules = rulesOf(field, today, msgs)
+/**
+ * The schema of one field: zod is only the shape; checkField (forms/field-rules.ts) decides, the
+ * same function the browser runs. A valid value comes out trimmed and normalised, an empty one
+ * as undefined.
+ */
+function fieldSchema(field: Field, today: Date): z.ZodType<string | undefined> {
+  const rules = rulesOf(field, today, messages)
   const checked = z
-    .string({
-      error: (issue) => (issue.input === undefined ? msgs.required : msgs.notText),
-    })
-    .trim()
+    .unknown()
     .superRefine((value, context) => {
-      if (value === '') {
-        if (field.required) context.addIssue({ code: 'custom', message: msgs.required })
-        return
-      }
-      for (const rule of rules) {
-        const problem = rule(value)
-        if (problem !== undefined) {
-          context.addIssue({ code: 'custom', message: problem })
-          return
-        }
-      }
+      const problem = checkField(field, value, rules, messages)
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
     })
-    .transform((value) => (value === '' ? undefined : normalizeFieldValue(field, value)))
+    .transform((value) => {
+      const trimmed = typeof value === 'string' ? value.trim() : ''
+      return trimmed === '' ? undefined : normalizeFieldValue(field, trimmed)
+    })
+  // An optional field may be missing or empty (it comes out undefined); a required one never is.
   return field.required ? checked : checked.optional()
 }
 
@@ -131,7 +123,5 @@ export function validateSubmission(form: FormDefinition, body: unknown, today: D
 
 /** Whether the data has a filled honeypot (the server stores such a lead as spam and never mails it). */
 export function isHoneypotHit(form: FormDefinition, data: Record<string, string>): boolean {
-  return allFields(form).some(
-    (field) => field.kind === 'text' && field.honeypot === true && Boolean(data[field.name]),
-  )
+  return form.honeypotFields.some((name) => Boolean(data[name]))
 }
