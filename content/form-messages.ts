@@ -1,6 +1,6 @@
-import type { Localized } from '../app/site/i18n.ts'
 import type { DateLimit, PatternName } from '../forms/engine.ts'
 import { messages } from '../forms/field-rules.ts'
+import type { Localized } from './locale.ts'
 
 /** Spanish for a value that does not match its field's named pattern. */
 function spanishPattern(name: PatternName): string {

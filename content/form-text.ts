@@ -1,4 +1,4 @@
-import type { Locale } from '../app/site/route-table.ts'
+import type { Locale } from './locale.ts'
 
 /**
  * The visitor-facing words of the 24 lead forms in Spanish, keyed by their English text: form titles

@@ -1,4 +1,4 @@
-import type { Localized } from '../app/site/i18n.ts'
+import type { Localized } from './locale.ts'
 
 /** The words every form shares: legend, lock line, dialogs, hints. */
 const en = {

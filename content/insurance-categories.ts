@@ -1,4 +1,4 @@
-import type { Localized } from '../app/site/i18n.ts'
+import type { Localized } from './locale.ts'
 import type { Card } from './types.ts'
 
 /** The five insurance categories: the spec's static list, shown on the home page and the /insurance hub. */

@@ -1,4 +1,4 @@
-import type { Localized } from '../app/site/i18n.ts'
+import type { Localized } from './locale.ts'
 
 /** What the server says to a visitor whose browser posted a form itself (no JavaScript). */
 export interface NoJsCopy {

@@ -1,4 +1,4 @@
-import type { Localized } from '../app/site/i18n.ts'
+import type { Localized } from './locale.ts'
 
 /** The words of the shell (navbar, footer, skip link, banners, 404) in every language. */
 const en = {

@@ -1,4 +1,4 @@
-import type { Localized } from '../app/site/i18n.ts'
+import type { Localized } from './locale.ts'
 
 /**
  * The page a form posted without JavaScript lands on (303 after the lead is stored), under the spec's

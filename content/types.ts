@@ -1,9 +1,9 @@
 /**
  * The shapes of the site's copy. Content modules are plain data (no JSX), written once per
- * language; the components in app/components render them.
+ * language; the site's components render them.
  */
 
-/** Icons by name; app/components/icon.tsx maps each name to an SVG from the icon set. */
+/** Icons by name; the site's icon component (components/icon.tsx) maps each name to an SVG from the icon set. */
 export type IconName =
   | 'briefcase'
   | 'home'
@@ -95,4 +95,26 @@ export interface ContentPage {
   hero: Hero
   blocks: Block[]
   form?: FormSectionCopy
+}
+
+/** The words around an embedded third-party page, written per language in the page's content. */
+export interface ThirdPartyFrameCopy {
+  /** The frame's accessible name: what the embedded page is and who runs it. */
+  title: string
+  /** The fallback sentence before the link, e.g. 'If the quote form above does not load,'. */
+  fallbackIntro: string
+  /** The link text, e.g. 'click here'. */
+  fallbackLabel: string
+  /** Optional words after the link, e.g. 'to open it in a new tab.'. */
+  fallbackAfter?: string
+}
+
+/** The words of the site's own quote request on the auto and home pages. */
+export interface OwnQuoteFormCopy {
+  /** The quote section's heading and intro when no rater is set up. */
+  heading: string
+  intro: string
+  /** Under the rater's frame: the form offered as the alternative. */
+  alternativeHeading: string
+  alternativeIntro: string
 }

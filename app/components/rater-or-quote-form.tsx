@@ -1,18 +1,8 @@
-import type { ContentPage } from '../../content/types.ts'
+import type { ContentPage, OwnQuoteFormCopy, ThirdPartyFrameCopy } from '../../content/types.ts'
 import { quoteRequest } from '../../forms/definitions/quote-request.ts'
 import { ContentPageView } from './content-page.tsx'
 import { PageForm } from './page-form.tsx'
-import { ThirdPartyFrame, type ThirdPartyFrameCopy } from './third-party-frame.tsx'
-
-/** The words of the site's own quote request on the auto and home pages. */
-export interface OwnQuoteFormCopy {
-  /** The quote section's heading and intro when no rater is set up. */
-  heading: string
-  intro: string
-  /** Under the rater's frame: the form offered as the alternative. */
-  alternativeHeading: string
-  alternativeIntro: string
-}
+import { ThirdPartyFrame } from './third-party-frame.tsx'
 
 /**
  * The quote section of the auto and home pages. With a rater's address (config/agency.ts), its live

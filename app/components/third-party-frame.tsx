@@ -1,17 +1,6 @@
 import { shellCopy } from '../../content/shell.ts'
+import type { ThirdPartyFrameCopy } from '../../content/types.ts'
 import { useLocalized } from '../site/i18n.ts'
-
-/** The words around an embedded third-party page, written per language in the page's content. */
-export interface ThirdPartyFrameCopy {
-  /** The frame's accessible name: what the embedded page is and who runs it. */
-  title: string
-  /** The fallback sentence before the link, e.g. 'If the quote form above does not load,'. */
-  fallbackIntro: string
-  /** The link text, e.g. 'click here'. */
-  fallbackLabel: string
-  /** Optional words after the link, e.g. 'to open it in a new tab.'. */
-  fallbackAfter?: string
-}
 
 /**
  * A third-party page (a live quoting tool) in a lazy frame, with a plain link that opens the

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router'
-import { type Locale, splitLocale, withLocale } from './route-table.ts'
+import type { Locale, Localized } from '../../content/locale.ts'
+import { splitLocale, withLocale } from './route-table.ts'
 
-/** Content written once per language; a language missing from an object fails the type check. */
-export type Localized<T> = Record<Locale, T>
+export type { Localized }
 
 export function useLocale(): Locale {
   return splitLocale(useLocation().pathname).locale

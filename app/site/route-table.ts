@@ -3,9 +3,9 @@
  * routes.ts turns it into React Router's config (once per language), the prerender list,
  * the sitemap and the route tests all read it, so a page is added here and nowhere else.
  */
-// Adding a language to this list makes every content module that lacks it fail the type check.
-export const locales = ['en', 'es'] as const
-export type Locale = (typeof locales)[number]
+import { type Locale, locales } from '../../content/locale.ts'
+
+export { type Locale, locales }
 
 /** English lives at the root, other languages under their prefix: the path decides the language. */
 export const localePrefix: Record<Locale, string> = { en: '', es: '/es' }

@@ -1,5 +1,5 @@
-import type { Localized } from '../../app/site/i18n.ts'
 import { agency } from '../../config/agency.ts'
+import type { Localized } from '../locale.ts'
 import type { Card, Hero, PageMeta } from '../types.ts'
 
 const { city, regionName } = agency.address

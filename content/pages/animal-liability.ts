@@ -1,4 +1,4 @@
-import type { Localized } from '../../app/site/i18n.ts'
+import type { Localized } from '../locale.ts'
 import type { ContentPage } from '../types.ts'
 
 export const animalLiabilityPage = {

@@ -1,6 +1,5 @@
-import type { ThirdPartyFrameCopy } from '../../app/components/third-party-frame.tsx'
-import type { Localized } from '../../app/site/i18n.ts'
-import type { PageMeta } from '../types.ts'
+import type { Localized } from '../locale.ts'
+import type { PageMeta, ThirdPartyFrameCopy } from '../types.ts'
 
 /** The client center: the third-party customer service portal in a frame, with a fallback link. */
 export interface ClientCenterCopy {

@@ -1,4 +1,4 @@
-import type { Localized } from '../../app/site/i18n.ts'
+import type { Localized } from '../locale.ts'
 import type { Hero, PageMeta } from '../types.ts'
 
 /** The contact-carrier page: how to reach a carrier directly, then the carriers' own sites. */

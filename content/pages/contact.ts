@@ -1,5 +1,5 @@
-import type { Localized } from '../../app/site/i18n.ts'
 import { agency } from '../../config/agency.ts'
+import type { Localized } from '../locale.ts'
 import type { FormSectionCopy, PageMeta } from '../types.ts'
 
 /** The two-letter day codes of the opening hours in config/agency.ts. */

@@ -1,4 +1,4 @@
-import type { Localized } from '../../app/site/i18n.ts'
+import type { Localized } from '../locale.ts'
 import type { ContentPage } from '../types.ts'
 
 /** The general quote request: the spec's banner over a short content page and the quote form. */

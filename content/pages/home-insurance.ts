@@ -1,7 +1,5 @@
-import type { OwnQuoteFormCopy } from '../../app/components/rater-or-quote-form.tsx'
-import type { ThirdPartyFrameCopy } from '../../app/components/third-party-frame.tsx'
-import type { Localized } from '../../app/site/i18n.ts'
-import type { ContentPage } from '../types.ts'
+import type { Localized } from '../locale.ts'
+import type { ContentPage, OwnQuoteFormCopy, ThirdPartyFrameCopy } from '../types.ts'
 
 /** The home page has no form of its own: its quote section holds the live quoting frame. */
 export const homeInsurancePage = {

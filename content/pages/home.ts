@@ -1,6 +1,6 @@
-import type { Localized } from '../../app/site/i18n.ts'
 import { agency } from '../../config/agency.ts'
 import { insuranceCategories } from '../insurance-categories.ts'
+import type { Localized } from '../locale.ts'
 import type { Card, FormSectionCopy, LinkButton, PageMeta } from '../types.ts'
 
 const { city, regionName } = agency.address

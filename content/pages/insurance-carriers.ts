@@ -1,4 +1,4 @@
-import type { Localized } from '../../app/site/i18n.ts'
+import type { Localized } from '../locale.ts'
 import type { PageMeta } from '../types.ts'
 
 /** The carriers page: an introduction above the grid of carrier wordmarks (config/carriers.ts). */

@@ -1,5 +1,5 @@
-import type { Localized } from '../../app/site/i18n.ts'
 import { insuranceCategories } from '../insurance-categories.ts'
+import type { Localized } from '../locale.ts'
 import type { ContentPage } from '../types.ts'
 
 /** The /insurance hub: the spec's banner over a content page of the five categories. */

@@ -1,4 +1,4 @@
-import type { Localized } from '../../app/site/i18n.ts'
+import type { Localized } from '../locale.ts'
 import type { FormSectionCopy, PageMeta } from '../types.ts'
 
 /** A client's own words: quoted as written, in the language written, never translated. */
