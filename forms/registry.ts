@@ -1,7 +1,7 @@
 /**
  * The lead forms. Each definition (forms/definitions/<key>.ts) carries every fact about its form;
- * this list only orders them: the spec's order (docs/api.md), which the inbox's form filter and the
- * CSV export follow. Everything else (keys, pages, lines, families) is read from the definitions.
+ * this list only orders them (docs/contracts.md, "Forms"), the order the inbox's form filter and
+ * the CSV export follow. Everything else (keys, pages, lines, families) is read from the definitions.
  */
 import { animalLiabilityQuote } from './definitions/animal-liability-quote.ts'
 import { atvQuote } from './definitions/atv-quote.ts'

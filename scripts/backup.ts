@@ -1,6 +1,6 @@
 /**
  * `npm run backup [-- FILE]`: a consistent snapshot of the site's database, taken while the server
- * runs (DESIGN.md section 3). Without FILE it goes to BACKUP_DIR (default DATA_DIR/backups).
+ * runs (docs/contracts.md, "Commands"). Without FILE it goes to BACKUP_DIR (default DATA_DIR/backups).
  *
  * - Embedded database: the running server holds it (only one process may open it), so the command
  *   asks that server for a snapshot over loopback (server/routes/backup.ts); with no server

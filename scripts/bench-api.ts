@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the API budget of DESIGN.md section 5 — POST /api/forms/contact-message on the
+ * `npm run bench`: the API budget of docs/contracts.md ("Quality budgets") — POST /api/forms/contact-message on the
  * embedded database: ≥ 1,500 req/s with p99 ≤ 50 ms and 0 errors.
  *
  * Starts the real server (`node server/main.ts`, NODE_ENV=production) as a child process, on PGlite
@@ -290,7 +290,7 @@ const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[co
 console.log('')
 for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
 console.log(
-  `\nBudget (DESIGN.md section 5, PGlite): ≥ ${budget.requestsPerSecond} req/s, p99 ≤ ${budget.p99Ms} ms, 0 errors.` +
+  `\nBudget (docs/contracts.md, PGlite): ≥ ${budget.requestsPerSecond} req/s, p99 ≤ ${budget.p99Ms} ms, 0 errors.` +
     ` Delivery worker ${args.delivery ? 'on (.eml files)' : 'parked'}; autocannon shares the machine's ${cpus().length} cores.`,
 )
 if (proofsExhausted) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web budgets of DESIGN.md section 5, on every public route in both
+ * `npm run bench:web`: the web budgets of docs/contracts.md ("Quality budgets"), on every public route in both
  * languages — Lighthouse mobile (performance ≥ 98, accessibility, best practices and SEO 100),
  * CLS 0, JavaScript per page (gzip: aim ≤ 10 KB without a form, never over 120 KB; ≤ 120 KB with a
  * form) and axe-core WCAG 2.2 A/AA at a phone and a desktop width (0 violations).
@@ -62,7 +62,7 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof categories)[number]
 
 const KB = 1024
-/** DESIGN.md section 5. */
+/** docs/contracts.md, "Quality budgets". */
 const budget = {
   jsNoFormAimBytes: 10 * KB,
   jsMaxBytes: 120 * KB,
@@ -1003,7 +1003,7 @@ if (fullRun && args.lighthouse && args.axe) {
       `${routes.length} public routes (English and Spanish), Lighthouse ${environment.lighthouse} mobile ` +
       `(simulated slow 4G, 4× CPU slowdown) and axe-core ${environment.axeCore} (WCAG 2.2 A/AA, phone and ` +
       `desktop widths), ${environment.chromium}, ${environment.cpus} CPU cores, the production build served ` +
-      'by the real server on loopback. Budgets: DESIGN.md section 5. "KB JS" is the transfer size ' +
+      'by the real server on loopback. Budgets: docs/contracts.md (Quality budgets). "KB JS" is the transfer size ' +
       'Lighthouse saw (the server may answer Brotli); "KB JS gz" is the gzip -9 size the budget counts. ' +
       `${runsPerRoute === 1 ? 'One Lighthouse run' : `${runsPerRoute} Lighthouse runs (the median kept)`} per route ` +
       `after a warm-up run; 1-minute load average ${environment.loadAverage.mean} on average during them ` +

@@ -1,6 +1,6 @@
 /**
  * `npm start`: serves the built site and the API. On a fresh checkout there is no build yet, so it
- * builds first: one command brings the site up (DESIGN.md section 3).
+ * builds first: one command brings the site up (docs/contracts.md, "Commands").
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'

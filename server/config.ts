@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { agency } from '../config/agency.ts'
 
 /**
- * The server's settings, read from the environment once at start (DESIGN.md section 3).
+ * The server's settings, read from the environment once at start (docs/contracts.md, "Environment").
  * Everything else about the agency lives in config/agency.ts.
  */
 export interface Config {

@@ -1,6 +1,6 @@
 /**
  * The only React a visitor's browser runs: it hydrates the prerendered lead form of the page and
- * nothing else (see docs/decisions/004-form-islands.md). The form's definition and, on Spanish
+ * nothing else (see docs/decisions/005-form-islands.md). The form's definition and, on Spanish
  * pages, the form's words are loaded on demand, so each page pays only for its own form.
  */
 import { hydrateRoot } from 'react-dom/client'

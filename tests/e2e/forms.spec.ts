@@ -31,7 +31,7 @@ function submitButton(page: Page, formKey: string) {
   return page.locator(`form[data-form-key="${formKey}"] button[type="submit"]`)
 }
 
-test('every form key of DESIGN.md has a page', () => {
+test('every form key has a page', () => {
   expect(formPages).toHaveLength(24)
   for (const [key] of formPages) expect(getFormDefinition(key)).toBeDefined()
 })

@@ -1,5 +1,5 @@
 /**
- * A lead answered OK is never lost (DESIGN.md section 4), on both drivers: the real server
+ * A lead answered OK is never lost (docs/contracts.md, "Durability"), on both drivers: the real server
  * (`node server/main.ts`) acknowledges leads while SMTP refuses, is killed with SIGKILL right after
  * the last OK, and a restarted server (SMTP accepting now) mails every acknowledged lead exactly once.
  */

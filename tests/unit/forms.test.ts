@@ -652,7 +652,7 @@ function errorsOf(form: FormDefinition, body: unknown): Record<string, string> {
 // Registry
 
 describe('registry', () => {
-  it('has the 24 form keys of DESIGN.md section 3, each with its definition', () => {
+  it('has the 24 form keys, each with its definition', () => {
     expect(formKeys).toHaveLength(24)
     expect(formDefinitions.map((form) => form.key)).toEqual([...formKeys])
     for (const key of formKeys) expect(definition(key).key).toBe(key)

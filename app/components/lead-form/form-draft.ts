@@ -1,7 +1,7 @@
 /**
  * A draft of the form in the visitor's own tab (sessionStorage): restored after a reload or a
  * back, cleared on success, gone when the tab closes, and never sent anywhere. SSNs, the EIN and
- * dates of birth are never written to it (DESIGN.md section 4: sensitive data stays out of drafts).
+ * dates of birth are never written to it (docs/contracts.md, "Sensitive fields": they stay out of drafts).
  */
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
