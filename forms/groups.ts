@@ -3,7 +3,7 @@
  * one form uses is written here once. A form definition (forms/definitions) is a short list of
  * sections built from these groups.
  */
-import type { DateLimit, Field, FormDefinition, FormFacts, FormSection, TextField } from './engine.ts'
+import type { DateLimit, Field, FormSection, TextField } from './engine.ts'
 import {
   checkbox,
   dateInput,
@@ -17,7 +17,6 @@ import {
   textarea,
 } from './fields.ts'
 import { homeState, usStates } from './states.ts'
-import { visitorNameFields } from './visitor-name.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Option lists (values exactly as the spec writes them, in its order)
@@ -128,6 +127,20 @@ export function section(title: string, ...parts: (Field | readonly Field[])[]): 
   return { legend: title, fields: fields(...parts) }
 }
 
+/** The 'Your contact details' section: names, e-mail, phone, then what the form adds (an address). */
+export function contactSection(
+  { namePattern, phoneName }: { namePattern: boolean; phoneName?: 'phone' | 'contactPhone' },
+  ...more: (Field | readonly Field[])[]
+): FormSection {
+  return section(
+    'Your contact details',
+    contactNames({ pattern: namePattern }),
+    email(),
+    phone(phoneName ? { name: phoneName } : {}),
+    ...more,
+  )
+}
+
 /** The words of the control that opens an optional repeat, and of the one that removes it. */
 export interface RepeatLabels {
   add: string
@@ -157,48 +170,6 @@ export function requiredThenOptional(
     closedSection(legend(legends[1], false), labels, group(2, false)),
   ]
 }
-
-/**
- * A form definition. Every form carries the decoy `company`: it is added here, once, at the end of
- * the last section (the renderer hides it).
- */
-export function defineForm<const Key extends string>(
-  key: Key,
-  title: string,
-  submitLabel: string,
-  sections: FormSection[],
-  facts: FormFacts,
-): FormDefinition<Key> {
-  const last = sections.at(-1)
-  const withHoneypot = last
-    ? [...sections.slice(0, -1), { ...last, fields: [...last.fields, honeypot()] }]
-    : [section('Your details', honeypot())]
-  const all = withHoneypot.flatMap((part) => part.fields)
-  const names = (keep: (field: Field) => boolean) => all.filter(keep).map((field) => field.name)
-  const { submitAlwaysEnabled, family = 'quote', ...where } = facts
-  return {
-    key,
-    title,
-    submitLabel,
-    sections: withHoneypot,
-    ...where,
-    family,
-    visitor: {
-      name: visitorNameFields.filter((name) => all.some((field) => field.name === name)),
-      email: names((field) => field.kind === 'email'),
-      phone: names((field) => field.kind === 'tel'),
-    },
-    sensitiveFields: names((field) => field.sensitive === true),
-    honeypotFields: names((field) => field.kind === 'text' && field.honeypot === true),
-    ...(submitAlwaysEnabled ? { submitAlwaysEnabled } : {}),
-  }
-}
-
-export const submitLabels = {
-  quote: 'Get My Quote',
-  message: 'Send Message',
-  atv: 'GET QUOTE',
-} as const
 
 // ---------------------------------------------------------------------------------------------
 // Contact groups
@@ -259,10 +230,12 @@ export function stateSelect({ required, venue = false }: { required: boolean; ve
 export interface AddressOptions {
   /** The spec's two spellings of the street lines. */
   lines: 'address' | 'addressLine'
-  line1Required: boolean
-  zipName: 'zip' | 'zipCode'
-  zipRequired: boolean
-  stateRequired: boolean
+  /** Optional unless set (most forms require only the city). */
+  line1Required?: boolean
+  /** 'zipCode' unless set. */
+  zipName?: 'zip' | 'zipCode'
+  zipRequired?: boolean
+  stateRequired?: boolean
   /** The event form's address is the event venue, not the visitor's (no autofill). */
   venue?: boolean
 }
@@ -270,10 +243,10 @@ export interface AddressOptions {
 /** Street lines, city (required on every form that asks for it), state selector and ZIP code. */
 export function address({
   lines,
-  line1Required,
-  zipName,
-  zipRequired,
-  stateRequired,
+  line1Required = false,
+  zipName = 'zipCode',
+  zipRequired = false,
+  stateRequired = false,
   venue = false,
 }: AddressOptions): Field[] {
   const prefix = venue ? 'Event venue address' : 'Address'

@@ -1,6 +1,7 @@
 /** The animal liability insurance quote form (spec 001). */
-import { address, defineForm, notesSection, policyStartDate, section, submitLabels } from '../groups.ts'
-import { contactFields } from '../parts/specialty.ts'
+
+import { defineForm, submitLabels } from '../define-form.ts'
+import { address, contactSection, notesSection, policyStartDate, section } from '../groups.ts'
 
 export const animalLiabilityQuote = defineForm(
   'animal-liability-quote',
@@ -8,17 +9,7 @@ export const animalLiabilityQuote = defineForm(
   submitLabels.quote,
   [
     section('Your policy', policyStartDate({ required: true })),
-    section(
-      'Your contact details',
-      contactFields,
-      address({
-        lines: 'addressLine',
-        line1Required: false,
-        zipName: 'zipCode',
-        zipRequired: false,
-        stateRequired: false,
-      }),
-    ),
+    contactSection({ namePattern: true }, address({ lines: 'addressLine' })),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/others/animal-liability'], line: 'specialty' },

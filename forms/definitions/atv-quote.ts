@@ -1,29 +1,24 @@
 /** The ATV insurance quote form (spec 000). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import {
   atLeast16YearsAgo,
   claimsAndTickets,
   coverageDesired,
   currentCompany,
-  defineForm,
   driver,
   policyExpires,
   requiredThenOptional,
   section,
-  submitLabels,
-  vehicle,
 } from '../groups.ts'
-import { notesField, vehicleContact } from '../parts/vehicle.ts'
+import { notesField, twoVehicles, vehicleContact } from '../parts/vehicle.ts'
 
 export const atvQuote = defineForm(
   'atv-quote',
   'ATV insurance quote',
   submitLabels.atv,
   [
-    ...requiredThenOptional(
-      ['Vehicle 1', 'Vehicle 2'],
-      { add: 'Add a second vehicle', remove: 'Remove the second vehicle' },
-      (n, required) => vehicle(n, { required, leasedLabel: 'Is vehicle leased?' }),
-    ),
+    ...twoVehicles(),
     ...requiredThenOptional(
       ['Primary operator', 'Additional operator'],
       { add: 'Add another operator', remove: 'Remove the additional operator' },

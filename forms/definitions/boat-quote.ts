@@ -1,14 +1,14 @@
 /** The boat insurance quote form (spec 000). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import {
   boat,
   boatOperator,
   closedSection,
   coverageDesired,
-  defineForm,
   legend,
   requiredThenOptional,
   section,
-  submitLabels,
 } from '../groups.ts'
 import { notesField, vehicleContact } from '../parts/vehicle.ts'
 

@@ -1,14 +1,7 @@
 /** The business owner's policy (BOP) quote form (spec 001). */
-import {
-  contactNames,
-  defineForm,
-  email,
-  notesSection,
-  phone,
-  policyStartDate,
-  section,
-  submitLabels,
-} from '../groups.ts'
+
+import { defineForm, submitLabels } from '../define-form.ts'
+import { contactSection, notesSection, policyStartDate, section } from '../groups.ts'
 import { businessDescription, businessName, optionalBusinessAddress } from '../parts/business.ts'
 
 export const bopQuote = defineForm(
@@ -17,13 +10,7 @@ export const bopQuote = defineForm(
   submitLabels.quote,
   [
     section('Your business', policyStartDate({ required: true }), businessName, businessDescription),
-    section(
-      'Your contact details',
-      contactNames({ pattern: true }),
-      email(),
-      phone(),
-      optionalBusinessAddress,
-    ),
+    contactSection({ namePattern: true }, optionalBusinessAddress),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/business/bop'], line: 'business' },

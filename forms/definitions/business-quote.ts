@@ -1,17 +1,15 @@
 /** The business insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput, select } from '../fields.ts'
 import {
-  contactNames,
-  defineForm,
-  email,
+  contactSection,
   flagGroup,
   notesSection,
-  phone,
   policyStartDate,
   replacePolicy,
   section,
   stateSelect,
-  submitLabels,
 } from '../groups.ts'
 import { businessDescription, businessName } from '../parts/business.ts'
 
@@ -90,13 +88,7 @@ export const businessQuote = defineForm(
         ['deferredCompensation', 'Deferred compensation'],
       ]),
     ),
-    section(
-      'Your contact details',
-      contactNames({ pattern: true }),
-      email(),
-      phone({ name: 'contactPhone' }),
-      stateSelect({ required: false }),
-    ),
+    contactSection({ namePattern: true, phoneName: 'contactPhone' }, stateSelect({ required: false })),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/business'], line: 'business' },

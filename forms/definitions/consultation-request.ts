@@ -1,6 +1,8 @@
 /** The free consultation request form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { select } from '../fields.ts'
-import { defineForm, notes, section, submitLabels } from '../groups.ts'
+import { notes, section } from '../groups.ts'
 import { serviceContact } from '../parts/services.ts'
 
 export const consultationRequest = defineForm(
@@ -15,7 +17,7 @@ export const consultationRequest = defineForm(
         defaultValue: 'Telephone',
       }),
     ),
-    section('Your contact details', serviceContact),
+    serviceContact,
     section('Your message', notes('msg', { required: true })),
   ],
   { pages: ['/services/free-consultation'], line: 'service', family: 'service' },

@@ -1,7 +1,8 @@
 /** The event insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { dateInput } from '../fields.ts'
-import { address, defineForm, notesSection, section, submitLabels, todayLimit } from '../groups.ts'
-import { contactFields } from '../parts/specialty.ts'
+import { address, contactSection, notesSection, section, todayLimit } from '../groups.ts'
 
 export const eventQuote = defineForm(
   'event-quote',
@@ -11,16 +12,9 @@ export const eventQuote = defineForm(
     section(
       'Your event',
       dateInput('date', 'Event date', { required: true, min: todayLimit }),
-      address({
-        lines: 'addressLine',
-        line1Required: false,
-        zipName: 'zipCode',
-        zipRequired: false,
-        stateRequired: false,
-        venue: true,
-      }),
+      address({ lines: 'addressLine', venue: true }),
     ),
-    section('Your contact details', contactFields),
+    contactSection({ namePattern: true }),
     notesSection('msg', { required: false }),
   ],
   { pages: ['/insurance/others/event'], line: 'specialty' },

@@ -1,14 +1,7 @@
 /** The final expense insurance quote form (spec 001). */
-import {
-  address,
-  contactNames,
-  defineForm,
-  email,
-  notesSection,
-  phone,
-  section,
-  submitLabels,
-} from '../groups.ts'
+
+import { defineForm, submitLabels } from '../define-form.ts'
+import { address, contactSection, notesSection, section } from '../groups.ts'
 import { ownBirthDate } from '../parts/life.ts'
 
 export const finalExpenseQuote = defineForm(
@@ -17,19 +10,7 @@ export const finalExpenseQuote = defineForm(
   submitLabels.quote,
   [
     section('About you', ownBirthDate('dob')),
-    section(
-      'Your contact details',
-      contactNames({ pattern: true }),
-      email(),
-      phone(),
-      address({
-        lines: 'address',
-        line1Required: false,
-        zipName: 'zipCode',
-        zipRequired: false,
-        stateRequired: false,
-      }),
-    ),
+    contactSection({ namePattern: true }, address({ lines: 'address' })),
     notesSection('comment', { required: true }),
   ],
   { pages: ['/insurance/life/final-expense'], line: 'life' },

@@ -1,6 +1,8 @@
 /** The flood insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { select } from '../fields.ts'
-import { defineForm, notesSection, policyStartDate, section, submitLabels, yesNoOptions } from '../groups.ts'
+import { notesSection, policyStartDate, section, yesNoOptions } from '../groups.ts'
 import { propertyContact } from '../parts/property.ts'
 
 export const floodQuote = defineForm(

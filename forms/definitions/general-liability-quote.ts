@@ -1,17 +1,8 @@
 /** The general liability insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { select, text, textarea } from '../fields.ts'
-import {
-  claimsHistory,
-  count,
-  defineForm,
-  dollars,
-  email,
-  experience,
-  phone,
-  section,
-  submitLabels,
-  yesNoOptions,
-} from '../groups.ts'
+import { claimsHistory, count, dollars, email, experience, phone, section, yesNoOptions } from '../groups.ts'
 import { optionalBusinessAddress } from '../parts/business.ts'
 
 export const generalLiabilityQuote = defineForm(

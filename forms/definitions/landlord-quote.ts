@@ -1,6 +1,8 @@
 /** The landlord insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput } from '../fields.ts'
-import { defineForm, notesSection, policyStartDate, section, submitLabels } from '../groups.ts'
+import { notesSection, policyStartDate, section } from '../groups.ts'
 import { propertyContact } from '../parts/property.ts'
 
 export const landlordQuote = defineForm(

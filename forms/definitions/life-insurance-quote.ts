@@ -1,17 +1,8 @@
 /** The life insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput, select, text } from '../fields.ts'
-import {
-  address,
-  contactNames,
-  defineForm,
-  email,
-  notesSection,
-  phone,
-  policyStartDate,
-  section,
-  submitLabels,
-  yesNoRadio,
-} from '../groups.ts'
+import { address, contactSection, notesSection, policyStartDate, section, yesNoRadio } from '../groups.ts'
 import { ownBirthDate } from '../parts/life.ts'
 
 const notSure = 'Not Sure'
@@ -59,19 +50,7 @@ export const lifeInsuranceQuote = defineForm(
       yesNoRadio('familyCancer', 'Family history of cancer?'),
       yesNoRadio('hazardousHobby', 'Any hazardous hobbies?'),
     ),
-    section(
-      'Your contact details',
-      contactNames({ pattern: true }),
-      email(),
-      phone(),
-      address({
-        lines: 'addressLine',
-        line1Required: false,
-        zipName: 'zipCode',
-        zipRequired: false,
-        stateRequired: false,
-      }),
-    ),
+    contactSection({ namePattern: true }, address({ lines: 'addressLine' })),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/life/life-insurance'], line: 'life' },

@@ -1,4 +1,6 @@
 /** The motorcycle insurance quote form (spec 000). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { noted } from '../fields.ts'
 import {
   atLeast16YearsAgo,
@@ -6,16 +8,13 @@ import {
   commute,
   coverageDesired,
   currentCompany,
-  defineForm,
-  driver,
   policyExpiresMonthsDays,
   policyStartDate,
   requiredThenOptional,
   section,
-  submitLabels,
   vehicle,
 } from '../groups.ts'
-import { notesField, vehicleContact } from '../parts/vehicle.ts'
+import { drivers, notesField, vehicleContact } from '../parts/vehicle.ts'
 
 const motorcycleRequiredNote =
   'Spec marks only currentCompany and policyStartDate optional among these, so the others are required.'
@@ -33,11 +32,7 @@ export const motorcyclesQuote = defineForm(
         ...commute(n, { required }),
       ],
     ),
-    ...requiredThenOptional(
-      ['Primary driver', 'Additional driver'],
-      { add: 'Add another driver', remove: 'Remove the additional driver' },
-      (n, required) => driver(n, { required, namePattern: true, dobMax: atLeast16YearsAgo }),
-    ),
+    ...drivers({ namePattern: true, dobMax: atLeast16YearsAgo }),
     section(
       'Your current policy',
       currentCompany({ required: false }),

@@ -1,6 +1,8 @@
 /** The proof of insurance request form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { select, text } from '../fields.ts'
-import { defineForm, notes, section, submitLabels } from '../groups.ts'
+import { notes, section } from '../groups.ts'
 import { serviceContact } from '../parts/services.ts'
 
 export const proofRequest = defineForm(
@@ -21,7 +23,7 @@ export const proofRequest = defineForm(
         defaultValue: 'email',
       }),
     ),
-    section('Your contact details', serviceContact),
+    serviceContact,
     section('Your message', notes('msg', { required: false })),
   ],
   { pages: ['/services/proof-insurance'], line: 'service', family: 'service' },

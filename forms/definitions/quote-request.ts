@@ -1,24 +1,15 @@
 /** The quote request form (spec 000). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { dateInput, select } from '../fields.ts'
-import {
-  address,
-  contactNames,
-  defineForm,
-  email,
-  insuranceTypeOptions,
-  notes,
-  phone,
-  section,
-  submitLabels,
-  todayLimit,
-} from '../groups.ts'
+import { address, contactSection, insuranceTypeOptions, notes, section, todayLimit } from '../groups.ts'
 
 export const quoteRequest = defineForm(
   'quote-request',
   'Quote request',
   submitLabels.quote,
   [
-    section('Your contact details', contactNames({ pattern: false }), email(), phone()),
+    contactSection({ namePattern: false }),
     section(
       'Your address',
       address({

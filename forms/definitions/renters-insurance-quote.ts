@@ -1,15 +1,15 @@
 /** The renters insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput, select } from '../fields.ts'
 import {
   claimsHistory,
   countOptions,
-  defineForm,
   flagGroup,
   notesSection,
   policyStartDate,
   replacePolicy,
   section,
-  submitLabels,
   yesNoOptions,
 } from '../groups.ts'
 import { propertyContact } from '../parts/property.ts'

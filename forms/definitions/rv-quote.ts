@@ -1,18 +1,17 @@
 /** The RV insurance quote form (spec 000). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import {
   atLeast16YearsAgo,
   claimsAndTickets,
   coverageDesired,
   currentCompany,
-  defineForm,
-  driver,
   policyExpires,
   requiredThenOptional,
   section,
-  submitLabels,
   vehicle,
 } from '../groups.ts'
-import { notesField, vehicleContact } from '../parts/vehicle.ts'
+import { drivers, notesField, vehicleContact } from '../parts/vehicle.ts'
 
 export const rvQuote = defineForm(
   'rv-quote',
@@ -24,11 +23,7 @@ export const rvQuote = defineForm(
       { add: 'Add a second RV', remove: 'Remove the second RV' },
       (n, required) => vehicle(n, { required, leasedLabel: 'Is RV leased?' }),
     ),
-    ...requiredThenOptional(
-      ['Primary driver', 'Additional driver'],
-      { add: 'Add another driver', remove: 'Remove the additional driver' },
-      (n, required) => driver(n, { required, namePattern: true, dobMax: atLeast16YearsAgo }),
-    ),
+    ...drivers({ namePattern: true, dobMax: atLeast16YearsAgo }),
     section(
       'Your current policy',
       currentCompany({ required: false }),

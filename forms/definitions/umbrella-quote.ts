@@ -1,17 +1,8 @@
 /** The umbrella insurance quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { select } from '../fields.ts'
-import {
-  address,
-  contactNames,
-  countOptions,
-  defineForm,
-  email,
-  notesSection,
-  phone,
-  policyStartDate,
-  section,
-  submitLabels,
-} from '../groups.ts'
+import { address, contactSection, countOptions, notesSection, policyStartDate, section } from '../groups.ts'
 
 const umbrellaCountsNote =
   "Spec gives two readings of this list; the notes' reading is used (0–5, 6+, None for vehicles; 0–4, 5+, None for properties)."
@@ -45,19 +36,7 @@ export const umbrellaQuote = defineForm(
       }),
       policyStartDate({ required: true }),
     ),
-    section(
-      'Your contact details',
-      contactNames({ pattern: true }),
-      email(),
-      phone(),
-      address({
-        lines: 'address',
-        line1Required: true,
-        zipName: 'zipCode',
-        zipRequired: false,
-        stateRequired: false,
-      }),
-    ),
+    contactSection({ namePattern: true }, address({ lines: 'address', line1Required: true })),
     notesSection('comment', { required: false }),
   ],
   { pages: ['/insurance/life/umbrella'], line: 'life' },

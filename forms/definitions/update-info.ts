@@ -1,5 +1,7 @@
 /** The information update form (spec 001). */
-import { defineForm, notes, section, submitLabels } from '../groups.ts'
+
+import { defineForm, submitLabels } from '../define-form.ts'
+import { notes, section } from '../groups.ts'
 import { serviceContact } from '../parts/services.ts'
 
 export const updateInfo = defineForm(
@@ -7,7 +9,7 @@ export const updateInfo = defineForm(
   'Information update',
   submitLabels.message,
   [
-    section('Your contact details', serviceContact),
+    serviceContact,
     section('Your new information', notes('msg', { required: true, label: 'The new information' })),
   ],
   { pages: ['/services/update-info'], line: 'service', family: 'service' },

@@ -1,9 +1,10 @@
 /** The workers' compensation quote form (spec 001). */
+
+import { defineForm, submitLabels } from '../define-form.ts'
 import { dateInput, select, text, textarea } from '../fields.ts'
 import {
   closedSection,
   count,
-  defineForm,
   dollars,
   email,
   experience,
@@ -11,7 +12,6 @@ import {
   phone,
   section,
   stateSelect,
-  submitLabels,
   yesNoOptions,
 } from '../groups.ts'
 import { businessName } from '../parts/business.ts'

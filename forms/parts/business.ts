@@ -14,10 +14,4 @@ export const businessDescription = textarea('businessDescription', 'Describe you
 })
 
 /** Address block of the general liability and BOP forms: only the city is required. */
-export const optionalBusinessAddress = address({
-  lines: 'address',
-  line1Required: false,
-  zipName: 'zipCode',
-  zipRequired: false,
-  stateRequired: false,
-})
+export const optionalBusinessAddress = address({ lines: 'address' })

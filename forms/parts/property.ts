@@ -1,6 +1,6 @@
 /** Parts shared by the property forms (forms/definitions/*.ts). */
 import type { FormSection } from '../engine.ts'
-import { address, contactNames, email, phone, section } from '../groups.ts'
+import { address, contactSection } from '../groups.ts'
 
 /**
  * The property forms' contact fields: names letters-only, address1 and city required; the ZIP code
@@ -11,11 +11,5 @@ export function propertyContact(zip: {
   zipRequired: boolean
   stateRequired: boolean
 }): FormSection {
-  return section(
-    'Your contact details',
-    contactNames({ pattern: true }),
-    email(),
-    phone(),
-    address({ lines: 'address', line1Required: true, ...zip }),
-  )
+  return contactSection({ namePattern: true }, address({ lines: 'address', line1Required: true, ...zip }))
 }

@@ -1,23 +1,11 @@
 /** Parts shared by the services forms (forms/definitions/*.ts). */
-import type { Field, FormDefinition } from '../engine.ts'
-import {
-  contactNames,
-  defineForm,
-  email,
-  notes,
-  phone,
-  section,
-  stateSelect,
-  submitLabels,
-} from '../groups.ts'
+
+import { defineForm, submitLabels } from '../define-form.ts'
+import type { FormDefinition } from '../engine.ts'
+import { contactNames, contactSection, email, notes, section, stateSelect } from '../groups.ts'
 
 /** Names (no pattern on these forms), e-mail, phone and the state selector. */
-export const serviceContact: Field[] = [
-  ...contactNames({ pattern: false }),
-  email(),
-  phone(),
-  stateSelect({ required: false }),
-]
+export const serviceContact = contactSection({ namePattern: false }, stateSelect({ required: false }))
 
 /** The testimonial and the referral share their fields and wording (spec: the referral reuses it). */
 export function testimonialLike<const Key extends string>(

@@ -1,22 +1,28 @@
 /** Parts shared by the vehicle forms (forms/definitions/*.ts). */
-import type { FormSection } from '../engine.ts'
-import { address, contactNames, email, notes, phone, section } from '../groups.ts'
+import type { DateLimit, FormSection } from '../engine.ts'
+import { address, contactSection, driver, notes, requiredThenOptional, vehicle } from '../groups.ts'
 
 /** The contact block of every vehicle form: address1 and city required, zipCode optional. */
 export function vehicleContact({ namePattern }: { namePattern: boolean }): FormSection {
-  return section(
-    'Your contact details',
-    contactNames({ pattern: namePattern }),
-    email(),
-    phone(),
-    address({
-      lines: 'address',
-      line1Required: true,
-      zipName: 'zipCode',
-      zipRequired: false,
-      stateRequired: false,
-    }),
-  )
+  return contactSection({ namePattern }, address({ lines: 'address', line1Required: true }))
 }
 
 export const notesField = notes('message', { required: false })
+
+/** Vehicle 1 and, behind its control, vehicle 2 (ATV, classic car). */
+export function twoVehicles(): FormSection[] {
+  return requiredThenOptional(
+    ['Vehicle 1', 'Vehicle 2'],
+    { add: 'Add a second vehicle', remove: 'Remove the second vehicle' },
+    (n, required) => vehicle(n, { required, leasedLabel: 'Is vehicle leased?' }),
+  )
+}
+
+/** The primary driver and, behind its control, an additional one (classic car, motorcycle, RV). */
+export function drivers(options: { namePattern: boolean; dobMax?: DateLimit }): FormSection[] {
+  return requiredThenOptional(
+    ['Primary driver', 'Additional driver'],
+    { add: 'Add another driver', remove: 'Remove the additional driver' },
+    (n, required) => driver(n, { required, ...options }),
+  )
+}
