@@ -104,7 +104,7 @@ export type InsuranceLine = (typeof insuranceLines)[number]
  */
 export type FormFamily = 'contact' | 'quote' | 'service' | 'community'
 
-/** What a definition says about its form besides its fields (forms/groups.ts defineForm). */
+/** What a definition says about its form besides its fields (forms/define-form.ts defineForm). */
 export interface FormFacts {
   /** English paths of the pages that carry the form, its own page first (spec: the site map). */
   pages: readonly [string, ...string[]]
@@ -124,7 +124,7 @@ export interface VisitorFields {
 
 /**
  * Everything about one form, in one place: the desk, the server, the e-mail and the tests read
- * these facts here and nowhere else. Made by defineForm (forms/groups.ts), which derives the
+ * these facts here and nowhere else. Made by defineForm (forms/define-form.ts), which derives the
  * field lists (visitor, sensitive, honeypot) from the sections.
  */
 export interface FormDefinition<Key extends string = string> {
