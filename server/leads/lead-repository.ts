@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../db/database.ts'
+import { groupCommit } from '../db/group-commit.ts'
 
 export type LeadLanguage = 'en' | 'es'
 
@@ -91,57 +93,136 @@ function isReferenceCollision(error: unknown): boolean {
 /** Draws of a new reference before giving up (a repeat is one in millions; three in a row, never). */
 const referenceAttempts = 3
 
+/** Leads written in one statement at most (10 parameters each, well under PostgreSQL’s 65,535). */
+const maxLeadsPerWrite = 200
+
+const leadValueColumns = `id, form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key,
+                          body_hash, spam_reasons`
+
+function leadParams(id: string, lead: NewLead): unknown[] {
+  return [
+    id,
+    lead.formKey,
+    JSON.stringify(storableFields(lead.fields)),
+    lead.language,
+    lead.userAgent,
+    lead.ipHash,
+    lead.isSpam,
+    lead.idempotencyKey,
+    lead.bodyHash,
+    JSON.stringify(lead.spamReasons),
+  ]
+}
+
+function leadValues(row: number): string {
+  const p = (column: number) => `$${row * 10 + column}`
+  return `(${p(1)}::uuid, ${p(2)}, ${p(3)}::jsonb, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::boolean, ${p(8)}, ${p(9)}, ${p(10)}::jsonb)`
+}
+
+interface RepeatQuestion {
+  bodyHash: string
+  ipHash: string | null
+  since: Date
+}
+
 export function createLeadRepository(db: Database): LeadRepository {
-  async function insertOnce(lead: NewLead): Promise<Lead[]> {
-    // One statement stores the lead and, unless it is spam, its delivery job: atomic without an
-    // explicit transaction, and one round trip (the embedded database runs on the event loop).
-    // ON CONFLICT DO NOTHING rather than catching a unique violation: on PostgreSQL a concurrent
-    // insert with the same key waits for the first to commit, then yields no row.
-    return db.query<Lead>(
+  /**
+   * One statement stores the leads and, for those that are not spam, their delivery jobs: atomic
+   * without an explicit transaction, one round trip, one flush. ON CONFLICT DO NOTHING rather than
+   * catching a unique violation: on PostgreSQL a concurrent insert with the same key waits for the
+   * first to commit, then yields no row; two leads with one key in the same statement keep the first.
+   * The ids are drawn here so each lead finds its own row in what comes back.
+   */
+  async function insertRows(leads: NewLead[]): Promise<(Lead | undefined)[]> {
+    const ids = leads.map(() => randomUUID())
+    const rows = await db.query<Lead>(
       `WITH lead AS (
-           INSERT INTO leads (form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key,
-                              body_hash, spam_reasons)
-           VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9::jsonb)
+           INSERT INTO leads (${leadValueColumns})
+           VALUES ${leads.map((_lead, row) => leadValues(row)).join(', ')}
            ON CONFLICT (idempotency_key) DO NOTHING
            RETURNING ${leadColumns}
          ), job AS (
            INSERT INTO delivery_jobs (lead_id) SELECT id FROM lead WHERE NOT "isSpam"
          )
          SELECT * FROM lead`,
-      [
-        lead.formKey,
-        JSON.stringify(storableFields(lead.fields)),
-        lead.language,
-        lead.userAgent,
-        lead.ipHash,
-        lead.isSpam,
-        lead.idempotencyKey,
-        lead.bodyHash,
-        JSON.stringify(lead.spamReasons),
-      ],
+      leads.flatMap((lead, row) => leadParams(ids[row] ?? '', lead)),
     )
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    return ids.map((id) => byId.get(id))
   }
 
-  return {
-    async insertLead(lead) {
-      let inserted: Lead[] = []
-      for (let attempt = 1; ; attempt++) {
-        try {
-          inserted = await insertOnce(lead)
-          break
-        } catch (error) {
-          if (attempt >= referenceAttempts || !isReferenceCollision(error)) throw error
-        }
+  /** What the visitor's request gets: its new lead, or the one already stored under its key. */
+  async function outcome(
+    lead: NewLead,
+    inserted: Lead | undefined,
+  ): Promise<{ lead: Lead; created: boolean }> {
+    if (inserted) return { lead: inserted, created: true }
+    // Only a key conflict inserts nothing, so the key is set and its lead exists.
+    const existing = lead.idempotencyKey
+      ? await selectLeadByIdempotencyKey(db, lead.idempotencyKey)
+      : undefined
+    if (!existing) throw new Error('Lead insert returned no row and no lead has its idempotency key')
+    return { lead: existing, created: false }
+  }
+
+  /** One lead on its own, drawing a new reference if its first one is taken. */
+  async function insertOne(lead: NewLead): Promise<{ lead: Lead; created: boolean }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await outcome(lead, (await insertRows([lead]))[0])
+      } catch (error) {
+        if (attempt >= referenceAttempts || !isReferenceCollision(error)) throw error
       }
-      const created = inserted[0]
-      if (created) return { lead: created, created: true }
-      // Only a key conflict inserts nothing, so the key is set and its lead exists.
-      const existing = lead.idempotencyKey
-        ? await selectLeadByIdempotencyKey(db, lead.idempotencyKey)
-        : undefined
-      if (!existing) throw new Error('Lead insert returned no row and no lead has its idempotency key')
-      return { lead: existing, created: false }
-    },
+    }
+  }
+
+  /**
+   * Group commit (server/db/group-commit.ts): the leads that arrive while one write is under way
+   * are stored together by the next. If that statement fails (a reference drawn twice, one odd
+   * value), each lead is tried on its own, so one visitor's lead never fails another's.
+   */
+  const insertLead = groupCommit<NewLead, { lead: Lead; created: boolean }>(async (leads) => {
+    if (leads.length === 1) return Promise.allSettled(leads.map(insertOne))
+    let inserted: (Lead | undefined)[]
+    try {
+      inserted = await insertRows(leads)
+    } catch {
+      const settled: PromiseSettledResult<{ lead: Lead; created: boolean }>[] = []
+      for (const lead of leads) settled.push(...(await Promise.allSettled([insertOne(lead)])))
+      return settled
+    }
+    return Promise.allSettled(leads.map((lead, row) => outcome(lead, inserted[row])))
+  }, maxLeadsPerWrite)
+
+  /** The repeated-text check of the submissions that arrive together, in one query, in their order. */
+  const countOtherAddresses = groupCommit<RepeatQuestion, number>(async (asks) => {
+    const [only] = asks
+    if (asks.length === 1 && only) {
+      // Alone: the plain query, cheaper to plan than the batched one.
+      const [row] = await db.query<{ count: string | number }>(
+        `SELECT count(DISTINCT ip_hash) AS count FROM leads
+          WHERE body_hash = $1 AND received_at >= $3::timestamptz AND ip_hash IS DISTINCT FROM $2`,
+        [only.bodyHash, only.ipHash, only.since.toISOString()],
+      )
+      return [{ status: 'fulfilled', value: Number(row?.count ?? 0) }]
+    }
+    const rows = await db.query<{ count: string | number }>(
+      `SELECT (SELECT count(DISTINCT l.ip_hash) FROM leads l
+                WHERE l.body_hash = q.body_hash AND l.received_at >= q.since
+                  AND l.ip_hash IS DISTINCT FROM q.ip_hash) AS count
+         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS q(body_hash, ip_hash, since, n)
+        ORDER BY q.n`,
+      [
+        asks.map((ask) => ask.bodyHash),
+        asks.map((ask) => ask.ipHash),
+        asks.map((ask) => ask.since.toISOString()),
+      ],
+    )
+    return asks.map((_ask, index) => ({ status: 'fulfilled', value: Number(rows[index]?.count ?? 0) }))
+  }, maxLeadsPerWrite)
+
+  return {
+    insertLead,
 
     async findLeadById(id) {
       // PostgreSQL rejects a malformed uuid with an error; a malformed id simply names no lead.
@@ -152,14 +233,8 @@ export function createLeadRepository(db: Database): LeadRepository {
 
     findLeadByIdempotencyKey: (key) => selectLeadByIdempotencyKey(db, key),
 
-    async countOtherAddressesWithBody(bodyHash, ipHash, since) {
-      const [row] = await db.query<{ count: string | number }>(
-        `SELECT count(DISTINCT ip_hash) AS count FROM leads
-          WHERE body_hash = $1 AND received_at >= $3::timestamptz AND ip_hash IS DISTINCT FROM $2`,
-        [bodyHash, ipHash, since.toISOString()],
-      )
-      return Number(row?.count ?? 0)
-    },
+    countOtherAddressesWithBody: (bodyHash, ipHash, since) =>
+      countOtherAddresses({ bodyHash, ipHash, since }),
 
     deliveryJobsForLead: (leadId) =>
       db.query<DeliveryJob>(
