@@ -209,10 +209,15 @@ describe.each(drivers)('form API on %s', (driver) => {
     it('is drawn again when the first draw is already taken', async () => {
       const [taken] = await db.query<{ reference: string }>('SELECT reference FROM leads LIMIT 1')
       if (!taken) throw new Error('no lead stored yet')
-      // The next draw repeats a stored reference, the one after is random again.
+      // The next insert carries a stored reference, as if drawn twice; the one after is left as drawn.
       await db.exec(`CREATE SEQUENCE reference_draws;
-        ALTER TABLE leads ALTER COLUMN reference SET DEFAULT
-          CASE WHEN nextval('reference_draws') = 1 THEN '${taken.reference}' ELSE new_lead_reference() END`)
+        CREATE FUNCTION repeat_a_reference() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF nextval('reference_draws') = 1 THEN NEW.reference := '${taken.reference}'; END IF;
+            RETURN NEW;
+          END $$;
+        CREATE TRIGGER repeat_a_reference BEFORE INSERT ON leads
+          FOR EACH ROW EXECUTE FUNCTION repeat_a_reference()`)
       try {
         const before = await leadCount()
         const response = await submit('contact-message', validPayload(contactForm(), today))
@@ -222,7 +227,7 @@ describe.each(drivers)('form API on %s', (driver) => {
         expect(lead.reference).not.toBe(taken.reference)
         expect(response.headers['lead-reference']).toBe(lead.reference)
       } finally {
-        await db.exec(`ALTER TABLE leads ALTER COLUMN reference SET DEFAULT new_lead_reference();
+        await db.exec(`DROP TRIGGER repeat_a_reference ON leads; DROP FUNCTION repeat_a_reference();
           DROP SEQUENCE reference_draws`)
       }
     })
