@@ -1,8 +1,10 @@
 /**
  * After React Router's build and the island's: drop the SPA fallback shell (the server answers
  * unknown paths with the prerendered 404 page instead), point form pages at the hashed lead-form
- * island, write the sitemap, robots.txt and web manifest, then write brotli and gzip copies of every text file so the
- * server sends precompressed bytes without compressing on each request.
+ * island, inline the site's stylesheet into every page (no render-blocking request; the server's
+ * Content-Security-Policy allows the <style> by its hash, security-headers.ts), write the sitemap,
+ * robots.txt and web manifest, then write brotli and gzip copies of every text file so the server
+ * sends precompressed bytes without compressing on each request.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -31,12 +33,30 @@ const islandManifest: Record<string, { file: string }> = JSON.parse(
 const islandFile = islandManifest['app/islands/lead-form.tsx']?.file
 if (!islandFile) throw new Error('postbuild: the lead-form island is missing from its manifest')
 await rm(join(clientDir, 'assets/islands/.vite'), { recursive: true, force: true })
+// The stylesheet (about 4 KB compressed) goes into each page as one <style>: the first paint then
+// waits for nothing but the HTML. The hashed file stays in assets/ (nothing links it any more).
+const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g
+const stylesheets = new Map<string, string>()
+async function stylesheet(href: string): Promise<string> {
+  let css = stylesheets.get(href)
+  if (css === undefined) {
+    css = (await readFile(join(clientDir, href), 'utf8')).trim()
+    if (/<\/style/i.test(css)) throw new Error(`postbuild: ${href} cannot be inlined (it contains </style)`)
+    stylesheets.set(href, css)
+  }
+  return css
+}
 for await (const path of files(clientDir)) {
   if (!path.endsWith('.html')) continue
-  const html = await readFile(path, 'utf8')
-  if (html.includes(leadFormIslandPlaceholder)) {
-    await writeFile(path, html.replaceAll(leadFormIslandPlaceholder, `/assets/islands/${islandFile}`))
+  let html = await readFile(path, 'utf8')
+  const original = html
+  html = html.replaceAll(leadFormIslandPlaceholder, `/assets/islands/${islandFile}`)
+  for (const [link, href] of html.matchAll(stylesheetLink)) {
+    if (!href) continue
+    const style = `<style>${await stylesheet(href)}</style>`
+    html = html.replace(link, () => style)
   }
+  if (html !== original) await writeFile(path, html)
 }
 
 // Search engines: every public page in every language, each with its language alternates.

@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify'
 import { frameOrigins } from '../../config/agency.ts'
 
 /**
- * Security headers on every response, and a strict Content-Security-Policy per page: scripts
- * only from this origin plus the exact inline scripts the prerendered page carries (by their
- * SHA-256), frames only from the third parties the agency configured, nothing may frame us.
+ * Security headers on every response, and a strict Content-Security-Policy per page: scripts and
+ * styles only from this origin plus the exact inline scripts and stylesheet the prerendered page
+ * carries (by their SHA-256; scripts/postbuild.ts inlines the site's stylesheet), frames only from
+ * the third parties the agency configured, nothing may frame us.
  */
 const commonHeaders: Record<string, string> = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
@@ -21,12 +22,13 @@ const commonHeaders: Record<string, string> = {
 /** For everything that is not a page (API answers, assets): nothing may run or be framed. */
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
-export function pagePolicy(scriptHashes: string[]): string {
+export function pagePolicy(scriptHashes: string[], styleHashes: string[] = []): string {
   const scripts = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ')
+  const styles = ["'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' ')
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
-    "style-src 'self'",
+    `style-src ${styles}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -40,16 +42,26 @@ export function pagePolicy(scriptHashes: string[]): string {
 }
 
 const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
+const inlineStyle = /<style\b[^>]*>([\s\S]*?)<\/style>/g
 
-/** The hashes of a page's inline scripts, as CSP writes them ('sha256-…'). */
-export function inlineScriptHashes(html: string): string[] {
+function bodyHashes(html: string, element: RegExp): string[] {
   const hashes = new Set<string>()
-  for (const match of html.matchAll(inlineScript)) {
+  for (const match of html.matchAll(element)) {
     const body = match[1] ?? ''
     if (body === '') continue
     hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`)
   }
   return [...hashes]
+}
+
+/** The hashes of a page's inline scripts, as CSP writes them ('sha256-…'). */
+export function inlineScriptHashes(html: string): string[] {
+  return bodyHashes(html, inlineScript)
+}
+
+/** The hashes of a page's <style> elements (the inlined stylesheet), as CSP writes them. */
+export function inlineStyleHashes(html: string): string[] {
+  return bodyHashes(html, inlineStyle)
 }
 
 async function* htmlFiles(dir: string): AsyncGenerator<string> {
@@ -64,7 +76,8 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
 export async function pagePolicies(clientDir: string): Promise<Map<string, string>> {
   const policies = new Map<string, string>()
   for await (const file of htmlFiles(clientDir)) {
-    policies.set(file, pagePolicy(inlineScriptHashes(await readFile(file, 'utf8'))))
+    const html = await readFile(file, 'utf8')
+    policies.set(file, pagePolicy(inlineScriptHashes(html), inlineStyleHashes(html)))
   }
   return policies
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { locales, publicPaths, withLocale } from '../../app/site/route-table.ts'
 import { agency } from '../../config/agency.ts'
@@ -78,6 +79,19 @@ test('every page is sent with a strict Content-Security-Policy', async ({ reques
   expect(response.headers()['strict-transport-security']).toContain('max-age=')
   expect(response.headers()['x-content-type-options']).toBe('nosniff')
   expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin')
+})
+
+test('the stylesheet comes inside the page, allowed by its hash alone', async ({ request }) => {
+  const response = await request.get('/insurance/vehicle/boat')
+  const html = await response.text()
+  // no render-blocking request for the stylesheet: it is in the page
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+  const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+  expect(css).toContain('.lead-form')
+  const hash = createHash('sha256').update(css, 'utf8').digest('base64')
+  const csp = response.headers()['content-security-policy'] ?? ''
+  expect(csp).toContain(`style-src 'self' 'sha256-${hash}';`)
+  expect(csp).not.toContain('unsafe-inline')
 })
 
 test('the page scripts run under the CSP without violations', async ({ page }) => {

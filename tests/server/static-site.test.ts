@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -43,6 +44,18 @@ describe('prerendered pages', () => {
     expect(response.statusCode).toBe(200)
     expect(response.body).toBe(sitePages['insurance/index.html'])
     expect(response.headers['cache-control']).toBe(pageCache)
+  })
+
+  it("allows the page's inline stylesheet by its hash, never any inline style", async () => {
+    const response = await app.inject({ method: 'GET', url: '/insurance' })
+    const css = /<style>([^<]*)<\/style>/.exec(response.body)?.[1] ?? ''
+    const hash = createHash('sha256').update(css, 'utf8').digest('base64')
+    const policy = String(response.headers['content-security-policy'])
+    expect(policy).toContain(`style-src 'self' 'sha256-${hash}';`)
+    expect(policy).not.toContain('unsafe-inline')
+    // a page without a <style> allows none
+    const home = await app.inject({ method: 'GET', url: '/' })
+    expect(String(home.headers['content-security-policy'])).toContain("style-src 'self';")
   })
 
   it('serves /insurance with a query string', async () => {

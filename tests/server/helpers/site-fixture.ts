@@ -6,7 +6,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 /** A miniature build/client: the shapes the real build has, with contents tests can recognize. */
 export const sitePages = {
   'index.html': '<!doctype html><title>Home</title><h1>Home page</h1>',
-  'insurance/index.html': '<!doctype html><title>Insurance</title><h1>Insurance page</h1>',
+  'insurance/index.html':
+    '<!doctype html><title>Insurance</title><style>h1{color:#14532d}</style><h1>Insurance page</h1>',
   'contact/index.html': '<!doctype html><title>Contact</title><h1>Contact page</h1>',
   'es/index.html': '<!doctype html><html lang="es"><title>Inicio</title><h1>Página de inicio</h1>',
   '404/index.html': '<!doctype html><title>Not found</title><h1>Page not found</h1>',
