@@ -41,9 +41,9 @@ export interface CountedKey {
  * Counts one sign-in attempt against every key in ONE statement, before any password is checked,
  * and says whether the attempt may go on. Counting first is what makes the limit hold under
  * concurrency: a burst of 100 attempts sent at once at one account gets counts 1 to 100 from the
- * database (each upsert takes the row lock in turn, in one process or several), and only the first
- * `limit` are let through to the password check. A count older than the window starts over, unless
- * the key is locked.
+ * database (each upsert takes the row locks in turn, always in key order, in one process or
+ * several), and only the first `limit` are let through to the password check. A count older than
+ * the window starts over, unless the key is locked.
  *
  * Returns the time until which the attempt is refused, or undefined when it may go on.
  */
@@ -56,7 +56,7 @@ export async function countAttempt(
   const nowText = now.toISOString()
   const rows = await db.query<{ key: string; failures: number; locked_until: Date | null }>(
     `INSERT INTO sign_in_throttles AS t (key, failures, window_started_at)
-     SELECT key, 1, $2::timestamptz FROM unnest($1::text[]) AS key
+     SELECT key, 1, $2::timestamptz FROM unnest($1::text[]) AS key ORDER BY key
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN t.window_started_at <= $3::timestamptz
                         AND (t.locked_until IS NULL OR t.locked_until <= $2::timestamptz)
@@ -79,9 +79,12 @@ export async function countAttempt(
     // The refusal is already decided by the count; the lock only makes it last its full period
     // (concurrent refusals write the same lock, the later one wins).
     const lockUntil = new Date(now.getTime() + settings.lockoutMs)
+    // Rows are locked in key order, as the upsert above takes them: two attempts locking the same
+    // keys in opposite orders would deadlock, and one of them would fail instead of being refused.
     await db.query(
-      `UPDATE sign_in_throttles SET locked_until = GREATEST(locked_until, $2::timestamptz)
-        WHERE key = ANY($1::text[])`,
+      `UPDATE sign_in_throttles AS t SET locked_until = GREATEST(t.locked_until, $2::timestamptz)
+         FROM (SELECT key FROM sign_in_throttles WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE) AS locked
+        WHERE t.key = locked.key`,
       [overLimit, lockUntil.toISOString()],
     )
     until = later(until, lockUntil)

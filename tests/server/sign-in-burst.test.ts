@@ -68,11 +68,18 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
       ),
     )
     const checked = statuses.filter((status) => status !== 429)
-    console.log(
-      `sign-in burst: ${checked.length} of 100 parallel attempts reached the password check (limit 5)`,
+    const byStatus = Object.entries(
+      statuses.reduce<Record<number, number>>((counts, status) => {
+        counts[status] = (counts[status] ?? 0) + 1
+        return counts
+      }, {}),
     )
+    console.log(
+      `sign-in burst: ${checked.length} of 100 parallel attempts reached the password check (limit 5); statuses ${JSON.stringify(byStatus)}`,
+    )
+    // Every attempt is answered as a sign-in (refused, wrong, signed in), never with a server error.
+    expect(byStatus.filter(([status]) => !['429', '401', '303'].includes(status))).toEqual([])
     expect(checked.length).toBeLessThanOrEqual(5)
-    expect(statuses.every((status) => status === 429 || status === 401 || status === 303)).toBe(true)
     for (const server of servers) expect(await attempt(server, password)).toBe(429)
   }, 60_000)
 })
