@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import { agency } from '../../config/agency.ts'
 import { html, type SafeHtml } from './html.ts'
 
@@ -61,4 +62,9 @@ export function noticeBanner(text: string | undefined): SafeHtml {
 
 export function errorBanner(text: string | undefined): SafeHtml {
   return text ? html`<p class="error-banner" role="alert">${text}</p>` : html``
+}
+
+/** Answers with a staff page (from staffPage or a page built on it). */
+export function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page)
 }

@@ -12,7 +12,7 @@ import { signIn } from '../staff/sign-in.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { partialSessionMs, revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
 import { clearedSessionCookie, requireStaffPage, safeNextPath, sessionCookie } from './admin-auth.ts'
-import { errorBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 import { csvColumns, leadsCsv } from './csv-export.ts'
 import { html } from './html.ts'
 import { inboxPage } from './inbox-page.ts'
@@ -53,10 +53,6 @@ function noticeOf(request: FastifyRequest): string | undefined {
   const query = request.query
   const key = query && typeof query === 'object' && 'notice' in query ? query.notice : undefined
   return typeof key === 'string' && Object.hasOwn(notices, key) ? notices[key] : undefined
-}
-
-function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(page)
 }
 
 export function messagePage(title: string, message: string, staffEmail?: string): string {

@@ -32,7 +32,7 @@ import {
 } from '../staff/staff-accounts.ts'
 import type { StaffRole, StaffSession } from '../staff/staff-sessions.ts'
 import { requireStaffPage } from './admin-auth.ts'
-import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
 import { html, type SafeHtml } from './html.ts'
 import { formatDateTime } from './staff-time.ts'
 
@@ -64,10 +64,6 @@ const auditWords: Record<StaffAuditAction, string> = {
 
 function roleName(role: StaffRole): string {
   return role === 'owner' ? 'Owner' : 'Staff'
-}
-
-function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(page)
 }
 
 interface ListOptions {

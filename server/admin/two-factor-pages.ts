@@ -22,7 +22,7 @@ import {
 } from '../staff/sign-in-throttle.ts'
 import { completeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
 import { sessionCookie } from './admin-auth.ts'
-import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
 import { html } from './html.ts'
 
 export interface TwoFactorPagesOptions {
@@ -33,10 +33,6 @@ export interface TwoFactorPagesOptions {
   session: SessionSettings
   throttle: ThrottleSettings
   now: () => Date
-}
-
-function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(page)
 }
 
 const codeBody = {
