@@ -5,7 +5,7 @@
  * the CSV export and its formula guard, reveals that are recorded, status, spam, delivery retries,
  * and retention.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formKeys, getFormDefinition } from '../../forms/registry.ts'
 import { csvCell, csvColumns, csvRow } from '../../server/admin/csv-export.ts'
@@ -14,6 +14,7 @@ import type { Database } from '../../server/db/database.ts'
 import { runRetention } from '../../server/leads/retention-job.ts'
 import { encryptValue } from '../../server/security/sensitive-fields.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
+import { cookieOf } from './helpers/cookies.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'desk@oakridge-insurance.example'
@@ -100,13 +101,6 @@ function registeredRoutes(tree: string): string[] {
 
 function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
-}
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const header = response.headers['set-cookie']
-  const first = Array.isArray(header) ? header[0] : header
-  if (!first) throw new Error('no Set-Cookie in the response')
-  return first.split(';')[0] ?? ''
 }
 
 function text(body: string): string {

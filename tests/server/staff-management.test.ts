@@ -4,24 +4,18 @@
  * sign-in, change a role, remove after a confirmation; staff members are refused; an owner cannot
  * change their own account; bad input changes nothing; every change is in the audit.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
+import { cookieOf } from './helpers/cookies.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const staffEmail = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const header = response.headers['set-cookie']
-  const first = Array.isArray(header) ? header[0] : header
-  if (!first) throw new Error('no Set-Cookie in the response')
-  return first.split(';')[0] ?? ''
-}
 
 function text(body: string): string {
   return body

@@ -10,18 +10,12 @@ import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
 import { resetSecondFactor } from '../../server/staff/second-factor.ts'
+import { cookieOf } from './helpers/cookies.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const ownOrigin = 'http://localhost'
 const email = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const header = response.headers['set-cookie']
-  const first = Array.isArray(header) ? header[0] : header
-  if (!first) throw new Error('no Set-Cookie in the response')
-  return first.split(';')[0] ?? ''
-}
 
 function codeAt(secret: string, at: Date): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
