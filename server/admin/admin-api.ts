@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { deliveryCounts } from '../routes/health.ts'
 import { revokeSession } from '../staff/staff-sessions.ts'
-import { clearedSessionCookie, requireStaffApi } from './admin-auth.ts'
+import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './admin-pages.ts'
 import type { InboxLead } from './inbox-repository.ts'
 import { type LeadStatus, leadStatuses, parseLeadFilters, parsePage } from './lead-filters.ts'
@@ -69,7 +69,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
 
   app.delete('/api/admin/session', async (request, reply) => {
     if (request.staff) await revokeSession(options.db, request.staff.tokenHash)
-    return reply.header('set-cookie', clearedSessionCookie(options.cookieSecure)).code(204).send()
+    return clearSessionCookie(reply, options.cookieSecure).code(204).send()
   })
 
   app.get('/api/admin/leads', async (request, reply) => {

@@ -3,6 +3,7 @@
  * and the guards that send a visitor without a session to the sign-in page (pages) or answer 401
  * (the JSON API).
  */
+import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 import { findSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
@@ -24,40 +25,33 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-staff_session' : 'staff_session'
 }
 
-export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${sessionCookieName(secure)}=${token}`,
-    'Path=/',
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ')
+/** The session cookie's flags: sent only to this site (Strict), never readable by scripts. */
+function sessionCookieOptions(maxAgeSeconds: number, secure: boolean): CookieSerializeOptions {
+  return { path: '/', maxAge: maxAgeSeconds, httpOnly: true, sameSite: 'strict', secure }
 }
 
-export function clearedSessionCookie(secure: boolean): string {
-  return sessionCookie('', 0, secure)
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): FastifyReply {
+  return reply.setCookie(sessionCookieName(secure), token, sessionCookieOptions(maxAgeSeconds, secure))
 }
 
-/** The named cookie's value from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=')
-    if (index === -1) continue
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim()
-  }
-  return undefined
+/** The same name and flags, or a `__Host-` cookie would not be replaced (Max-Age=0 deletes it). */
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): FastifyReply {
+  return reply.clearCookie(sessionCookieName(secure), sessionCookieOptions(0, secure))
 }
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/
 
-/** Reads the cookie and looks its session up; sets request.staff. */
+/** Reads the cookie (parsed by @fastify/cookie) and looks its session up; sets request.staff. */
 export function sessionLoader(db: Queryable, settings: SessionSettings, secure: boolean, now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => {
     request.staff = null
     request.partialStaff = null
-    const token = readCookie(request.headers.cookie, sessionCookieName(secure))
+    const token = request.cookies[sessionCookieName(secure)]
     if (!token || !tokenPattern.test(token)) return
     const session = (await findSession(db, token, now(), settings)) ?? null
     // Only a full session is a signed-in staff member; every existing check reads request.staff.

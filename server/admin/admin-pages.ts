@@ -11,7 +11,7 @@ import { hashClientIp } from '../leads/submission-metadata.ts'
 import { signIn } from '../staff/sign-in.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { partialSessionMs, revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
-import { clearedSessionCookie, requireStaffPage, safeNextPath, sessionCookie } from './admin-auth.ts'
+import { clearSessionCookie, requireStaffPage, safeNextPath, setSessionCookie } from './admin-auth.ts'
 import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 import { csvColumns, leadsCsv } from './csv-export.ts'
 import { html } from './html.ts'
@@ -131,10 +131,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       )
       if (result.outcome === 'signed-in') {
         const maxAgeMs = result.stage === 'full' ? options.session.maxAgeMs : partialSessionMs
-        reply.header(
-          'set-cookie',
-          sessionCookie(result.token, Math.floor(maxAgeMs / 1000), options.cookieSecure),
-        )
+        setSessionCookie(reply, result.token, Math.floor(maxAgeMs / 1000), options.cookieSecure)
         if (result.stage === 'second-factor') return reply.redirect('/admin/login/code', 303)
         if (result.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
         return reply.redirect(next ?? '/admin', 303)
@@ -157,7 +154,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
   app.post('/admin/logout', async (request, reply) => {
     const session = request.staff ?? request.partialStaff
     if (session) await revokeSession(options.db, session.tokenHash)
-    reply.header('set-cookie', clearedSessionCookie(options.cookieSecure))
+    clearSessionCookie(reply, options.cookieSecure)
     return reply.redirect('/admin/login?notice=signed-out', 303)
   })
 

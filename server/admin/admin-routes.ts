@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import fastifyCookie from '@fastify/cookie'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { agency } from '../../config/agency.ts'
 import type { Database } from '../db/database.ts'
@@ -63,6 +64,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   app.decorateRequest('staff', null)
   app.decorateRequest('partialStaff', null)
+  // Parses the Cookie header (request.cookies) before the session hook below reads it, and writes
+  // reply.setCookie's Set-Cookie headers; registered here, it serves the staff routes only.
+  await app.register(fastifyCookie)
 
   // HTML forms post application/x-www-form-urlencoded; only these routes accept it.
   app.addContentTypeParser(

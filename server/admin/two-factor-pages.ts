@@ -21,7 +21,7 @@ import {
   type ThrottleSettings,
 } from '../staff/sign-in-throttle.ts'
 import { completeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
-import { sessionCookie } from './admin-auth.ts'
+import { setSessionCookie } from './admin-auth.ts'
 import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
 import { html } from './html.ts'
 
@@ -124,10 +124,7 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
   const { db, encryptionKey: key } = options
 
   function finish(reply: FastifyReply, token: string) {
-    reply.header(
-      'set-cookie',
-      sessionCookie(token, Math.floor(options.session.maxAgeMs / 1000), options.cookieSecure),
-    )
+    setSessionCookie(reply, token, Math.floor(options.session.maxAgeMs / 1000), options.cookieSecure)
   }
 
   /** The account being enrolled: a half-done sign-in that must enrol, or a signed-in member. */

@@ -446,6 +446,52 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(inbox.body).toContain(`Signed in as ${staffEmail}`)
     })
 
+    it('with ADMIN_COOKIE_SECURE the cookie is __Host- and Secure, and sign-out clears it with the same flags', async () => {
+      const secureApp = await buildApp({
+        db,
+        ipHashSalt: 'admin-tests-salt-0123456789',
+        encryptionKey: testEncryptionKey,
+        submitRateLimit: false,
+        now: () => clock,
+        adminCookieSecure: true,
+      })
+      try {
+        const response = await secureApp.inject({
+          method: 'POST',
+          url: '/admin/login',
+          headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: formBody({ email: staffEmail, password: staffPassword }),
+        })
+        expect(response.statusCode).toBe(303)
+        const set = String(response.headers['set-cookie'])
+        expect(set).toMatch(/^__Host-staff_session=[A-Za-z0-9_-]{43}; /)
+        for (const flag of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict', `Max-Age=${12 * 3600}`])
+          expect(set.split('; ')).toContain(flag)
+        const cookie = cookieOf(response)
+        // The plain name is not this app's cookie: it must not open a session.
+        const plain = await secureApp.inject({
+          method: 'GET',
+          url: '/admin',
+          headers: { cookie: cookie.slice(7) },
+        })
+        expect(plain.statusCode).toBe(303)
+        expect(
+          (await secureApp.inject({ method: 'GET', url: '/admin', headers: { cookie } })).statusCode,
+        ).toBe(200)
+        const out = await secureApp.inject({
+          method: 'POST',
+          url: '/admin/logout',
+          headers: { origin: ownOrigin, cookie },
+        })
+        const cleared = String(out.headers['set-cookie'])
+        expect(cleared).toMatch(/^__Host-staff_session=; /)
+        for (const flag of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict', 'Max-Age=0'])
+          expect(cleared.split('; ')).toContain(flag)
+      } finally {
+        await secureApp.close()
+      }
+    })
+
     it('a wrong password and an unknown e-mail get the same answer', async () => {
       const wrong = await signInRequest(staffEmail, 'not the password at all')
       const unknown = await signInRequest('nobody@oakridge-insurance.example', staffPassword)
