@@ -5,12 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/database.ts'
-import { deliveryCounts } from '../routes/health.ts'
+import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
+import { deliveryCounts } from '../leads/lead-jobs.ts'
+import type { InboxLead } from '../leads/lead-queries.ts'
+import { type LeadStatus, leadStatuses } from '../leads/lead-repository.ts'
 import { revokeSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './admin-pages.ts'
-import type { InboxLead } from './inbox-repository.ts'
-import { type LeadStatus, leadStatuses, parseLeadFilters, parsePage } from './lead-filters.ts'
 import { leadDisplayName } from './lead-view.ts'
 import type { StaffDesk } from './staff-desk.ts'
 
@@ -131,7 +132,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
         !(await desk.workLog.setStatus({ leadId: id, actor, status, at: options.now() }))
       )
         return reply.code(404).send(notFound)
-      if (spam !== undefined && !(await desk.inbox.setSpam(id, spam))) return reply.code(404).send(notFound)
+      if (spam !== undefined && !(await desk.setSpam(id, spam))) return reply.code(404).send(notFound)
       const lead = await desk.inbox.findLead(id)
       return lead ? { lead: leadSummary(lead) } : reply.code(404).send(notFound)
     },
@@ -172,7 +173,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
       },
     },
     async (request, reply) => {
-      if (!(await desk.inbox.retryDelivery(request.params.id, request.body.jobId))) {
+      if (!(await desk.retryDelivery(request.params.id, request.body.jobId))) {
         return reply.code(404).send({ error: 'This lead has no failed delivery with that id.' })
       }
       return { retried: true }

@@ -6,8 +6,10 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
-import { type ContactChannel, contactChannels, noteMaxLength } from '../desk/work-log.ts'
+import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
+import { leadStatuses } from '../leads/lead-repository.ts'
 import { hashClientIp } from '../leads/submission-metadata.ts'
+import { type ContactChannel, contactChannels, noteMaxLength } from '../leads/work-log.ts'
 import { signIn } from '../staff/sign-in.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { partialSessionMs, revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
@@ -16,7 +18,6 @@ import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 import { csvColumns, leadsCsv } from './csv-export.ts'
 import { html } from './html.ts'
 import { inboxPage } from './inbox-page.ts'
-import { leadStatuses, parseLeadFilters, parsePage } from './lead-filters.ts'
 import { leadPage } from './lead-page.ts'
 import { loginPage } from './login-page.ts'
 import type { StaffDesk } from './staff-desk.ts'
@@ -266,7 +267,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       const staff = request.staff
       if (!staff) return
       const spam = request.body.spam === 'true'
-      if (!(await desk.inbox.setSpam(request.params.id, spam))) return notFound(reply, staff.email)
+      if (!(await desk.setSpam(request.params.id, spam))) return notFound(reply, staff.email)
       return reply.redirect(`/admin/leads/${request.params.id}?notice=${spam ? 'spam' : 'not-spam'}`, 303)
     },
   )
@@ -280,7 +281,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     async (request, reply) => {
       const staff = request.staff
       if (!staff) return
-      if (!(await desk.inbox.retryDelivery(request.params.id, request.body.job))) {
+      if (!(await desk.retryDelivery(request.params.id, request.body.job))) {
         return sendPage(
           reply,
           messagePage('Nothing to retry', 'This lead has no failed delivery with that number.', staff.email),

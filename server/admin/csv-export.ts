@@ -6,7 +6,7 @@
  */
 import type { Field } from '../../forms/engine.ts'
 import { formDefinitions } from '../../forms/registry.ts'
-import type { InboxLead } from './inbox-repository.ts'
+import type { InboxLead } from '../leads/lead-queries.ts'
 import { displayValue, isHoneypot } from './lead-view.ts'
 
 export interface CsvColumn {

@@ -1,16 +1,16 @@
 import { formDefinitions } from '../../forms/registry.ts'
 import { formatDuration, isOverdue } from '../desk/business-hours.ts'
-import type { WeeklySpeed } from '../desk/work-log.ts'
-import { noticeBanner, staffPage } from './admin-layout.ts'
-import { html, type SafeHtml } from './html.ts'
-import type { InboxLead } from './inbox-repository.ts'
 import {
   type AssignedFilter,
   type FilterErrors,
   filterQuery,
   type LeadFilters,
   type StatusFilter,
-} from './lead-filters.ts'
+} from '../leads/lead-filters.ts'
+import type { InboxLead } from '../leads/lead-queries.ts'
+import type { WeeklySpeed } from '../leads/work-log.ts'
+import { noticeBanner, staffPage } from './admin-layout.ts'
+import { html, type SafeHtml } from './html.ts'
 import { formTitle, languageNames, leadDisplayName, leadPhone } from './lead-view.ts'
 import { formatDateTime, formatDay } from './staff-time.ts'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'

@@ -1,20 +1,17 @@
 /**
  * The inbox's actions, shared by the HTML pages and the JSON API so both behave the same: read a
- * lead for staff, reveal a sensitive value (recorded first), change status and spam, retry.
+ * lead for staff, reveal a sensitive value (recorded first), mark spam, retry a delivery; the work
+ * log (status, contact attempts, notes, assignment) is `workLog`. The statements are server/leads'.
  */
 import type { FormDefinition } from '../../forms/engine.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
 import type { Database } from '../db/database.ts'
-import { createWorkLog, type LeadEvent, type StaffMember, type WorkLog } from '../desk/work-log.ts'
-import type { DeliveryJob } from '../leads/lead-repository.ts'
+import { type DeliveryJob, deliveryJobsOfLead, retryFailedJob } from '../leads/lead-jobs.ts'
+import { createLeadQueries, type InboxLead, type LeadQueries } from '../leads/lead-queries.ts'
+import { type RevealRecord, recordReveal, revealsOfLead, setLeadSpam } from '../leads/lead-repository.ts'
+import { createWorkLog, type LeadEvent, type StaffMember, type WorkLog } from '../leads/work-log.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
 import type { StaffSession } from '../staff/staff-sessions.ts'
-import {
-  createInboxRepository,
-  type InboxLead,
-  type InboxRepository,
-  type RevealRecord,
-} from './inbox-repository.ts'
 import { leadSections, otherFields, type SectionView, staffFields } from './lead-view.ts'
 
 export interface LeadDetail {
@@ -35,10 +32,17 @@ export type RevealResult =
   | { ok: false; reason: 'no-lead' | 'not-sensitive' | 'empty' | 'unreadable' }
 
 export interface StaffDesk {
-  inbox: InboxRepository
+  inbox: LeadQueries
   workLog: WorkLog
   leadDetail(id: string, revealed?: ReadonlySet<string>): Promise<LeadDetail | undefined>
   reveal(leadId: string, fieldName: string, staff: StaffSession): Promise<RevealResult>
+  /**
+   * Marks or unmarks spam; unmarking a lead that was never e-mailed queues its e-mail. False: no
+   * such lead.
+   */
+  setSpam(leadId: string, spam: boolean): Promise<boolean>
+  /** A failed delivery of this lead starts again from its first attempt. False: none with that id. */
+  retryDelivery(leadId: string, jobId: string): Promise<boolean>
 }
 
 export function createStaffDesk({
@@ -52,7 +56,7 @@ export function createStaffDesk({
   timeZone: string
   now: () => Date
 }): StaffDesk {
-  const inbox = createInboxRepository(db, timeZone)
+  const inbox = createLeadQueries(db, timeZone)
   const workLog = createWorkLog(db, timeZone)
 
   async function leadDetail(id: string, revealed: ReadonlySet<string> = new Set()) {
@@ -60,8 +64,8 @@ export function createStaffDesk({
     if (!lead) return undefined
     const form = getFormDefinition(lead.formKey)
     const [jobs, reveals, events, staffMembers] = await Promise.all([
-      inbox.deliveryJobs(lead.id),
-      inbox.reveals(lead.id),
+      deliveryJobsOfLead(db, lead.id),
+      revealsOfLead(db, lead.id),
       workLog.events(lead.id),
       workLog.staffMembers(),
     ])
@@ -96,7 +100,7 @@ export function createStaffDesk({
         return { ok: false, reason: 'unreadable' }
       }
       // Recorded before the value is sent: no reveal without its audit row.
-      await inbox.recordReveal({
+      await recordReveal(db, {
         leadId: lead.id,
         fieldName: field.name,
         staffUserId: staff.userId,
@@ -107,5 +111,7 @@ export function createStaffDesk({
       if (!detail) return { ok: false, reason: 'no-lead' }
       return { ok: true, value, detail }
     },
+    setSpam: (leadId, spam) => setLeadSpam(db, leadId, spam),
+    retryDelivery: (leadId, jobId) => retryFailedJob(db, leadId, jobId),
   }
 }

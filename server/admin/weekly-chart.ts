@@ -5,8 +5,8 @@
  * image's name and the numbers as a table.
  */
 import { addDays } from '../../forms/dates.ts'
+import type { WeeklyCount } from '../leads/lead-queries.ts'
 import { html, type SafeHtml } from './html.ts'
-import type { WeeklyCount } from './inbox-repository.ts'
 import { type InsuranceLine, insuranceLineOf, insuranceLines } from './insurance-lines.ts'
 import { formatDay } from './staff-time.ts'
 

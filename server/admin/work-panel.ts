@@ -4,9 +4,9 @@
  */
 import { formatDuration, isOverdue, overdueAt } from '../desk/business-hours.ts'
 import { copyText, mailtoHref, type ReplyLead, telHref } from '../desk/reply-links.ts'
-import { type LeadEvent, noteMaxLength, type StaffMember } from '../desk/work-log.ts'
+import type { InboxLead } from '../leads/lead-queries.ts'
+import { type LeadEvent, noteMaxLength, type StaffMember } from '../leads/work-log.ts'
 import { html, type SafeHtml } from './html.ts'
-import type { InboxLead } from './inbox-repository.ts'
 import { formTitle, leadDisplayName, leadPhone } from './lead-view.ts'
 import { formatDateTime } from './staff-time.ts'
 

@@ -9,14 +9,18 @@
  * need not wait for the lease.
  */
 import type { FormDefinition } from '../../forms/engine.ts'
+import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
+import {
+  type ClaimedJob,
+  claimDueJob,
+  markJobSent,
+  recordFailedAttempt,
+  releaseJob,
+} from '../leads/lead-jobs.ts'
 import { buildLeadNotification } from '../mail/lead-notification.ts'
 import type { MailTransport } from '../mail/mail-transport.ts'
 import type { Metrics } from '../metrics/metrics.ts'
-
-interface Queryable {
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>
-}
 
 export interface DeliverySettings {
   from: string
@@ -27,18 +31,6 @@ export interface DeliverySettings {
   maxDelayMs: number
   /** How long a claimed job stays reserved for the process that claimed it. */
   leaseMs: number
-}
-
-interface ClaimedJob {
-  job_id: string
-  attempts: number
-  lead_id: string
-  /** Set on a morning digest's job (no lead). */
-  digest_day: string | null
-  form_key: string
-  fields: Record<string, string> | string
-  language: string
-  received_at: Date | string
 }
 
 export function retryDelayMs(
@@ -85,88 +77,54 @@ export function createDeliveryWorker({
   /** A job handed back by stop(): its late outcome must not overwrite what the next process does. */
   let released: string | undefined
 
-  async function claim(): Promise<ClaimedJob | undefined> {
-    // A job is a lead's notification or a day's digest (no lead): the lead's columns come from
-    // subqueries, so a digest job is claimed like any other.
-    const rows = await db.query<ClaimedJob>(
-      `UPDATE delivery_jobs AS job
-          SET status = 'sending', attempts = job.attempts + 1,
-              locked_until = now() + ($1::int * interval '1 millisecond')
-        WHERE job.id = (SELECT id FROM delivery_jobs
-                         WHERE (status = 'pending' AND next_attempt_at <= now())
-                            OR (status = 'sending' AND locked_until < now())
-                         ORDER BY next_attempt_at
-                         LIMIT 1
-                         FOR UPDATE SKIP LOCKED)
-        RETURNING job.id AS job_id, job.attempts, job.lead_id,
-                  to_char(job.digest_day, 'YYYY-MM-DD') AS digest_day,
-                  (SELECT form_key FROM leads WHERE id = job.lead_id) AS form_key,
-                  (SELECT fields FROM leads WHERE id = job.lead_id) AS fields,
-                  (SELECT language FROM leads WHERE id = job.lead_id) AS language,
-                  (SELECT received_at FROM leads WHERE id = job.lead_id) AS received_at`,
-      [settings.leaseMs],
-    )
-    return rows[0]
-  }
-
   async function send(job: ClaimedJob): Promise<void> {
-    if (job.digest_day) {
+    if (job.digestDay) {
       if (!digest) throw new Error('no digest settings')
-      const message = await digest.compose(job.digest_day)
+      const message = await digest.compose(job.digestDay)
       await transport.send({
         ...message,
         from: settings.from,
         to: digest.to,
-        leadId: `digest-${job.digest_day}`,
+        leadId: `digest-${job.digestDay}`,
       })
       return
     }
-    const form = getForm(job.form_key)
-    if (!form) throw new Error(`unknown form ${job.form_key}`)
-    const fields: Record<string, string> =
-      typeof job.fields === 'string' ? JSON.parse(job.fields) : job.fields
-    const message = buildLeadNotification(form, {
-      id: String(job.lead_id),
-      formKey: job.form_key,
-      fields,
-      language: job.language,
-      receivedAt: new Date(job.received_at),
-    })
-    await transport.send({ ...message, from: settings.from, to: settings.to, leadId: String(job.lead_id) })
+    const { leadId, formKey, fields, language, receivedAt } = job
+    if (!leadId || !formKey || !fields || !language || !receivedAt) throw new Error('the job has no lead')
+    const form = getForm(formKey)
+    if (!form) throw new Error(`unknown form ${formKey}`)
+    const message = buildLeadNotification(form, { id: leadId, formKey, fields, language, receivedAt })
+    await transport.send({ ...message, from: settings.from, to: settings.to, leadId })
   }
 
   async function deliver(job: ClaimedJob): Promise<boolean> {
     try {
       await send(job)
-      if (released === job.job_id) return false
-      await db.query(
-        `UPDATE delivery_jobs SET status = 'sent', sent_at = now(), last_error = NULL, locked_until = NULL WHERE id = $1`,
-        [job.job_id],
-      )
+      if (released === job.jobId) return false
+      await markJobSent(db, job.jobId)
       log.info(
-        { leadId: job.lead_id, digestDay: job.digest_day, attempts: job.attempts },
-        job.digest_day ? 'morning digest delivered' : 'lead notification delivered',
+        { leadId: job.leadId, digestDay: job.digestDay, attempts: job.attempts },
+        job.digestDay ? 'morning digest delivered' : 'lead notification delivered',
       )
       metrics?.deliveries.inc({ outcome: 'sent' })
       // The latency is a lead's, from being stored to being sent; a digest has none.
-      if (!job.digest_day)
-        metrics?.deliveryLatency.observe(Math.max(0, Date.now() - new Date(job.received_at).getTime()) / 1000)
+      if (job.receivedAt)
+        metrics?.deliveryLatency.observe(Math.max(0, Date.now() - job.receivedAt.getTime()) / 1000)
       return true
     } catch (error) {
       // Only the error's message is kept: it names the SMTP failure, never the lead's contents.
       const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
-      if (released === job.job_id) return false
+      if (released === job.jobId) return false
       const finalAttempt = job.attempts >= settings.maxAttempts
-      await db.query(
-        `UPDATE delivery_jobs
-            SET status = $2, last_error = $3, locked_until = NULL,
-                next_attempt_at = now() + ($4::int * interval '1 millisecond')
-          WHERE id = $1`,
-        [job.job_id, finalAttempt ? 'failed' : 'pending', reason, retryDelayMs(job.attempts, settings)],
-      )
+      await recordFailedAttempt(db, {
+        jobId: job.jobId,
+        final: finalAttempt,
+        reason,
+        retryInMs: retryDelayMs(job.attempts, settings),
+      })
       metrics?.deliveries.inc({ outcome: finalAttempt ? 'failed' : 'retry' })
       log.warn(
-        { leadId: job.lead_id, attempts: job.attempts, finalAttempt, reason },
+        { leadId: job.leadId, attempts: job.attempts, finalAttempt, reason },
         finalAttempt ? 'lead notification failed for good' : 'lead notification failed, will retry',
       )
       return false
@@ -177,7 +135,7 @@ export function createDeliveryWorker({
     let sent = 0
     for (;;) {
       if (stopped) return sent
-      const job = await claim()
+      const job = await claimDueJob(db, settings.leaseMs)
       if (!job) return sent
       current = job
       try {
@@ -190,15 +148,9 @@ export function createDeliveryWorker({
 
   /** Gives a claimed job back: pending and due now, the interrupted attempt not counted. */
   async function release(job: ClaimedJob): Promise<void> {
-    released = job.job_id
-    await db.query(
-      `UPDATE delivery_jobs
-          SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL,
-              next_attempt_at = now()
-        WHERE id = $1 AND status = 'sending'`,
-      [job.job_id],
-    )
-    log.warn({ leadId: job.lead_id }, 'stopping: released a notification still being sent')
+    released = job.jobId
+    await releaseJob(db, job.jobId)
+    log.warn({ leadId: job.leadId }, 'stopping: released a notification still being sent')
   }
 
   const task = createPeriodicTask({

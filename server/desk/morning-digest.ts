@@ -9,6 +9,8 @@ import { agency } from '../../config/agency.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
+import { queueDigestJob } from '../leads/lead-jobs.ts'
+import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
 import { escapeHtml } from '../mail/lead-notification.ts'
 import { agencyBusinessHours, type BusinessHours, overdueAt } from './business-hours.ts'
 
@@ -57,22 +59,7 @@ export async function queueDigestIfDue(
   // Only on days the agency opens: nobody reads a Sunday digest at a closed office.
   const open = business.hours.some((hours) => hours.opens && hours.days.some((day) => day === local.weekday))
   if (!open) return undefined
-  const rows = await db.query<{ day: string }>(
-    `INSERT INTO delivery_jobs (digest_day) VALUES ($1::date)
-     ON CONFLICT (digest_day) DO NOTHING RETURNING to_char(digest_day, 'YYYY-MM-DD') AS day`,
-    [local.day],
-  )
-  return rows[0]?.day
-}
-
-interface DigestLead {
-  id: string
-  reference: string
-  formKey: string
-  fields: Record<string, string> | string
-  receivedAt: Date
-  status: string
-  assigneeEmail: string | null
+  return queueDigestJob(db, local.day)
 }
 
 export interface DigestMessage {
@@ -96,21 +83,14 @@ export async function composeDigest(
   settings: Pick<DigestSettings, 'deskUrl' | 'timeZone'>,
   formTitle: (key: string) => string,
 ): Promise<DigestMessage> {
-  const rows = await db.query<DigestLead>(
-    `SELECT l.id, l.reference, l.form_key AS "formKey", l.fields, l.received_at AS "receivedAt", l.status,
-            u.email AS "assigneeEmail"
-       FROM leads l LEFT JOIN staff_users u ON u.id = l.assigned_to
-      WHERE NOT l.is_spam AND l.status <> 'closed' AND (l.status = 'new' OR l.assigned_to IS NULL)
-      ORDER BY l.received_at`,
-  )
+  const rows = await leadsAwaitingStaff(db)
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone: settings.timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
   })
   const leads = rows.map((row) => {
-    const fields: Record<string, string> =
-      typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
+    const { fields } = row
     const due = overdueAt(new Date(row.receivedAt))
     const overdue = row.status === 'new' && due !== undefined && now >= due
     return {

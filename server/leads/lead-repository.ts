@@ -1,9 +1,25 @@
+/**
+ * The one lead row and every statement that writes or reads one lead: the insert (with its
+ * delivery job, by group commit), lookups by id and idempotency key, the repeated-text count, spam
+ * marks, reveal records and the retention purge. Lists and counts of many leads are in
+ * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
+ */
 import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
+import { isUuid } from './lead-id.ts'
+import { type DeliveryJob, deliveryJobsOfLead, queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
 
 export type LeadLanguage = 'en' | 'es'
+
+/** The statuses a lead goes through (the `leads_status_check` constraint, migration 001). */
+export const leadStatuses = ['new', 'contacted', 'closed'] as const
+export type LeadStatus = (typeof leadStatuses)[number]
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return leadStatuses.some((status) => status === value)
+}
 
 export interface NewLead {
   formKey: string
@@ -19,23 +35,42 @@ export interface NewLead {
   bodyHash: string | null
 }
 
+/** A row of `leads`, as every statement of server/leads reads it. */
 export interface Lead extends NewLead {
   id: string
   /** The short reference the visitor was given, e.g. "K7M-Q9X" (server/leads/lead-reference.ts). */
   reference: string
   receivedAt: Date
-  status: string
+  status: LeadStatus
+  /** The staff account the lead is assigned to; null when unassigned. */
+  assignedTo: string | null
+  /** The first logged contact attempt; null before anyone answered. */
+  firstContactAt: Date | null
 }
 
-export interface DeliveryJob {
-  id: string
-  leadId: string
-  status: 'pending' | 'sending' | 'sent' | 'failed'
-  attempts: number
-  nextAttemptAt: Date
-  lastError: string | null
-  createdAt: Date
-  sentAt: Date | null
+/** The select list of a `Lead`, over `leads` (unaliased) or what an insert into it returns. */
+export const leadColumns = `id, form_key AS "formKey", fields, language, received_at AS "receivedAt",
+  user_agent AS "userAgent", ip_hash AS "ipHash", is_spam AS "isSpam",
+  idempotency_key AS "idempotencyKey", body_hash AS "bodyHash", spam_reasons AS "spamReasons", status,
+  reference, assigned_to AS "assignedTo", first_contact_at AS "firstContactAt"`
+
+/**
+ * jsonb arrives parsed from node-postgres and PGlite alike; a string is parsed to be safe, and the
+ * fields and reasons come out as strings whatever the driver returned.
+ */
+export function leadFromRow<T extends { fields: unknown; spamReasons: unknown }>(
+  row: T,
+): T & { fields: Record<string, string>; spamReasons: string[] } {
+  const rawFields: unknown = typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
+  const fields: Record<string, string> = {}
+  if (rawFields && typeof rawFields === 'object') {
+    for (const [name, value] of Object.entries(rawFields))
+      fields[name] = typeof value === 'string' ? value : String(value)
+  }
+  const rawReasons: unknown =
+    typeof row.spamReasons === 'string' ? JSON.parse(row.spamReasons) : row.spamReasons
+  const spamReasons = Array.isArray(rawReasons) ? rawReasons.filter((item) => typeof item === 'string') : []
+  return { ...row, fields, spamReasons }
 }
 
 export interface LeadRepository {
@@ -52,19 +87,16 @@ export interface LeadRepository {
   deliveryJobsForLead(leadId: string): Promise<DeliveryJob[]>
 }
 
-const leadColumns = `id, form_key AS "formKey", fields, language, received_at AS "receivedAt",
-  user_agent AS "userAgent", ip_hash AS "ipHash", is_spam AS "isSpam",
-  idempotency_key AS "idempotencyKey", body_hash AS "bodyHash", spam_reasons AS "spamReasons", status,
-  reference`
-
-const deliveryJobColumns = `id, lead_id AS "leadId", status, attempts, next_attempt_at AS "nextAttemptAt",
-  last_error AS "lastError", created_at AS "createdAt", sent_at AS "sentAt"`
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 async function selectLeadByIdempotencyKey(db: Queryable, key: string): Promise<Lead | undefined> {
   const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE idempotency_key = $1`, [key])
-  return rows[0]
+  return rows[0] && leadFromRow(rows[0])
+}
+
+/** One lead by id; undefined when there is none (or the id is not a uuid). */
+export async function findLead(db: Queryable, id: string): Promise<Lead | undefined> {
+  if (!isUuid(id)) return undefined
+  const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE id = $1`, [id])
+  return rows[0] && leadFromRow(rows[0])
 }
 
 /**
@@ -150,7 +182,7 @@ export function createLeadRepository(db: Database): LeadRepository {
          SELECT * FROM lead`,
       leads.flatMap((lead, row) => leadParams(ids[row] ?? '', lead)),
     )
-    const byId = new Map(rows.map((row) => [row.id, row]))
+    const byId = new Map(rows.map((row) => [row.id, leadFromRow(row)]))
     return ids.map((id) => byId.get(id))
   }
 
@@ -227,22 +259,68 @@ export function createLeadRepository(db: Database): LeadRepository {
   return {
     insertLead,
 
-    async findLeadById(id) {
-      // PostgreSQL rejects a malformed uuid with an error; a malformed id simply names no lead.
-      if (!uuidPattern.test(id)) return undefined
-      const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE id = $1`, [id])
-      return rows[0]
-    },
+    findLeadById: (id) => findLead(db, id),
 
     findLeadByIdempotencyKey: (key) => selectLeadByIdempotencyKey(db, key),
 
     countOtherAddressesWithBody: (bodyHash, ipHash, since) =>
       countOtherAddresses({ bodyHash, ipHash, since }),
 
-    deliveryJobsForLead: (leadId) =>
-      db.query<DeliveryJob>(
-        `SELECT ${deliveryJobColumns} FROM delivery_jobs WHERE lead_id = $1 ORDER BY created_at`,
-        [leadId],
-      ),
+    deliveryJobsForLead: (leadId) => deliveryJobsOfLead(db, leadId),
   }
+}
+
+/**
+ * Marks or unmarks spam. Unmarking a lead that never had a delivery job (a honeypot hit that was
+ * a person after all) creates its job, so the agency gets the e-mail it never got. False: no such lead.
+ */
+export async function setLeadSpam(db: Database, leadId: string, spam: boolean): Promise<boolean> {
+  if (!isUuid(leadId)) return false
+  return db.transaction(async (tx) => {
+    // The row lock makes two simultaneous "not spam" clicks create one job, not two.
+    const rows = await tx.query<{ id: string }>('SELECT id FROM leads WHERE id = $1 FOR UPDATE', [leadId])
+    if (rows.length === 0) return false
+    await tx.query('UPDATE leads SET is_spam = $2 WHERE id = $1', [leadId, spam])
+    if (!spam) await queueLeadJobOnce(tx, leadId)
+    return true
+  })
+}
+
+/**
+ * Deletes closed and spam leads received before `cutoff`, with their delivery jobs and work log
+ * (ON DELETE CASCADE); new and contacted leads are kept. Returns how many were deleted.
+ */
+export async function purgeFinishedLeads(db: Queryable, cutoff: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM leads WHERE (status = 'closed' OR is_spam) AND received_at < $1::timestamptz RETURNING id`,
+    [cutoff.toISOString()],
+  )
+  return rows.length
+}
+
+/** Who revealed which sensitive field of a lead, and when (docs/contracts.md, "Sensitive fields"). */
+export interface RevealRecord {
+  staffEmail: string
+  fieldName: string
+  revealedAt: Date
+}
+
+export async function revealsOfLead(db: Queryable, leadId: string): Promise<RevealRecord[]> {
+  if (!isUuid(leadId)) return []
+  return db.query<RevealRecord>(
+    `SELECT staff_email AS "staffEmail", field_name AS "fieldName", revealed_at AS "revealedAt"
+       FROM sensitive_reveals WHERE lead_id = $1 ORDER BY revealed_at DESC, id DESC`,
+    [leadId],
+  )
+}
+
+export async function recordReveal(
+  db: Queryable,
+  reveal: { leadId: string; fieldName: string; staffUserId: string; staffEmail: string; at: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sensitive_reveals (staff_user_id, staff_email, lead_id, field_name, revealed_at)
+     VALUES ($1, $2, $3, $4, $5::timestamptz)`,
+    [reveal.staffUserId, reveal.staffEmail, reveal.leadId, reveal.fieldName, reveal.at.toISOString()],
+  )
 }

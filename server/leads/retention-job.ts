@@ -9,6 +9,7 @@ import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import { defaultThrottleSettings, deleteStaleThrottles } from '../staff/sign-in-throttle.ts'
 import { deleteExpiredSessions } from '../staff/staff-sessions.ts'
+import { purgeFinishedLeads } from './lead-repository.ts'
 
 const dayMs = 86_400_000
 
@@ -24,17 +25,9 @@ export async function runRetention(
   retentionDays: number,
   now: Date,
 ): Promise<RetentionResult> {
-  let leadsPurged = 0
-  if (retentionDays > 0) {
-    const cutoff = new Date(now.getTime() - retentionDays * dayMs)
-    const rows = await db.query<{ id: string }>(
-      `DELETE FROM leads WHERE (status = 'closed' OR is_spam) AND received_at < $1::timestamptz RETURNING id`,
-      [cutoff.toISOString()],
-    )
-    leadsPurged = rows.length
-  }
   return {
-    leadsPurged,
+    leadsPurged:
+      retentionDays > 0 ? await purgeFinishedLeads(db, new Date(now.getTime() - retentionDays * dayMs)) : 0,
     sessionsDeleted: await deleteExpiredSessions(db, now),
     throttlesDeleted: await deleteStaleThrottles(db, now, defaultThrottleSettings),
   }

@@ -4,6 +4,7 @@
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '../db/database.ts'
+import { countJobsByStatus } from '../leads/lead-jobs.ts'
 
 /** What became of a form submission, as counted in agency_leads_received_total. */
 export type LeadOutcome =
@@ -72,13 +73,8 @@ export function registerDatabaseGauges(metrics: Metrics, db: Database): void {
     labelNames: ['state'],
     registers: [metrics.registry],
     async collect() {
-      const rows = await db.query<{ status: string; n: number | string }>(
-        'SELECT status, count(*) AS n FROM delivery_jobs GROUP BY status',
-      )
-      const counts = new Map(rows.map((row) => [row.status, Number(row.n)]))
       // Every state is reported, zero included, so a rate or an alert never sees a missing series.
-      for (const state of ['pending', 'sending', 'sent', 'failed'])
-        this.set({ state }, counts.get(state) ?? 0)
+      for (const [state, count] of Object.entries(await countJobsByStatus(db))) this.set({ state }, count)
     },
   })
   new Gauge({

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
+import { deliveryCounts } from '../leads/lead-jobs.ts'
 
 export interface HealthRoutesOptions {
   db: Database
@@ -15,16 +16,6 @@ export function hasBearerToken(request: FastifyRequest, token: string | undefine
   const given = Buffer.from(header.slice('Bearer '.length))
   const expected = Buffer.from(token)
   return given.length === expected.length && timingSafeEqual(given, expected)
-}
-
-/** Notifications still waiting, and those that failed for good (staff must look). */
-export async function deliveryCounts(db: Database): Promise<{ failed: number; waiting: number }> {
-  const [counts] = await db.query<{ failed: string | number; waiting: string | number }>(
-    `SELECT count(*) FILTER (WHERE status = 'failed') AS failed,
-            count(*) FILTER (WHERE status IN ('pending', 'sending')) AS waiting
-       FROM delivery_jobs`,
-  )
-  return { failed: Number(counts?.failed ?? 0), waiting: Number(counts?.waiting ?? 0) }
 }
 
 /**

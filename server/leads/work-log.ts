@@ -3,8 +3,9 @@
  * and when. The first logged contact attempt sets the lead's time to first contact. Each change
  * and its log entry are written in one transaction, so the timeline never misses a change.
  */
-import { isUuid } from '../admin/inbox-repository.ts'
 import type { Database, Queryable } from '../db/database.ts'
+import { isUuid } from './lead-id.ts'
+import type { LeadStatus } from './lead-repository.ts'
 
 export const contactChannels = ['call', 'email', 'text'] as const
 export type ContactChannel = (typeof contactChannels)[number]
@@ -94,7 +95,7 @@ export interface WorkLog {
     at: Date
   }): Promise<boolean>
   addNote(input: { leadId: string; actor: Actor; note: string; at: Date }): Promise<boolean>
-  setStatus(input: { leadId: string; actor: Actor; status: string; at: Date }): Promise<boolean>
+  setStatus(input: { leadId: string; actor: Actor; status: LeadStatus; at: Date }): Promise<boolean>
   /** `assignee` null unassigns; undefined result: no such lead; 'no-staff': no such account. */
   assign(input: {
     leadId: string

@@ -4,10 +4,8 @@
  */
 import { parseIsoDate } from '../../forms/dates.ts'
 import { type FormKey, isFormKey, visitorFieldNames } from '../../forms/registry.ts'
-import { parseLeadReference } from '../leads/lead-reference.ts'
-
-export const leadStatuses = ['new', 'contacted', 'closed'] as const
-export type LeadStatus = (typeof leadStatuses)[number]
+import { parseLeadReference } from './lead-reference.ts'
+import { isLeadStatus, leadStatuses } from './lead-repository.ts'
 
 /** '' (every lead but spam), a status (of leads not marked spam), 'spam', or 'all' (spam too). */
 export const statusFilters = ['', ...leadStatuses, 'spam', 'all'] as const
@@ -31,10 +29,6 @@ export type AssignedFilter = (typeof assignedFilters)[number]
 export const emptyFilters: LeadFilters = { form: '', status: '', from: '', to: '', q: '', assigned: '' }
 
 export type FilterErrors = Partial<Record<keyof LeadFilters, string>>
-
-export function isLeadStatus(value: unknown): value is LeadStatus {
-  return leadStatuses.some((status) => status === value)
-}
 
 function isStatusFilter(value: string): value is StatusFilter {
   return statusFilters.some((status) => status === value)
