@@ -1,7 +1,9 @@
 /**
- * /api/admin/*: the inbox as JSON, for scripts and tools the agency may add. Same session, same
- * Origin rule and same actions (staff-desk.ts) as the pages; every route answers 401 without a
- * session. Sensitive values are masked here too; only the reveal route returns one, recorded.
+ * /api/admin/*: the desk's API for integrations, what the agency's other tools read leads from
+ * (README, "The desk's API for integrations"; every route, body and status: docs/api.md, "Staff").
+ * Same session, same Origin rule and, for what it offers, the same actions (staff-desk.ts) as the
+ * pages; every route answers 401 without a session. Sensitive values are masked here too; only the
+ * reveal route returns one, recorded.
  */
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/database.ts'
@@ -126,6 +128,9 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
       const { status, spam } = request.body
       const staff = request.staff
       if (!staff) return
+      // Fastify drops properties the schema does not name: a body of only those changes nothing.
+      if (status === undefined && spam === undefined)
+        return reply.code(400).send({ error: 'Send "status", "spam" or both.' })
       const actor = { userId: staff.userId, email: staff.email }
       if (
         status !== undefined &&

@@ -15,6 +15,7 @@ import { runRetention } from '../../server/leads/retention-job.ts'
 import { encryptValue } from '../../server/security/sensitive-fields.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { registeredRoutes } from './helpers/routes.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'desk@oakridge-insurance.example'
@@ -82,22 +83,6 @@ const publicRoutes = [
   'GET /admin/assets/admin.css',
   'GET /admin/assets/admin.js',
 ]
-
-/** "METHOD /path" for every route in Fastify's route tree (printRoutes), HEAD left out. */
-function registeredRoutes(tree: string): string[] {
-  const stack: string[] = []
-  const routes: string[] = []
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line)
-    if (!match) continue
-    stack.length = (match[1] ?? '').length / 4
-    stack.push(match[2] ?? '')
-    for (const method of match[3]?.split(', ') ?? []) {
-      if (method !== 'HEAD') routes.push(`${method} ${stack.join('')}`)
-    }
-  }
-  return routes
-}
 
 function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
