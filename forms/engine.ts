@@ -106,12 +106,12 @@ export type FormFamily = 'contact' | 'quote' | 'service' | 'community'
 
 /** What a definition says about its form besides its fields (forms/define-form.ts defineForm). */
 export interface FormFacts {
-  /** English paths of the pages that carry the form, its own page first (spec: the site map). */
+  /** English paths of the pages that carry the form, its own page first (each one a route of app/site/route-table.ts). */
   pages: readonly [string, ...string[]]
   line: InsuranceLine
   /** Defaults to 'quote'. */
   family?: FormFamily
-  /** The ATV form's GET QUOTE button is not disabled by validity (spec, vehicle forms). */
+  /** The ATV form's GET QUOTE button is not disabled by validity (forms/definitions/atv-quote.ts sets it). */
   submitAlwaysEnabled?: boolean
 }
 
@@ -146,7 +146,7 @@ export interface FormDefinition<Key extends string = string> {
   sensitiveFields: readonly string[]
   /** The decoy fields (`company`): a filled one makes the submission spam. */
   honeypotFields: readonly string[]
-  /** The ATV form's GET QUOTE button is not disabled by validity (spec, vehicle forms). */
+  /** The ATV form's GET QUOTE button is not disabled by validity (forms/definitions/atv-quote.ts sets it). */
   submitAlwaysEnabled?: boolean
 }
 

@@ -71,7 +71,7 @@ export const hullMaterialOptions = [
 ]
 export const storageLocationOptions = ['Marina', 'Home', 'Dry Storage', 'Mooring', 'Other']
 
-/** The quote request's insurance types (spec 000, section 9: 32 options). */
+/** The quote request's insurance types: 32 options, in this order, submitted and stored as written. */
 export const insuranceTypeOptions = [
   'Annuity',
   'All Terrain Vehicle Insurance',
@@ -112,7 +112,7 @@ export const insuranceTypeOptions = [
 
 /** Policy start and event dates (minimum), own birth dates (maximum). */
 export const todayLimit: DateLimit = { kind: 'today' }
-/** Minimum age of an operator or driver (spec 000, section 9): 16 years. */
+/** Minimum age of an operator or driver on the vehicle forms: 16 years. */
 export const atLeast16YearsAgo: DateLimit = { kind: 'yearsAgo', years: 16 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ export function honeypot(): TextField {
     honeypot: true,
     maxLength: 500,
     autoComplete: 'off',
-    note: 'Honeypot (spec: hidden decoy). Any string up to 500 characters is accepted; a filled one is stored as spam.',
+    note: 'Honeypot (docs/contracts.md, "Spam"). Any string up to 500 characters is accepted; a filled one is stored as spam.',
   })
 }
 
@@ -260,7 +260,7 @@ export function address({
       required: zipRequired,
       maxLength: 10,
       ...autoComplete('postal-code'),
-      note: 'No pattern (spec); at most 10 characters, enough for ZIP+4.',
+      note: 'No pattern, so a ZIP+4 or a foreign postcode passes; at most 10 characters, enough for ZIP+4.',
     }),
   ]
 }
@@ -458,7 +458,7 @@ export function boat(n: 1 | 2, { required }: { required: boolean }): Field[] {
 // ---------------------------------------------------------------------------------------------
 // Business
 
-/** Years of experience: digits only (spec, workers comp); the general liability form reuses it. */
+/** Years of experience: digits only (the workers' compensation form's rule); the general liability form reuses it. */
 export function experience(): Field {
   return text('experience', 'Years of experience in this line of work', {
     required: false,

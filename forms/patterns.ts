@@ -49,7 +49,7 @@ export function patternMessage(name: PatternName): string {
   return messages[name]
 }
 
-/** Digits-only fields get the numeric keypad on phones (spec: "digits only, numeric keypad"). */
+/** Digits-only fields get the numeric keypad on phones (docs/decisions/012-forms-on-a-phone.md). */
 export function patternInputMode(name: PatternName | undefined): 'numeric' | undefined {
   return name === 'digits' ? 'numeric' : undefined
 }

@@ -26,7 +26,7 @@ export function Hero({ hero }: { hero: HeroCopy }) {
   )
 }
 
-/** The page banner of the spec: a decorative title strip shown from medium screens up. */
+/** The page banner: a decorative title strip shown from medium screens up. */
 export function Banner({ title }: { title: string }) {
   return (
     <div className="banner">

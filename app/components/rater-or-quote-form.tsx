@@ -17,7 +17,7 @@ export function RaterOrQuoteForm({
 }: {
   page: ContentPage & { frame: ThirdPartyFrameCopy; ownForm: OwnQuoteFormCopy }
   raterUrl: string | null
-  /** The quote request's option for this page (spec's values: 'Auto Insurance', 'Home Insurance'). */
+  /** The quote request's option for this page (a value of forms/groups.ts insuranceTypeOptions: 'Auto Insurance', 'Home Insurance'). */
   line: string
 }) {
   const form = <PageForm form={quoteRequest} initialValues={{ consultationType: line }} />

@@ -1,5 +1,5 @@
 /**
- * The public route table of the spec: 37 pages, each with the route module that renders it.
+ * The public route table: 37 pages, each with the route module that renders it.
  * routes.ts turns it into React Router's config (once per language), the prerender list,
  * the sitemap and the route tests all read it, so a page is added here and nowhere else.
  */

@@ -1,4 +1,4 @@
-/** The animal liability insurance quote form (spec 001). */
+/** The animal liability insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { address, contactSection, notesSection, policyStartDate, section } from '../groups.ts'

@@ -1,4 +1,4 @@
-/** The ATV insurance quote form (spec 000). */
+/** The ATV insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import {

@@ -1,4 +1,4 @@
-/** The boat insurance quote form (spec 000). */
+/** The boat insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import {

@@ -1,4 +1,4 @@
-/** The business owner's policy (BOP) quote form (spec 001). */
+/** The business owner's policy (BOP) quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { contactSection, notesSection, policyStartDate, section } from '../groups.ts'

@@ -1,4 +1,4 @@
-/** The business insurance quote form (spec 001). */
+/** The business insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput, select } from '../fields.ts'

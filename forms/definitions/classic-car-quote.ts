@@ -1,4 +1,4 @@
-/** The classic car insurance quote form (spec 000). */
+/** The classic car insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { claimsAndTickets, coverageDesired, currentCompany, policyExpires, section } from '../groups.ts'

@@ -1,4 +1,4 @@
-/** The free consultation request form (spec 001). */
+/** The free consultation request form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { select } from '../fields.ts'

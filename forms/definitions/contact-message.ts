@@ -1,4 +1,4 @@
-/** The contact message form (spec 000). */
+/** The contact message form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { contactSection, notes, section, stateSelect } from '../groups.ts'

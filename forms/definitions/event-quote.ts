@@ -1,4 +1,4 @@
-/** The event insurance quote form (spec 001). */
+/** The event insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { dateInput } from '../fields.ts'

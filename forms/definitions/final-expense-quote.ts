@@ -1,4 +1,4 @@
-/** The final expense insurance quote form (spec 001). */
+/** The final expense insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { address, contactSection, notesSection, section } from '../groups.ts'

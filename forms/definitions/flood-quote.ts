@@ -1,4 +1,4 @@
-/** The flood insurance quote form (spec 001). */
+/** The flood insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { select } from '../fields.ts'

@@ -1,4 +1,4 @@
-/** The general liability insurance quote form (spec 001). */
+/** The general liability insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { select, text, textarea } from '../fields.ts'

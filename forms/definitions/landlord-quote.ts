@@ -1,4 +1,4 @@
-/** The landlord insurance quote form (spec 001). */
+/** The landlord insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput } from '../fields.ts'

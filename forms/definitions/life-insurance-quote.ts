@@ -1,4 +1,4 @@
-/** The life insurance quote form (spec 001). */
+/** The life insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput, select, text } from '../fields.ts'

@@ -1,4 +1,4 @@
-/** The motorcycle insurance quote form (spec 000). */
+/** The motorcycle insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { noted } from '../fields.ts'

@@ -1,4 +1,4 @@
-/** The referral form (spec 001). */
+/** The referral form. */
 import { testimonialLike } from '../parts/services.ts'
 
 export const newReferral = testimonialLike('new-referral', 'Referral', ['/about/refer-friend'])

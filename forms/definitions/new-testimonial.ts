@@ -1,4 +1,4 @@
-/** The testimonial form (spec 001). */
+/** The testimonial form. */
 import { testimonialLike } from '../parts/services.ts'
 
 export const newTestimonial = testimonialLike('new-testimonial', 'Testimonial', ['/about/testimonials'])

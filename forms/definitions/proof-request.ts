@@ -1,4 +1,4 @@
-/** The proof of insurance request form (spec 001). */
+/** The proof of insurance request form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { select, text } from '../fields.ts'

@@ -1,4 +1,4 @@
-/** The quote request form (spec 000). */
+/** The quote request form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { dateInput, select } from '../fields.ts'

@@ -1,4 +1,4 @@
-/** The renters insurance quote form (spec 001). */
+/** The renters insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { numberInput, select } from '../fields.ts'

@@ -1,4 +1,4 @@
-/** The RV insurance quote form (spec 000). */
+/** The RV insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import {

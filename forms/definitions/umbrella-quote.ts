@@ -1,4 +1,4 @@
-/** The umbrella insurance quote form (spec 001). */
+/** The umbrella insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { select } from '../fields.ts'

@@ -1,4 +1,4 @@
-/** The information update form (spec 001). */
+/** The information update form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { notes, section } from '../groups.ts'

@@ -1,4 +1,4 @@
-/** The workers' compensation quote form (spec 001). */
+/** The workers' compensation quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { dateInput, select, text, textarea } from '../fields.ts'

@@ -7,7 +7,7 @@ import { contactNames, contactSection, email, notes, section, stateSelect } from
 /** Names (no pattern on these forms), e-mail, phone and the state selector. */
 export const serviceContact = contactSection({ namePattern: false }, stateSelect({ required: false }))
 
-/** The testimonial and the referral share their fields and wording (spec: the referral reuses it). */
+/** The testimonial and the referral share their fields and wording (the referral reuses the testimonial's). */
 export function testimonialLike<const Key extends string>(
   key: Key,
   title: string,

@@ -22,7 +22,7 @@ export function isHoneypotFilled(form: FormDefinition, body: unknown): boolean {
   return isRecord(body) && honeypotNames(form).some((name) => isFilled(body[name]))
 }
 
-/** The validated fields without the honeypot's (empty) value: only the spec's fields are stored. */
+/** The validated fields without the honeypot's (empty) value: only the definition's own fields are stored. */
 export function withoutHoneypot(form: FormDefinition, data: Record<string, string>): Record<string, string> {
   const names = new Set(honeypotNames(form))
   return Object.fromEntries(Object.entries(data).filter(([name]) => !names.has(name)))

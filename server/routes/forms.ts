@@ -172,7 +172,7 @@ function typedTexts(form: FormDefinition, fields: Record<string, string>): strin
 
 /** POST /api/forms/:formKey — one shared endpoint for the 24 forms (contract: docs/api.md). */
 export async function formRoutes(app: FastifyInstance, options: FormRoutesOptions): Promise<void> {
-  // A browser without JavaScript posts the form urlencoded: field names as the spec writes them
+  // A browser without JavaScript posts the form urlencoded: field names as the definitions write them
   // (checkbox groups included, e.g. `propertyInsurance[buildings]=true`), the first value of a name wins.
   app.addContentTypeParser(
     formMediaType,
@@ -378,7 +378,7 @@ function formKeyOf(request: FastifyRequest): string {
 }
 
 /**
- * The spec's success answer, body exactly `OK`, with the stored lead's reference in a header for the
+ * The success answer (docs/api.md, "Public"), body exactly `OK`, with the stored lead's reference in a header for the
  * visitor's confirmation (a repeated idempotent request gets the first lead's reference; a bot gets
  * one too, so its answer looks like anyone's).
  */

@@ -48,7 +48,7 @@ interface Remaining {
 /**
  * Renders any form definition as an accessible HTML form with native validation attributes, and
  * submits it through the shared routine. The submit button reads as disabled (aria-disabled) until
- * the browser finds the whole form valid, re-checked on every input (spec); it stays tappable so a
+ * the browser finds the whole form valid, re-checked on every input (docs/decisions/012-forms-on-a-phone.md); it stays tappable so a
  * tap on it explains what is missing: the error summary at the top and the error beside each field.
  * Long forms show their parts as numbered steps; optional repeats wait closed until asked for.
  */

@@ -11,7 +11,7 @@ export const meta = pageMeta(aboutPage)
 
 export default function AboutPage() {
   const copy = useLocalized(aboutPage)
-  // hidden cards (refer-friend, per the spec) stay in the content but are not shown
+  // hidden cards (refer-friend: `hidden` in content/pages/about.ts) stay in the content but are not shown
   const cards = copy.more.cards.filter((card) => !card.hidden)
   return (
     <>
