@@ -48,11 +48,16 @@ interface LeadParams {
   Params: { id: string }
 }
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 100 } },
-  required: ['id'],
-} as const
+/** An object of required strings of 100 characters at most (ids and field names). */
+function requiredStrings(...names: string[]) {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength: 100 }])),
+    required: names,
+  } as const
+}
+
+const idParams = requiredStrings('id')
 
 const notFound = { error: 'There is no such lead.' }
 
@@ -146,14 +151,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
   app.post<LeadParams & { Body: { field: string } }>(
     '/api/admin/leads/:id/reveal',
     {
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          properties: { field: { type: 'string', maxLength: 100 } },
-          required: ['field'],
-        },
-      },
+      schema: { params: idParams, body: requiredStrings('field') },
     },
     async (request, reply) => {
       const staff = request.staff
@@ -168,14 +166,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
   app.post<LeadParams & { Body: { jobId: string } }>(
     '/api/admin/leads/:id/retry',
     {
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          properties: { jobId: { type: 'string', maxLength: 100 } },
-          required: ['jobId'],
-        },
-      },
+      schema: { params: idParams, body: requiredStrings('jobId') },
     },
     async (request, reply) => {
       if (!(await desk.retryDelivery(request.params.id, request.body.jobId))) {

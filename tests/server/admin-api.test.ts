@@ -16,7 +16,8 @@ import { encryptValue } from '../../server/security/sensitive-fields.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const toolEmail = 'reports@oakridge-insurance.example'
 const toolPassword = 'the reporting tool password 7'
@@ -69,7 +70,7 @@ function person(firstName: string, lastName: string): Record<string, string> {
 }
 
 describe.each(drivers)('the desk API for integrations on %s', (driver) => {
-  let test: TestDatabase
+  let opened: TestApp
   let db: Database
   let app: FastifyInstance
   let clock: Date
@@ -77,20 +78,10 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
 
   beforeAll(async () => {
     passwordHash = await hashPassword(toolPassword)
-    test = await openTestDatabase(driver)
-    db = test.db
-    app = await buildApp({
-      db,
-      ipHashSalt: 'admin-api-tests-salt-0123456789',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => clock,
-    })
+    opened = await openTestApp(driver, { now: () => clock })
+    ;({ db, app } = opened)
   })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-  })
+  afterAll(() => opened?.close())
   beforeEach(async () => {
     clock = new Date()
     await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, sensitive_reveals CASCADE')
@@ -152,14 +143,9 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect(refused.statusCode).toBe(401)
     expect(refused.json()).toEqual({ error: 'Sign in first.' })
 
-    const strict = await buildApp({
-      db,
-      ipHashSalt: 'admin-api-tests-salt-0123456789',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => clock,
-      admin: { requireSecondFactor: true },
-    })
+    const strict = await buildApp(
+      testAppOptions(db, { now: () => clock, admin: { requireSecondFactor: true } }),
+    )
     try {
       const { cookie, location } = await signIn(strict)
       expect(location).toBe('/admin/two-factor')

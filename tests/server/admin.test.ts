@@ -16,7 +16,8 @@ import { encryptValue } from '../../server/security/sensitive-fields.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'desk@oakridge-insurance.example'
 const staffPassword = 'a long staff password 42'
@@ -216,7 +217,7 @@ function parseCsv(body: string, separator = ','): string[][] {
 }
 
 describe.each(drivers)('staff inbox on %s', (driver) => {
-  let test: TestDatabase
+  let opened: TestApp
   let db: Database
   let app: FastifyInstance
   let clock: Date
@@ -224,21 +225,10 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
   beforeAll(async () => {
     passwordHash = await hashPassword(staffPassword)
-    test = await openTestDatabase(driver)
-    db = test.db
-    app = await buildApp({
-      db,
-      ipHashSalt: 'admin-tests-salt-0123456789',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => clock,
-      admin: { throttle: { addressLimit: 8 } },
-    })
+    opened = await openTestApp(driver, { now: () => clock, admin: { throttle: { addressLimit: 8 } } })
+    ;({ db, app } = opened)
   })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-  })
+  afterAll(() => opened?.close())
   beforeEach(async () => {
     clock = new Date()
     await db.query(
@@ -432,14 +422,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('with ADMIN_COOKIE_SECURE the cookie is __Host- and Secure, and sign-out clears it with the same flags', async () => {
-      const secureApp = await buildApp({
-        db,
-        ipHashSalt: 'admin-tests-salt-0123456789',
-        encryptionKey: testEncryptionKey,
-        submitRateLimit: false,
-        now: () => clock,
-        adminCookieSecure: true,
-      })
+      const secureApp = await buildApp(testAppOptions(db, { now: () => clock, adminCookieSecure: true }))
       try {
         const response = await secureApp.inject({
           method: 'POST',

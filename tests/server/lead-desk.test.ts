@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { addBusinessTime, type BusinessHours, overdueAt } from '../../server/desk/business-hours.ts'
 import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const ownOrigin = 'http://localhost'
 const minuteMs = 60_000
@@ -60,7 +60,7 @@ describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weeke
 })
 
 describe.each(drivers)('lead desk on %s', (driver) => {
-  let test: TestDatabase
+  let opened: TestApp
   let db: Database
   let app: FastifyInstance
   let clock: Date
@@ -105,20 +105,10 @@ describe.each(drivers)('lead desk on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    db = test.db
-    app = await buildApp({
-      db,
-      ipHashSalt: 'desk-tests-salt-0123456789',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => clock,
-    })
+    opened = await openTestApp(driver, { now: () => clock })
+    ;({ db, app } = opened)
   })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-  })
+  afterAll(() => opened?.close())
   beforeEach(async () => {
     // Monday 2026-11-23 11:00 in New York.
     clock = new Date('2026-11-23T16:00:00Z')

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
@@ -33,26 +33,17 @@ function shownPassword(body: string): string {
 }
 
 describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
-  let test: TestDatabase
+  let opened: TestApp
   let db: Database
   let app: FastifyInstance
   let passwordHash: string
 
   beforeAll(async () => {
     passwordHash = await hashPassword(password)
-    test = await openTestDatabase(driver)
-    db = test.db
-    app = await buildApp({
-      db,
-      ipHashSalt: 'staff-management-salt-0123',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-    })
+    opened = await openTestApp(driver)
+    ;({ db, app } = opened)
   })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-  })
+  afterAll(() => opened?.close())
   beforeEach(async () => {
     await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
     await db.query(
