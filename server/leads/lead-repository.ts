@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
 import { isUuid } from './lead-id.ts'
-import { type DeliveryJob, deliveryJobsOfLead, queueLeadJobOnce } from './lead-jobs.ts'
+import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
 
 export type LeadLanguage = 'en' | 'es'
@@ -84,18 +84,10 @@ export interface LeadRepository {
   findLeadByIdempotencyKey(key: string): Promise<Lead | undefined>
   /** How many other client addresses sent this exact body since `since`. */
   countOtherAddressesWithBody(bodyHash: string, ipHash: string | null, since: Date): Promise<number>
-  deliveryJobsForLead(leadId: string): Promise<DeliveryJob[]>
 }
 
 async function selectLeadByIdempotencyKey(db: Queryable, key: string): Promise<Lead | undefined> {
   const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE idempotency_key = $1`, [key])
-  return rows[0] && leadFromRow(rows[0])
-}
-
-/** One lead by id; undefined when there is none (or the id is not a uuid). */
-export async function findLead(db: Queryable, id: string): Promise<Lead | undefined> {
-  if (!isUuid(id)) return undefined
-  const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE id = $1`, [id])
   return rows[0] && leadFromRow(rows[0])
 }
 
@@ -259,14 +251,16 @@ export function createLeadRepository(db: Database): LeadRepository {
   return {
     insertLead,
 
-    findLeadById: (id) => findLead(db, id),
+    async findLeadById(id) {
+      if (!isUuid(id)) return undefined
+      const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE id = $1`, [id])
+      return rows[0] && leadFromRow(rows[0])
+    },
 
     findLeadByIdempotencyKey: (key) => selectLeadByIdempotencyKey(db, key),
 
     countOtherAddressesWithBody: (bodyHash, ipHash, since) =>
       countOtherAddresses({ bodyHash, ipHash, since }),
-
-    deliveryJobsForLead: (leadId) => deliveryJobsOfLead(db, leadId),
   }
 }
 

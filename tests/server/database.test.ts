@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrationsDir, runMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
+import { deliveryJobsOfLead } from '../../server/leads/lead-jobs.ts'
 import { createLeadRepository, type NewLead } from '../../server/leads/lead-repository.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
@@ -74,7 +75,7 @@ describe.each(drivers)('database on %s', (driver) => {
       })
       expect(lead.receivedAt).toBeInstanceOf(Date)
       expect(await leads.findLeadById(lead.id)).toEqual(lead)
-      const jobs = await leads.deliveryJobsForLead(lead.id)
+      const jobs = await deliveryJobsOfLead(test.db, lead.id)
       expect(jobs).toHaveLength(1)
       expect(jobs[0]).toMatchObject({
         leadId: lead.id,
@@ -89,7 +90,7 @@ describe.each(drivers)('database on %s', (driver) => {
       const leads = createLeadRepository(test.db)
       const { lead } = await leads.insertLead(newLead({ isSpam: true }))
       expect(lead.isSpam).toBe(true)
-      expect(await leads.deliveryJobsForLead(lead.id)).toEqual([])
+      expect(await deliveryJobsOfLead(test.db, lead.id)).toEqual([])
     })
 
     it('stores one lead and one job per idempotency key', async () => {
@@ -100,7 +101,7 @@ describe.each(drivers)('database on %s', (driver) => {
       )
       expect(again.created).toBe(false)
       expect(again.lead).toEqual(first.lead)
-      expect(await leads.deliveryJobsForLead(first.lead.id)).toHaveLength(1)
+      expect(await deliveryJobsOfLead(test.db, first.lead.id)).toHaveLength(1)
     })
 
     it('stores one lead when the same key arrives concurrently', async () => {
