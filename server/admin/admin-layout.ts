@@ -1,11 +1,13 @@
 import type { FastifyReply } from 'fastify'
+import { html } from 'htm/react'
+import { Fragment, type ReactNode } from 'react'
 import { agency } from '../../config/agency.ts'
-import { html, type SafeHtml } from './html.ts'
+import { htmlDocument } from '../views/html-document.ts'
 
 export interface PageOptions {
   /** The document title's first part; the page's h1 is in `body`. */
   title: string
-  body: SafeHtml
+  body: ReactNode
   /** The signed-in staff member; the header then has the navigation and the sign-out button. */
   staffEmail?: string
   /** An owner account: the navigation also links to the staff accounts page. */
@@ -14,54 +16,56 @@ export interface PageOptions {
   current?: 'inbox' | 'two-factor' | 'staff'
 }
 
+function staffNavigation(options: PageOptions): ReactNode {
+  const current = (page: PageOptions['current']) => (options.current === page ? 'page' : undefined)
+  return html`<${Fragment}>
+    <nav aria-label="Staff">
+      <ul>
+        <li><a href="/admin" aria-current=${current('inbox')}>Inbox</a></li>
+        ${options.owner && html`<li><a href="/admin/staff" aria-current=${current('staff')}>Staff accounts</a></li>`}
+        <li><a href="/admin/two-factor" aria-current=${current('two-factor')}>Two-step sign-in</a></li>
+      </ul>
+    </nav>
+    <form className="sign-out" method="post" action="/admin/logout">
+      <span className="who">Signed in as ${options.staffEmail}</span>
+      <button type="submit" className="button-secondary">Sign out</button>
+    </form>
+  <//>`
+}
+
 /**
  * The staff pages' shell: landmarks (header, nav, main), a skip link, one stylesheet and one
  * deferred script from this origin (server/admin/assets), nothing inline.
  */
 export function staffPage(options: PageOptions): string {
-  const header = options.staffEmail
-    ? html`<nav aria-label="Staff">
-  <ul><li><a href="/admin"${options.current === 'inbox' ? html` aria-current="page"` : ''}>Inbox</a></li>
-  ${options.owner ? html`<li><a href="/admin/staff"${options.current === 'staff' ? html` aria-current="page"` : ''}>Staff accounts</a></li>` : ''}
-  <li><a href="/admin/two-factor"${options.current === 'two-factor' ? html` aria-current="page"` : ''}>Two-step sign-in</a></li></ul>
-</nav>
-<form class="sign-out" method="post" action="/admin/logout">
-  <span class="who">Signed in as ${options.staffEmail}</span>
-  <button type="submit" class="button-secondary">Sign out</button>
-</form>`
-    : ''
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${options.title} · Lead desk · ${agency.shortName}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/admin/assets/admin.css">
-<script src="/admin/assets/admin.js" defer></script>
-</head>
-<body>
-<a class="skip-link" href="#main">Skip to main content</a>
-<header class="site-header">
-<p class="brand">${agency.shortName} <span>lead desk</span></p>
-${header}
-</header>
-<main id="main" tabindex="-1">
-${options.body}
-</main>
-</body>
-</html>
-`.value
+  return htmlDocument(html`<html lang="en">
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="robots" content="noindex, nofollow" />
+      <title>${`${options.title} · Lead desk · ${agency.shortName}`}</title>
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="stylesheet" href="/admin/assets/admin.css" />
+      <script src="/admin/assets/admin.js" defer></script>
+    </head>
+    <body>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <header className="site-header">
+        <p className="brand">${agency.shortName} <span>lead desk</span></p>
+        ${options.staffEmail && staffNavigation(options)}
+      </header>
+      <main id="main" tabIndex="-1">${options.body}</main>
+    </body>
+  </html>`)
 }
 
 /** A notice after an action (Post/Redirect/Get): fixed texts chosen by key, never text from the URL. */
-export function noticeBanner(text: string | undefined): SafeHtml {
-  return text ? html`<p class="notice" role="status">${text}</p>` : html``
+export function noticeBanner(text: string | undefined): ReactNode {
+  return text && html`<p className="notice" role="status">${text}</p>`
 }
 
-export function errorBanner(text: string | undefined): SafeHtml {
-  return text ? html`<p class="error-banner" role="alert">${text}</p>` : html``
+export function errorBanner(text: string | undefined): ReactNode {
+  return text && html`<p className="error-banner" role="alert">${text}</p>`
 }
 
 /** Answers with a staff page (from staffPage or a page built on it). */

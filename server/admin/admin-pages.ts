@@ -5,6 +5,8 @@
  */
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { html } from 'htm/react'
+import { Fragment } from 'react'
 import type { Database } from '../db/database.ts'
 import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
 import { leadStatuses } from '../leads/lead-repository.ts'
@@ -16,7 +18,6 @@ import { partialSessionMs, revokeSession, type SessionSettings } from '../staff/
 import { clearSessionCookie, requireStaffPage, safeNextPath, setSessionCookie } from './admin-auth.ts'
 import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 import { csvColumns, leadsCsv } from './csv-export.ts'
-import { html } from './html.ts'
 import { inboxPage } from './inbox-page.ts'
 import { leadPage } from './lead-page.ts'
 import { loginPage } from './login-page.ts'
@@ -60,7 +61,11 @@ export function messagePage(title: string, message: string, staffEmail?: string)
   return staffPage({
     title,
     staffEmail,
-    body: html`<h1>${title}</h1>${errorBanner(message)}<p><a href="/admin">Back to the inbox</a></p>`,
+    body: html`<${Fragment}>
+      <h1>${title}</h1>
+      ${errorBanner(message)}
+      <p><a href="/admin">Back to the inbox</a></p>
+    <//>`,
   })
 }
 

@@ -1,3 +1,5 @@
+import { html } from 'htm/react'
+import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '../../forms/registry.ts'
 import { formatDuration, isOverdue } from '../desk/business-hours.ts'
 import {
@@ -10,7 +12,6 @@ import {
 import type { InboxLead } from '../leads/lead-queries.ts'
 import type { WeeklySpeed } from '../leads/work-log.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
-import { html, type SafeHtml } from './html.ts'
 import { formTitle, languageNames, leadDisplayName, leadPhone } from './lead-view.ts'
 import { formatDateTime, formatDay } from './staff-time.ts'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
@@ -63,126 +64,124 @@ function errorId(name: keyof LeadFilters): string {
   return `filter-${name}-error`
 }
 
-function fieldError(errors: FilterErrors, name: keyof LeadFilters): SafeHtml {
+function fieldError(errors: FilterErrors, name: keyof LeadFilters): ReactNode {
   const message = errors[name]
-  return message ? html`<p class="field-error" id="${errorId(name)}">${message}</p>` : html``
+  return message && html`<p className="field-error" id=${errorId(name)}>${message}</p>`
 }
 
-function invalid(errors: FilterErrors, name: keyof LeadFilters): SafeHtml {
-  return errors[name] ? html` aria-invalid="true" aria-describedby="${errorId(name)}"` : html``
+/** The attributes that tie a field to its error message, when it has one. */
+function invalid(errors: FilterErrors, name: keyof LeadFilters) {
+  return errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': errorId(name) } : {}
 }
 
-function filterForm(filters: LeadFilters, errors: FilterErrors): SafeHtml {
-  return html`<form method="get" action="/admin" class="filters" role="search" aria-label="Filter leads">
-  <div class="field field-wide">
-    <label for="filter-q">Search name, e-mail or phone, or a reference</label>
-    <input id="filter-q" name="q" type="search" maxlength="100" value="${filters.q}"${invalid(errors, 'q')}>
-    ${fieldError(errors, 'q')}
-  </div>
-  <div class="field">
-    <label for="filter-form">Form</label>
-    <select id="filter-form" name="form"${invalid(errors, 'form')}>
-      <option value="">All forms</option>
-      ${formDefinitions.map(
-        (form) =>
-          html`<option value="${form.key}"${filters.form === form.key ? html` selected` : ''}>${form.title}</option>`,
-      )}
-    </select>
-    ${fieldError(errors, 'form')}
-  </div>
-  <div class="field">
-    <label for="filter-status">Status</label>
-    <select id="filter-status" name="status"${invalid(errors, 'status')}>
-      ${Object.entries(statusLabels).map(
-        ([value, label]) =>
-          html`<option value="${value}"${filters.status === value ? html` selected` : ''}>${label}</option>`,
-      )}
-    </select>
-    ${fieldError(errors, 'status')}
-  </div>
-  <div class="field">
-    <label for="filter-assigned">Assigned to</label>
-    <select id="filter-assigned" name="assigned"${invalid(errors, 'assigned')}>
-      ${Object.entries(assignedLabels).map(
-        ([value, label]) =>
-          html`<option value="${value}"${filters.assigned === value ? html` selected` : ''}>${label}</option>`,
-      )}
-    </select>
-    ${fieldError(errors, 'assigned')}
-  </div>
-  <div class="field">
-    <label for="filter-from">Received from</label>
-    <input id="filter-from" name="from" type="date" value="${filters.from}"${invalid(errors, 'from')}>
-    ${fieldError(errors, 'from')}
-  </div>
-  <div class="field">
-    <label for="filter-to">Received to</label>
-    <input id="filter-to" name="to" type="date" value="${filters.to}"${invalid(errors, 'to')}>
-    ${fieldError(errors, 'to')}
-  </div>
-  <div class="filter-actions">
-    <button type="submit">Apply filters</button>
-    <a href="/admin">Clear filters</a>
-  </div>
-</form>`
+function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
+  return html`<form method="get" action="/admin" className="filters" role="search" aria-label="Filter leads">
+    <div className="field field-wide">
+      <label htmlFor="filter-q">Search name, e-mail or phone, or a reference</label>
+      <input id="filter-q" name="q" type="search" maxLength="100" defaultValue=${filters.q} ...${invalid(errors, 'q')} />
+      ${fieldError(errors, 'q')}
+    </div>
+    <div className="field">
+      <label htmlFor="filter-form">Form</label>
+      <select id="filter-form" name="form" defaultValue=${filters.form || undefined} ...${invalid(errors, 'form')}>
+        <option value="">All forms</option>
+        ${formDefinitions.map((form) => html`<option key=${form.key} value=${form.key}>${form.title}</option>`)}
+      </select>
+      ${fieldError(errors, 'form')}
+    </div>
+    <div className="field">
+      <label htmlFor="filter-status">Status</label>
+      <select id="filter-status" name="status" defaultValue=${filters.status} ...${invalid(errors, 'status')}>
+        ${Object.entries(statusLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
+      </select>
+      ${fieldError(errors, 'status')}
+    </div>
+    <div className="field">
+      <label htmlFor="filter-assigned">Assigned to</label>
+      <select id="filter-assigned" name="assigned" defaultValue=${filters.assigned} ...${invalid(errors, 'assigned')}>
+        ${Object.entries(assignedLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
+      </select>
+      ${fieldError(errors, 'assigned')}
+    </div>
+    <div className="field">
+      <label htmlFor="filter-from">Received from</label>
+      <input id="filter-from" name="from" type="date" defaultValue=${filters.from} ...${invalid(errors, 'from')} />
+      ${fieldError(errors, 'from')}
+    </div>
+    <div className="field">
+      <label htmlFor="filter-to">Received to</label>
+      <input id="filter-to" name="to" type="date" defaultValue=${filters.to} ...${invalid(errors, 'to')} />
+      ${fieldError(errors, 'to')}
+    </div>
+    <div className="filter-actions">
+      <button type="submit">Apply filters</button>
+      <a href="/admin">Clear filters</a>
+    </div>
+  </form>`
 }
 
-function leadRow(lead: InboxLead, now: Date): SafeHtml {
+function leadRow(lead: InboxLead, now: Date): ReactNode {
   const phone = leadPhone(lead.fields)
-  return html`<tr${isOverdue(lead, now) ? html` class="overdue"` : ''}>
-  <td>${formatDateTime(lead.receivedAt)}<br>${speedBadge(lead, now)}</td>
-  <td><a href="/admin/leads/${lead.id}">${leadDisplayName(lead.fields)}</a></td>
-  <td>${lead.fields.email ?? ''}${phone ? html`<br>${phone}` : ''}</td>
-  <td>${formTitle(lead.formKey)}</td>
-  <td>${languageNames[lead.language] ?? lead.language}</td>
-  <td><span class="badge badge-${lead.isSpam ? 'spam' : lead.status}">${leadStatusLabel(lead)}</span>${
-    lead.isSpam && lead.spamReasons.length > 0
-      ? html`<br><small class="spam-reason">${lead.spamReasons.join('; ')}</small>`
-      : ''
-  }</td>
-  <td>${lead.assigneeEmail ?? html`<span class="muted">Unassigned</span>`}</td>
-  <td>${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
-</tr>`
+  return html`<tr key=${lead.id} className=${isOverdue(lead, now) ? 'overdue' : undefined}>
+    <td>${formatDateTime(lead.receivedAt)}<br />${speedBadge(lead, now)}</td>
+    <td><a href=${`/admin/leads/${lead.id}`}>${leadDisplayName(lead.fields)}</a></td>
+    <td>${lead.fields.email ?? ''}${phone && html`<${Fragment}><br />${phone}<//>`}</td>
+    <td>${formTitle(lead.formKey)}</td>
+    <td>${languageNames[lead.language] ?? lead.language}</td>
+    <td>
+      <span className=${`badge badge-${lead.isSpam ? 'spam' : lead.status}`}>${leadStatusLabel(lead)}</span>
+      ${
+        lead.isSpam &&
+        lead.spamReasons.length > 0 &&
+        html`<${Fragment}><br /><small className="spam-reason">${lead.spamReasons.join('; ')}</small><//>`
+      }
+    </td>
+    <td>${lead.assigneeEmail ?? html`<span className="muted">Unassigned</span>`}</td>
+    <td>${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
+  </tr>`
 }
 
-function pagination(filters: LeadFilters, page: number, pageCount: number): SafeHtml {
-  if (pageCount <= 1) return html``
+function pagination(filters: LeadFilters, page: number, pageCount: number): ReactNode {
+  if (pageCount <= 1) return null
   const link = (target: number) => `/admin${filterQuery(filters, { page: String(target) })}`
-  return html`<nav class="pagination" aria-label="Pages of leads">
-  ${page > 1 ? html`<a href="${link(page - 1)}" rel="prev">Previous page</a>` : ''}
-  <span>Page ${page} of ${pageCount}</span>
-  ${page < pageCount ? html`<a href="${link(page + 1)}" rel="next">Next page</a>` : ''}
-</nav>`
+  return html`<nav className="pagination" aria-label="Pages of leads">
+    ${page > 1 && html`<a href=${link(page - 1)} rel="prev">Previous page</a>`}
+    <span>Page ${page} of ${pageCount}</span>
+    ${page < pageCount && html`<a href=${link(page + 1)} rel="next">Next page</a>`}
+  </nav>`
 }
 
-function quickFilters(filters: LeadFilters): SafeHtml {
+function quickFilters(filters: LeadFilters): ReactNode {
   const link = (assigned: AssignedFilter, label: string) =>
-    html`<a href="/admin${filterQuery({ ...filters, assigned })}"${filters.assigned === assigned ? html` aria-current="true"` : ''}>${label}</a>`
-  return html`<nav class="quick-filters" aria-label="Whose leads">
-${link('', 'All leads')} ${link('mine', 'Mine')} ${link('unassigned', 'Unassigned')}
-</nav>`
+    html`<a href=${`/admin${filterQuery({ ...filters, assigned })}`} aria-current=${filters.assigned === assigned ? 'true' : undefined}>${label}</a>`
+  return html`<nav className="quick-filters" aria-label="Whose leads">
+    ${link('', 'All leads')} ${link('mine', 'Mine')} ${link('unassigned', 'Unassigned')}
+  </nav>`
 }
 
 /** Median and 90th percentile time from received to first contact, per week received. */
-function speedTable(speed: WeeklySpeed[]): SafeHtml {
+function speedTable(speed: WeeklySpeed[]): ReactNode {
   const weeks = speed.filter((week) => week.received > 0).slice(-8)
-  return html`<section class="speed-section" aria-labelledby="speed-heading">
-<h2 id="speed-heading">Time to first contact</h2>
-${
-  weeks.length === 0
-    ? html`<p class="muted">No leads in the last weeks.</p>`
-    : html`<ul class="speed-list">
-${weeks.map(
-  (week) =>
-    html`<li><strong>Week of ${formatDay(week.week)}</strong>: ${
-      week.medianMs === null
-        ? 'nobody contacted yet'
-        : html`median ${formatDuration(week.medianMs)}, 90th percentile ${formatDuration(week.p90Ms ?? week.medianMs)}`
-    } <span class="muted">(${week.contacted} of ${week.received} contacted)</span></li>`,
-)}
-</ul>`
-}
-</section>`
+  return html`<section className="speed-section" aria-labelledby="speed-heading">
+    <h2 id="speed-heading">Time to first contact</h2>
+    ${
+      weeks.length === 0
+        ? html`<p className="muted">No leads in the last weeks.</p>`
+        : html`<ul className="speed-list">
+            ${weeks.map(
+              (week) => html`<li key=${week.week}>
+                <strong>Week of ${formatDay(week.week)}</strong>:${' '}
+                ${
+                  week.medianMs === null
+                    ? 'nobody contacted yet'
+                    : `median ${formatDuration(week.medianMs)}, 90th percentile ${formatDuration(week.p90Ms ?? week.medianMs)}`
+                }${' '}
+                <span className="muted">(${week.contacted} of ${week.received} contacted)</span>
+              </li>`,
+            )}
+          </ul>`
+    }
+  </section>`
 }
 
 export function inboxPage(options: InboxPageOptions): string {
@@ -192,40 +191,52 @@ export function inboxPage(options: InboxPageOptions): string {
   const last = Math.min(total, page * pageSize)
   const table =
     leads.length === 0
-      ? html`<p class="empty">No leads match these filters.</p>`
-      : html`<div class="table-scroll" role="region" aria-labelledby="leads-caption" tabindex="0">
-<table class="leads">
-<caption id="leads-caption">Leads ${first} to ${last} of ${total}, newest first</caption>
-<thead><tr>
-  <th scope="col">Received</th><th scope="col">Name</th><th scope="col">E-mail and phone</th>
-  <th scope="col">Form</th><th scope="col">Language</th><th scope="col">Status</th><th scope="col">Assigned to</th><th scope="col">E-mail to agency</th>
-</tr></thead>
-<tbody>
-${leads.map((lead) => leadRow(lead, options.now))}
-</tbody>
-</table>
-</div>`
+      ? html`<p className="empty">No leads match these filters.</p>`
+      : html`<div className="table-scroll" role="region" aria-labelledby="leads-caption" tabIndex="0">
+          <table className="leads">
+            <caption id="leads-caption">Leads ${first} to ${last} of ${total}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail and phone</th>
+                <th scope="col">Form</th>
+                <th scope="col">Language</th>
+                <th scope="col">Status</th>
+                <th scope="col">Assigned to</th>
+                <th scope="col">E-mail to agency</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${leads.map((lead) => leadRow(lead, options.now))}
+            </tbody>
+          </table>
+        </div>`
 
   return staffPage({
     title: 'Inbox',
     staffEmail: options.staffEmail,
     owner: options.owner,
     current: 'inbox',
-    body: html`<h1>Leads</h1>
-${noticeBanner(options.notice)}
-${quickFilters(filters)}
-${filterForm(filters, options.errors)}
-<p class="result-line"><span>${total} ${total === 1 ? 'lead matches' : 'leads match'}.</span>
-<a class="button-secondary" href="/admin/export.csv${filterQuery(filters)}" download>Export these leads as CSV</a></p>
-${table}
-${pagination(filters, page, pageCount)}
-<div class="desk-figures">
-${speedTable(options.speed)}
-<section class="chart-section" aria-labelledby="chart-heading">
-<h2 id="chart-heading">Leads per week by line of insurance</h2>
-<p id="chart-summary" class="muted">${chartSummary(options.chart)}</p>
-${weeklyChart(options.chart, { heading: 'chart-heading', summary: 'chart-summary' })}
-</section>
-</div>`,
+    body: html`<${Fragment}>
+      <h1>Leads</h1>
+      ${noticeBanner(options.notice)}
+      ${quickFilters(filters)}
+      ${filterForm(filters, options.errors)}
+      <p className="result-line">
+        <span>${total} ${total === 1 ? 'lead matches' : 'leads match'}.</span>${' '}
+        <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>
+      </p>
+      ${table}
+      ${pagination(filters, page, pageCount)}
+      <div className="desk-figures">
+        ${speedTable(options.speed)}
+        <section className="chart-section" aria-labelledby="chart-heading">
+          <h2 id="chart-heading">Leads per week by line of insurance</h2>
+          <p id="chart-summary" className="muted">${chartSummary(options.chart)}</p>
+          ${weeklyChart(options.chart, { heading: 'chart-heading', summary: 'chart-summary' })}
+        </section>
+      </div>
+    <//>`,
   })
 }

@@ -1,5 +1,5 @@
+import { html } from 'htm/react'
 import { noticeBanner, staffPage } from './admin-layout.ts'
-import { html } from './html.ts'
 
 export interface LoginPageOptions {
   email?: string
@@ -10,26 +10,28 @@ export interface LoginPageOptions {
 }
 
 export function loginPage(options: LoginPageOptions = {}): string {
-  const describedBy = options.error ? html` aria-describedby="sign-in-error"` : ''
+  const describedBy = options.error ? 'sign-in-error' : undefined
   return staffPage({
     title: 'Sign in',
-    body: html`<div class="narrow">
-<h1>Staff sign-in</h1>
-${noticeBanner(options.notice)}
-${options.error ? html`<p class="error-banner" role="alert" id="sign-in-error">${options.error}</p>` : ''}
-<form method="post" action="/admin/login" class="stack" data-submit-once>
-  ${options.next ? html`<input type="hidden" name="next" value="${options.next}">` : ''}
-  <div class="field">
-    <label for="email">E-mail</label>
-    <input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${options.email ?? ''}"${describedBy}>
-  </div>
-  <div class="field">
-    <label for="password">Password</label>
-    <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${describedBy}>
-  </div>
-  <button type="submit">Sign in</button>
-</form>
-<p class="muted">No account yet? The agency’s owner adds you from the desk.</p>
-</div>`,
+    body: html`<div className="narrow">
+      <h1>Staff sign-in</h1>
+      ${noticeBanner(options.notice)}
+      ${options.error && html`<p className="error-banner" role="alert" id="sign-in-error">${options.error}</p>`}
+      <form method="post" action="/admin/login" className="stack" data-submit-once="">
+        ${options.next && html`<input type="hidden" name="next" value=${options.next} />`}
+        <div className="field">
+          <label htmlFor="email">E-mail</label>
+          <input id="email" name="email" type="email" autoComplete="username" required maxLength="254"
+            defaultValue=${options.email ?? ''} aria-describedby=${describedBy} />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required
+            maxLength="1024" aria-describedby=${describedBy} />
+        </div>
+        <button type="submit">Sign in</button>
+      </form>
+      <p className="muted">No account yet? The agency’s owner adds you from the desk.</p>
+    </div>`,
   })
 }

@@ -11,6 +11,8 @@
  * nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { html } from 'htm/react'
+import { Fragment, type ReactNode } from 'react'
 import type { Database } from '../db/database.ts'
 import { resetSecondFactor } from '../staff/second-factor.ts'
 import {
@@ -33,7 +35,6 @@ import {
 import type { StaffRole, StaffSession } from '../staff/staff-sessions.ts'
 import { requireStaffPage } from './admin-auth.ts'
 import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
-import { html, type SafeHtml } from './html.ts'
 import { formatDateTime } from './staff-time.ts'
 
 export interface StaffPagesOptions {
@@ -77,78 +78,105 @@ interface ListOptions {
 }
 
 /** One small form per action: the account's e-mail travels in the body, never in the URL. */
-function actionButton(action: string, email: string, label: string, extra?: SafeHtml): SafeHtml {
-  return html`<form method="post" action="/admin/staff/${action}" data-submit-once>
-<input type="hidden" name="email" value="${email}">${extra ?? ''}
-<button type="submit" class="button-secondary">${label}</button>
-</form>`
+function actionButton(action: string, email: string, label: string, extra?: ReactNode): ReactNode {
+  return html`<form method="post" action=${`/admin/staff/${action}`} data-submit-once="">
+    <input type="hidden" name="email" value=${email} />
+    ${extra}
+    <button type="submit" className="button-secondary">${label}</button>
+  </form>`
 }
 
-function accountRow(account: StaffUserSummary, self: string): SafeHtml {
+function accountRow(account: StaffUserSummary, self: string): ReactNode {
   const isSelf = account.email === self
   const other = account.role === 'owner' ? 'staff' : 'owner'
   const actions = isSelf
-    ? html`<p class="muted">Your own account: another owner, or <code>npm run staff</code>, changes it.</p>`
-    : html`<div class="account-actions">
-${actionButton('password', account.email, 'Reset password')}
-${actionButton('sessions', account.email, 'Sign out everywhere')}
-${account.twoStepOn ? actionButton('two-factor', account.email, 'Reset two-step sign-in') : ''}
-${actionButton('role', account.email, other === 'owner' ? 'Make owner' : 'Make staff', html`<input type="hidden" name="role" value="${other}">`)}
-${actionButton('remove', account.email, 'Remove…')}
-</div>`
-  return html`<tr>
-<th scope="row">${account.email}${isSelf ? ' (you)' : ''}</th>
-<td>${roleName(account.role)}</td>
-<td>${account.twoStepOn ? 'On' : 'Not set up'}</td>
-<td>${account.lastSignInAt ? formatDateTime(account.lastSignInAt) : 'Never'}</td>
-<td>${account.activeSessions}</td>
-<td>${actions}</td>
-</tr>`
+    ? html`<p className="muted">Your own account: another owner, or <code>npm run staff</code>, changes it.</p>`
+    : html`<div className="account-actions">
+        ${actionButton('password', account.email, 'Reset password')}
+        ${actionButton('sessions', account.email, 'Sign out everywhere')}
+        ${account.twoStepOn && actionButton('two-factor', account.email, 'Reset two-step sign-in')}
+        ${actionButton(
+          'role',
+          account.email,
+          other === 'owner' ? 'Make owner' : 'Make staff',
+          html`<input type="hidden" name="role" value=${other} />`,
+        )}
+        ${actionButton('remove', account.email, 'Remove…')}
+      </div>`
+  return html`<tr key=${account.email}>
+    <th scope="row">${account.email}${isSelf ? ' (you)' : ''}</th>
+    <td>${roleName(account.role)}</td>
+    <td>${account.twoStepOn ? 'On' : 'Not set up'}</td>
+    <td>${account.lastSignInAt ? formatDateTime(account.lastSignInAt) : 'Never'}</td>
+    <td>${account.activeSessions}</td>
+    <td>${actions}</td>
+  </tr>`
 }
 
 function listPage(options: ListOptions): string {
   const typed = options.typed ?? { email: '', role: 'staff' }
-  const describedBy = options.error ? html` aria-describedby="add-error" aria-invalid="true"` : ''
+  const invalid = options.error ? { 'aria-describedby': 'add-error', 'aria-invalid': 'true' } : {}
   return staffPage({
     title: 'Staff accounts',
     staffEmail: options.owner.email,
     owner: true,
     current: 'staff',
-    body: html`<h1>Staff accounts</h1>
-${noticeBanner(options.notice)}
-<div class="table-scroll">
-<table class="staff-table">
-<caption>Who can sign in to the lead desk</caption>
-<thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Two-step sign-in</th><th scope="col">Last sign-in</th><th scope="col">Signed in on</th><th scope="col">Actions</th></tr></thead>
-<tbody>
-${options.accounts.map((account) => accountRow(account, options.owner.email))}
-</tbody>
-</table>
-</div>
-<h2 id="add-heading">Add a staff member</h2>
-<p>The desk makes a password and shows it once. Give it to them in person or by phone, never by e-mail.</p>
-${options.error ? html`<p class="error-banner" role="alert" id="add-error">${options.error}</p>` : ''}
-<form method="post" action="/admin/staff" class="stack narrow" aria-labelledby="add-heading" data-submit-once>
-  <div class="field">
-    <label for="new-email">E-mail</label>
-    <input id="new-email" name="email" type="email" autocomplete="off" required maxlength="254" value="${typed.email}"${describedBy}>
-  </div>
-  <fieldset class="field">
-    <legend>Role</legend>
-    <label class="choice"><input type="radio" name="role" value="staff"${typed.role === 'staff' ? html` checked` : ''}> Staff: works leads</label>
-    <label class="choice"><input type="radio" name="role" value="owner"${typed.role === 'owner' ? html` checked` : ''}> Owner: works leads and manages staff accounts</label>
-  </fieldset>
-  <button type="submit">Add account</button>
-</form>
-<h2>Recent account changes</h2>
-${
-  options.audit.length === 0
-    ? html`<p class="muted">None yet.</p>`
-    : html`<ul class="audit-list">${options.audit.map(
-        (entry) =>
-          html`<li><time datetime="${new Date(entry.at).toISOString()}">${formatDateTime(entry.at)}</time>: ${entry.actorEmail} ${auditWords[entry.action] ?? entry.action} ${entry.targetEmail}</li>`,
-      )}</ul>`
-}`,
+    body: html`<${Fragment}>
+      <h1>Staff accounts</h1>
+      ${noticeBanner(options.notice)}
+      <div className="table-scroll">
+        <table className="staff-table">
+          <caption>Who can sign in to the lead desk</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Two-step sign-in</th>
+              <th scope="col">Last sign-in</th>
+              <th scope="col">Signed in on</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${options.accounts.map((account) => accountRow(account, options.owner.email))}
+          </tbody>
+        </table>
+      </div>
+      <h2 id="add-heading">Add a staff member</h2>
+      <p>The desk makes a password and shows it once. Give it to them in person or by phone, never by e-mail.</p>
+      ${options.error && html`<p className="error-banner" role="alert" id="add-error">${options.error}</p>`}
+      <form method="post" action="/admin/staff" className="stack narrow" aria-labelledby="add-heading" data-submit-once="">
+        <div className="field">
+          <label htmlFor="new-email">E-mail</label>
+          <input id="new-email" name="email" type="email" autoComplete="off" required maxLength="254"
+            defaultValue=${typed.email} ...${invalid} />
+        </div>
+        <fieldset className="field">
+          <legend>Role</legend>
+          <label className="choice">
+            <input type="radio" name="role" value="staff" defaultChecked=${typed.role === 'staff'} /> Staff: works leads
+          </label>
+          <label className="choice">
+            <input type="radio" name="role" value="owner" defaultChecked=${typed.role === 'owner'} /> Owner: works leads and manages staff accounts
+          </label>
+        </fieldset>
+        <button type="submit">Add account</button>
+      </form>
+      <h2>Recent account changes</h2>
+      ${
+        options.audit.length === 0
+          ? html`<p className="muted">None yet.</p>`
+          : html`<ul className="audit-list">
+              ${options.audit.map(
+                (entry, index) =>
+                  html`<li key=${index}>
+                    <time dateTime=${new Date(entry.at).toISOString()}>${formatDateTime(entry.at)}</time>:${' '}
+                    ${`${entry.actorEmail} ${auditWords[entry.action] ?? entry.action} ${entry.targetEmail}`}
+                  </li>`,
+              )}
+            </ul>`
+      }
+    <//>`,
   })
 }
 
@@ -159,14 +187,16 @@ function passwordPage(owner: StaffSession, email: string, password: string, adde
     staffEmail: owner.email,
     owner: true,
     current: 'staff',
-    body: html`<div class="narrow">
-<h1>${added ? 'Account added' : 'Password reset'}</h1>
-${noticeBanner(added ? `${email} can now sign in.` : `${email} was signed out everywhere and needs this new password.`)}
-<p>Their password, shown only now:</p>
-<p><code class="secret">${password}</code></p>
-<p>Give it to them in person or by phone. They sign in at <code>/admin</code>${added ? ' and set up two-step sign-in' : ''}.</p>
-<p><a class="button" href="/admin/staff">Back to staff accounts</a></p>
-</div>`,
+    body: html`<div className="narrow">
+      <h1>${added ? 'Account added' : 'Password reset'}</h1>
+      ${noticeBanner(added ? `${email} can now sign in.` : `${email} was signed out everywhere and needs this new password.`)}
+      <p>Their password, shown only now:</p>
+      <p><code className="secret">${password}</code></p>
+      <p>
+        Give it to them in person or by phone. They sign in at <code>/admin</code>${added ? ' and set up two-step sign-in' : ''}.
+      </p>
+      <p><a className="button" href="/admin/staff">Back to staff accounts</a></p>
+    </div>`,
   })
 }
 
@@ -176,16 +206,16 @@ function confirmRemovePage(owner: StaffSession, email: string): string {
     staffEmail: owner.email,
     owner: true,
     current: 'staff',
-    body: html`<div class="narrow">
-<h1>Remove ${email}?</h1>
-<p>They are signed out at once and can no longer sign in. Their leads become unassigned; the work log keeps their e-mail.</p>
-<form method="post" action="/admin/staff/remove" class="stack" data-submit-once>
-  <input type="hidden" name="email" value="${email}">
-  <input type="hidden" name="confirm" value="yes">
-  <button type="submit" class="button-danger">Remove the account</button>
-</form>
-<p><a href="/admin/staff">Keep it</a></p>
-</div>`,
+    body: html`<div className="narrow">
+      <h1>Remove ${email}?</h1>
+      <p>They are signed out at once and can no longer sign in. Their leads become unassigned; the work log keeps their e-mail.</p>
+      <form method="post" action="/admin/staff/remove" className="stack" data-submit-once="">
+        <input type="hidden" name="email" value=${email} />
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" className="button-danger">Remove the account</button>
+      </form>
+      <p><a href="/admin/staff">Keep it</a></p>
+    </div>`,
   })
 }
 
@@ -216,7 +246,11 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
         staffPage({
           title: 'Owners only',
           staffEmail: request.staff.email,
-          body: html`<h1>Owners only</h1>${errorBanner('Only an owner account manages staff accounts. Ask the agency’s owner.')}<p><a href="/admin">Back to the inbox</a></p>`,
+          body: html`<${Fragment}>
+            <h1>Owners only</h1>
+            ${errorBanner('Only an owner account manages staff accounts. Ask the agency’s owner.')}
+            <p><a href="/admin">Back to the inbox</a></p>
+          <//>`,
         }),
         403,
       )

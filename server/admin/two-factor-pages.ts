@@ -4,6 +4,7 @@
  * only these pages; finishing replaces it with a new full session (a new token).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { html } from 'htm/react'
 import type { Database } from '../db/database.ts'
 import { hashClientIp } from '../leads/submission-metadata.ts'
 import {
@@ -23,7 +24,6 @@ import {
 import { completeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
 import { setSessionCookie } from './admin-auth.ts'
 import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
-import { html } from './html.ts'
 
 export interface TwoFactorPagesOptions {
   db: Database
@@ -42,22 +42,22 @@ const codeBody = {
 } as const
 
 export function codePage(options: { error?: string } = {}): string {
-  const describedBy = options.error ? html` aria-describedby="code-error"` : ''
   return staffPage({
     title: 'Sign-in code',
-    body: html`<div class="narrow">
-<h1>Enter your sign-in code</h1>
-${options.error ? html`<p class="error-banner" role="alert" id="code-error">${options.error}</p>` : ''}
-<form method="post" action="/admin/login/code" class="stack" data-submit-once>
-  <div class="field">
-    <label for="code">Code from your authenticator app</label>
-    <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="64" autofocus${describedBy}>
-  </div>
-  <button type="submit">Continue</button>
-</form>
-<p class="muted">No phone at hand? Type one of your recovery codes instead (each works once).</p>
-<form method="post" action="/admin/logout"><button type="submit" class="button-secondary">Cancel and sign out</button></form>
-</div>`,
+    body: html`<div className="narrow">
+      <h1>Enter your sign-in code</h1>
+      ${options.error && html`<p className="error-banner" role="alert" id="code-error">${options.error}</p>`}
+      <form method="post" action="/admin/login/code" className="stack" data-submit-once="">
+        <div className="field">
+          <label htmlFor="code">Code from your authenticator app</label>
+          <input id="code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required
+            maxLength="64" autoFocus aria-describedby=${options.error ? 'code-error' : undefined} />
+        </div>
+        <button type="submit">Continue</button>
+      </form>
+      <p className="muted">No phone at hand? Type one of your recovery codes instead (each works once).</p>
+      <form method="post" action="/admin/logout"><button type="submit" className="button-secondary">Cancel and sign out</button></form>
+    </div>`,
   })
 }
 
@@ -68,28 +68,30 @@ function enrolPage(options: {
   staffEmail?: string
   error?: string
 }): string {
-  const describedBy = options.error ? html` aria-describedby="enrol-error"` : ''
   return staffPage({
     title: 'Set up two-step sign-in',
     staffEmail: options.staffEmail,
-    body: html`<div class="narrow">
-<h1>Set up two-step sign-in</h1>
-${options.required ? html`<p>This desk asks every account for a code from an authenticator app. Set it up once to continue.</p>` : ''}
-${options.error ? html`<p class="error-banner" role="alert" id="enrol-error">${options.error}</p>` : ''}
-<ol class="steps">
-<li>In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden…), add an account with this key:
-<p><code class="secret" data-totp-secret>${options.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
-<p><a href="${options.uri}">Open in an authenticator app on this device</a></p></li>
-<li>Type the 6-digit code the app shows.</li>
-</ol>
-<form method="post" action="/admin/two-factor" class="stack" data-submit-once>
-  <div class="field">
-    <label for="enrol-code">Code from the app</label>
-    <input id="enrol-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="64"${describedBy}>
-  </div>
-  <button type="submit">Turn on two-step sign-in</button>
-</form>
-</div>`,
+    body: html`<div className="narrow">
+      <h1>Set up two-step sign-in</h1>
+      ${options.required && html`<p>This desk asks every account for a code from an authenticator app. Set it up once to continue.</p>`}
+      ${options.error && html`<p className="error-banner" role="alert" id="enrol-error">${options.error}</p>`}
+      <ol className="steps">
+        <li>
+          In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden…), add an account with this key:
+          <p><code className="secret" data-totp-secret="">${options.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
+          <p><a href=${options.uri}>Open in an authenticator app on this device</a></p>
+        </li>
+        <li>Type the 6-digit code the app shows.</li>
+      </ol>
+      <form method="post" action="/admin/two-factor" className="stack" data-submit-once="">
+        <div className="field">
+          <label htmlFor="enrol-code">Code from the app</label>
+          <input id="enrol-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required
+            maxLength="64" aria-describedby=${options.error ? 'enrol-error' : undefined} />
+        </div>
+        <button type="submit">Turn on two-step sign-in</button>
+      </form>
+    </div>`,
   })
 }
 
@@ -97,14 +99,16 @@ function recoveryCodesPage(codes: string[], staffEmail: string): string {
   return staffPage({
     title: 'Recovery codes',
     staffEmail,
-    body: html`<div class="narrow">
-<h1>Two-step sign-in is on</h1>
-${noticeBanner('From now on, signing in asks for a code from your app.')}
-<h2>Your recovery codes</h2>
-<p>Keep these somewhere safe, away from your phone. If you lose the phone, each code signs you in once. They are shown only now.</p>
-<ul class="recovery-codes">${codes.map((code) => html`<li><code>${code}</code></li>`)}</ul>
-<p><a class="button" href="/admin">Go to the inbox</a></p>
-</div>`,
+    body: html`<div className="narrow">
+      <h1>Two-step sign-in is on</h1>
+      ${noticeBanner('From now on, signing in asks for a code from your app.')}
+      <h2>Your recovery codes</h2>
+      <p>Keep these somewhere safe, away from your phone. If you lose the phone, each code signs you in once. They are shown only now.</p>
+      <ul className="recovery-codes">
+        ${codes.map((code) => html`<li key=${code}><code>${code}</code></li>`)}
+      </ul>
+      <p><a className="button" href="/admin">Go to the inbox</a></p>
+    </div>`,
   })
 }
 
@@ -112,11 +116,11 @@ function statusPage(state: { enabledAt: Date; left: number }, staffEmail: string
   return staffPage({
     title: 'Two-step sign-in',
     staffEmail,
-    body: html`<div class="narrow">
-<h1>Two-step sign-in</h1>
-<p>On for your account. You have ${state.left} unused recovery ${state.left === 1 ? 'code' : 'codes'}.</p>
-${state.left < 3 ? errorBanner('Few recovery codes left: ask the owner to reset your account if you run out.') : ''}
-</div>`,
+    body: html`<div className="narrow">
+      <h1>Two-step sign-in</h1>
+      <p>On for your account. You have ${state.left} unused recovery ${state.left === 1 ? 'code' : 'codes'}.</p>
+      ${state.left < 3 && errorBanner('Few recovery codes left: ask the owner to reset your account if you run out.')}
+    </div>`,
   })
 }
 

@@ -4,9 +4,10 @@
  * Content-Security-Policy (style-src 'self') holds. Screen readers get a one-line summary as the
  * image's name and the numbers as a table.
  */
+import { html } from 'htm/react'
+import { Fragment, type ReactNode } from 'react'
 import { addDays } from '../../forms/dates.ts'
 import type { WeeklyCount } from '../leads/lead-queries.ts'
-import { html, type SafeHtml } from './html.ts'
 import { type InsuranceLine, insuranceLineOf, insuranceLines } from './insurance-lines.ts'
 import { formatDay } from './staff-time.ts'
 
@@ -73,7 +74,7 @@ const width = 640
 const height = 240
 const plot = { left: 40, right: 632, top: 12, bottom: 208 }
 
-export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: string }): SafeHtml {
+export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: string }): ReactNode {
   const top = axisTop(Math.max(0, ...rows.map((row) => row.total)))
   const y = (value: number) => Math.round(10 * (plot.bottom - ((plot.bottom - plot.top) * value) / top)) / 10
   const slot = (plot.right - plot.left) / rows.length
@@ -81,41 +82,63 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
   const ticks = [0, top / 4, top / 2, (3 * top) / 4, top]
 
   const grid = ticks.map(
-    (
-      tick,
-    ) => html`<line x1="${plot.left}" x2="${plot.right}" y1="${y(tick)}" y2="${y(tick)}" stroke="#d1d5db"/>
-<text x="${plot.left - 6}" y="${y(tick) + 4}" text-anchor="end" font-size="11" fill="#374151">${tick}</text>`,
+    (tick) => html`<${Fragment} key=${tick}>
+      <line x1=${plot.left} x2=${plot.right} y1=${y(tick)} y2=${y(tick)} stroke="#d1d5db" />
+      <text x=${plot.left - 6} y=${y(tick) + 4} textAnchor="end" fontSize="11" fill="#374151">${tick}</text>
+    <//>`,
   )
   const bars = rows.map((row, index) => {
     const x = Math.round(plot.left + slot * index + (slot - barWidth) / 2)
     let base = 0
     const segments = insuranceLines.map((line) => {
       const count = row.byLine[line.key]
-      if (count === 0) return ''
+      if (count === 0) return null
       const from = base
       base += count
-      return html`<rect x="${x}" y="${y(base)}" width="${barWidth}" height="${y(from) - y(base)}" fill="${line.color}" stroke="#ffffff" stroke-width="1"><title>Week of ${formatDay(row.week)}: ${line.label} ${count}</title></rect>`
+      return html`<rect key=${line.key} x=${x} y=${y(base)} width=${barWidth} height=${y(from) - y(base)}
+        fill=${line.color} stroke="#ffffff" strokeWidth="1"><title>${`Week of ${formatDay(row.week)}: ${line.label} ${count}`}</title></rect>`
     })
-    return html`${segments}<text x="${x + barWidth / 2}" y="${plot.bottom + 16}" text-anchor="middle" font-size="11" fill="#374151">${formatDay(row.week)}</text>`
+    return html`<${Fragment} key=${row.week}>
+      ${segments}
+      <text x=${x + barWidth / 2} y=${plot.bottom + 16} textAnchor="middle" fontSize="11" fill="#374151">${formatDay(row.week)}</text>
+    <//>`
   })
 
-  return html`<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${ids.heading} ${ids.summary}" xmlns="http://www.w3.org/2000/svg">
-${grid}${bars}
-<line x1="${plot.left}" x2="${plot.right}" y1="${plot.bottom}" y2="${plot.bottom}" stroke="#374151"/>
-</svg>
-<ul class="legend">${insuranceLines.map(
-    (line) =>
-      html`<li><svg width="12" height="12" aria-hidden="true" focusable="false"><rect width="12" height="12" fill="${line.color}"/></svg>${line.label}</li>`,
-  )}</ul>
-<details class="chart-table">
-<summary>Leads per week as a table</summary>
-<table>
-<caption>Leads per week by line of insurance (spam excluded)</caption>
-<thead><tr><th scope="col">Week of</th>${insuranceLines.map((line) => html`<th scope="col">${line.label}</th>`)}<th scope="col">Total</th></tr></thead>
-<tbody>${rows.map(
-    (row) =>
-      html`<tr><th scope="row">${formatDay(row.week)}</th>${insuranceLines.map((line) => html`<td>${row.byLine[line.key]}</td>`)}<td>${row.total}</td></tr>`,
-  )}</tbody>
-</table>
-</details>`
+  return html`<${Fragment}>
+    <svg className="chart" viewBox=${`0 0 ${width} ${height}`} role="img" aria-labelledby=${`${ids.heading} ${ids.summary}`}
+      xmlns="http://www.w3.org/2000/svg">
+      ${grid}${bars}
+      <line x1=${plot.left} x2=${plot.right} y1=${plot.bottom} y2=${plot.bottom} stroke="#374151" />
+    </svg>
+    <ul className="legend">
+      ${insuranceLines.map(
+        (line) => html`<li key=${line.key}>
+          <svg width="12" height="12" aria-hidden="true" focusable="false"><rect width="12" height="12" fill=${line.color} /></svg>
+          ${line.label}
+        </li>`,
+      )}
+    </ul>
+    <details className="chart-table">
+      <summary>Leads per week as a table</summary>
+      <table>
+        <caption>Leads per week by line of insurance (spam excluded)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            ${insuranceLines.map((line) => html`<th key=${line.key} scope="col">${line.label}</th>`)}
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map(
+            (row) => html`<tr key=${row.week}>
+              <th scope="row">${formatDay(row.week)}</th>
+              ${insuranceLines.map((line) => html`<td key=${line.key}>${row.byLine[line.key]}</td>`)}
+              <td>${row.total}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </details>
+  <//>`
 }
