@@ -5,13 +5,15 @@
  * whether today's digest is due and inserts the day's job; the unique `digest_day` makes the
  * insert of a second process (or a second pass) do nothing, so the digest is sent once a day.
  */
+import { html } from 'htm/react'
+import { Fragment } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { agency } from '../../config/agency.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
 import { queueDigestJob } from '../leads/lead-jobs.ts'
 import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
-import { escapeHtml } from '../mail/lead-notification.ts'
 import { agencyBusinessHours, type BusinessHours, overdueAt } from './business-hours.ts'
 
 export interface DigestSettings {
@@ -111,11 +113,17 @@ export async function composeDigest(
         ...(list.length === 0 ? ['  None.'] : shown.map((lead) => `  - ${lead.line}\n    ${lead.url}`)),
         ...(more > 0 ? [`  …and ${more} more in the desk.`] : []),
       ].join('\n'),
-      html: `<h2>${escapeHtml(title)} (${list.length})</h2>${
-        list.length === 0
-          ? '<p>None.</p>'
-          : `<ul>${shown.map((lead) => `<li><a href="${escapeHtml(lead.url)}">${escapeHtml(lead.line)}</a></li>`).join('')}</ul>`
-      }${more > 0 ? `<p>…and ${more} more in the desk.</p>` : ''}`,
+      html: html`<${Fragment} key=${title}>
+        <h2>${title} (${list.length})</h2>
+        ${
+          list.length === 0
+            ? html`<p>None.</p>`
+            : html`<ul>
+                ${shown.map((lead) => html`<li key=${lead.url}><a href=${lead.url}>${lead.line}</a></li>`)}
+              </ul>`
+        }
+        ${more > 0 && html`<p>…and ${more} more in the desk.</p>`}
+      <//>`,
     }
   }
   const parts = [
@@ -131,7 +139,11 @@ export async function composeDigest(
       '',
       `${settings.deskUrl}/admin`,
     ].join('\n'),
-    html: `<p>Good morning. The lead desk on ${escapeHtml(day)}:</p>${parts.map((part) => part.html).join('')}<p><a href="${escapeHtml(`${settings.deskUrl}/admin`)}">Open the lead desk</a></p>`,
+    html: renderToStaticMarkup(html`<${Fragment}>
+      <p>Good morning. The lead desk on ${day}:</p>
+      ${parts.map((part) => part.html)}
+      <p><a href=${`${settings.deskUrl}/admin`}>Open the lead desk</a></p>
+    <//>`),
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * The e-mail the agency receives for a lead: subject naming the form and the visitor, every field
- * with its label in the form's order (plain text and a simple HTML part, values escaped), and the
- * visitor in Reply-To. Sensitive fields are left out entirely.
+ * with its label in the form's order (plain text, and a simple HTML part rendered with React, which
+ * escapes every value), and the visitor in Reply-To. Sensitive fields are left out entirely.
  */
+import { html } from 'htm/react'
 import type { FormDefinition } from '../../forms/engine.ts'
 import { allFields } from '../../forms/engine.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
+import { htmlDocument } from '../views/html-document.ts'
 
 export interface LeadForMail {
   id: string
@@ -23,15 +25,6 @@ export interface NotificationMessage {
 }
 
 const languageNames: Record<string, string> = { en: 'English', es: 'Spanish (español)' }
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
 
 /** Removes line breaks so a visitor's text can never add a header line to the message. */
 function singleLine(value: string): string {
@@ -66,26 +59,31 @@ export function buildLeadNotification(form: FormDefinition, lead: LeadForMail): 
     ...(sensitiveNote ? ['', sensitiveNote] : []),
   ].join('\n')
 
-  const html = [
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1c2530">',
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p><strong>${escapeHtml(languageLine)}</strong><br>Received: ${escapeHtml(received)}</p>`,
-    '<table cellpadding="6" style="border-collapse:collapse">',
-    ...rows.map(
-      (row) =>
-        `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(row.label)}</th>` +
-        `<td style="border-bottom:1px solid #ddd;white-space:pre-wrap">${escapeHtml(row.value)}</td></tr>`,
-    ),
-    '</table>',
-    sensitiveNote ? `<p>${escapeHtml(sensitiveNote)}</p>` : '',
-    '</body></html>',
-  ].join('\n')
+  // Inline styles: mail clients drop stylesheets. React escapes every value a visitor typed.
+  const cell = { borderBottom: '1px solid #ddd' }
+  const htmlPart = htmlDocument(html`<html>
+    <body style=${{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
+      <p>${intro}</p>
+      <p><strong>${languageLine}</strong><br />Received: ${received}</p>
+      <table cellPadding="6" style=${{ borderCollapse: 'collapse' }}>
+        <tbody>
+          ${rows.map(
+            (row, index) => html`<tr key=${index}>
+              <th align="left" valign="top" style=${cell}>${row.label}</th>
+              <td style=${{ ...cell, whiteSpace: 'pre-wrap' }}>${row.value}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${sensitiveNote && html`<p>${sensitiveNote}</p>`}
+    </body>
+  </html>`)
 
   const email = form.visitor.email.map((field) => lead.fields[field]).find(Boolean)
   return {
     subject,
     text,
-    html,
+    html: htmlPart,
     ...(email ? { replyTo: { name, address: email } } : {}),
   }
 }

@@ -11,7 +11,9 @@ import { formKeys, getFormDefinition } from '../../forms/registry.ts'
 import { csvCell, csvColumns, csvRow } from '../../server/admin/csv-export.ts'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
+import { createDeliveryWorker } from '../../server/delivery/delivery-worker.ts'
 import { runRetention } from '../../server/leads/retention-job.ts'
+import type { MailTransport, OutgoingMail } from '../../server/mail/mail-transport.ts'
 import { encryptValue } from '../../server/security/sensitive-fields.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
@@ -798,6 +800,49 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
       }
       expect((await get(`/admin/leads/${id}`, cookie)).body).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; more')
+    })
+
+    it('escapes by construction: a visitor named <script>alert(1)</script> is text on the inbox, the lead page and in the e-mail', async () => {
+      const name = '<script>alert(1)</script>'
+      const id = await insertLead(db, { fields: person(name, 'Evil') })
+      await db.query('UPDATE delivery_jobs SET next_attempt_at = now() WHERE lead_id = $1', [id])
+      const sent: OutgoingMail[] = []
+      const transport: MailTransport = {
+        kind: 'files',
+        send: async (mail) => void sent.push(mail),
+        close() {},
+      }
+      const settings = {
+        from: 'desk@x.example',
+        to: 'agency@x.example',
+        maxAttempts: 1,
+        baseDelayMs: 1,
+        maxDelayMs: 1,
+        leaseMs: 60_000,
+      }
+      const delivery = createDeliveryWorker({
+        db,
+        transport,
+        settings,
+        getForm: getFormDefinition,
+        log: app.log,
+      })
+      expect(await delivery.runOnce()).toBe(1)
+      await delivery.stop()
+
+      const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;'
+      const mailHtml = sent[0]?.html ?? ''
+      const pages = [(await get('/admin', cookie)).body, (await get(`/admin/leads/${id}`, cookie)).body]
+      for (const html of [...pages, mailHtml]) {
+        expect(html).toContain(escaped)
+        // The only script element is the staff pages' own file; the e-mail has none.
+        expect(html).not.toMatch(/<script(?![^>]*\bsrc="\/admin\/assets\/admin\.js")/)
+      }
+      expect(mailHtml).toContain(
+        `<td style="border-bottom:1px solid #ddd;white-space:pre-wrap">${escaped}</td>`,
+      )
+      // The text part is plain text: the name as typed.
+      expect(sent[0]?.text).toContain(`First name: ${name}`)
     })
 
     it('draws leads per week by line of insurance as an SVG with a text alternative', async () => {

@@ -88,7 +88,7 @@ function decodeHtmlEntities(html: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&')
 }
 
@@ -290,7 +290,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     expect(mail.html).not.toContain('<b>bold</b>')
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(mail.html).toContain('Hello &amp; welcome')
-    expect(mail.html).toContain('&quot;double&quot; and &#39;single&#39;')
+    expect(mail.html).toContain('&quot;double&quot; and &#x27;single&#x27;')
 
     const [stored] = await test.db.query<{ status: string; attempts: number; sent_at: unknown }>(
       'SELECT status, attempts, sent_at FROM delivery_jobs WHERE lead_id = $1',
