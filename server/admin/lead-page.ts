@@ -1,28 +1,20 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import type { FormDefinition } from '../../forms/engine.ts'
 import type { DeliveryJob } from '../leads/lead-jobs.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
-import { leadStatuses, type RevealRecord } from '../leads/lead-repository.ts'
-import type { LeadEvent, StaffMember } from '../leads/work-log.ts'
+import { leadStatuses } from '../leads/lead-repository.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 import { leadStatusLabel } from './inbox-page.ts'
 import { type FieldView, formTitle, languageNames, leadDisplayName, type SectionView } from './lead-view.ts'
+import type { LeadDetail } from './staff-desk.ts'
 import { formatDateTime } from './staff-time.ts'
 import { speedSummary, workPanel } from './work-panel.ts'
 
-export interface LeadPageOptions {
+/** The lead as the desk reads it (staff-desk.ts), and who is looking. */
+export interface LeadPageOptions extends LeadDetail {
   staffEmail: string
   /** An owner: the navigation links to the staff accounts page. */
   owner?: boolean
-  lead: InboxLead
-  form: FormDefinition | undefined
-  sections: SectionView[]
-  others: [string, string][]
-  jobs: DeliveryJob[]
-  reveals: RevealRecord[]
-  events: LeadEvent[]
-  staffMembers: StaffMember[]
   /** The signed-in staff member's account ("Assign to me"). */
   viewerId: string
   now: Date
