@@ -5,13 +5,13 @@ import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { enhanceScript } from './site/enhance-script.ts'
 import { useLocalized } from './site/i18n.ts'
-import { leadFormIslandPlaceholder } from './site/lead-form-island.ts'
+import { islandWakeScript, leadFormIslandPlaceholder } from './site/lead-form-island.ts'
 import { splitLocale } from './site/route-table.ts'
 import './styles/site.css'
 
 /** What a route module may declare in its `handle`. */
 export interface RouteHandle {
-  /** The page holds a lead form: load the form island. Pages without one ship no JavaScript bundle. */
+  /** The page holds a lead form: it carries the form island's wake-up. Pages without one ship no JavaScript bundle. */
   formIsland?: boolean
 }
 
@@ -51,7 +51,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* React Router's SPA fallback shell must carry its scripts (its build checks it); the
             server never sends that file: unknown paths get the prerendered 404 page. */}
         {isSpaFallback ? <Scripts /> : null}
-        {formIsland ? <script type="module" src={leadFormIslandPlaceholder} /> : null}
+        {formIsland ? (
+          <script
+            data-lead-form-island={leadFormIslandPlaceholder}
+            dangerouslySetInnerHTML={{ __html: islandWakeScript }}
+          />
+        ) : null}
       </body>
     </html>
   )

@@ -1,10 +1,11 @@
 /**
  * The only component code a visitor's browser runs: it hydrates the prerendered lead form of the
  * page and nothing else (docs/decisions/005-form-islands.md), with Preact standing in for React
- * (docs/decisions/017-preact-island.md). This entry is small: the form's component, its definition
- * and, on Spanish pages, the form's words are loaded only when the page has finished loading and the
- * browser is idle, or at the visitor's first touch, key or focus, whichever comes first, so they
- * never compete with the first paint. Until then the prerendered form posts by itself (server/no-js).
+ * (docs/decisions/017-preact-island.md). The page's wake-up script (app/site/lead-form-island.ts)
+ * starts it at the visitor's first tap, key or focus, or at once when the tab keeps a draft to
+ * restore; it then loads the form's component, its definition and, on Spanish pages, the form's
+ * words, and hydrates. A visitor who only reads the page runs none of it, and the first paint never
+ * waits for it. Until then the prerendered form posts by itself (server/no-js).
  */
 import type { FormDefinition } from '../../forms/engine.ts'
 import type { Locale } from '../site/route-table.ts'
@@ -43,6 +44,10 @@ async function hydrateLeadForms(): Promise<void> {
       translator(locale),
     ])
     if (!form) continue
+    // The page's wake-up script greyed the button while the page loaded; from here the form's own
+    // state decides (the first render after hydration sets it again when the form is invalid).
+    for (const button of element.querySelectorAll('button[data-until-valid]'))
+      button.removeAttribute('aria-disabled')
     const initialValues = parseInitialValues(element.dataset.initialValues)
     hydrateRoot(
       element,
@@ -56,25 +61,9 @@ async function hydrateLeadForms(): Promise<void> {
   }
 }
 
-/** Runs `start` once: after the load event when the browser is idle, or at the first interaction. */
-function whenIdleOrTouched(start: () => void): void {
-  const triggers = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
-  let started = false
-  const once = () => {
-    if (started) return
-    started = true
-    for (const type of triggers) removeEventListener(type, once, true)
-    start()
-  }
-  for (const type of triggers) addEventListener(type, once, { capture: true, passive: true })
-  const idle = () =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(once, { timeout: 2000 })
-      : setTimeout(once, 1)
-  if (document.readyState === 'complete') idle()
-  else addEventListener('load', idle, { once: true })
-}
-
-whenIdleOrTouched(() => {
-  hydrateLeadForms().catch((error: unknown) => console.error(error))
+hydrateLeadForms().catch((error: unknown) => {
+  // The form still posts by itself (server/no-js): let the greyed buttons send it.
+  for (const button of document.querySelectorAll('button[data-until-valid]'))
+    button.removeAttribute('aria-disabled')
+  console.error(error)
 })

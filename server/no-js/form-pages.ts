@@ -135,8 +135,7 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
 
 /** The island would hydrate over the server's answers; the page sent back works without it. */
 function withoutIsland($: cheerio.CheerioAPI): void {
-  $('script[type="module"]').remove()
-  $('link[rel="modulepreload"]').remove()
+  $('script[data-lead-form-island]').remove()
 }
 
 function controlId(control: ReturnType<cheerio.CheerioAPI>): string {

@@ -99,7 +99,7 @@ test('required fields carry a red asterisk, the legend and the lock line with it
 test('date limits come from the visitor’s own clock', async ({ page }) => {
   await page.clock.setFixedTime(new Date('2031-06-15T10:00:00'))
   await page.goto('/insurance/vehicle/motorcycle')
-  const form = page.locator('form[data-form-key="motorcycles-quote"]')
+  const form = await formHydrated(page, 'motorcycles-quote')
   await expect(form.locator('input[name="policyStartDate"]')).toHaveAttribute('min', '2031-06-15')
   await expect(form.locator('input[name="dob1"]')).toHaveAttribute('max', '2015-06-15')
 })
@@ -178,4 +178,30 @@ test('a Spanish visitor sends a form in Spanish; the lead keeps the canonical va
   expect(lead?.fields.consultationType).toBe(filled.consultationType)
   expect(lead?.fields.state).toBe(filled.state)
   expect(lead?.fields.consultationType).toMatch(/Insurance|Annuity/)
+})
+
+test('a form page runs no form script until the visitor touches it; its button is grey from the start', async ({
+  page,
+}) => {
+  const islandChunks: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/assets/islands/')) islandChunks.push(url.pathname)
+  })
+  await page.goto('/insurance/vehicle/boat', { waitUntil: 'load' })
+  await page.waitForTimeout(1500)
+  const form = page.locator('form[data-form-key="boat-quote"]')
+  // Read only: at most the small entry is fetched (not run) after the load; no form component.
+  expect(islandChunks.length).toBeLessThanOrEqual(1)
+  await expect(form).not.toHaveAttribute('data-hydrated', '')
+  const button = submitButton(page, 'boat-quote')
+  await expect(button).toBeDisabled()
+
+  // The first tap is on the grey button itself: it is held until the form wakes, then explained.
+  // (force: Playwright will not click what reads as disabled; a visitor can, and that is the point.)
+  await button.click({ force: true })
+  await expect(form).toHaveAttribute('data-hydrated', '')
+  await expect(form.locator('.error-summary')).toBeVisible()
+  await expect(form.locator('.error-summary')).toBeFocused()
+  expect(islandChunks.length).toBeGreaterThan(1)
 })

@@ -421,6 +421,7 @@ export function LeadForm({
           type="submit"
           className="button button--accent button--large lead-form__submit"
           aria-disabled={disabled || sending ? true : undefined}
+          data-until-valid={form.submitAlwaysEnabled ? undefined : ''}
           aria-describedby={remainingId}
           aria-busy={sending}
           onClick={(event) => {

@@ -47,21 +47,24 @@ function isHoneypot(field: Field): boolean {
 }
 
 /**
- * Fills every field of a form as a visitor would: each control found by its visible label inside
- * its fieldset (the legend names the group), in the page's language. Returns what the lead should
- * store for each field.
- */
-/**
- * Waits until the form's script has taken over. Before that the browser posts the form itself
- * (it works without JavaScript), so a test of the scripted behaviour (error summary, steps,
- * dialogs) must not click before this.
+ * Touches the page as a visitor does (a key press that changes nothing: Shift) and waits until the
+ * form's script has taken over. The script wakes only at the visitor's first tap, key or focus
+ * (app/site/lead-form-island.ts); before that the browser posts the form itself (it works without
+ * JavaScript), so a test of the scripted behaviour (error summary, steps, dialogs) must not click
+ * before this.
  */
 export async function formHydrated(page: Page, formKey: string): Promise<Locator> {
   const form = page.locator(`form[data-form-key="${formKey}"]`)
+  await page.keyboard.press('Shift')
   await expect(form).toHaveAttribute('data-hydrated', '')
   return form
 }
 
+/**
+ * Fills every field of a form as a visitor would: each control found by its visible label inside
+ * its fieldset (the legend names the group), in the page's language. Returns what the lead should
+ * store for each field.
+ */
 export async function fillForm(
   page: Page,
   form: FormDefinition,
