@@ -169,7 +169,11 @@ interface RouteResult {
   status: number
   hasForm: boolean
   lighthouse?: LighthouseFigures
-  /** gzip -9 size of the scripts the page loaded (Lighthouse's network log). */
+  /**
+   * gzip -9 size of the scripts the page loads once the visitor has touched it (the axe pass: a key
+   * press wakes a form page's island; app/site/lead-form-island.ts). Lighthouse, which never touches
+   * the page, sees only what loads without a touch (its "KB JS").
+   */
   jsGzipBytes?: number
   axe: AxeFigures[]
   failures: string[]
@@ -539,8 +543,6 @@ async function runLighthouse(
           attempts,
           performanceRuns: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
         }
-        const sizes = await Promise.all(route.lighthouse.scripts.map(gzipSize))
-        route.jsGzipBytes = sizes.reduce((sum, size) => sum + size, 0)
         const slug = route.path === '/' ? 'index' : route.path.slice(1).replaceAll('/', '_')
         await writeFile(path.join(reportDir, `${slug}.json`), JSON.stringify(trimmedReport(lhr)))
         const s = route.lighthouse.scores
@@ -570,9 +572,11 @@ async function runAxe(routes: RouteResult[], origin: string): Promise<void> {
         const page = await context.newPage()
         const otherOrigins = new Set<string>()
         const consoleErrors: string[] = []
+        const scripts = new Set<string>()
         page.on('request', (request) => {
           const requestOrigin = originOf(request.url())
           if (requestOrigin && requestOrigin !== origin) otherOrigins.add(request.url())
+          else if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())) scripts.add(request.url())
         })
         page.on('console', (message) => {
           if (message.type() !== 'error') return
@@ -582,6 +586,13 @@ async function runAxe(routes: RouteResult[], origin: string): Promise<void> {
         page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`))
         try {
           await page.goto(route.url, { waitUntil: 'networkidle' })
+          // The visitor's first touch (a key that changes nothing): a form page's island wakes, and
+          // axe checks the form as a visitor uses it (remaining-fields line, greyed button, steps).
+          await page.keyboard.press('Shift')
+          if (route.hasForm) await page.locator('form[data-hydrated]').first().waitFor({ timeout: 15_000 })
+          await page.waitForLoadState('networkidle')
+          const sizes = await Promise.all([...scripts].map(gzipSize))
+          route.jsGzipBytes = Math.max(route.jsGzipBytes ?? 0, sizes.reduce((sum, size) => sum + size, 0))
           const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze()
           route.axe.push({
             viewport: viewport.name,
@@ -1009,7 +1020,8 @@ if (fullRun && args.lighthouse && args.axe) {
       `(simulated slow 4G, 4× CPU slowdown) and axe-core ${environment.axeCore} (WCAG 2.2 A/AA, phone and ` +
       `desktop widths), ${environment.chromium}, ${environment.cpus} CPU cores, the production build served ` +
       'by the real server on loopback. Budgets: docs/contracts.md (Quality budgets). "KB JS" is the transfer size ' +
-      'Lighthouse saw (the server may answer Brotli); "KB JS gz" is the gzip -9 size the budget counts. ' +
+      'Lighthouse saw while the page loaded, untouched (the server may answer Brotli); "KB JS gz" is the gzip -9 size ' +
+        'of the scripts the page loads once the visitor touches it (a form page\'s island), which the budget counts. ' +
       `${runsPerRoute === 1 ? 'One Lighthouse run' : `${runsPerRoute} Lighthouse runs (the median kept)`} per route ` +
       `after a warm-up run; 1-minute load average ${environment.loadAverage.mean} on average during them ` +
       `(up to ${environment.loadAverage.max}); ${Math.round(report.durationSeconds / 60)} minutes in all.`,
@@ -1023,7 +1035,7 @@ if (fullRun && args.lighthouse && args.axe) {
     '',
     'Columns: Lighthouse scores (perf, a11y, bp = best practices, seo); LCP, CLS and TBT from the ' +
       'Lighthouse mobile run; KB total and KB JS transferred; KB JS gz = gzip -9 of the scripts the page ' +
-      'loaded; axe = WCAG violations at both widths; ext = URLs requested outside the site origin (third-party ' +
+      'loads once touched; axe (checked after that touch) = WCAG violations at both widths; ext = URLs requested outside the site origin (third-party ' +
       'frames). Budget: ok, warn (within budget, with a note in bench-results/web.json) or FAIL.',
     '',
     ...(failing.length
