@@ -576,7 +576,8 @@ async function runAxe(routes: RouteResult[], origin: string): Promise<void> {
         page.on('request', (request) => {
           const requestOrigin = originOf(request.url())
           if (requestOrigin && requestOrigin !== origin) otherOrigins.add(request.url())
-          else if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())) scripts.add(request.url())
+          else if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url()))
+            scripts.add(request.url())
         })
         page.on('console', (message) => {
           if (message.type() !== 'error') return
@@ -592,7 +593,10 @@ async function runAxe(routes: RouteResult[], origin: string): Promise<void> {
           if (route.hasForm) await page.locator('form[data-hydrated]').first().waitFor({ timeout: 15_000 })
           await page.waitForLoadState('networkidle')
           const sizes = await Promise.all([...scripts].map(gzipSize))
-          route.jsGzipBytes = Math.max(route.jsGzipBytes ?? 0, sizes.reduce((sum, size) => sum + size, 0))
+          route.jsGzipBytes = Math.max(
+            route.jsGzipBytes ?? 0,
+            sizes.reduce((sum, size) => sum + size, 0),
+          )
           const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze()
           route.axe.push({
             viewport: viewport.name,
@@ -1021,7 +1025,7 @@ if (fullRun && args.lighthouse && args.axe) {
       `desktop widths), ${environment.chromium}, ${environment.cpus} CPU cores, the production build served ` +
       'by the real server on loopback. Budgets: docs/contracts.md (Quality budgets). "KB JS" is the transfer size ' +
       'Lighthouse saw while the page loaded, untouched (the server may answer Brotli); "KB JS gz" is the gzip -9 size ' +
-        'of the scripts the page loads once the visitor touches it (a form page\'s island), which the budget counts. ' +
+      "of the scripts the page loads once the visitor touches it (a form page's island), which the budget counts. " +
       `${runsPerRoute === 1 ? 'One Lighthouse run' : `${runsPerRoute} Lighthouse runs (the median kept)`} per route ` +
       `after a warm-up run; 1-minute load average ${environment.loadAverage.mean} on average during them ` +
       `(up to ${environment.loadAverage.max}); ${Math.round(report.durationSeconds / 60)} minutes in all.`,
