@@ -32,6 +32,8 @@ export const serverVariables = [
   'REDIS_KEY_PREFIX',
   'BACKUP_DIR',
   'BACKUP_KEEP',
+  'DIGEST_TIME',
+  'DIGEST_TO',
 ]
 
 export interface ServerProcess {
@@ -69,7 +71,9 @@ export function startServerProcess({
     Object.entries(process.env).filter(([name]) => !serverVariables.includes(name)),
   )
   const child = spawn(process.execPath, [...nodeArgs, script], {
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', ...env },
+    // No morning digest unless a test asks for one: at 08:00 in the agency's time zone every fresh
+    // database would otherwise get one, an extra e-mail and delivery job in tests that count them.
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', DIGEST_TIME: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
