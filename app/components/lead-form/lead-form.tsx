@@ -112,6 +112,9 @@ export function LeadForm({
   useEffect(() => {
     const el = formRef.current
     if (!today || !el) return
+    // The island wakes at the visitor's first touch (app/site/lead-form-island.ts): when that touch
+    // was a focus inside the form, it has already happened, so the proof of work starts now.
+    if (el.contains(document.activeElement)) proofOfWork.current.start()
     const draft = readDraft(form)
     if (Object.keys(draft).length > 0) {
       applyValues(el, draft)
