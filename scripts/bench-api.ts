@@ -117,7 +117,7 @@ let proofs: string[] = []
 let proofsUsed = 0
 let proofsExhausted = false
 
-function run(url: string, seconds: number, runId: string): Promise<autocannon.Result> {
+function run(url: string, seconds: number, runId: string, withProofs: boolean): Promise<autocannon.Result> {
   let counter = 0
   return autocannon({
     url,
@@ -133,8 +133,9 @@ function run(url: string, seconds: number, runId: string): Promise<autocannon.Re
         // A unique key per request: each one is a new lead, not an idempotent replay.
         setupRequest(request) {
           counter++
-          const proof = proofs[proofsUsed++ % proofs.length] ?? ''
-          if (proofsUsed > proofs.length) proofsExhausted = true
+          // The anchor checks no proof: only the server's requests use them up.
+          const proof = withProofs ? (proofs[proofsUsed++ % proofs.length] ?? '') : ''
+          if (withProofs && proofsUsed > proofs.length) proofsExhausted = true
           return {
             ...request,
             // A different text per lead, as real leads differ: the same text from every request would
@@ -181,9 +182,9 @@ async function benchDriver(
       `${driver} ${target}: warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
     )
     proofsUsed = 0
-    const warm = await run(server.url, 2, `warm-${driver}-${target}`)
+    const warm = await run(server.url, 2, `warm-${driver}-${target}`, target === 'server')
     const cpuBefore = await cpuMs(server.process.pid)
-    const result = await run(server.url, duration, `bench-${driver}-${target}`)
+    const result = await run(server.url, duration, `bench-${driver}-${target}`, target === 'server')
     const cpuAfter = await cpuMs(server.process.pid)
     const health =
       target === 'server'

@@ -1,47 +1,95 @@
 import { mkdir } from 'node:fs/promises'
-import { PGlite } from '@electric-sql/pglite'
+import { Worker } from 'node:worker_threads'
 import type { Database, Queryable } from './database.ts'
+import type { Reply, Request } from './pglite-worker.ts'
 
-interface PgliteLike {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
-  exec(sql: string): Promise<unknown>
-}
+type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
 
-function queryable(target: PgliteLike): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, [...params])
-      return result.rows
-    },
-    async exec(sql: string) {
-      await target.exec(sql)
-    },
-  }
+/** A database error from the worker, with its fields (code, detail, constraint…) as PGlite gave them. */
+function databaseError({ message, props }: Extract<Reply, { ok: false }>['error']): Error {
+  return Object.assign(new Error(message), props)
 }
 
 /**
- * Embedded PostgreSQL (WebAssembly) persisted in `dataDir`, one connection per process: PGlite
- * queues queries and transactions, so they never interleave. Only one process may open a dataDir.
+ * Embedded PostgreSQL (WebAssembly) persisted in `dataDir`, one connection per process, run on its
+ * own worker thread (server/db/pglite-worker.ts, docs/decisions/019-pglite-on-its-own-thread.md):
+ * the event loop hands it statements and goes on with other requests while the database works on
+ * the second core. PGlite queues queries and transactions, so they never interleave; a query
+ * outside a transaction waits while one is open. Only one process may open a dataDir.
  *
- * Durability: with relaxedDurability off (the default, set explicitly here) every query waits
- * until PGlite has handed its writes to the filesystem before it resolves, so a lead is on disk
- * (in the OS page cache) before the API answers OK and survives the process being killed.
+ * Durability: with relaxedDurability off (the default, set explicitly in the worker) every query
+ * waits until PGlite has handed its writes to the filesystem before it resolves, so a lead is on
+ * disk (in the OS page cache) before the API answers OK and survives the process being killed.
  * PGlite runs PostgreSQL with fsync off, so surviving a power loss needs DATABASE_URL.
  */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true })
-  const pg = await PGlite.create({ dataDir, relaxedDurability: false })
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } })
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>()
+  let nextId = 1
+  let failure: Error | undefined
+
+  const ready = new Promise<void>((resolve, reject) => {
+    pending.set(0, { resolve: () => resolve(), reject })
+  })
+  worker.on('message', (reply: Reply) => {
+    const waiting = pending.get(reply.id)
+    if (!waiting) return
+    pending.delete(reply.id)
+    if (reply.ok) waiting.resolve(reply.value)
+    else waiting.reject(databaseError(reply.error))
+  })
+  const fail = (error: Error) => {
+    failure = error
+    for (const waiting of pending.values()) waiting.reject(error)
+    pending.clear()
+  }
+  worker.on('error', fail)
+  worker.on('exit', (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)))
+  await ready
+
+  function call(request: Call): Promise<unknown> {
+    if (failure) return Promise.reject(failure)
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      worker.postMessage({ ...request, id })
+    })
+  }
+
+  function queryable(tx?: number): Queryable {
+    return {
+      query: async <T>(sql: string, params: readonly unknown[] = []) =>
+        (await call({ op: 'query', sql, params: [...params], ...(tx === undefined ? {} : { tx }) })) as T[],
+      exec: async (sql: string) => {
+        await call({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) })
+      },
+    }
+  }
+
   return {
     driver: 'pglite',
-    ...queryable(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    ...queryable(),
+    async transaction(fn) {
+      const tx = (await call({ op: 'begin' })) as number
+      let result: Awaited<ReturnType<typeof fn>>
+      try {
+        result = await fn(queryable(tx))
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined)
+        throw error
+      }
+      await call({ op: 'end', tx, commit: true })
+      return result
+    },
     async snapshot() {
-      // A checkpoint first: the image then needs little WAL replay when it is loaded.
-      await pg.query('CHECKPOINT')
-      return pg.dumpDataDir('gzip')
+      return new Blob([(await call({ op: 'snapshot' })) as Uint8Array<ArrayBuffer>])
     },
     // One connection; PGlite queues what waits for it without saying how much.
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
-    close: () => pg.close(),
+    async close() {
+      if (!failure) await call({ op: 'close' })
+      await worker.terminate()
+    },
   }
 }
