@@ -43,11 +43,12 @@ async function hydrateLeadForms(): Promise<void> {
       loadDefinition(element.dataset.leadForm ?? ''),
       translator(locale),
     ])
-    if (!form) continue
     // The page's wake-up script greyed the button while the page loaded; from here the form's own
-    // state decides (the first render after hydration sets it again when the form is invalid).
+    // state decides (the first render after hydration sets it again when the form is invalid), or,
+    // for a form this build has no definition for, the browser's own post.
     for (const button of element.querySelectorAll('button[data-until-valid]'))
       button.removeAttribute('aria-disabled')
+    if (!form) continue
     const initialValues = parseInitialValues(element.dataset.initialValues)
     hydrateRoot(
       element,
