@@ -137,7 +137,6 @@ interface LighthouseFigures {
   totalBytes: number
   jsBytes: number
   requests: number
-  scripts: string[]
   /** Requests to another origin than the site's (none are expected: third-party frames are lazy). */
   otherOrigins: string[]
   consoleErrors: string[]
@@ -382,9 +381,6 @@ function lighthouseFigures(
   const requests =
     (audit('network-requests')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
   const scriptRequests = requests.filter((item) => item.resourceType === 'Script')
-  const scripts = scriptRequests
-    .filter((item) => Number(item.statusCode) >= 200 && Number(item.statusCode) < 300)
-    .map((item) => String(item.url))
   const summary =
     (audit('resource-summary')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
   const summaryOf = (type: string) => summary.find((item) => item.resourceType === type)
@@ -464,7 +460,6 @@ function lighthouseFigures(
     totalBytes,
     jsBytes,
     requests: requests.length,
-    scripts,
     otherOrigins,
     consoleErrors,
     lostPoints,

@@ -34,6 +34,12 @@ function parseInitialValues(json: string | undefined): Record<string, string> | 
   )
 }
 
+/** Ungreys the submit buttons the page's wake-up script greyed while the page loaded (app/site/lead-form-island.ts). */
+function releaseGreyedButtons(root: ParentNode): void {
+  for (const button of root.querySelectorAll('button[data-until-valid]'))
+    button.removeAttribute('aria-disabled')
+}
+
 async function hydrateLeadForms(): Promise<void> {
   const locale: Locale = document.documentElement.lang === 'es' ? 'es' : 'en'
   for (const element of document.querySelectorAll<HTMLElement>('[data-lead-form]')) {
@@ -43,11 +49,10 @@ async function hydrateLeadForms(): Promise<void> {
       loadDefinition(element.dataset.leadForm ?? ''),
       translator(locale),
     ])
-    // The page's wake-up script greyed the button while the page loaded; from here the form's own
-    // state decides (the first render after hydration sets it again when the form is invalid), or,
-    // for a form this build has no definition for, the browser's own post.
-    for (const button of element.querySelectorAll('button[data-until-valid]'))
-      button.removeAttribute('aria-disabled')
+    // From here the form's own state decides (the first render after hydration greys the button
+    // again when the form is invalid), or, for a form this build has no definition for, the
+    // browser's own post.
+    releaseGreyedButtons(element)
     if (!form) continue
     const initialValues = parseInitialValues(element.dataset.initialValues)
     hydrateRoot(
@@ -64,7 +69,6 @@ async function hydrateLeadForms(): Promise<void> {
 
 hydrateLeadForms().catch((error: unknown) => {
   // The form still posts by itself (server/no-js): let the greyed buttons send it.
-  for (const button of document.querySelectorAll('button[data-until-valid]'))
-    button.removeAttribute('aria-disabled')
+  releaseGreyedButtons(document)
   console.error(error)
 })

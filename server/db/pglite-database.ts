@@ -3,7 +3,9 @@ import { Worker } from 'node:worker_threads'
 import type { Database, Queryable } from './database.ts'
 import type { Reply, Request } from './pglite-worker.ts'
 
-type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
+/** A request before it is numbered: each kind of Request without its `id`. */
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never
+type Call = WithoutId<Request>
 
 /** A database error from the worker, with its fields (code, detail, constraint…) as PGlite gave them. */
 function databaseError({ message, props }: Extract<Reply, { ok: false }>['error']): Error {
