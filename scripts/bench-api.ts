@@ -163,6 +163,8 @@ async function benchDriver(
   try {
     if (driver === 'postgres') scratch = await createScratchDatabase()
     server = await startServerProcess({
+      // Its log into a file rather than through a pipe into this process, which runs autocannon.
+      logFile: `${dataDir}.log`,
       env: {
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
@@ -221,6 +223,7 @@ async function benchDriver(
     await server?.stop()
     await scratch?.drop()
     await rm(dataDir, { recursive: true, force: true })
+    await rm(`${dataDir}.log`, { force: true })
   }
 }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
+import { repeatReasonText } from '../spam/spam-score.ts'
 import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
@@ -33,10 +34,17 @@ export interface NewLead {
   idempotencyKey: string | null
   /** Fingerprint of the form and body as sent (submission-metadata.ts bodyFingerprint). */
   bodyHash: string | null
+  /**
+   * The repeated-text check, made by the insert itself (one statement, one snapshot): if other
+   * client addresses sent the same `bodyHash` since `since`, the lead is stored with `ifRepeated`
+   * instead of `isSpam` and `spamReasons`, plus the reason naming how many (spam-score.ts
+   * repeatReason). Absent: no check (a honeypot hit is spam anyway).
+   */
+  repeatCheck?: { since: Date; ifRepeated: { isSpam: boolean; spamReasons: string[] } }
 }
 
 /** A row of `leads`, as every statement of server/leads reads it. */
-export interface Lead extends NewLead {
+export interface Lead extends Omit<NewLead, 'repeatCheck'> {
   id: string
   /** The short reference the visitor was given, e.g. "K7M-Q9X" (server/leads/lead-reference.ts). */
   reference: string
@@ -82,8 +90,6 @@ export interface LeadRepository {
   insertLead(lead: NewLead): Promise<{ lead: Lead; created: boolean }>
   findLeadById(id: string): Promise<Lead | undefined>
   findLeadByIdempotencyKey(key: string): Promise<Lead | undefined>
-  /** How many other client addresses sent this exact body since `since`. */
-  countOtherAddressesWithBody(bodyHash: string, ipHash: string | null, since: Date): Promise<number>
 }
 
 async function selectLeadByIdempotencyKey(db: Queryable, key: string): Promise<Lead | undefined> {
@@ -118,13 +124,17 @@ function isReferenceCollision(error: unknown): boolean {
 /** Draws of a new reference before giving up (a repeat is one in millions; three in a row, never). */
 const referenceAttempts = 3
 
-/** Leads written in one statement at most (11 parameters each, well under PostgreSQL’s 65,535). */
+/** Parameters of one lead in the insert (see leadParams and leadValues). */
+const paramsPerLead = 14
+
+/** Leads written in one statement at most (14 parameters each, well under PostgreSQL’s 65,535). */
 const maxLeadsPerWrite = 200
 
 const leadValueColumns = `id, form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key,
                           body_hash, spam_reasons, reference`
 
 function leadParams(id: string, lead: NewLead): unknown[] {
+  const { repeatCheck } = lead
   return [
     id,
     lead.formKey,
@@ -138,41 +148,62 @@ function leadParams(id: string, lead: NewLead): unknown[] {
     JSON.stringify(lead.spamReasons),
     // Drawn here rather than by the column's default: one SQL function call less per lead.
     drawLeadReference(),
+    // No check: no date, so the count finds nothing.
+    repeatCheck?.since.toISOString() ?? null,
+    repeatCheck?.ifRepeated.isSpam ?? lead.isSpam,
+    JSON.stringify(repeatCheck?.ifRepeated.spamReasons ?? lead.spamReasons),
   ]
 }
 
 function leadValues(row: number): string {
-  const p = (column: number) => `$${row * 11 + column}`
-  return `(${p(1)}::uuid, ${p(2)}, ${p(3)}::jsonb, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::boolean, ${p(8)}, ${p(9)}, ${p(10)}::jsonb, ${p(11)})`
-}
-
-interface RepeatQuestion {
-  bodyHash: string
-  ipHash: string | null
-  since: Date
+  const p = (column: number) => `$${row * paramsPerLead + column + 2}`
+  return `(${p(1)}::uuid, ${p(2)}, ${p(3)}::jsonb, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::boolean, ${p(8)}, ${p(9)}, ${p(10)}::jsonb, ${p(11)}, ${p(12)}::timestamptz, ${p(13)}::boolean, ${p(14)}::jsonb)`
 }
 
 export function createLeadRepository(db: Database): LeadRepository {
   /**
-   * One statement stores the leads and, for those that are not spam, their delivery jobs: atomic
-   * without an explicit transaction, one round trip, one flush. ON CONFLICT DO NOTHING rather than
-   * catching a unique violation: on PostgreSQL a concurrent insert with the same key waits for the
-   * first to commit, then yields no row; two leads with one key in the same statement keep the first.
-   * The ids are drawn here so each lead finds its own row in what comes back.
+   * One statement checks each lead's text against the week's leads, stores the leads and, for
+   * those that are not spam, their delivery jobs: atomic without an explicit transaction, one round
+   * trip, one flush. The count sees the leads committed before the statement (not those of its own
+   * batch), as a separate query before it would. ON CONFLICT DO NOTHING rather than catching a
+   * unique violation: on PostgreSQL a concurrent insert with the same key waits for the first to
+   * commit, then yields no row; two leads with one key in the same statement keep the first. The
+   * ids are drawn here so each lead finds its own row in what comes back. $1 and $2 are the repeat
+   * reason's sentences (spam-score.ts repeatReasonText).
    */
   async function insertRows(leads: NewLead[]): Promise<(Lead | undefined)[]> {
     const ids = leads.map(() => randomUUID())
     const rows = await db.query<Lead>(
-      `WITH lead AS (
-           INSERT INTO leads (${leadValueColumns})
+      `WITH input (${leadValueColumns}, repeat_since, spam_if_repeated, reasons_if_repeated) AS (
            VALUES ${leads.map((_lead, row) => leadValues(row)).join(', ')}
+         ), counted AS (
+           SELECT input.*,
+                  (SELECT count(DISTINCT l.ip_hash) FROM leads l
+                    WHERE l.body_hash = input.body_hash AND l.received_at >= input.repeat_since
+                      AND l.ip_hash IS DISTINCT FROM input.ip_hash) AS others
+             FROM input
+         ), lead AS (
+           INSERT INTO leads (${leadValueColumns})
+           SELECT id, form_key, fields, language, user_agent, ip_hash,
+                  CASE WHEN others > 0 THEN spam_if_repeated ELSE is_spam END,
+                  idempotency_key, body_hash,
+                  CASE WHEN others = 0 THEN spam_reasons
+                       WHEN spam_if_repeated THEN reasons_if_repeated
+                         || jsonb_build_array(replace(CASE WHEN others = 1 THEN $1::text ELSE $2::text END, '{n}', others::text))
+                       ELSE '[]'::jsonb END,
+                  reference
+             FROM counted
            ON CONFLICT (idempotency_key) DO NOTHING
            RETURNING ${leadColumns}
          ), job AS (
            INSERT INTO delivery_jobs (lead_id) SELECT id FROM lead WHERE NOT "isSpam"
          )
          SELECT * FROM lead`,
-      leads.flatMap((lead, row) => leadParams(ids[row] ?? '', lead)),
+      [
+        repeatReasonText.one,
+        repeatReasonText.many,
+        ...leads.flatMap((lead, row) => leadParams(ids[row] ?? '', lead)),
+      ],
     )
     const byId = new Map(rows.map((row) => [row.id, leadFromRow(row)]))
     return ids.map((id) => byId.get(id))
@@ -221,33 +252,6 @@ export function createLeadRepository(db: Database): LeadRepository {
     return Promise.allSettled(leads.map((lead, row) => outcome(lead, inserted[row])))
   }, maxLeadsPerWrite)
 
-  /** The repeated-text check of the submissions that arrive together, in one query, in their order. */
-  const countOtherAddresses = groupCommit<RepeatQuestion, number>(async (asks) => {
-    const [only] = asks
-    if (asks.length === 1 && only) {
-      // Alone: the plain query, cheaper to plan than the batched one.
-      const [row] = await db.query<{ count: string | number }>(
-        `SELECT count(DISTINCT ip_hash) AS count FROM leads
-          WHERE body_hash = $1 AND received_at >= $3::timestamptz AND ip_hash IS DISTINCT FROM $2`,
-        [only.bodyHash, only.ipHash, only.since.toISOString()],
-      )
-      return [{ status: 'fulfilled', value: Number(row?.count ?? 0) }]
-    }
-    const rows = await db.query<{ count: string | number }>(
-      `SELECT (SELECT count(DISTINCT l.ip_hash) FROM leads l
-                WHERE l.body_hash = q.body_hash AND l.received_at >= q.since
-                  AND l.ip_hash IS DISTINCT FROM q.ip_hash) AS count
-         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS q(body_hash, ip_hash, since, n)
-        ORDER BY q.n`,
-      [
-        asks.map((ask) => ask.bodyHash),
-        asks.map((ask) => ask.ipHash),
-        asks.map((ask) => ask.since.toISOString()),
-      ],
-    )
-    return asks.map((_ask, index) => ({ status: 'fulfilled', value: Number(rows[index]?.count ?? 0) }))
-  }, maxLeadsPerWrite)
-
   return {
     insertLead,
 
@@ -258,9 +262,6 @@ export function createLeadRepository(db: Database): LeadRepository {
     },
 
     findLeadByIdempotencyKey: (key) => selectLeadByIdempotencyKey(db, key),
-
-    countOtherAddressesWithBody: (bodyHash, ipHash, since) =>
-      countOtherAddresses({ bodyHash, ipHash, since }),
   }
 }
 

@@ -25,7 +25,7 @@ import {
   type ProofSettings,
   type ProofVerifier,
 } from '../spam/proof-of-work.ts'
-import { judgeSubmission } from '../spam/spam-score.ts'
+import { judgeSubmission, type SpamVerdict } from '../spam/spam-score.ts'
 
 export interface FormRoutesOptions {
   leads: LeadRepository
@@ -341,31 +341,34 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       if (!result.ok) return { kind: 'invalid', fields: result.fields }
       fields = withoutHoneypot(form, result.data)
     }
-    const verdict = judgeSubmission({
+    const { verdict, ifRepeated } = judgeSubmission({
       honeypotFilled,
       encoding,
       proof,
       submittedAt: now,
       minFillMs: options.minFillMs,
       texts: typedTexts(form, fields),
-      otherAddressesWithSameBody: honeypotFilled
-        ? 0
-        : await options.leads.countOtherAddressesWithBody(
-            bodyHash,
-            ipHash,
-            new Date(now.getTime() - repeatWindowMs),
-          ),
     })
+    const spamReasons = (judged: SpamVerdict) => (judged.isSpam ? judged.reasons : [])
     const { lead, created } = await options.leads.insertLead({
       ...metadata,
       fields: encryptSensitiveFields(form, fields, options.encryptionKey),
       isSpam: verdict.isSpam,
-      spamReasons: verdict.isSpam ? verdict.reasons : [],
+      spamReasons: spamReasons(verdict),
+      // The same text from other addresses this week: checked by the insert, in the same statement.
+      ...(honeypotFilled
+        ? {}
+        : {
+            repeatCheck: {
+              since: new Date(now.getTime() - repeatWindowMs),
+              ifRepeated: { isSpam: ifRepeated.isSpam, spamReasons: spamReasons(ifRepeated) },
+            },
+          }),
     })
     // A key is bound to its form and body: a different submission under a used key is refused
     // out loud rather than silently dropped.
     if (!created && (lead.formKey !== form.key || lead.bodyHash !== bodyHash)) return { kind: 'key-reused' }
-    noteLeadOutcome(request, !created ? 'repeat' : verdict.isSpam ? 'spam' : 'stored')
+    noteLeadOutcome(request, !created ? 'repeat' : lead.isSpam ? 'spam' : 'stored')
     return { kind: 'stored', reference: lead.reference }
   }
 }

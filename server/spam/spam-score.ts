@@ -25,8 +25,6 @@ export interface SpamSignals {
   submittedAt: Date
   /** Every submitted text value (names, messages, notes). */
   texts: string[]
-  /** Other client addresses that sent this exact form body recently. */
-  otherAddressesWithSameBody: number
   /** Faster than this from the first touch is a bot (SPAM_MIN_FILL_MS; 2 s by default). */
   minFillMs: number
 }
@@ -70,7 +68,37 @@ function fillTimePoints(signals: SpamSignals): [number, string | undefined] {
   return [0, undefined]
 }
 
-export function judgeSubmission(signals: SpamSignals): SpamVerdict {
+/** Points of the same text having come from other addresses: spam on its own. */
+const repeatPoints = 5
+
+/**
+ * The reason given for a repeated text, in both numbers: the insert that counts the other
+ * addresses fills in `{n}` (server/leads/lead-repository.ts), so the sentence is written only here.
+ */
+export const repeatReasonText = {
+  one: 'The same text came from 1 other address this week',
+  many: 'The same text came from {n} other addresses this week',
+} as const
+
+export function repeatReason(otherAddresses: number): string {
+  return otherAddresses === 1
+    ? repeatReasonText.one
+    : repeatReasonText.many.replace('{n}', String(otherAddresses))
+}
+
+function verdictOf(parts: [number, string | undefined][]): SpamVerdict {
+  const score = parts.reduce((sum, [points]) => sum + points, 0)
+  const reasons = parts.flatMap(([points, reason]) => (points > 0 && reason ? [reason] : []))
+  return { isSpam: score >= spamThreshold, score, reasons }
+}
+
+/**
+ * The verdict on everything the submission itself shows, and the one it gets if its text turns out
+ * to have come from other addresses this week. Which applies is known only when the lead is stored:
+ * the insert counts those addresses in the same statement (lead-repository.ts, `repeatCheck`) and
+ * adds `repeatReason(n)` to the second verdict's reasons.
+ */
+export function judgeSubmission(signals: SpamSignals): { verdict: SpamVerdict; ifRepeated: SpamVerdict } {
   const parts: [number, string | undefined][] = []
   if (signals.honeypotFilled) parts.push([10, 'The hidden field that only bots fill was filled'])
   parts.push(proofPoints(signals), fillTimePoints(signals))
@@ -81,15 +109,5 @@ export function judgeSubmission(signals: SpamSignals): SpamVerdict {
   if (phrases.length > 0) {
     parts.push([Math.min(4, 2 * phrases.length), `Spam words: ${phrases.slice(0, 5).join(', ')}`])
   }
-  if (signals.otherAddressesWithSameBody > 0) {
-    const others = signals.otherAddressesWithSameBody
-    parts.push([
-      5,
-      `The same text came from ${others} other ${others === 1 ? 'address' : 'addresses'} this week`,
-    ])
-  }
-
-  const score = parts.reduce((sum, [points]) => sum + points, 0)
-  const reasons = parts.flatMap(([points, reason]) => (points > 0 && reason ? [reason] : []))
-  return { isSpam: score >= spamThreshold, score, reasons }
+  return { verdict: verdictOf(parts), ifRepeated: verdictOf([...parts, [repeatPoints, undefined]]) }
 }

@@ -2,7 +2,8 @@
  * Group commit in the lead repository, on both drivers: submissions that arrive together are
  * stored together (fewer statements than leads), yet each gets its own lead, its delivery job and
  * its own answer; two with one idempotency key store one lead; a lead the database refuses fails
- * alone, never its neighbours in the batch; the repeated-text counts come back to the right asker.
+ * alone, never its neighbours in the batch; the repeated-text check made by the insert counts for
+ * each lead on its own.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database, Queryable } from '../../server/db/database.ts'
@@ -142,19 +143,82 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
     expect(stored.map((row) => row.key)).toEqual(['key-0', 'key-1', 'key-3', 'key-4'])
   })
 
-  it('answers each repeated-text question with its own count, asked together', async () => {
+  it('checks each lead’s text against the week’s leads in the insert itself, each with its own count', async () => {
     const repository = createLeadRepository(test.db)
-    await Promise.all(
-      [1, 2, 3].map((n) => repository.insertLead(newLead(n, { bodyHash: 'same text', ipHash: `addr-${n}` }))),
-    )
-    const since = new Date(Date.now() - 3_600_000)
-    const counts = await Promise.all([
-      repository.countOtherAddressesWithBody('same text', 'addr-1', since),
-      repository.countOtherAddressesWithBody('same text', 'addr-9', since),
-      repository.countOtherAddressesWithBody('same text', null, since),
-      repository.countOtherAddressesWithBody('unseen text', 'addr-1', since),
-      repository.countOtherAddressesWithBody('same text', 'addr-1', new Date(Date.now() + 60_000)),
+    await Promise.all([
+      ...[1, 2, 3].map((n) =>
+        repository.insertLead(newLead(n, { bodyHash: 'same text', ipHash: `addr-${n}` })),
+      ),
+      repository.insertLead(newLead(4, { bodyHash: 'pair text', ipHash: 'addr-5' })),
     ])
-    expect(counts).toEqual([2, 3, 3, 0, 0])
+    const hour = 3_600_000
+    const checked = (
+      n: number,
+      bodyHash: string,
+      ipHash: string | null,
+      since = new Date(Date.now() - hour),
+    ) =>
+      newLead(n, {
+        bodyHash,
+        ipHash,
+        isSpam: false,
+        spamReasons: [],
+        repeatCheck: {
+          since,
+          ifRepeated: { isSpam: true, spamReasons: ['Filled in 3.0 s from the first touch of the form'] },
+        },
+      })
+    const counted = counting(test.db)
+    const countedRepository = createLeadRepository(counted.db)
+    const stored = await Promise.all(
+      [
+        checked(11, 'same text', 'addr-1'),
+        checked(12, 'same text', 'addr-9'),
+        checked(13, 'same text', null),
+        checked(14, 'pair text', 'addr-6'),
+        checked(15, 'unseen text', 'addr-1'),
+        checked(16, 'same text', 'addr-1', new Date(Date.now() + 60_000)),
+      ].map((lead) => countedRepository.insertLead(lead)),
+    )
+    // The first went alone, the five that queued behind it together: no statement of its own for the check.
+    expect(counted.statements()).toBe(2)
+    expect(stored.map(({ lead }) => [lead.isSpam, lead.spamReasons])).toEqual([
+      [
+        true,
+        [
+          'Filled in 3.0 s from the first touch of the form',
+          'The same text came from 2 other addresses this week',
+        ],
+      ],
+      [
+        true,
+        [
+          'Filled in 3.0 s from the first touch of the form',
+          'The same text came from 3 other addresses this week',
+        ],
+      ],
+      [
+        true,
+        [
+          'Filled in 3.0 s from the first touch of the form',
+          'The same text came from 3 other addresses this week',
+        ],
+      ],
+      [
+        true,
+        [
+          'Filled in 3.0 s from the first touch of the form',
+          'The same text came from 1 other address this week',
+        ],
+      ],
+      [false, []],
+      [false, []],
+    ])
+    // Only the leads that are not spam wait for delivery.
+    const jobs = await test.db.query<{ key: string }>(
+      `SELECT l.idempotency_key AS key FROM delivery_jobs j JOIN leads l ON l.id = j.lead_id
+        WHERE l.idempotency_key IN ('key-11', 'key-12', 'key-13', 'key-14', 'key-15', 'key-16') ORDER BY 1`,
+    )
+    expect(jobs.map((row) => row.key)).toEqual(['key-15', 'key-16'])
   })
 })

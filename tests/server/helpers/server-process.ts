@@ -3,6 +3,7 @@
  * on a free port with a clean environment, its output kept, stopped or killed on demand.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { closeSync, openSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 export const mainScript = path.join(import.meta.dirname, '..', '..', '..', 'server', 'main.ts')
@@ -58,6 +59,12 @@ export interface StartOptions {
   nodeArgs?: string[]
   /** Another script than server/main.ts that prints the same "Server listening at" line. */
   script?: string
+  /**
+   * Write the process's output straight to this file instead of through a pipe into this process
+   * (the benchmark: reading the server's request log would cost the load generator's CPU, on the
+   * same cores as the server). `output()` then reads the file.
+   */
+  logFile?: string
 }
 
 /** Starts `node server/main.ts` on a free loopback port; resolves once it listens. */
@@ -66,17 +73,21 @@ export function startServerProcess({
   timeoutMs = 30_000,
   nodeArgs = [],
   script = mainScript,
+  logFile,
 }: StartOptions): Promise<ServerProcess> {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !serverVariables.includes(name)),
   )
+  const logFd = logFile ? openSync(logFile, 'w') : undefined
   const child = spawn(process.execPath, [...nodeArgs, script], {
     // No morning digest unless a test asks for one: at 08:00 in the agency's time zone every fresh
     // database would otherwise get one, an extra e-mail and delivery job in tests that count them.
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', DIGEST_TIME: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFile ? ['ignore', logFd, logFd] : ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
+  if (logFd !== undefined) closeSync(logFd)
+  let piped = ''
+  const output = () => (logFile ? readFileSync(logFile, 'utf8') : piped)
   const exitedPromise = new Promise<void>((resolve) => {
     child.once('exit', () => resolve())
   })
@@ -88,36 +99,44 @@ export function startServerProcess({
   }
 
   return new Promise((resolve, reject) => {
+    let started = false
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`))
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output()}`))
     }, timeoutMs)
+    const poll = logFile ? setInterval(() => lookForListening(), 25) : undefined
+    const lookForListening = () => {
+      if (started) return
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output())
+      if (!match?.[1]) return
+      started = true
+      clearTimeout(timer)
+      clearInterval(poll)
+      resolve({
+        process: child,
+        url: match[1],
+        output,
+        exited,
+        kill,
+        async stop(graceMs = 15_000) {
+          if (child.exitCode !== null || child.signalCode !== null) return
+          child.kill('SIGTERM')
+          const force = setTimeout(() => child.kill('SIGKILL'), graceMs)
+          await exited()
+          clearTimeout(force)
+        },
+      })
+    }
     const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve({
-          process: child,
-          url: match[1],
-          output: () => output,
-          exited,
-          kill,
-          async stop(graceMs = 15_000) {
-            if (child.exitCode !== null || child.signalCode !== null) return
-            child.kill('SIGTERM')
-            const force = setTimeout(() => child.kill('SIGKILL'), graceMs)
-            await exited()
-            clearTimeout(force)
-          },
-        })
-      }
+      piped += chunk.toString()
+      lookForListening()
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', onData)
     child.once('exit', (code, signal) => {
       clearTimeout(timer)
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`))
+      clearInterval(poll)
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output()}`))
     })
   })
 }
