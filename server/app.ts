@@ -3,6 +3,7 @@ import { type AdminRoutesOptions, adminRoutes } from './admin/admin-routes.ts'
 import type { RateLimit } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createLeadRepository } from './leads/lead-repository.ts'
+import { OneLinePerRequest } from './logger.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { loadFormPages } from './no-js/form-pages.ts'
 import { databasePlugin } from './plugins/database.ts'
@@ -71,17 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Answers 503 to requests arriving while shutting down, so a load balancer retries elsewhere.
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
-    // One log line per request, written below once it is answered, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   })
-  if (options.logger) {
-    // Method, path (never the query: server/logger.ts), status and time: the one line an
-    // operator reads per request. Errors are still logged on their own by the error handler.
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
-      done()
-    })
-  }
 
   const policies = options.clientDir ? await pagePolicies(options.clientDir) : new Map<string, string>()
   registerSecurityHeaders(app)
