@@ -124,16 +124,11 @@ function isReferenceCollision(error: unknown): boolean {
 /** Draws of a new reference before giving up (a repeat is one in millions; three in a row, never). */
 const referenceAttempts = 3
 
-/** Parameters of one lead in the insert (see leadParams and leadValues). */
-const paramsPerLead = 14
-
-/** Leads written in one statement at most (14 parameters each, well under PostgreSQL’s 65,535). */
+/** Leads written in one call at most (migration 007's store_leads takes one array per column). */
 const maxLeadsPerWrite = 200
 
-const leadValueColumns = `id, form_key, fields, language, user_agent, ip_hash, is_spam, idempotency_key,
-                          body_hash, spam_reasons, reference`
-
-function leadParams(id: string, lead: NewLead): unknown[] {
+/** One lead as store_leads takes it: its value in each of the function's 14 arrays, in order. */
+function leadArguments(id: string, lead: NewLead): unknown[] {
   const { repeatCheck } = lead
   return [
     id,
@@ -155,56 +150,24 @@ function leadParams(id: string, lead: NewLead): unknown[] {
   ]
 }
 
-function leadValues(row: number): string {
-  const p = (column: number) => `$${row * paramsPerLead + column + 2}`
-  return `(${p(1)}::uuid, ${p(2)}, ${p(3)}::jsonb, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::boolean, ${p(8)}, ${p(9)}, ${p(10)}::jsonb, ${p(11)}, ${p(12)}::timestamptz, ${p(13)}::boolean, ${p(14)}::jsonb)`
-}
+const storeLeads = `SELECT ${leadColumns} FROM store_leads($1::uuid[], $2::text[], $3::jsonb[], $4::text[],
+  $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[], $10::jsonb[], $11::text[], $12::timestamptz[],
+  $13::boolean[], $14::jsonb[], $15::text, $16::text)`
 
 export function createLeadRepository(db: Database): LeadRepository {
   /**
-   * One statement checks each lead's text against the week's leads, stores the leads and, for
-   * those that are not spam, their delivery jobs: atomic without an explicit transaction, one round
-   * trip, one flush. The count sees the leads committed before the statement (not those of its own
-   * batch), as a separate query before it would. ON CONFLICT DO NOTHING rather than catching a
-   * unique violation: on PostgreSQL a concurrent insert with the same key waits for the first to
-   * commit, then yields no row; two leads with one key in the same statement keep the first. The
-   * ids are drawn here so each lead finds its own row in what comes back. $1 and $2 are the repeat
-   * reason's sentences (spam-score.ts repeatReasonText).
+   * One call of store_leads (migration 007) checks each lead's text against the week's leads,
+   * stores the leads and, for those that are not spam, their delivery jobs: atomic without an
+   * explicit transaction, one round trip, one flush, a plan the connection keeps. On PostgreSQL a
+   * concurrent insert with the same idempotency key waits for the first to commit, then yields no
+   * row; two leads with one key in the same call keep the first. The ids are drawn here so each lead
+   * finds its own row in what comes back.
    */
   async function insertRows(leads: NewLead[]): Promise<(Lead | undefined)[]> {
     const ids = leads.map(() => randomUUID())
-    const rows = await db.query<Lead>(
-      `WITH input (${leadValueColumns}, repeat_since, spam_if_repeated, reasons_if_repeated) AS (
-           VALUES ${leads.map((_lead, row) => leadValues(row)).join(', ')}
-         ), counted AS (
-           SELECT input.*,
-                  (SELECT count(DISTINCT l.ip_hash) FROM leads l
-                    WHERE l.body_hash = input.body_hash AND l.received_at >= input.repeat_since
-                      AND l.ip_hash IS DISTINCT FROM input.ip_hash) AS others
-             FROM input
-         ), lead AS (
-           INSERT INTO leads (${leadValueColumns})
-           SELECT id, form_key, fields, language, user_agent, ip_hash,
-                  CASE WHEN others > 0 THEN spam_if_repeated ELSE is_spam END,
-                  idempotency_key, body_hash,
-                  CASE WHEN others = 0 THEN spam_reasons
-                       WHEN spam_if_repeated THEN reasons_if_repeated
-                         || jsonb_build_array(replace(CASE WHEN others = 1 THEN $1::text ELSE $2::text END, '{n}', others::text))
-                       ELSE '[]'::jsonb END,
-                  reference
-             FROM counted
-           ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING ${leadColumns}
-         ), job AS (
-           INSERT INTO delivery_jobs (lead_id) SELECT id FROM lead WHERE NOT "isSpam"
-         )
-         SELECT * FROM lead`,
-      [
-        repeatReasonText.one,
-        repeatReasonText.many,
-        ...leads.flatMap((lead, row) => leadParams(ids[row] ?? '', lead)),
-      ],
-    )
+    const byLead = leads.map((lead, row) => leadArguments(ids[row] ?? '', lead))
+    const columns = byLead[0]?.map((_value, column) => byLead.map((values) => values[column])) ?? []
+    const rows = await db.query<Lead>(storeLeads, [...columns, repeatReasonText.one, repeatReasonText.many])
     const byId = new Map(rows.map((row) => [row.id, leadFromRow(row)]))
     return ids.map((id) => byId.get(id))
   }
