@@ -6,18 +6,32 @@
  * is paid once per batch instead of once per lead. Each caller is answered only after its own
  * write has finished, so nothing is acknowledged before it is stored.
  *
+ * `maxInFlight` writes may run at once: 1 on PGlite (one connection, so a second write would only
+ * wait in its queue with a smaller batch), more on PostgreSQL, where the server runs writes on
+ * other connections and other cores while one waits for its commit to reach the disk.
+ *
  * Our own code rather than DataLoader: DataLoader batches what is asked within one tick and may
- * start several batches at once; group commit needs "one write in flight, the next one collects".
- * See docs/decisions/016-group-commit.md.
+ * start any number of batches at once; group commit needs "at most N writes in flight, the next
+ * one collects". See docs/decisions/016-group-commit.md.
  */
 export type BatchWrite<I, O> = (items: I[]) => Promise<PromiseSettledResult<O>[]>
 
-export function groupCommit<I, O>(write: BatchWrite<I, O>, maxBatch: number): (item: I) => Promise<O> {
+export interface GroupCommitOptions {
+  /** Items in one write at most. */
+  maxBatch: number
+  /** Writes running at once at most (default 1). */
+  maxInFlight?: number
+}
+
+export function groupCommit<I, O>(
+  write: BatchWrite<I, O>,
+  { maxBatch, maxInFlight = 1 }: GroupCommitOptions,
+): (item: I) => Promise<O> {
   let queue: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = []
-  let writing = false
+  let writing = 0
 
   async function drain(): Promise<void> {
-    writing = true
+    writing++
     try {
       while (queue.length > 0) {
         const batch = queue.slice(0, maxBatch)
@@ -35,13 +49,13 @@ export function groupCommit<I, O>(write: BatchWrite<I, O>, maxBatch: number): (i
         })
       }
     } finally {
-      writing = false
+      writing--
     }
   }
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject })
-      if (!writing) void drain()
+      if (writing < maxInFlight) void drain()
     })
 }

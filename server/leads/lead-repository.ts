@@ -202,18 +202,25 @@ export function createLeadRepository(db: Database): LeadRepository {
    * are stored together by the next. If that statement fails (a reference drawn twice, one odd
    * value), each lead is tried on its own, so one visitor's lead never fails another's.
    */
-  const insertLead = groupCommit<NewLead, { lead: Lead; created: boolean }>(async (leads) => {
-    if (leads.length === 1) return Promise.allSettled(leads.map(insertOne))
-    let inserted: (Lead | undefined)[]
-    try {
-      inserted = await insertRows(leads)
-    } catch {
-      const settled: PromiseSettledResult<{ lead: Lead; created: boolean }>[] = []
-      for (const lead of leads) settled.push(...(await Promise.allSettled([insertOne(lead)])))
-      return settled
-    }
-    return Promise.allSettled(leads.map((lead, row) => outcome(lead, inserted[row])))
-  }, maxLeadsPerWrite)
+  const insertLead = groupCommit<NewLead, { lead: Lead; created: boolean }>(
+    async (leads) => {
+      if (leads.length === 1) return Promise.allSettled(leads.map(insertOne))
+      let inserted: (Lead | undefined)[]
+      try {
+        inserted = await insertRows(leads)
+      } catch {
+        const settled: PromiseSettledResult<{ lead: Lead; created: boolean }>[] = []
+        for (const lead of leads) settled.push(...(await Promise.allSettled([insertOne(lead)])))
+        return settled
+      }
+      return Promise.allSettled(leads.map((lead, row) => outcome(lead, inserted[row])))
+    },
+    {
+      maxBatch: maxLeadsPerWrite,
+      // PGlite has one connection; a PostgreSQL server writes on several at once (pool of 10).
+      maxInFlight: db.driver === 'postgres' ? 4 : 1,
+    },
+  )
 
   return {
     insertLead,
