@@ -25,7 +25,7 @@
  * PostgreSQL: 127.0.0.1:5432 as the server tests use it (PGHOST, PGPORT, PGUSER override).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -72,6 +72,10 @@ interface DriverResult {
    * answer with a core to itself (it runs on one thread, PGlite included).
    */
   serverCpuMsPerRequest: number | undefined
+  /** The same by kind of thread (cpuMsByThread): where the server's CPU goes. */
+  serverCpuMsPerRequestByThread: Record<string, number>
+  /** CPU of this process (autocannon) per request: it runs on the same cores as the server. */
+  loadGeneratorCpuMsPerRequest: number
   requests: number
   ok: number
   errors: number
@@ -94,18 +98,43 @@ const body = JSON.stringify({
   msg: 'A benchmark lead: please ignore. Number __N__.',
 })
 
+/** User + system CPU milliseconds in a /proc stat line (a process's or one thread's). */
+function statCpuMs(stat: string): number | undefined {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12])
+  return Number.isFinite(ticks) ? ticks * 10 : undefined // USER_HZ is 100 on Linux
+}
+
 /** User + system CPU milliseconds of a process so far (Linux); undefined elsewhere. */
 async function cpuMs(pid: number | undefined): Promise<number | undefined> {
   if (pid === undefined) return undefined
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const ticks = Number(fields[11]) + Number(fields[12])
-    return Number.isFinite(ticks) ? ticks * 10 : undefined // USER_HZ is 100 on Linux
+    return statCpuMs(await readFile(`/proc/${pid}/stat`, 'utf8'))
   } catch {
     return undefined
   }
+}
+
+/**
+ * CPU milliseconds so far per kind of thread of a process (Linux): Node names them MainThread (the
+ * event loop), WorkerThread (PGlite's, decision 019), V8Worker (the collector's helpers),
+ * libuv-worker (the thread pool). Empty elsewhere.
+ */
+async function cpuMsByThread(pid: number | undefined): Promise<Record<string, number>> {
+  const byName: Record<string, number> = {}
+  if (pid === undefined) return byName
+  try {
+    for (const task of await readdir(`/proc/${pid}/task`)) {
+      const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '')
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      const ms = statCpuMs(stat)
+      if (name && ms !== undefined) byName[name] = (byName[name] ?? 0) + ms
+    }
+  } catch {
+    // Not Linux: no figures per thread.
+  }
+  return byName
 }
 
 /**
@@ -194,8 +223,13 @@ async function benchDriver(
     proofsUsed = 0
     const warm = await run(server.url, 2, `warm-${driver}-${target}`, target === 'server')
     const cpuBefore = await cpuMs(server.process.pid)
+    const threadsBefore = await cpuMsByThread(server.process.pid)
+    const ownBefore = process.cpuUsage()
     const result = await run(server.url, duration, `bench-${driver}-${target}`, target === 'server')
+    const own = process.cpuUsage(ownBefore)
     const cpuAfter = await cpuMs(server.process.pid)
+    const threadsAfter = await cpuMsByThread(server.process.pid)
+    const perRequest = (ms: number) => Number((ms / Math.max(1, result.requests.total)).toFixed(3))
     const health =
       target === 'server'
         ? ((await (await fetch(`${server.url}/api/health`)).json()) as { deliveries?: { waiting: number } })
@@ -217,6 +251,10 @@ async function benchDriver(
         cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
           ? undefined
           : Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3)),
+      serverCpuMsPerRequestByThread: Object.fromEntries(
+        Object.entries(threadsAfter).map(([name, ms]) => [name, perRequest(ms - (threadsBefore[name] ?? 0))]),
+      ),
+      loadGeneratorCpuMsPerRequest: perRequest((own.user + own.system) / 1000),
       requests: result.requests.total,
       ok,
       errors: result.errors,
@@ -318,6 +356,16 @@ const rows = [
 const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
 console.log('')
 for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
+console.log('\nCPU ms per request by thread (server), and of the load generator:')
+for (const result of results) {
+  const threads = Object.entries(result.serverCpuMsPerRequestByThread)
+    .filter(([, ms]) => ms >= 0.001)
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(', ')
+  console.log(
+    `  ${result.driver} ${result.target} ${result.round}: ${threads || '-'}; autocannon ${result.loadGeneratorCpuMsPerRequest}`,
+  )
+}
 console.log('')
 for (const driver of drivers) {
   const server = bestOf(driver, 'server')
