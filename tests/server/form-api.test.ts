@@ -726,6 +726,48 @@ describe('form API limits and logs', () => {
     }
   })
 
+  it('writes one log line per request, once it is answered: method, path, status and time', async () => {
+    const lines: { msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: unknown }[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line))
+        done()
+      },
+    })
+    const app = await buildApp({
+      db: test.db,
+      ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      logger: { ...loggerOptions('info'), stream },
+    })
+    try {
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/forms/contact-message',
+        headers: { 'content-type': 'application/json' },
+        payload: validPayload(contactForm(), today),
+      })
+      expect(ok.statusCode).toBe(200)
+      const broken = await app.inject({
+        method: 'POST',
+        url: '/api/forms/contact-message',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"firstName": ',
+      })
+      expect(broken.statusCode).toBe(400)
+      expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([])
+      const completed = lines.filter((line) => line.msg === 'request completed')
+      expect(completed.map((line) => [line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
+        ['POST', '/api/forms/contact-message', 200],
+        ['POST', '/api/forms/contact-message', 400],
+      ])
+      expect(completed.every((line) => typeof line.responseTime === 'number')).toBe(true)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('never logs a page request’s query string (a form sent by GET, an inbox search)', async () => {
     const stream = new Writable({
       write(chunk, _encoding, done) {
