@@ -727,7 +727,12 @@ describe('form API limits and logs', () => {
   })
 
   it('writes one log line per request, once it is answered: method, path, status and time', async () => {
-    const lines: { msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: unknown }[] = []
+    const lines: {
+      msg?: string
+      req?: { method?: string; url?: string }
+      res?: { statusCode?: number }
+      responseTime?: unknown
+    }[] = []
     const stream = new Writable({
       write(chunk, _encoding, done) {
         for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line))
