@@ -43,8 +43,8 @@ export function loggerOptions(level: string): LoggerOptions {
 /**
  * One log line per request, written once it is answered: method, path (as loggedUrl keeps it),
  * status and time, the line an operator reads. Fastify's default writes two (one on arrival, one
- * on completion without the path); at hundreds of leads a second the second line was a tenth of
- * the event loop's work (docs/bench, issue 16).
+ * on completion without the path); under `npm run bench` writing them was about a fifth of the
+ * event loop's work (docs/decisions/020-storing-a-batch-in-one-call.md).
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

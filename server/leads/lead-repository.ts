@@ -1,7 +1,7 @@
 /**
  * The one lead row and every statement that writes or reads one lead: the insert (with its
- * delivery job, by group commit), lookups by id and idempotency key, the repeated-text count, spam
- * marks, reveal records and the retention purge. Lists and counts of many leads are in
+ * repeated-text check and delivery job, by group commit through migration 007's store_leads),
+ * lookups by id and idempotency key, spam marks, reveal records and the retention purge. Lists and counts of many leads are in
  * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
  */
 import { randomUUID } from 'node:crypto'
