@@ -38,7 +38,7 @@ export interface NewLead {
    * The repeated-text check, made by the insert itself (one statement, one snapshot): if other
    * client addresses sent the same `bodyHash` since `since`, the lead is stored with `ifRepeated`
    * instead of `isSpam` and `spamReasons`, plus the reason naming how many (spam-score.ts
-   * repeatReason). Absent: no check (a honeypot hit is spam anyway).
+   * repeatReasonText). Absent: no check (a honeypot hit is spam anyway).
    */
   repeatCheck?: { since: Date; ifRepeated: { isSpam: boolean; spamReasons: string[] } }
 }

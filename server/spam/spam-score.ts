@@ -80,12 +80,6 @@ export const repeatReasonText = {
   many: 'The same text came from {n} other addresses this week',
 } as const
 
-export function repeatReason(otherAddresses: number): string {
-  return otherAddresses === 1
-    ? repeatReasonText.one
-    : repeatReasonText.many.replace('{n}', String(otherAddresses))
-}
-
 function verdictOf(parts: [number, string | undefined][]): SpamVerdict {
   const score = parts.reduce((sum, [points]) => sum + points, 0)
   const reasons = parts.flatMap(([points, reason]) => (points > 0 && reason ? [reason] : []))
@@ -96,7 +90,7 @@ function verdictOf(parts: [number, string | undefined][]): SpamVerdict {
  * The verdict on everything the submission itself shows, and the one it gets if its text turns out
  * to have come from other addresses this week. Which applies is known only when the lead is stored:
  * the insert counts those addresses in the same statement (lead-repository.ts, `repeatCheck`) and
- * adds `repeatReason(n)` to the second verdict's reasons.
+ * adds the matching `repeatReasonText` (with `{n}` filled in) to the second verdict's reasons.
  */
 export function judgeSubmission(signals: SpamSignals): { verdict: SpamVerdict; ifRepeated: SpamVerdict } {
   const parts: [number, string | undefined][] = []
