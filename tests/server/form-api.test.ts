@@ -630,10 +630,40 @@ describe('form API limits and logs', () => {
     await test?.dispose()
   })
 
-  let logs: string
-  beforeEach(() => {
-    logs = ''
-  })
+  /** Fields of a request's log line, as the tests read them. */
+  interface LogLine {
+    msg?: string
+    req?: { method?: string; url?: string }
+    res?: { statusCode?: number }
+    responseTime?: unknown
+  }
+
+  /** The app with its log (pino's JSON lines at `level`) kept for the test to read. */
+  async function appWithLog(level: string) {
+    let text = ''
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        text += chunk.toString()
+        done()
+      },
+    })
+    const app = await buildApp({
+      db: test.db,
+      ipHashSalt: salt,
+      encryptionKey: testEncryptionKey,
+      submitRateLimit: false,
+      logger: { ...loggerOptions(level), stream },
+    })
+    return {
+      app,
+      log: () => text,
+      lines: (): LogLine[] =>
+        text
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line)),
+    }
+  }
 
   it('answers 429 with Retry-After past the submission rate limit', async () => {
     const app = await buildApp({
@@ -689,19 +719,7 @@ describe('form API limits and logs', () => {
   })
 
   it('never logs request bodies or client addresses', async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += chunk.toString()
-        done()
-      },
-    })
-    const app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      logger: { ...loggerOptions('debug'), stream },
-    })
+    const { app, log } = await appWithLog('debug')
     try {
       const marker = 'Uniquemarkername'
       const payload = { ...validPayload(contactForm(), today), firstName: marker, lastName: marker }
@@ -718,34 +736,16 @@ describe('form API limits and logs', () => {
         headers: { 'content-type': 'application/json' },
         payload: `{"firstName": "${marker}",`,
       })
-      expect(logs).toContain('/api/forms/contact-message')
-      expect(logs).not.toContain(marker)
-      expect(logs).not.toContain('127.0.0.1')
+      expect(log()).toContain('/api/forms/contact-message')
+      expect(log()).not.toContain(marker)
+      expect(log()).not.toContain('127.0.0.1')
     } finally {
       await app.close()
     }
   })
 
   it('writes one log line per request, once it is answered: method, path, status and time', async () => {
-    const lines: {
-      msg?: string
-      req?: { method?: string; url?: string }
-      res?: { statusCode?: number }
-      responseTime?: unknown
-    }[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line))
-        done()
-      },
-    })
-    const app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      logger: { ...loggerOptions('info'), stream },
-    })
+    const { app, lines } = await appWithLog('info')
     try {
       const ok = await app.inject({
         method: 'POST',
@@ -761,8 +761,8 @@ describe('form API limits and logs', () => {
         payload: '{"firstName": ',
       })
       expect(broken.statusCode).toBe(400)
-      expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([])
-      const completed = lines.filter((line) => line.msg === 'request completed')
+      expect(lines().filter((line) => line.msg === 'incoming request')).toEqual([])
+      const completed = lines().filter((line) => line.msg === 'request completed')
       expect(completed.map((line) => [line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
         ['POST', '/api/forms/contact-message', 200],
         ['POST', '/api/forms/contact-message', 400],
@@ -774,26 +774,14 @@ describe('form API limits and logs', () => {
   })
 
   it('never logs a page request’s query string (a form sent by GET, an inbox search)', async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += chunk.toString()
-        done()
-      },
-    })
-    const app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      logger: { ...loggerOptions('debug'), stream },
-    })
+    const { app, log } = await appWithLog('debug')
     try {
       const marker = 'Querymarkername'
       await app.inject({ method: 'GET', url: `/contact?firstName=${marker}&email=${marker}%40mail.example` })
       await app.inject({ method: 'GET', url: `/admin?q=${marker}` })
-      expect(logs).toContain('/contact?[query not logged]')
-      expect(logs).toContain('/admin?[query not logged]')
-      expect(logs).not.toContain(marker)
+      expect(log()).toContain('/contact?[query not logged]')
+      expect(log()).toContain('/admin?[query not logged]')
+      expect(log()).not.toContain(marker)
     } finally {
       await app.close()
     }
