@@ -76,6 +76,11 @@ interface DriverResult {
   serverCpuMsPerRequestByThread: Record<string, number>
   /** CPU of this process (autocannon) per request: it runs on the same cores as the server. */
   loadGeneratorCpuMsPerRequest: number
+  /**
+   * CPU of the whole machine per request (all processes; Linux). Less the server's and the load
+   * generator's, the rest is the database server's (PostgreSQL) and anything else running.
+   */
+  machineCpuMsPerRequest: number | undefined
   requests: number
   ok: number
   errors: number
@@ -111,6 +116,25 @@ async function cpuMs(pid: number | undefined): Promise<number | undefined> {
   if (pid === undefined) return undefined
   try {
     return statCpuMs(await readFile(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * CPU milliseconds the whole machine has been busy so far, all cores together (Linux /proc/stat:
+ * every state but idle and iowait); undefined elsewhere. Less the server and the load generator,
+ * what is left is mostly the database server's when the driver is PostgreSQL.
+ */
+async function machineBusyMs(): Promise<number | undefined> {
+  try {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? ''
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number)
+    // user nice system idle iowait irq softirq steal guest guest_nice (guest is within user)
+    const busy = ticks
+      .slice(0, 8)
+      .reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0)
+    return Number.isFinite(busy) ? busy * 10 : undefined
   } catch {
     return undefined
   }
@@ -225,8 +249,10 @@ async function benchDriver(
     const cpuBefore = await cpuMs(server.process.pid)
     const threadsBefore = await cpuMsByThread(server.process.pid)
     const ownBefore = process.cpuUsage()
+    const machineBefore = await machineBusyMs()
     const result = await run(server.url, duration, `bench-${driver}-${target}`, target === 'server')
     const own = process.cpuUsage(ownBefore)
+    const machineAfter = await machineBusyMs()
     const cpuAfter = await cpuMs(server.process.pid)
     const threadsAfter = await cpuMsByThread(server.process.pid)
     const perRequest = (ms: number) => Number((ms / Math.max(1, result.requests.total)).toFixed(3))
@@ -255,6 +281,10 @@ async function benchDriver(
         Object.entries(threadsAfter).map(([name, ms]) => [name, perRequest(ms - (threadsBefore[name] ?? 0))]),
       ),
       loadGeneratorCpuMsPerRequest: perRequest((own.user + own.system) / 1000),
+      machineCpuMsPerRequest:
+        machineBefore === undefined || machineAfter === undefined
+          ? undefined
+          : perRequest(machineAfter - machineBefore),
       requests: result.requests.total,
       ok,
       errors: result.errors,
@@ -356,14 +386,15 @@ const rows = [
 const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
 console.log('')
 for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
-console.log('\nCPU ms per request by thread (server), and of the load generator:')
+console.log('\nCPU ms per request by thread (server), of the load generator, and of the whole machine:')
 for (const result of results) {
   const threads = Object.entries(result.serverCpuMsPerRequestByThread)
     .filter(([, ms]) => ms >= 0.001)
     .map(([name, ms]) => `${name} ${ms}`)
     .join(', ')
   console.log(
-    `  ${result.driver} ${result.target} ${result.round}: ${threads || '-'}; autocannon ${result.loadGeneratorCpuMsPerRequest}`,
+    `  ${result.driver} ${result.target} ${result.round}: ${threads || '-'}; autocannon ${result.loadGeneratorCpuMsPerRequest}` +
+      `; machine ${result.machineCpuMsPerRequest ?? '-'}`,
   )
 }
 console.log('')

@@ -215,11 +215,8 @@ export function createLeadRepository(db: Database): LeadRepository {
       }
       return Promise.allSettled(leads.map((lead, row) => outcome(lead, inserted[row])))
     },
-    {
-      maxBatch: maxLeadsPerWrite,
-      // PGlite has one connection; a PostgreSQL server writes on several at once (pool of 10).
-      maxInFlight: db.driver === 'postgres' ? 4 : 1,
-    },
+    // One write at a time on both databases: the next batch collects while this one commits.
+    { maxBatch: maxLeadsPerWrite },
   )
 
   return {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allFields, type ChoiceField, type FormDefinition } from '../../forms/engine.ts'
 import { formDefinitions } from '../../forms/registry.ts'
 import { buildApp } from '../../server/app.ts'
