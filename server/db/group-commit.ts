@@ -3,9 +3,9 @@
  * write. A call on an idle writer is written at the end of the event loop's current turn
  * (setImmediate), with every other call made in that turn: well under a millisecond of added
  * latency when traffic is light, and no write of one lead followed at once by a write of the
- * nineteen that arrived with it when traffic is heavy. Under load, each write carries everything that queued during the previous one, so the
- * database's fixed cost per statement (on PGlite: the WebAssembly call and the flush to the files)
- * is paid once per batch instead of once per lead. Each caller is answered only after its own
+ * nineteen that arrived with it when traffic is heavy. Under load, each write carries everything
+ * that queued during the previous one, so the database's fixed cost per statement (on PGlite: the
+ * WebAssembly call and the flush to the files) is paid once per batch instead of once per lead. Each caller is answered only after its own
  * write has finished, so nothing is acknowledged before it is stored.
  *
  * `maxInFlight` writes may run at once (default 1). More than one splits the waiting calls into
