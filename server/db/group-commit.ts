@@ -8,33 +8,31 @@
  * WebAssembly call and the flush to the files) is paid once per batch instead of once per lead. Each caller is answered only after its own
  * write has finished, so nothing is acknowledged before it is stored.
  *
- * `maxInFlight` writes may run at once (default 1). More than one splits the waiting calls into
- * smaller batches, which costs the database more per lead than the overlap saves: measured on
- * PostgreSQL with 2 cores, 1 beat 2, 3 and 4 (docs/decisions/020-storing-a-batch-in-one-call.md).
+ * One write runs at a time. Several at once split the waiting calls into smaller batches, which
+ * cost the database more per lead than the overlap saved: measured on PostgreSQL with 2 cores, one
+ * beat two, three and four (docs/decisions/020-storing-a-batch-in-one-call.md).
  *
  * Our own code rather than DataLoader: DataLoader batches what is asked within one tick and may
- * start any number of batches at once; group commit needs "at most N writes in flight, the next
- * one collects". See docs/decisions/016-group-commit.md.
+ * start any number of batches at once; group commit needs "one write in flight, the next one
+ * collects". See docs/decisions/016-group-commit.md.
  */
 export type BatchWrite<I, O> = (items: I[]) => Promise<PromiseSettledResult<O>[]>
 
 export interface GroupCommitOptions {
   /** Items in one write at most. */
   maxBatch: number
-  /** Writes running at once at most (default 1). */
-  maxInFlight?: number
 }
 
 export function groupCommit<I, O>(
   write: BatchWrite<I, O>,
-  { maxBatch, maxInFlight = 1 }: GroupCommitOptions,
+  { maxBatch }: GroupCommitOptions,
 ): (item: I) => Promise<O> {
   let queue: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = []
-  let writing = 0
+  let writing = false
   let scheduled = false
 
   async function drain(): Promise<void> {
-    writing++
+    writing = true
     try {
       while (queue.length > 0) {
         const batch = queue.slice(0, maxBatch)
@@ -52,7 +50,7 @@ export function groupCommit<I, O>(
         })
       }
     } finally {
-      writing--
+      writing = false
     }
   }
 
@@ -60,7 +58,7 @@ export function groupCommit<I, O>(
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject })
       // Not at once: the requests the event loop is handling in this turn go in the same write.
-      if (writing < maxInFlight && !scheduled) {
+      if (!writing && !scheduled) {
         scheduled = true
         setImmediate(() => {
           scheduled = false
