@@ -136,8 +136,8 @@ interface LighthouseFigures {
   /**
    * Long tasks of Lighthouse's simulated load (50 ms or more each, summed): `browser`, those it
    * attributes to no script or URL of the page ("Unattributable": the browser's own work, Lighthouse's
-   * instrumentation included); `page`, the page's document and scripts. On a slow machine the first
-   * dominates total blocking time, and no change to the page moves it.
+   * instrumentation included), work no change to the page removes; `page`, the tasks of the page's
+   * document and scripts (parsing, style, layout, our script). Both grow on a slower machine.
    */
   longTasksMs: { browser: number; page: number }
   cls: number
