@@ -103,12 +103,15 @@ const body = JSON.stringify({
   msg: 'A benchmark lead: please ignore. Number __N__.',
 })
 
+/** Milliseconds per clock tick of /proc's CPU counters (USER_HZ is 100 on Linux). */
+const msPerTick = 10
+
 /** User + system CPU milliseconds in a /proc stat line (a process's or one thread's). */
 function statCpuMs(stat: string): number | undefined {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   const ticks = Number(fields[11]) + Number(fields[12])
-  return Number.isFinite(ticks) ? ticks * 10 : undefined // USER_HZ is 100 on Linux
+  return Number.isFinite(ticks) ? ticks * msPerTick : undefined
 }
 
 /** User + system CPU milliseconds of a process so far (Linux); undefined elsewhere. */
@@ -134,7 +137,7 @@ async function machineBusyMs(): Promise<number | undefined> {
     const busy = ticks
       .slice(0, 8)
       .reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0)
-    return Number.isFinite(busy) ? busy * 10 : undefined
+    return Number.isFinite(busy) ? busy * msPerTick : undefined
   } catch {
     return undefined
   }
