@@ -5,8 +5,9 @@
  * latency when traffic is light, and no write of one lead followed at once by a write of the
  * nineteen that arrived with it when traffic is heavy. Under load, each write carries everything
  * that queued during the previous one, so the database's fixed cost per statement (on PGlite: the
- * WebAssembly call and the flush to the files) is paid once per batch instead of once per lead. Each caller is answered only after its own
- * write has finished, so nothing is acknowledged before it is stored.
+ * WebAssembly call and the flush to the files) is paid once per batch instead of once per lead.
+ * Each caller is answered only after its own write has finished, so nothing is acknowledged before
+ * it is stored.
  *
  * One write runs at a time. Several at once split the waiting calls into smaller batches, which
  * cost the database more per lead than the overlap saved: measured on PostgreSQL with 2 cores, one
