@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify'
+import pino from 'pino'
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>
 
@@ -12,14 +13,37 @@ export function loggedUrl(url: string): string {
   return query === -1 ? url : `${url.slice(0, query)}?[query not logged]`
 }
 
+/** The longest a buffered log line waits before it is written (see logStream). */
+export const logFlushMs = 1000
+
+/** Bytes of log lines kept before they are written (see logStream). */
+const logBufferBytes = 4096
+
+/**
+ * Standard output through a buffer, for production: lines are written when 4 KB have gathered, at
+ * least once a second, and synchronously when the process exits (pino flushes its own
+ * destinations on `exit`, so a shutdown, a fatal error or `process.exit` keeps every line). Only a
+ * SIGKILL or a crash of the machine loses the last second. Pino's default writes each line at once
+ * with its own system call; under `npm run bench` that was about a twentieth of the event loop's
+ * work (docs/decisions/020-storing-a-batch-in-one-call.md). Development and tests keep the default,
+ * so a line is there as soon as it is logged.
+ */
+function logStream(): ReturnType<typeof pino.destination> {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: logBufferBytes })
+  // With a callback, a flush after the stream has ended (the process exiting) reports instead of throwing.
+  setInterval(() => stream.flush(() => {}), logFlushMs).unref()
+  return stream
+}
+
 /**
  * Pino options for Fastify. Request logs carry method and path only: no query string, no client
  * address, no headers, and bodies are never logged (they hold visitors' details and SSNs), with
- * redaction as a second guard should any log call include one.
+ * redaction as a second guard should any log call include one. `buffered`: through logStream.
  */
-export function loggerOptions(level: string): LoggerOptions {
+export function loggerOptions(level: string, { buffered = false } = {}): LoggerOptions {
   return {
     level,
+    ...(buffered ? { stream: logStream() } : {}),
     redact: {
       paths: [
         'body',

@@ -50,7 +50,9 @@ async function main(): Promise<void> {
     submitRateLimit: config.submitRateLimit,
     trustProxy: config.trustProxy,
     clientDir: hasSite ? clientDir : undefined,
-    logger: loggerOptions(config.nodeEnv === 'test' ? 'warn' : 'info'),
+    logger: loggerOptions(config.nodeEnv === 'test' ? 'warn' : 'info', {
+      buffered: config.nodeEnv === 'production',
+    }),
     // Closed by the shutdown below, once the app and the background tasks are done with it.
     closeDatabaseWithApp: false,
     metrics,

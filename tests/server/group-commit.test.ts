@@ -125,6 +125,34 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
     expect(counts).toEqual({ leads: 60, jobs: 54 })
   })
 
+  it('answers each caller with its lead exactly as it is stored, read back on its own', async () => {
+    const repository = createLeadRepository(test.db)
+    await repository.insertLead(newLead(0, { bodyHash: 'seen text', ipHash: 'addr-1' }))
+    const answers = await Promise.all([
+      repository.insertLead(
+        newLead(1, { fields: { firstName: 'Null\u0000Byte', msg: 'Broken \ud800 pair' } }),
+      ),
+      repository.insertLead(newLead(10)),
+      repository.insertLead(
+        newLead(2, {
+          bodyHash: 'seen text',
+          ipHash: 'addr-2',
+          repeatCheck: {
+            since: new Date(Date.now() - 60_000),
+            ifRepeated: { isSpam: true, spamReasons: [] },
+          },
+        }),
+      ),
+    ])
+    // The stored text had the characters PostgreSQL cannot hold replaced; the repeat verdict applied.
+    expect(answers[0]?.lead.fields).toEqual({ firstName: 'Null\uFFFDByte', msg: 'Broken \uFFFD pair' })
+    expect(answers[2]?.lead.spamReasons).toEqual(['The same text came from 1 other address this week'])
+    for (const { lead, created } of answers) {
+      expect(created).toBe(true)
+      expect(await repository.findLeadById(lead.id)).toEqual(lead)
+    }
+  })
+
   it('two submissions with one key sent together store one lead; the other is told it exists', async () => {
     const repository = createLeadRepository(test.db)
     const [first, ...rest] = await Promise.all([
