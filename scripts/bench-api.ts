@@ -22,9 +22,15 @@
  *                         the figures measure the API alone
  *   --strict              exit 1 when the PGlite run misses the budget
  *   --profile             write the server's CPU profile (node --cpu-prof) to bench-results/profiles
+ *   --baseline <dir>      compare with another checkout's server instead of the anchor (e.g. one made
+ *                         with `git worktree add /tmp/base <commit>` and `npm install` or a link to
+ *                         this node_modules): it gets the same requests, proofs included, in the
+ *                         anchor's place; the median of the rounds' ratios is the figure to read,
+ *                         as the machine's speed moves between rounds. Written to api-baseline.json.
  * PostgreSQL: 127.0.0.1:5432 as the server tests use it (PGHOST, PGPORT, PGUSER override).
  */
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -50,12 +56,18 @@ const { values: args } = parseArgs({
     delivery: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
     'proofs-per-second': { type: 'string', default: '6000' },
   },
 })
 const duration = Number(args.duration)
 const rounds = Math.max(1, Number(args.rounds))
 const connections = Number(args.connections)
+/** The server of another checkout, run in the anchor's place (--baseline). */
+const baselineScript = args.baseline ? path.resolve(args.baseline, 'server', 'main.ts') : undefined
+if (baselineScript && !existsSync(baselineScript)) throw new Error(`--baseline: no ${baselineScript}`)
+/** What the server is compared with, as the output names it. */
+const comparedWith = baselineScript ? 'baseline' : 'anchor'
 const drivers = args.drivers.split(',').map((name) => name.trim()) as ('pglite' | 'postgres')[]
 
 interface DriverResult {
@@ -196,7 +208,7 @@ function run(url: string, seconds: number, runId: string, withProofs: boolean): 
         // A unique key per request: each one is a new lead, not an idempotent replay.
         setupRequest(request) {
           counter++
-          // The anchor checks no proof: only the server's requests use them up.
+          // The anchor checks no proof: only the servers' requests use them up.
           const proof = withProofs ? (proofs[proofsUsed++ % proofs.length] ?? '') : ''
           if (withProofs && proofsUsed > proofs.length) proofsExhausted = true
           return {
@@ -215,6 +227,8 @@ function run(url: string, seconds: number, runId: string, withProofs: boolean): 
     ],
   })
 }
+
+const label = (target: DriverResult['target']) => (target === 'anchor' ? comparedWith : target)
 
 async function benchDriver(
   driver: 'pglite' | 'postgres',
@@ -239,21 +253,22 @@ async function benchDriver(
         ...(args.delivery ? { DELIVERY_POLL_MS: '1000' } : { DELIVERY_POLL_MS: '3600000' }),
       },
       timeoutMs: 90_000,
-      ...(target === 'anchor' ? { script: anchorScript } : {}),
+      ...(target === 'anchor' ? { script: baselineScript ?? anchorScript } : {}),
       nodeArgs: args.profile
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench-results', 'profiles')}`]
         : [],
     })
     process.stdout.write(
-      `${driver} ${target} (round ${round}): warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
+      `${driver} ${label(target)} (round ${round}): warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
     )
     proofsUsed = 0
-    const warm = await run(server.url, 2, `warm-${driver}-${target}`, target === 'server')
+    const withProofs = target === 'server' || baselineScript !== undefined
+    const warm = await run(server.url, 2, `warm-${driver}-${target}`, withProofs)
     const cpuBefore = await cpuMs(server.process.pid)
     const threadsBefore = await cpuMsByThread(server.process.pid)
     const ownBefore = process.cpuUsage()
     const machineBefore = await machineBusyMs()
-    const result = await run(server.url, duration, `bench-${driver}-${target}`, target === 'server')
+    const result = await run(server.url, duration, `bench-${driver}-${target}`, withProofs)
     const own = process.cpuUsage(ownBefore)
     const machineAfter = await machineBusyMs()
     const cpuAfter = await cpuMs(server.process.pid)
@@ -360,7 +375,7 @@ const rows = [
     'target',
     'round',
     'req/s',
-    '× anchor',
+    `× ${comparedWith}`,
     'p50 ms',
     'p99 ms',
     'max ms',
@@ -372,7 +387,7 @@ const rows = [
   ],
   ...results.map((result) => [
     result.driver,
-    result.target,
+    label(result.target),
     String(result.round),
     String(result.requestsPerSecond),
     result.target === 'server' ? String(ratioOf(result) ?? '-') : '1',
@@ -396,12 +411,31 @@ for (const result of results) {
     .map(([name, ms]) => `${name} ${ms}`)
     .join(', ')
   console.log(
-    `  ${result.driver} ${result.target} ${result.round}: ${threads || '-'}; autocannon ${result.loadGeneratorCpuMsPerRequest}` +
+    `  ${result.driver} ${label(result.target)} ${result.round}: ${threads || '-'}; autocannon ${result.loadGeneratorCpuMsPerRequest}` +
       `; machine ${result.machineCpuMsPerRequest ?? '-'}`,
   )
 }
 console.log('')
+/** The median of the rounds' ratios: steadier than the best of each when the machine's speed moves. */
+const medianRatio = (driver: string) => {
+  const sorted = results
+    .filter((result) => result.driver === driver && result.target === 'server')
+    .map(ratioOf)
+    .filter((value) => value !== undefined)
+    .sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  if (sorted.length === 0) return undefined
+  return sorted.length % 2
+    ? sorted[middle]
+    : Number((((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2).toFixed(3))
+}
 for (const driver of drivers) {
+  if (baselineScript) {
+    console.log(
+      `${driver}: median of ${rounds} rounds: ${medianRatio(driver) ?? '-'}× the baseline (${args.baseline})`,
+    )
+    continue
+  }
   const server = bestOf(driver, 'server')
   const anchor = bestOf(driver, 'anchor')
   const times = ratio(server, anchor)
@@ -415,7 +449,7 @@ for (const driver of drivers) {
   console.log(
     `${driver}: best of ${rounds}: server ${server?.requestsPerSecond} req/s (p99 ${server?.latencyMs.p99} ms),` +
       ` anchor ${anchor?.requestsPerSecond} req/s: ${times ?? '-'}× the anchor` +
-      ` (goal ≥ 1× with p99 ≤ 30 ms and 0 errors: ${goal ? 'met' : 'missed'})`,
+      ` (goal ≥ 1× with p99 ≤ 30 ms and 0 errors: ${goal ? 'met' : 'missed'}); median of the rounds ${medianRatio(driver) ?? '-'}×`,
   )
 }
 console.log(
@@ -448,12 +482,15 @@ const report = {
   uniqueIdempotencyKeyPerRequest: true,
   delivery: args.delivery ? 'on, .eml files' : 'parked',
   budget,
-  anchor: 'scripts/bench-anchor-server.ts: bare Fastify, same JSON, one INSERT (PGlite / pg)',
+  anchor: baselineScript
+    ? `baseline: ${baselineScript}`
+    : 'scripts/bench-anchor-server.ts: bare Fastify, same JSON, one INSERT (PGlite / pg)',
   rounds,
   /** Per driver: the best server run over the best anchor run. */
   ratios: Object.fromEntries(
     drivers.map((driver) => [driver, ratio(bestOf(driver, 'server'), bestOf(driver, 'anchor'))]),
   ),
+  medianRatios: Object.fromEntries(drivers.map((driver) => [driver, medianRatio(driver)])),
   ratiosPerRound: Object.fromEntries(
     drivers.map((driver) => [
       driver,
@@ -464,6 +501,7 @@ const report = {
   results,
 }
 await mkdir(path.join(root, 'bench-results'), { recursive: true })
-await writeFile(path.join(root, 'bench-results', 'api.json'), `${JSON.stringify(report, null, 2)}\n`)
-console.log('Written to bench-results/api.json')
+const reportFile = baselineScript ? 'api-baseline.json' : 'api.json'
+await writeFile(path.join(root, 'bench-results', reportFile), `${JSON.stringify(report, null, 2)}\n`)
+console.log(`Written to bench-results/${reportFile}`)
 if (args.strict && results.some((result) => result.withinBudget === false)) process.exit(1)
