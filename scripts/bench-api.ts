@@ -41,6 +41,7 @@ import { validPayload } from '../tests/server/helpers/form-payloads.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
 import { solvedProof } from '../tests/server/helpers/proof-of-work.ts'
 import { type ServerProcess, startServerProcess } from '../tests/server/helpers/server-process.ts'
+import { median } from './median.ts'
 
 const anchorScript = path.join(import.meta.dirname, 'bench-anchor-server.ts')
 
@@ -418,16 +419,11 @@ for (const result of results) {
 console.log('')
 /** The median of the rounds' ratios: steadier than the best of each when the machine's speed moves. */
 const medianRatio = (driver: string) => {
-  const sorted = results
+  const ratios = results
     .filter((result) => result.driver === driver && result.target === 'server')
     .map(ratioOf)
     .filter((value) => value !== undefined)
-    .sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  if (sorted.length === 0) return undefined
-  return sorted.length % 2
-    ? sorted[middle]
-    : Number((((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2).toFixed(3))
+  return ratios.length ? Number(median(ratios).toFixed(3)) : undefined
 }
 for (const driver of drivers) {
   if (baselineScript) {

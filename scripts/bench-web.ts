@@ -43,6 +43,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { publicPaths } from '../app/site/route-table.ts'
+import { median } from './median.ts'
 
 const root = path.join(import.meta.dirname, '..')
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -219,15 +220,6 @@ function longTasks(result: { details?: unknown } | undefined): { browser: number
     else sums.page += duration
   }
   return { browser: Math.round(sums.browser), page: Math.round(sums.page) }
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? '–' : (bytes / KB).toFixed(1))
