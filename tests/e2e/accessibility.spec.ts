@@ -11,7 +11,7 @@ const widths = [
 ]
 
 // One tab per worker, taken from route to route: these pages keep nothing between visits (no
-// cookies, no storage until a visitor types), and a fresh context and renderer for each of the 156
+// cookies, no storage until a visitor types), and a fresh context and renderer for each of the 152
 // scans cost about as much as loading the page itself. A failed test ends its worker, and with it
 // the tab.
 const test = base.extend<object, { tab: Page }>({
