@@ -44,7 +44,7 @@ export function staffPage(options: PageOptions): string {
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="robots" content="noindex, nofollow" />
       <title>${`${options.title} · Lead desk · ${agency.shortName}`}</title>
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href="/favicon-48.png" type="image/png" sizes="48x48" />
       <link rel="stylesheet" href="/admin/assets/admin.css" />
       <script src="/admin/assets/admin.js" defer></script>
     </head>

@@ -48,7 +48,7 @@ for (const path of ['/', '/contact', '/es', '/es/contact']) {
   })
 }
 
-test('pages carry Open Graph and Twitter card tags, a manifest and an icon', async ({ request }) => {
+test('pages carry Open Graph and Twitter card tags, a manifest and PNG icons', async ({ request }) => {
   const html = await (await request.get('/insurance/vehicle/boat')).text()
   for (const tag of ['og:title', 'og:description', 'og:url', 'twitter:card', 'twitter:title']) {
     expect(html).toContain(tag)
@@ -57,6 +57,20 @@ test('pages carry Open Graph and Twitter card tags, a manifest and an icon', asy
   const manifest = await (await request.get('/manifest.webmanifest')).json()
   expect(manifest).toMatchObject({ name: agency.name, start_url: '/' })
   expect((await request.get('/favicon.svg')).status()).toBe(200)
+  // The tab's icon is a PNG (an SVG one costs each page load a document of its own on the main
+  // thread), and iPhones get a home-screen icon; both are drawn from favicon.svg at build time.
+  for (const [link, href, size] of [
+    ['<link rel="icon" href="/favicon-48.png" type="image/png" sizes="48x48"/>', '/favicon-48.png', 48],
+    ['<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>', '/apple-touch-icon.png', 180],
+  ] as const) {
+    expect(html).toContain(link)
+    const icon = await request.get(href)
+    expect(icon.headers()['content-type']).toBe('image/png')
+    const png = await icon.body()
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size])
+  }
+  expect(html).not.toContain('favicon.svg')
 })
 
 test('hashed assets are cached for a year and served precompressed', async ({ request }) => {
