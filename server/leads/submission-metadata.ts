@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHmac, hash } from 'node:crypto'
 import type { LeadLanguage } from './lead-repository.ts'
 
 /** The browser sends `Content-Language: es` from Spanish pages; anything else is English. */
@@ -52,5 +52,5 @@ export function bodyFingerprint(formKey: string, body: unknown): string {
     body && typeof body === 'object' && !Array.isArray(body)
       ? Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '' && value !== undefined))
       : body
-  return createHash('sha256').update(formKey).update('\n').update(canonicalJson(kept)).digest('hex')
+  return hash('sha256', `${formKey}\n${canonicalJson(kept)}`)
 }

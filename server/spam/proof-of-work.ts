@@ -4,7 +4,7 @@
  * inside its signed salt, so the server itself measures how long the visitor took from the first
  * touch of the form (when the page asks for a challenge) to the submission: a bot cannot fake it.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, hash, timingSafeEqual } from 'node:crypto'
 import { createChallenge, extractParams } from 'altcha-lib/v1'
 import type { Challenge } from 'altcha-lib/v1/types'
 
@@ -61,7 +61,7 @@ export function solutionHolds(
     number < 0
   )
     return false
-  if (createHash('sha256').update(`${salt}${number}`).digest('hex') !== challenge) return false
+  if (hash('sha256', `${salt}${number}`) !== challenge) return false
   const expected = createHmac('sha256', hmacKey).update(challenge).digest()
   const given = Buffer.from(signature, 'hex')
   return given.length === expected.length && timingSafeEqual(given, expected)
@@ -113,7 +113,8 @@ export function createProofVerifier(settings: ProofSettings) {
       }
       // The expiry is checked below against the server's clock (tests pin it).
       if (!solutionHolds(payload, settings.hmacKey)) return { kind: 'invalid' }
-      const params = extractParams(header)
+      // From the payload already decoded above (the header string would be decoded again).
+      const params = extractParams(payload as Parameters<typeof extractParams>[0])
       const issuedMs = Number(params.issued)
       const expiresMs = Number(params.expires) * 1000
       if (!Number.isFinite(issuedMs) || !Number.isFinite(expiresMs)) return { kind: 'invalid' }
