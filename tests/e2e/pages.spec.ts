@@ -274,6 +274,26 @@ test('frames are titled and get their address only on screen', async ({ page }) 
   await expect(frame).toHaveAttribute('src', /^https:\/\//)
 })
 
+test('a frame on the first screen waits for the page to draw its content', async ({ page }) => {
+  // Notes, when a frame is given its address, whether the page had painted any of its content yet.
+  await page.addInitScript(() => {
+    const seen = window as Window & { frameBeforePaint?: boolean }
+    new MutationObserver((records) => {
+      for (const { target } of records) {
+        if (seen.frameBeforePaint === undefined && target instanceof HTMLIFrameElement && target.src)
+          seen.frameBeforePaint = performance.getEntriesByName('first-contentful-paint').length === 0
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['src'] })
+  })
+  await page.setViewportSize({ width: 412, height: 915 })
+  await page.goto('/es/about/client-center')
+  await expect(page.getByRole('main').locator('iframe').first()).toHaveAttribute('src', /^https:\/\//)
+  const frameBeforePaint = await page.evaluate(
+    () => (window as Window & { frameBeforePaint?: boolean }).frameBeforePaint,
+  )
+  expect(frameBeforePaint).toBe(false)
+})
+
 // No rater address is set up on a fresh install (config/agency.ts): the auto and home pages offer
 // the site's own quote request, their line of insurance chosen, instead of a dead frame.
 for (const [path, line, locale] of [
