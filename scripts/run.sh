@@ -23,7 +23,7 @@ install_deps() {
 }
 
 usage() {
-  echo "usage: bash scripts/run.sh start|test|staff|backup|restore|build|serve|bench|bench:web|bench:rate-limit [arguments]" >&2
+  echo "usage: bash scripts/run.sh start|test|staff|backup|restore|build|serve|bench|bench:web|bench:rate-limit|bench:store [arguments]" >&2
   exit 2
 }
 
@@ -48,7 +48,7 @@ case "$task" in
   serve)
     exec node server/main.ts
     ;;
-  staff|backup|restore|build|bench|bench:web|bench:rate-limit)
+  staff|backup|restore|build|bench|bench:web|bench:rate-limit|bench:store)
     install_deps
     exec npm run --silent "$task" -- "$@"
     ;;

@@ -172,7 +172,8 @@ interface StoredRow {
   spamReasons: unknown
 }
 
-const storeLeads = `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
+/** The call of store_leads with one array per column (scripts/bench-store-leads.ts sends it too). */
+export const storeLeadsStatement = `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
   FROM store_leads($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[],
   $8::text[], $9::text[], $10::jsonb[], $11::text[], $12::timestamptz[], $13::boolean[], $14::jsonb[], $15::text,
   $16::text)`
@@ -217,7 +218,7 @@ export function createLeadRepository(db: Database): LeadRepository {
     const byLead = batch.map(leadArguments)
     const columns = byLead[0]?.map((_value, column) => byLead.map((values) => values[column])) ?? []
     const parameters = [...columns, repeatReasonText.one, repeatReasonText.many]
-    const rows = await db.query<StoredRow>(storeLeads, parameters)
+    const rows = await db.query<StoredRow>(storeLeadsStatement, parameters)
     const byId = new Map(rows.map((row) => [row.id, row]))
     return batch.map(({ lead, ...sent }) => {
       const row = byId.get(sent.id)
