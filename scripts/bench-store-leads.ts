@@ -3,7 +3,7 @@
  * migration 007's store_leads from one connection, with batches of the sizes given, on a fresh
  * database of the current schema, and prints per lead: the backend's CPU (user + system time of its
  * process, /proc/<pid>/stat), the wall time of the calls, and the WAL written. The statement and the
- * argument arrays are the ones server/leads/lead-repository.ts sends.
+ * parameters are built by server/leads/lead-repository.ts, as the server builds them.
  *
  * For comparing a change of schema before writing its migration: `--sql FILE` runs that file after
  * the migrations on a second database, and each round measures both, alternately (the cost per lead
@@ -27,8 +27,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { runMigrations } from '../server/db/migrate.ts'
 import { openPostgresDatabase } from '../server/db/postgres-database.ts'
-import { storeLeadsStatement } from '../server/leads/lead-repository.ts'
-import { repeatReasonText } from '../server/spam/spam-score.ts'
+import { type SentLead, storeLeadsParameters, storeLeadsStatement } from '../server/leads/lead-repository.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
 
 const { values: args } = parseArgs({
@@ -48,9 +47,9 @@ const week = 7 * 24 * 60 * 60 * 1000
 /** A unique reference per lead: drawn ones repeat once in tens of thousands (the server redraws). */
 let references = 0
 
-/** The store_leads arguments of `size` contact leads, each new, from its own address. */
+/** The store_leads parameters of `size` new contact leads, each from its own address. */
 function callArguments(size: number): unknown[] {
-  const columns: unknown[][] = Array.from({ length: 14 }, () => [])
+  const batch: SentLead[] = []
   for (let lead = 0; lead < size; lead++) {
     const id = randomUUID()
     const fields = {
@@ -59,27 +58,29 @@ function callArguments(size: number): unknown[] {
       phone: '(404) 555-0134',
       message: 'Could someone call me about home and auto together? Evenings are best.',
     }
-    const values = [
+    batch.push({
       id,
-      'contact-message',
-      JSON.stringify(fields),
-      'en',
-      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
-      randomBytes(32).toString('hex'),
-      false,
-      randomUUID(),
-      randomBytes(32).toString('hex'),
-      '[]',
-      `B${(++references).toString(36).toUpperCase()}`,
-      new Date(Date.now() - week).toISOString(),
-      true,
-      '["The same text came from other addresses"]',
-    ]
-    values.forEach((value, column) => {
-      columns[column]?.push(value)
+      reference: `B${(++references).toString(36).toUpperCase()}`,
+      fields,
+      lead: {
+        formKey: 'contact-message',
+        fields,
+        language: 'en',
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+        ipHash: randomBytes(32).toString('hex'),
+        isSpam: false,
+        spamReasons: [],
+        idempotencyKey: randomUUID(),
+        bodyHash: randomBytes(32).toString('hex'),
+        repeatCheck: {
+          since: new Date(Date.now() - week),
+          ifRepeated: { isSpam: true, spamReasons: ['The same text came from other addresses'] },
+        },
+      },
     })
   }
-  return [...columns, repeatReasonText.one, repeatReasonText.many]
+  return storeLeadsParameters(batch)
 }
 
 /** CPU time of a process so far, in milliseconds (clock ticks of 10 ms). */

@@ -131,7 +131,7 @@ const referenceAttempts = 3
 const maxLeadsPerWrite = 200
 
 /** A lead as it is sent to store_leads: with its id and reference drawn and its fields storable. */
-interface SentLead {
+export interface SentLead {
   lead: NewLead
   id: string
   reference: string
@@ -158,6 +158,13 @@ function leadArguments({ lead, id, reference, fields }: SentLead): unknown[] {
     repeatCheck?.ifRepeated.isSpam ?? lead.isSpam,
     JSON.stringify(repeatCheck?.ifRepeated.spamReasons ?? lead.spamReasons),
   ]
+}
+
+/** The parameters of `storeLeadsStatement` for a batch: one array per column, then the two reason texts. */
+export function storeLeadsParameters(batch: SentLead[]): unknown[] {
+  const byLead = batch.map(leadArguments)
+  const columns = byLead[0]?.map((_value, column) => byLead.map((values) => values[column])) ?? []
+  return [...columns, repeatReasonText.one, repeatReasonText.many]
 }
 
 /**
@@ -215,10 +222,7 @@ export function createLeadRepository(db: Database): LeadRepository {
       reference: drawLeadReference(),
       fields: storableFields(lead.fields),
     }))
-    const byLead = batch.map(leadArguments)
-    const columns = byLead[0]?.map((_value, column) => byLead.map((values) => values[column])) ?? []
-    const parameters = [...columns, repeatReasonText.one, repeatReasonText.many]
-    const rows = await db.query<StoredRow>(storeLeadsStatement, parameters)
+    const rows = await db.query<StoredRow>(storeLeadsStatement, storeLeadsParameters(batch))
     const byId = new Map(rows.map((row) => [row.id, row]))
     return batch.map(({ lead, ...sent }) => {
       const row = byId.get(sent.id)
