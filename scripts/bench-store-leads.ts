@@ -17,9 +17,10 @@
  *   --rounds <n>       rounds (default 3)
  *   --sql <file>       a variant of the schema to measure beside the current one
  *   --perf <dir>       record the backend's profile with perf
- * PostgreSQL: 127.0.0.1:5432 as the server tests use it (PGHOST, PGPORT, PGUSER override).
+ * PostgreSQL: 127.0.0.1:5432 as the server tests use it (PGHOST, PGPORT, PGUSER override); it must
+ * run on this machine, since the backend's CPU is read from /proc.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -156,10 +157,15 @@ async function measure(target: Target, size: number, round: number): Promise<str
   }
 }
 
-if (args.perf) mkdirSync(args.perf, { recursive: true })
-const targets = [await prepare('current')]
-if (args.sql) targets.push(await prepare('variant', readFileSync(args.sql, 'utf8')))
+if (args.perf) {
+  if (spawnSync('perf', ['--version']).error)
+    throw new Error('--perf: no perf on the PATH (apt-get install linux-perf)')
+  mkdirSync(args.perf, { recursive: true })
+}
+const targets: Target[] = []
 try {
+  targets.push(await prepare('current'))
+  if (args.sql) targets.push(await prepare('variant', readFileSync(args.sql, 'utf8')))
   console.log(
     `store_leads from one connection: ${calls} calls per batch size and round, after 100 to warm up\n`,
   )
