@@ -45,6 +45,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../tests/server/hel
 import { solvedProof } from '../tests/server/helpers/proof-of-work.ts'
 import { type ServerProcess, startServerProcess } from '../tests/server/helpers/server-process.ts'
 import { median } from './median.ts'
+import { cpuMs, msPerTick, statCpuMs } from './process-cpu.ts'
 
 const anchorScript = path.join(import.meta.dirname, 'bench-anchor-server.ts')
 
@@ -118,27 +119,6 @@ const body = JSON.stringify({
   lastName: 'Mark',
   msg: 'A benchmark lead: please ignore. Number __N__.',
 })
-
-/** Milliseconds per clock tick of /proc's CPU counters (USER_HZ is 100 on Linux). */
-const msPerTick = 10
-
-/** User + system CPU milliseconds in a /proc stat line (a process's or one thread's). */
-function statCpuMs(stat: string): number | undefined {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const ticks = Number(fields[11]) + Number(fields[12])
-  return Number.isFinite(ticks) ? ticks * msPerTick : undefined
-}
-
-/** User + system CPU milliseconds of a process so far (Linux); undefined elsewhere. */
-async function cpuMs(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined
-  try {
-    return statCpuMs(await readFile(`/proc/${pid}/stat`, 'utf8'))
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * CPU milliseconds the whole machine has been busy so far, all cores together (Linux /proc/stat:

@@ -30,6 +30,7 @@ import { runMigrations } from '../server/db/migrate.ts'
 import { openPostgresDatabase } from '../server/db/postgres-database.ts'
 import { type SentLead, storeLeadsParameters, storeLeadsStatement } from '../server/leads/lead-repository.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
+import { cpuMs } from './process-cpu.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -84,10 +85,12 @@ function callArguments(size: number): unknown[] {
   return storeLeadsParameters(batch)
 }
 
-/** CPU time of a process so far, in milliseconds (clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) * 10
+/** The backend's CPU so far, in milliseconds: it must be readable, or the figures mean nothing. */
+async function backendCpuMs(pid: number): Promise<number> {
+  const ms = await cpuMs(pid)
+  if (ms === undefined)
+    throw new Error(`No CPU time for PostgreSQL's process ${pid}: is the server on this machine?`)
+  return ms
 }
 
 interface Target {
@@ -130,11 +133,11 @@ async function measure(target: Target, size: number, round: number): Promise<str
       : undefined
     if (recorder) await new Promise((resolve) => setTimeout(resolve, 500))
     const walBefore = (await client.query('SELECT pg_current_wal_lsn() AS lsn')).rows[0].lsn
-    const cpuBefore = processCpuMs(pid)
+    const cpuBefore = await backendCpuMs(pid)
     const started = performance.now()
     for (const values of prepared) await client.query(storeLeadsStatement, values)
     const wallMs = performance.now() - started
-    const cpuMs = processCpuMs(pid) - cpuBefore
+    const cpuSpentMs = (await backendCpuMs(pid)) - cpuBefore
     if (recorder) {
       recorder.kill('SIGINT')
       await new Promise((resolve) => recorder.once('exit', resolve))
@@ -148,7 +151,7 @@ async function measure(target: Target, size: number, round: number): Promise<str
       target.name.padStart(8),
       String(round).padStart(5),
       String(size).padStart(5),
-      ((cpuMs / leads) * 1000).toFixed(1).padStart(15),
+      ((cpuSpentMs / leads) * 1000).toFixed(1).padStart(15),
       ((wallMs / leads) * 1000).toFixed(1).padStart(16),
       (wal / leads).toFixed(0).padStart(12),
     ].join('  ')
