@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
-import type { Database, Queryable } from './database.ts'
+import type { Database, NamedStatement, Queryable } from './database.ts'
 import type { Reply, Request } from './pglite-worker.ts'
 
 /** A request before it is numbered: each kind of Request without its `id`. */
@@ -61,8 +61,13 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
 
   function queryable(tx?: number): Queryable {
     return {
-      query: async <T>(sql: string, params: readonly unknown[] = []) =>
-        (await call({ op: 'query', sql, params: [...params], ...(tx === undefined ? {} : { tx }) })) as T[],
+      query: async <T>(sql: string | NamedStatement, params: readonly unknown[] = []) =>
+        (await call({
+          op: 'query',
+          sql: typeof sql === 'string' ? sql : sql.text,
+          params: [...params],
+          ...(tx === undefined ? {} : { tx }),
+        })) as T[],
       exec: async (sql: string) => {
         await call({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) })
       },

@@ -5,7 +5,7 @@
  * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
  */
 import { randomUUID } from 'node:crypto'
-import type { Database, Queryable } from '../db/database.ts'
+import type { Database, NamedStatement, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
 import { repeatReasonText } from '../spam/spam-score.ts'
 import { isUuid } from './lead-id.ts'
@@ -179,11 +179,18 @@ interface StoredRow {
   spamReasons: unknown
 }
 
-/** The call of store_leads with one array per column (scripts/bench-store-leads.ts sends it too). */
-export const storeLeadsStatement = `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
+/**
+ * The call of store_leads with one array per column (scripts/bench-store-leads.ts sends it too),
+ * prepared once per PostgreSQL connection: parsing and planning this outer statement anew cost the
+ * database about 0.1 ms per call, an eighth of storing a batch of ten (decision 020).
+ */
+export const storeLeadsStatement: NamedStatement = {
+  name: 'store_leads',
+  text: `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
   FROM store_leads($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[],
   $8::text[], $9::text[], $10::jsonb[], $11::text[], $12::timestamptz[], $13::boolean[], $14::jsonb[], $15::text,
-  $16::text)`
+  $16::text)`,
+}
 
 /**
  * A lead as store_leads stored it: what was sent, with the id and reference drawn for it, the

@@ -60,6 +60,17 @@ describe.each(drivers)('database on %s', (driver) => {
     expect(rows).toEqual([])
   })
 
+  it('runs a named statement again and again, on every connection and in a transaction', async () => {
+    // The batch insert of leads is one (lead-repository.ts): PostgreSQL prepares it once per connection.
+    const statement = { name: 'database-test-sum', text: 'SELECT $1::int + $2::int AS sum' }
+    const concurrent = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => test.db.query<{ sum: number }>(statement, [n, 1])),
+    )
+    expect(concurrent.map((rows) => rows[0]?.sum)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1))
+    const inTransaction = await test.db.transaction((tx) => tx.query<{ sum: number }>(statement, [40, 2]))
+    expect(inTransaction[0]?.sum).toBe(42)
+  })
+
   describe('leadRepository', () => {
     it('stores a lead with its delivery job and reads it back with native types', async () => {
       const leads = createLeadRepository(test.db)

@@ -6,7 +6,7 @@
  * each lead on its own.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database, Queryable } from '../../server/db/database.ts'
+import type { Database, NamedStatement, Queryable } from '../../server/db/database.ts'
 import { groupCommit } from '../../server/db/group-commit.ts'
 import { createLeadRepository, type NewLead } from '../../server/leads/lead-repository.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
@@ -31,8 +31,8 @@ function counting(db: Database): { db: Database; statements: () => number; sql: 
   const sent: string[] = []
   const counted: Database = {
     ...db,
-    query: <T>(sql: string, params?: readonly unknown[]) => {
-      sent.push(sql)
+    query: <T>(sql: string | NamedStatement, params?: readonly unknown[]) => {
+      sent.push(typeof sql === 'string' ? sql : sql.text)
       return db.query<T>(sql, params)
     },
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction(fn),
