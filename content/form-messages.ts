@@ -6,7 +6,7 @@ import type { Localized } from './locale.ts'
 function spanishPattern(name: PatternName): string {
   switch (name) {
     case 'name':
-      return 'Use solo letras y espacios.'
+      return "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López."
     case 'digits':
       return 'Use solo dígitos.'
     case 'usPhone':

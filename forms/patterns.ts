@@ -10,8 +10,15 @@
 import type { PatternName } from './engine.ts'
 
 const sources: Record<PatternName, string> = {
-  /** Letters, including the accented Latin letters of Latin-1 (À–Ö, Ø–ö, ø–ÿ), and spaces. */
-  name: '[A-Za-zÀ-ÖØ-öø-ÿ\\s]+',
+  /**
+   * Letters of any language and spaces, the specification's "letters and whitespace only"
+   * (docs/decisions/022-names-within-the-spec.md): Nguyễn, Łukasz, Ōta, Ελένη, Юлия. A combining
+   * mark (\p{M}) is part of the letter before it, so a name typed in decomposed form (José as
+   * e + U+0301) passes, but a mark on its own, at the start or after a space, is no letter.
+   * \p{L}, \p{M} and \s never overlap, so matching stays linear however long the value.
+   * Apostrophes, hyphens and dots stay out: the specification allows letters and spaces only.
+   */
+  name: '\\s*(?:\\p{L}\\p{M}*\\s*)+',
   /** Digits only (phones, SSNs, EINs, years of experience). */
   digits: '[0-9]+',
   /**
@@ -22,7 +29,7 @@ const sources: Record<PatternName, string> = {
 }
 
 const messages: Record<PatternName, string> = {
-  name: 'Use letters and spaces only.',
+  name: "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",
   digits: 'Use digits only.',
   usPhone: 'Enter a 10-digit US phone number, for example (770) 555-0142.',
 }

@@ -195,7 +195,9 @@ describe('formMessages', () => {
     expect(validateField(field(contact, 'phone'), '(770) 555-0142', today, es)).toBeUndefined()
     expect(validateField(field(contact, 'email'), 'ana@', today, es)).toBe(es.email)
     expect(validateField(field(contact, 'state'), 'Ontario', today, es)).toBe(es.option)
-    expect(validateField(field(life, 'firstName'), 'J0hn', today, es)).toBe('Use solo letras y espacios.')
+    expect(validateField(field(life, 'firstName'), 'J0hn', today, es)).toBe(
+      "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López.",
+    )
     expect(validateField(field(life, 'weight'), '2000', today, es)).toBe(es.numberRange(1, 1500))
     expect(validateField(field(contact, 'startDate'), '2020-01-01', today, es)).toBe(
       es.dateMin({ kind: 'today' }),
