@@ -12,9 +12,14 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { chmod, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { type BackupKind, backupFileName, writeBackupFile } from '../server/backup/backup-files.ts'
+import {
+  type BackupKind,
+  backupFileName,
+  makeBackupDir,
+  writeBackupFile,
+} from '../server/backup/backup-files.ts'
 import { takeEmbeddedBackup } from '../server/backup/backup-job.ts'
 import { readServerControl } from '../server/backup/server-control.ts'
 import { type Config, ConfigError, loadConfig } from '../server/config.ts'
@@ -90,7 +95,7 @@ async function pgDump(databaseUrl: string, file: string): Promise<number> {
     )
   }
   const partial = `${file}.partial`
-  await mkdir(path.dirname(file), { recursive: true })
+  await makeBackupDir(path.dirname(file))
   const run = spawnSync(
     'pg_dump',
     ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${databaseUrl}`],
@@ -102,17 +107,21 @@ async function pgDump(databaseUrl: string, file: string): Promise<number> {
     await rm(partial, { force: true })
     throw new BackupError('pg_dump failed (its message is above); no backup was written.')
   }
+  // pg_dump creates the file under the umask set below; said again in case it ever does not.
+  await chmod(partial, 0o600)
   await rename(partial, file)
   return (await stat(file)).size
 }
 
+// A backup holds every lead: whatever this creates (the file, its folder, pg_dump's output) is
+// for this user only, whatever the shell's umask.
+process.umask(0o077)
 try {
   await main(process.argv.slice(2))
 } catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError) {
-    console.error(error.message)
-    process.exitCode = 1
-  } else {
-    throw error
-  }
+  // One line and exit code 1, never a stack trace.
+  const known = error instanceof BackupError || error instanceof ConfigError
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(known ? message : `Backup failed: ${message.split('\n')[0]}`)
+  process.exitCode = 1
 }

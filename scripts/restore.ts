@@ -3,17 +3,26 @@
  * into an empty database: the embedded one in DATA_DIR/pglite, or DATABASE_URL's. A database that
  * already holds data is refused unless --force is given: then the embedded folder is moved aside
  * (never deleted) and a PostgreSQL database has its objects replaced (pg_restore --clean).
- * Stop the server first; start it again afterwards (it applies any newer migrations).
+ * Stop the server first; start it again afterwards.
+ *
+ * The restored database is brought up to this version's schema, and every notification it had not
+ * delivered is held (server/leads/lead-jobs.ts, holdUndeliveredJobs): the agency most likely got
+ * it before the snapshot was restored, so an owner decides on the desk whether to send it again.
+ * Every refusal or failure is one line and exit code 1; files are created for the owner only.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { open, readdir, readFile, rename } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { type BackupKind, backupKindOf } from '../server/backup/backup-files.ts'
 import { readServerControl } from '../server/backup/server-control.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
+import type { Database } from '../server/db/database.ts'
+import { runMigrations } from '../server/db/migrate.ts'
+import { openPgliteDatabase } from '../server/db/pglite-database.ts'
 import { openPostgresDatabase } from '../server/db/postgres-database.ts'
+import { holdUndeliveredJobs } from '../server/leads/lead-jobs.ts'
 
 const usage = `npm run restore -- FILE [--force]
 
@@ -28,9 +37,10 @@ async function main(argv: string[]): Promise<void> {
   const files = argv.filter((arg) => !arg.startsWith('--'))
   if (flags.has('--help')) return console.log(usage)
   for (const flag of flags)
-    if (flag !== '--force') throw new RestoreError(`Unknown option ${flag}.\n\n${usage}`)
+    if (flag !== '--force') throw new RestoreError(`Unknown option ${flag} (npm run restore -- --help).`)
   const [file, ...extra] = files
-  if (!file || extra.length > 0) throw new RestoreError(`Name one backup file.\n\n${usage}`)
+  if (!file || extra.length > 0)
+    throw new RestoreError('Name one backup file: npm run restore -- FILE [--force] (--help explains).')
   const kind = await kindOf(path.resolve(file))
   const config = loadConfig()
   const force = flags.has('--force')
@@ -57,7 +67,9 @@ async function kindOf(file: string): Promise<BackupKind> {
   })
   try {
     const head = new Uint8Array(8)
-    await handle.read(head, 0, 8, 0)
+    await handle.read(head, 0, 8, 0).catch(() => {
+      throw new RestoreError(`Cannot read ${file} (is it a file?).`)
+    })
     const kind = backupKindOf(head)
     if (!kind) throw new RestoreError(`${file} is not a backup made by npm run backup.`)
     return kind
@@ -74,29 +86,60 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
   }
   if (!force && existsSync(path.join(target, 'postmaster.pid'))) {
     throw new RestoreError(
-      `The embedded database in ${target} looks in use (is a server running?). Stop it first.\n` +
-        'If no server is running (it was killed and left its lock behind), add --force.',
+      `The embedded database in ${target} looks in use: stop the server first (if none runs, it was killed and left its lock behind: add --force).`,
     )
   }
   const entries = await readdir(target).catch(() => [] as string[])
+  let aside: string | undefined
   if (entries.length > 0) {
     if (!force) {
       throw new RestoreError(
-        `${target} is not empty: restoring would replace its data.\n` +
-          'Add --force to move it aside (kept next to it) and restore into a fresh folder.',
+        `${target} is not empty: restoring would replace its data (add --force to move it aside, kept next to it).`,
       )
     }
-    const aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
     await rename(target, aside)
     console.log(`Moved the existing database aside to ${aside}`)
   }
-  const pg = await PGlite.create({ dataDir: target, loadDataDir: new Blob([await readFile(file)]) })
+  // A DATA_DIR that does not exist yet (a new machine) is made, for this user only.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
   try {
-    const [row] = (await pg.query<{ leads: number }>('SELECT count(*)::int AS leads FROM leads')).rows
-    console.log(`Restored ${file} into ${target}: ${row?.leads ?? 0} leads. Start the server to use it.`)
-  } finally {
+    const pg = await PGlite.create({ dataDir: target, loadDataDir: new Blob([await readFile(file)]) })
     await pg.close()
+  } catch (error) {
+    // Leave no half-loaded folder behind, and put back what was there.
+    await rm(target, { recursive: true, force: true })
+    if (aside) await rename(aside, target)
+    throw new RestoreError(`${file} could not be loaded (${oneLine(error)}); nothing was changed.`)
   }
+  const db = await openPgliteDatabase(target)
+  try {
+    const { leads, held } = await prepareRestored(db)
+    console.log(`Restored ${file} into ${target}: ${leads} leads. ${heldLine(held)} Start the server to use it.`)
+  } finally {
+    await db.close()
+  }
+}
+
+/**
+ * Brings the restored database to this version's schema (the server would at its start; the held
+ * state needs it now), then holds every notification the snapshot had not delivered.
+ */
+async function prepareRestored(db: Database): Promise<{ leads: number; held: number }> {
+  await runMigrations(db)
+  const held = await holdUndeliveredJobs(db)
+  const [row] = await db.query<{ leads: number }>('SELECT count(*)::int AS leads FROM leads')
+  return { leads: row?.leads ?? 0, held }
+}
+
+function heldLine(held: number): string {
+  return held === 0
+    ? 'Every notification in it had been sent.'
+    : `${held} notification${held === 1 ? ' was' : 's were'} not sent when the backup was taken: they are held, not sent again, until an owner sends or discards them at /admin/held-notifications.`
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error'
 }
 
 function isRunning(pid: number): boolean {
@@ -115,7 +158,7 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
       'pg_restore is not installed. On Debian or Ubuntu: sudo apt-get install postgresql-client',
     )
   }
-  const db = await openPostgresDatabase(databaseUrl)
+  const db = await connect(databaseUrl)
   let tables = 0
   try {
     const [row] = await db.query<{ n: number }>(
@@ -127,8 +170,7 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
   }
   if (tables > 0 && !force) {
     throw new RestoreError(
-      `The database at DATABASE_URL is not empty (${tables} tables): restoring would replace its data.\n` +
-        'Restore into a new, empty database, or add --force to replace these tables.',
+      `The database at DATABASE_URL is not empty (${tables} tables): restoring would replace its data (restore into a new, empty database, or add --force to replace these tables).`,
     )
   }
   const args = [
@@ -142,16 +184,31 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
   const run = spawnSync('pg_restore', [...args, file], { stdio: ['ignore', 'inherit', 'inherit'] })
   if (run.status !== 0)
     throw new RestoreError('pg_restore failed (its message is above); the database was left as it was.')
-  console.log(`Restored ${file} into the database at DATABASE_URL.`)
+  const restored = await connect(databaseUrl)
+  try {
+    const { leads, held } = await prepareRestored(restored)
+    console.log(`Restored ${file} into the database at DATABASE_URL: ${leads} leads. ${heldLine(held)}`)
+  } finally {
+    await restored.close()
+  }
 }
 
+/** The database at DATABASE_URL, or one line saying why it cannot be reached (never its password). */
+async function connect(databaseUrl: string): Promise<Database> {
+  try {
+    return await openPostgresDatabase(databaseUrl)
+  } catch (error) {
+    throw new RestoreError(`Cannot use the database at DATABASE_URL: ${oneLine(error)}.`)
+  }
+}
+
+// Whatever this creates (DATA_DIR, the database's files) is for this user only.
+process.umask(0o077)
 try {
   await main(process.argv.slice(2))
 } catch (error) {
-  if (error instanceof RestoreError || error instanceof ConfigError) {
-    console.error(error.message)
-    process.exitCode = 1
-  } else {
-    throw error
-  }
+  // One line and exit code 1, never a stack trace: an operator reads this mid-incident.
+  const known = error instanceof RestoreError || error instanceof ConfigError
+  console.error(known ? error.message : `Restore failed: ${oneLine(error)}`)
+  process.exitCode = 1
 }

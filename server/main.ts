@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrate.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createDeliveryWorker } from './delivery/delivery-worker.ts'
 import { composeDigest, createDigestJob } from './desk/morning-digest.ts'
+import { deliveryCounts } from './leads/lead-jobs.ts'
 import { createRetentionJob } from './leads/retention-job.ts'
 import { loggerOptions } from './logger.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
@@ -25,6 +26,9 @@ const shutdownGraceMs = 10_000
 const deliveryGraceMs = 5_000
 
 async function main(): Promise<void> {
+  // Everything this process creates (DATA_DIR, the embedded database, the .eml mail folder, the
+  // generated secrets, backups) holds leads or keys: owner-only, whatever umask started it.
+  process.umask(0o077)
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig()
@@ -70,6 +74,13 @@ async function main(): Promise<void> {
     { driver: db.driver, dataDir: config.dataDir, migrationsApplied: applied },
     db.driver === 'pglite' ? 'embedded database ready' : 'PostgreSQL ready',
   )
+  const held = (await deliveryCounts(db)).held ?? 0
+  if (held > 0) {
+    app.log.warn(
+      { held },
+      'notifications held after a restore are not sent until an owner decides at /admin/held-notifications',
+    )
+  }
   if (config.encryptionKeyGenerated) {
     app.log.warn(
       { file: path.join(config.dataDir, 'lead-encryption-key') },

@@ -14,6 +14,7 @@ import { defaultSessionSettings, type SessionSettings } from '../staff/staff-ses
 import { adminApi } from './admin-api.ts'
 import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
 import { adminPages, inboxPageSize, messagePage } from './admin-pages.ts'
+import { heldNotificationPages } from './held-notifications.ts'
 import { createStaffDesk } from './staff-desk.ts'
 import { staffPages } from './staff-pages.ts'
 import { twoFactorPages } from './two-factor-pages.ts'
@@ -141,6 +142,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     now: options.now,
   })
   await app.register(staffPages, { db: options.db, now: options.now })
+  await app.register(heldNotificationPages, { db: options.db })
   await app.register(adminApi, {
     db: options.db,
     desk,

@@ -67,6 +67,8 @@ const deliveryNames: Record<DeliveryJob['status'], string> = {
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed (no more automatic retries)',
+  held: 'Held after a restore (an owner decides at Held notifications)',
+  discarded: 'Discarded after a restore',
 }
 
 function deliverySection(lead: InboxLead, jobs: DeliveryJob[]): ReactNode {

@@ -27,9 +27,17 @@ export function backupKindOf(head: Uint8Array): BackupKind | undefined {
   return undefined
 }
 
-/** Writes aside, then renames into place: the file exists whole or not at all. */
+/**
+ * A backup holds every lead: its folder, when this makes it, is the owner's only (0700), whatever
+ * the umask of the shell or service that runs it.
+ */
+export async function makeBackupDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+}
+
+/** Writes aside, then renames into place: the file exists whole or not at all, readable by its owner only. */
 export async function writeBackupFile(file: string, content: Blob): Promise<number> {
-  await mkdir(path.dirname(file), { recursive: true })
+  await makeBackupDir(path.dirname(file))
   const partial = `${file}.partial`
   try {
     await writeFile(partial, Buffer.from(await content.arrayBuffer()), { mode: 0o600 })

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { chmod, mkdir } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
 import type { Database, NamedStatement, Queryable } from './database.ts'
 import type { Reply, Request } from './pglite-worker.ts'
@@ -25,7 +25,10 @@ function databaseError({ message, props }: Extract<Reply, { ok: false }>['error'
  * PGlite runs PostgreSQL with fsync off, so surviving a power loss needs DATABASE_URL.
  */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
-  await mkdir(dataDir, { recursive: true })
+  // Every lead is in these files: the folder is the owner's only, also one made before under a
+  // looser umask (the files inside are then out of other users' reach).
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await chmod(dataDir, 0o700)
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } })
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>()
   let nextId = 1

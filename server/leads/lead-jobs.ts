@@ -8,7 +8,11 @@
 import type { Queryable } from '../db/database.ts'
 import { isUuid } from './lead-id.ts'
 
-export type DeliveryJobStatus = 'pending' | 'sending' | 'sent' | 'failed'
+/**
+ * 'held': undelivered when a snapshot was taken, and restored since (holdUndeliveredJobs); it waits
+ * for an owner's Send (pending again) or Discard ('discarded'), never claimed by the worker.
+ */
+export type DeliveryJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'discarded'
 
 export interface DeliveryJob {
   id: string
@@ -166,11 +170,106 @@ export async function countJobsByStatus(db: Queryable): Promise<Record<DeliveryJ
     sending: counts.get('sending') ?? 0,
     sent: counts.get('sent') ?? 0,
     failed: counts.get('failed') ?? 0,
+    held: counts.get('held') ?? 0,
+    discarded: counts.get('discarded') ?? 0,
   }
 }
 
-/** Notifications still waiting, and those that failed for good (staff must look). */
-export async function deliveryCounts(db: Queryable): Promise<{ failed: number; waiting: number }> {
+/**
+ * Notifications still waiting, those that failed for good (staff must look), and, only when there
+ * are any, those held after a restore (an owner must decide): the answer keeps its usual shape
+ * for monitors that never restore.
+ */
+export async function deliveryCounts(
+  db: Queryable,
+): Promise<{ failed: number; waiting: number; held?: number }> {
   const counts = await countJobsByStatus(db)
-  return { failed: counts.failed, waiting: counts.pending + counts.sending }
+  const usual = { failed: counts.failed, waiting: counts.pending + counts.sending }
+  return counts.held > 0 ? { ...usual, held: counts.held } : usual
+}
+
+/**
+ * After a restore: every job the snapshot had not delivered (pending, retrying or being sent) is
+ * held, because the agency most likely received it before the snapshot was restored. Returns how
+ * many were held. Run by scripts/restore.ts, so nothing depends on the server noticing a restore.
+ */
+export async function holdUndeliveredJobs(db: Queryable): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE delivery_jobs SET status = 'held', held_at = now(), locked_until = NULL
+      WHERE status IN ('pending', 'sending') RETURNING id`,
+  )
+  return rows.length
+}
+
+/** A held notification as the desk lists it: a lead's (reference, form) or a day's digest. */
+export interface HeldJob {
+  jobId: string
+  leadId: string | null
+  reference: string | null
+  formKey: string | null
+  receivedAt: Date | null
+  digestDay: string | null
+  attempts: number
+  heldAt: Date | null
+}
+
+/** The held notifications, oldest first, at most `limit`. */
+export function listHeldJobs(db: Queryable, limit: number): Promise<HeldJob[]> {
+  return db.query<HeldJob>(
+    `SELECT j.id AS "jobId", j.lead_id AS "leadId", l.reference, l.form_key AS "formKey",
+            l.received_at AS "receivedAt", to_char(j.digest_day, 'YYYY-MM-DD') AS "digestDay",
+            j.attempts, j.held_at AS "heldAt"
+       FROM delivery_jobs j LEFT JOIN leads l ON l.id = j.lead_id
+      WHERE j.status = 'held'
+      ORDER BY j.created_at, j.id
+      LIMIT $1`,
+    [limit],
+  )
+}
+
+export type HeldDecision = 'send' | 'discard'
+
+/**
+ * An owner's decision on held jobs (`jobIds`, or every held job when it is undefined): Send makes
+ * each pending and due now (its attempts kept), Discard ends it. Who and when are kept on the job.
+ * Only jobs still held change, so a second click or a second owner changes nothing. Returns the
+ * ids decided.
+ */
+export async function decideHeldJobs(
+  db: Queryable,
+  decision: { jobIds?: readonly string[]; action: HeldDecision; by: string },
+): Promise<string[]> {
+  const ids = decision.jobIds?.filter(isUuid)
+  if (ids && ids.length === 0) return []
+  const rows = await db.query<{ id: string }>(
+    `UPDATE delivery_jobs
+        SET status = $1::text, decided_by = $2, decided_at = now(), locked_until = NULL,
+            next_attempt_at = CASE WHEN $1::text = 'pending' THEN now() ELSE next_attempt_at END
+      WHERE status = 'held' AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))
+      RETURNING id`,
+    [decision.action === 'send' ? 'pending' : 'discarded', decision.by, ids ?? null],
+  )
+  return rows.map((row) => String(row.id))
+}
+
+/** An owner's decision on a held job, as the desk lists it. */
+export interface HeldDecisionEntry {
+  reference: string | null
+  digestDay: string | null
+  status: DeliveryJobStatus
+  decidedBy: string
+  decidedAt: Date
+}
+
+/** The latest decisions on held jobs, newest first. */
+export function recentHeldDecisions(db: Queryable, limit: number): Promise<HeldDecisionEntry[]> {
+  return db.query<HeldDecisionEntry>(
+    `SELECT l.reference, to_char(j.digest_day, 'YYYY-MM-DD') AS "digestDay", j.status,
+            j.decided_by AS "decidedBy", j.decided_at AS "decidedAt"
+       FROM delivery_jobs j LEFT JOIN leads l ON l.id = j.lead_id
+      WHERE j.decided_at IS NOT NULL
+      ORDER BY j.decided_at DESC, j.id
+      LIMIT $1`,
+    [limit],
+  )
 }
