@@ -34,37 +34,59 @@ export async function issueChallenge(settings: ProofSettings, now: Date): Promis
   })
 }
 
+/** A solved proof exactly as the page's script writes it (app/components/lead-form/proof-of-work.ts). */
+export interface ProofPayload {
+  algorithm: 'SHA-256'
+  challenge: string
+  number: number
+  salt: string
+  signature: string
+}
+
+/** SHA-256 digests and HMACs in lowercase hex, as altcha-lib writes them. */
+const sha256Hex = /^[0-9a-f]{64}$/
+
+/**
+ * The header's payload, only when it is written exactly as the page writes it: base64 (with its
+ * padding) of the JSON of these five keys in this order, the challenge and signature in lowercase
+ * hex of the right length, the number a safe non-negative integer, the salt ending in altcha-lib's
+ * `&` (so no digit can move between salt and number). Anything else is a re-spelling of some proof
+ * (an uppercased signature, junk after it that Buffer's decoder skips, other spacing or order) and
+ * is refused, so one solution has exactly one spelling.
+ */
+export function canonicalPayload(header: string): ProofPayload | null {
+  let decoded: unknown
+  try {
+    decoded = JSON.parse(Buffer.from(header, 'base64').toString('utf8'))
+  } catch {
+    return null
+  }
+  if (typeof decoded !== 'object' || decoded === null) return null
+  const { algorithm, challenge, number, salt, signature } = decoded as Record<string, unknown>
+  if (algorithm !== 'SHA-256' || typeof salt !== 'string' || !salt.endsWith('&')) return null
+  if (typeof challenge !== 'string' || !sha256Hex.test(challenge)) return null
+  if (typeof signature !== 'string' || !sha256Hex.test(signature)) return null
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0) return null
+  const payload: ProofPayload = { algorithm: 'SHA-256', challenge, number, salt, signature }
+  return Buffer.from(JSON.stringify(payload)).toString('base64') === header ? payload : null
+}
+
 /**
  * ALTCHA's check of a solved challenge (what altcha-lib's `verifySolution` computes): the challenge
  * is SHA-256 of the salt and the number found, and the signature is this server's HMAC of the
- * challenge. Done here with node:crypto, synchronously: the library computes the same through
- * WebCrypto, whose three promise round trips through the thread pool cost about a tenth of the
- * server's CPU per lead under load (docs/decisions/016-group-commit.md, "Per-request work"). Only
- * the algorithm this server issues is accepted, and the signature is compared in constant time.
+ * challenge. Done here with node:crypto, synchronously, rather than by calling `verifySolution`: the
+ * library computes the same through WebCrypto, whose three promise round trips through the thread
+ * pool cost about a tenth of the server's CPU per lead under load (docs/decisions/016-group-commit.md,
+ * "Per-request work"). Only the algorithm this server issues is accepted, the payload must be in its
+ * canonical spelling (`canonicalPayload`), and the signature is compared in constant time.
  */
-export function solutionHolds(
-  payload: {
-    algorithm?: unknown
-    challenge?: unknown
-    number?: unknown
-    salt?: unknown
-    signature?: unknown
-  },
-  hmacKey: string,
-): boolean {
+export function solutionHolds(payload: ProofPayload, hmacKey: string): boolean {
   const { algorithm, challenge, number, salt, signature } = payload
-  if (algorithm !== 'SHA-256' || typeof challenge !== 'string' || typeof salt !== 'string') return false
-  if (
-    typeof signature !== 'string' ||
-    typeof number !== 'number' ||
-    !Number.isSafeInteger(number) ||
-    number < 0
-  )
+  if (algorithm !== 'SHA-256' || !sha256Hex.test(signature) || !Number.isSafeInteger(number) || number < 0)
     return false
   if (hash('sha256', `${salt}${number}`) !== challenge) return false
   const expected = createHmac('sha256', hmacKey).update(challenge).digest()
-  const given = Buffer.from(signature, 'hex')
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  return timingSafeEqual(Buffer.from(signature, 'hex'), expected)
 }
 
 export type ProofCheck =
@@ -74,22 +96,23 @@ export type ProofCheck =
   | { kind: 'expired' }
   | { kind: 'replayed' }
 
-/** Signatures of proofs already used, until their challenge expires (bounded memory). */
+/** Challenges already used, until they expire (bounded memory). */
 const replayMemoryLimit = 200_000
 
 /**
  * Checks the `X-Proof-Of-Work` header (ALTCHA's base64 JSON payload). Each solved challenge counts
  * for one submission per process: a bot cannot solve one and replay it, while the browser's retry
- * of the same submission (same Idempotency-Key) still counts as solved. Several processes each
+ * of the same submission (same Idempotency-Key) still counts as solved. The memory is keyed on the
+ * challenge, the value the server signed, never on how the header spells it. Several processes each
  * remember their own (a replay across N processes works at most N times); the other signals apply.
  */
 export function createProofVerifier(settings: ProofSettings) {
   const used = new Map<string, { expiresMs: number; submission: string | null }>()
 
   function forgetExpired(nowMs: number): void {
-    for (const [signature, { expiresMs }] of used) {
+    for (const [challenge, { expiresMs }] of used) {
       if (expiresMs > nowMs && used.size < replayMemoryLimit) break
-      used.delete(signature)
+      used.delete(challenge)
     }
   }
 
@@ -102,27 +125,19 @@ export function createProofVerifier(settings: ProofSettings) {
     ): Promise<ProofCheck> {
       if (header === undefined || header === '') return { kind: 'missing' }
       if (typeof header !== 'string' || header.length > 2000) return { kind: 'invalid' }
-      let payload: { challenge?: unknown; signature?: unknown; salt?: unknown }
-      try {
-        payload = JSON.parse(Buffer.from(header, 'base64').toString('utf8'))
-      } catch {
-        return { kind: 'invalid' }
-      }
-      if (typeof payload !== 'object' || payload === null || typeof payload.signature !== 'string') {
-        return { kind: 'invalid' }
-      }
+      const payload = canonicalPayload(header)
       // The expiry is checked below against the server's clock (tests pin it).
-      if (!solutionHolds(payload, settings.hmacKey)) return { kind: 'invalid' }
+      if (!payload || !solutionHolds(payload, settings.hmacKey)) return { kind: 'invalid' }
       // From the payload already decoded above (the header string would be decoded again).
-      const params = extractParams(payload as Parameters<typeof extractParams>[0])
+      const params = extractParams(payload)
       const issuedMs = Number(params.issued)
       const expiresMs = Number(params.expires) * 1000
       if (!Number.isFinite(issuedMs) || !Number.isFinite(expiresMs)) return { kind: 'invalid' }
       if (expiresMs <= now.getTime()) return { kind: 'expired' }
       forgetExpired(now.getTime())
-      const earlier = used.get(payload.signature)
+      const earlier = used.get(payload.challenge)
       if (earlier && (submission === null || earlier.submission !== submission)) return { kind: 'replayed' }
-      used.set(payload.signature, { expiresMs, submission })
+      used.set(payload.challenge, { expiresMs, submission })
       return { kind: 'solved', issuedAt: new Date(issuedMs) }
     },
   }
