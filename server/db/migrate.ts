@@ -10,14 +10,29 @@ const migrationLockId = 7_201_452_031
 const migrationFileName = /^\d{3}-[a-z0-9-]+\.sql$/
 
 /**
+ * A migration may end with statements that cannot run inside a transaction (VACUUM): those after
+ * this line run once its transaction has committed, in the same process.
+ */
+const afterCommitMarker = /^-- After commit:$/m
+
+/** A migration's SQL split at the marker: what runs in the transaction, and what after it. */
+function splitMigration(sql: string): { inTransaction: string; afterCommit: string } {
+  const match = afterCommitMarker.exec(sql)
+  if (!match) return { inTransaction: sql, afterCommit: '' }
+  return { inTransaction: sql.slice(0, match.index), afterCommit: sql.slice(match.index + match[0].length) }
+}
+
+/**
  * Applies the SQL files in `dir` (NNN-name.sql) that schema_migrations does not list yet, in name
  * order, all in one transaction: a failing migration leaves the schema as it was. The advisory
  * lock makes a second process starting at the same moment wait, then find nothing left to do.
+ * Then the after-commit part of each migration applied (see afterCommitMarker) runs, in order.
  * Returns the names applied now.
  */
 export async function runMigrations(db: Database, dir: string = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => migrationFileName.test(name)).sort()
-  return db.transaction(async (tx) => {
+  const afterCommit: string[] = []
+  const applied = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockId])
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
@@ -27,9 +42,13 @@ export async function runMigrations(db: Database, dir: string = migrationsDir): 
     const applied = new Set(rows.map((row) => row.name))
     const pending = files.filter((name) => !applied.has(name))
     for (const name of pending) {
-      await tx.exec(await readFile(path.join(dir, name), 'utf8'))
+      const sql = splitMigration(await readFile(path.join(dir, name), 'utf8'))
+      await tx.exec(sql.inTransaction)
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name])
+      if (sql.afterCommit.trim() !== '') afterCommit.push(sql.afterCommit)
     }
     return pending
   })
+  for (const sql of afterCommit) await db.exec(sql)
+  return applied
 }

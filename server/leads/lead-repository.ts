@@ -1,13 +1,13 @@
 /**
  * The one lead row and every statement that writes or reads one lead: the insert (with its
- * repeated-text check and delivery job, by group commit through migration 007's store_leads),
+ * repeated-text check and delivery job, by group commit through migration 009's store_leads),
  * lookups by id and idempotency key, spam marks, reveal records and the retention purge. Lists and counts of many leads are in
  * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
  */
 import { randomUUID } from 'node:crypto'
 import type { Database, NamedStatement, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
-import { repeatReasonText } from '../spam/spam-score.ts'
+import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
 import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
@@ -32,19 +32,25 @@ export interface NewLead {
   /** Why it was judged spam (empty when it was not). */
   spamReasons: string[]
   idempotencyKey: string | null
-  /** Fingerprint of the form and body as sent (submission-metadata.ts bodyFingerprint). */
+  /** Keyed fingerprint of the form and body as sent (submission-metadata.ts bodyFingerprint). */
   bodyHash: string | null
   /**
+   * Keyed fingerprint of what the lead says (submission-metadata.ts textFingerprint): the insert
+   * records the lead's address as a sender of this text, for the repeat check of later leads.
+   * Absent: the lead's text is not recorded.
+   */
+  textHash?: string | null
+  /**
    * The repeated-text check, made by the insert itself (one statement, one snapshot): if other
-   * client addresses sent the same `bodyHash` since `since`, the lead is stored with `ifRepeated`
-   * instead of `isSpam` and `spamReasons`, plus the reason naming how many (spam-score.ts
-   * repeatReasonText). Absent: no check (a honeypot hit is spam anyway).
+   * client addresses sent the same `textHash` since `since`, the lead is stored with `ifRepeated`
+   * instead of `isSpam` and `spamReasons`, plus the reason naming how many (server/spam/repeat-text.ts).
+   * Absent: no check (a honeypot hit is spam anyway).
    */
   repeatCheck?: { since: Date; ifRepeated: { isSpam: boolean; spamReasons: string[] } }
 }
 
 /** A row of `leads`, as every statement of server/leads reads it. */
-export interface Lead extends Omit<NewLead, 'repeatCheck'> {
+export interface Lead extends Omit<NewLead, 'repeatCheck' | 'textHash'> {
   id: string
   /** The short reference the visitor was given, e.g. "K7M-Q9X" (server/leads/lead-reference.ts). */
   reference: string
@@ -127,7 +133,7 @@ function isReferenceCollision(error: unknown): boolean {
 /** Draws of a new reference before giving up (a repeat is one in millions; three in a row, never). */
 const referenceAttempts = 3
 
-/** Leads written in one call at most (migration 007's store_leads takes one array per column). */
+/** Leads written in one call at most (migration 009's store_leads takes one array per column). */
 const maxLeadsPerWrite = 200
 
 /** A lead as it is sent to store_leads: with its id and reference drawn and its fields storable. */
@@ -138,7 +144,7 @@ export interface SentLead {
   fields: Record<string, string>
 }
 
-/** One lead as store_leads takes it: its value in each of the function's 14 arrays, in order. */
+/** One lead as store_leads takes it: its value in each of the function's 15 arrays, in order. */
 function leadArguments({ lead, id, reference, fields }: SentLead): unknown[] {
   const { repeatCheck } = lead
   return [
@@ -151,6 +157,7 @@ function leadArguments({ lead, id, reference, fields }: SentLead): unknown[] {
     lead.isSpam,
     lead.idempotencyKey,
     lead.bodyHash,
+    lead.textHash ?? null,
     JSON.stringify(lead.spamReasons),
     reference,
     // No check: no date, so the count finds nothing.
@@ -160,11 +167,14 @@ function leadArguments({ lead, id, reference, fields }: SentLead): unknown[] {
   ]
 }
 
-/** The parameters of `storeLeadsStatement` for a batch: one array per column, then the two reason texts. */
+/**
+ * The parameters of `storeLeadsStatement` for a batch: one array per column, then the three reason
+ * texts and the count's cap.
+ */
 export function storeLeadsParameters(batch: SentLead[]): unknown[] {
   const byLead = batch.map(leadArguments)
   const columns = byLead[0]?.map((_value, column) => byLead.map((values) => values[column])) ?? []
-  return [...columns, repeatReasonText.one, repeatReasonText.many]
+  return [...columns, repeatReasonText.one, repeatReasonText.many, repeatReasonText.capped, repeatCountCap]
 }
 
 /**
@@ -188,8 +198,8 @@ export const storeLeadsStatement: NamedStatement = {
   name: 'store_leads',
   text: `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
   FROM store_leads($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[],
-  $8::text[], $9::text[], $10::jsonb[], $11::text[], $12::timestamptz[], $13::boolean[], $14::jsonb[], $15::text,
-  $16::text)`,
+  $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::timestamptz[], $14::boolean[], $15::jsonb[],
+  $16::text, $17::text, $18::text, $19::integer)`,
 }
 
 /**
@@ -199,7 +209,7 @@ export const storeLeadsStatement: NamedStatement = {
  * 006): a default changed there is changed here too.
  */
 function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow): Lead {
-  const { repeatCheck: _check, ...rest } = lead
+  const { repeatCheck: _check, textHash: _text, ...rest } = lead
   return {
     ...rest,
     ...sent,
@@ -214,7 +224,7 @@ function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow)
 
 export function createLeadRepository(db: Database): LeadRepository {
   /**
-   * One call of store_leads (migration 007) checks each lead's text against the week's leads,
+   * One call of store_leads (migration 009) checks each lead's text against the week's senders,
    * stores the leads and, for those that are not spam, their delivery jobs: atomic without an
    * explicit transaction, one round trip, one flush, a plan the connection keeps. On PostgreSQL a
    * concurrent insert with the same idempotency key waits for the first to commit, then yields no
@@ -321,6 +331,18 @@ export async function purgeFinishedLeads(db: Queryable, cutoff: Date): Promise<n
   const rows = await db.query<{ id: string }>(
     `DELETE FROM leads WHERE (status = 'closed' OR is_spam) AND received_at < $1::timestamptz RETURNING id`,
     [cutoff.toISOString()],
+  )
+  return rows.length
+}
+
+/**
+ * Forgets which addresses sent a text when they last did before `before` (the repeat check's
+ * window): the check never reads them again. Returns how many rows were deleted.
+ */
+export async function forgetOldTextSenders(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query<{ text_hash: string }>(
+    'DELETE FROM text_senders WHERE last_sent_at < $1::timestamptz RETURNING text_hash',
+    [before.toISOString()],
   )
   return rows.length
 }

@@ -2,14 +2,15 @@
  * Retention: closed and spam leads older than RETENTION_DAYS (by when they were received) are
  * deleted, with their delivery jobs (ON DELETE CASCADE). New and contacted leads are never purged:
  * staff have not finished with them. The same pass deletes expired staff sessions and stale
- * sign-in counters. Like the delivery worker it is a timer in the server process; each pass is
+ * sign-in counters, and forgets the senders of texts not seen within the repeat check's window. Like the delivery worker it is a timer in the server process; each pass is
  * single DELETE statements, so several processes running it at once only share the work.
  */
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
+import { repeatWindowMs } from '../spam/repeat-text.ts'
 import { defaultThrottleSettings, deleteStaleThrottles } from '../staff/sign-in-throttle.ts'
 import { deleteExpiredSessions } from '../staff/staff-sessions.ts'
-import { purgeFinishedLeads } from './lead-repository.ts'
+import { forgetOldTextSenders, purgeFinishedLeads } from './lead-repository.ts'
 
 const dayMs = 86_400_000
 
@@ -17,6 +18,7 @@ export interface RetentionResult {
   leadsPurged: number
   sessionsDeleted: number
   throttlesDeleted: number
+  textSendersForgotten: number
 }
 
 /** One pass. retentionDays 0 keeps every lead (the housekeeping of staff tables still runs). */
@@ -30,6 +32,7 @@ export async function runRetention(
       retentionDays > 0 ? await purgeFinishedLeads(db, new Date(now.getTime() - retentionDays * dayMs)) : 0,
     sessionsDeleted: await deleteExpiredSessions(db, now),
     throttlesDeleted: await deleteStaleThrottles(db, now, defaultThrottleSettings),
+    textSendersForgotten: await forgetOldTextSenders(db, new Date(now.getTime() - repeatWindowMs)),
   }
 }
 

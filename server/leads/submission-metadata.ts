@@ -1,4 +1,5 @@
-import { createHmac, hash } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { addressGroupKey } from '../security/client-address.ts'
 import type { LeadLanguage } from './lead-repository.ts'
 
 /** The browser sends `Content-Language: es` from Spanish pages; anything else is English. */
@@ -8,11 +9,13 @@ export function leadLanguage(contentLanguage: string | undefined): LeadLanguage 
 }
 
 /**
- * A keyed hash of the client address: the same visitor gives the same value (spotting floods),
- * but without the server's salt the address cannot be recovered by hashing all IPv4 addresses.
+ * A keyed hash of the client's address group (an IPv4 address, or an IPv6 /64:
+ * server/security/client-address.ts): the same visitor gives the same value (spotting floods, one
+ * text from several addresses) even when their phone changes the last bits of its IPv6 address,
+ * and without the server's salt the address cannot be recovered by hashing all IPv4 addresses.
  */
 export function hashClientIp(ip: string, salt: string): string {
-  return createHmac('sha256', salt).update(ip).digest('hex')
+  return addressGroupKey(ip, salt, 'lead')
 }
 
 const userAgentMaxLength = 500
@@ -43,14 +46,58 @@ function canonicalJson(value: unknown, depth = 0): string {
 }
 
 /**
- * A fingerprint of a submission: its form and its body. An idempotency key is bound to it, and the
- * same fingerprint from many addresses is a campaign. Empty values are left out, so a browser that
- * sends an untouched optional field and one that omits it give the same fingerprint.
+ * The key of every fingerprint of what a visitor sent, derived from the server's stored secret
+ * (IP_HASH_SALT). A fingerprint is stored beside the lead; unkeyed, anyone holding a backup could
+ * hash candidate bodies until one matched and so read the workers' comp SSN that is stored
+ * encrypted beside it (docs/contracts.md, "What is stored").
  */
-export function bodyFingerprint(formKey: string, body: unknown): string {
+export function fingerprintKeyFrom(secret: string): Buffer {
+  return createHmac('sha256', secret).update('submission fingerprints').digest()
+}
+
+function keyedDigest(key: Buffer, purpose: string, text: string): string {
+  return createHmac('sha256', key).update(`${purpose}\n${text}`).digest('hex')
+}
+
+/**
+ * A fingerprint of a submission exactly as sent: its form and its body. An idempotency key is
+ * bound to it (the same key with another body is refused). Empty values are left out, so a
+ * browser that sends an untouched optional field and one that omits it give the same fingerprint.
+ */
+export function bodyFingerprint(key: Buffer, formKey: string, body: unknown): string {
   const kept =
     body && typeof body === 'object' && !Array.isArray(body)
       ? Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '' && value !== undefined))
       : body
-  return hash('sha256', `${formKey}\n${canonicalJson(kept)}`)
+  return keyedDigest(key, 'body', `${formKey}\n${canonicalJson(kept)}`)
+}
+
+/** Only the letters of a text, without their accents, in lower case: "Call  ME, 5x!" → "callmex". */
+function lettersOnly(value: string): string {
+  return value
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}]+/gu, '')
+}
+
+/**
+ * A fingerprint of what a submission says, for the repeated-text check (one text sent from several
+ * addresses is a campaign): the form and the letters of each of its values, so copies that differ
+ * only in case, spacing, digits, punctuation or accents count as the same text. Sensitive fields
+ * (SSN, EIN) are left out. Undefined when nothing is left to compare (a form of numbers only).
+ */
+export function textFingerprint(
+  key: Buffer,
+  formKey: string,
+  fields: Record<string, string>,
+  sensitive: ReadonlySet<string>,
+): string | undefined {
+  const parts = Object.keys(fields)
+    .filter((name) => !sensitive.has(name))
+    .sort()
+    .flatMap((name) => {
+      const letters = lettersOnly(fields[name] ?? '')
+      return letters === '' ? [] : [`${name}=${letters}`]
+    })
+  return parts.length === 0 ? undefined : keyedDigest(key, 'text', `${formKey}\n${parts.join('\n')}`)
 }

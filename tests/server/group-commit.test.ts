@@ -22,6 +22,7 @@ function newLead(n: number, extra: Partial<NewLead> = {}): NewLead {
     spamReasons: n % 10 === 0 ? ['honeypot'] : [],
     idempotencyKey: `key-${n}`,
     bodyHash: `body-${n % 5}`,
+    textHash: `text-${n % 5}`,
     ...extra,
   }
 }
@@ -127,7 +128,7 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
 
   it('answers each caller with its lead exactly as it is stored, read back on its own', async () => {
     const repository = createLeadRepository(test.db)
-    await repository.insertLead(newLead(0, { bodyHash: 'seen text', ipHash: 'addr-1' }))
+    await repository.insertLead(newLead(0, { textHash: 'seen text', ipHash: 'addr-1' }))
     const answers = await Promise.all([
       repository.insertLead(
         newLead(1, { fields: { firstName: 'Null\u0000Byte', msg: 'Broken \ud800 pair' } }),
@@ -135,7 +136,7 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
       repository.insertLead(newLead(10)),
       repository.insertLead(
         newLead(2, {
-          bodyHash: 'seen text',
+          textHash: 'seen text',
           ipHash: 'addr-2',
           repeatCheck: {
             since: new Date(Date.now() - 60_000),
@@ -203,17 +204,17 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
       ['pair text', 'addr-5'],
     ]
     await Promise.all(
-      earlier.map(([bodyHash, ipHash], n) => repository.insertLead(newLead(100 + n, { bodyHash, ipHash }))),
+      earlier.map(([textHash, ipHash], n) => repository.insertLead(newLead(100 + n, { textHash, ipHash }))),
     )
     const hour = 3_600_000
     const checked = (
       n: number,
-      bodyHash: string,
+      textHash: string,
       ipHash: string | null,
       since = new Date(Date.now() - hour),
     ) =>
       newLead(n, {
-        bodyHash,
+        textHash,
         ipHash,
         isSpam: false,
         spamReasons: [],

@@ -1,0 +1,129 @@
+/**
+ * What a copy of the database gives away (docs/contracts.md, "What is stored"): a workers' comp
+ * lead is sent with owners' SSNs, an EIN and dates of birth, then every row of every table and a
+ * backup (the embedded database's snapshot, PostgreSQL's pg_dump) are searched for the numbers in
+ * clear and for any unkeyed digest of them or of the body: such a digest lets whoever holds the
+ * copy hash candidates until one matches (all 10^9 SSNs in minutes on one core).
+ */
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allFields, type FormDefinition } from '../../forms/engine.ts'
+import { getFormDefinition } from '../../forms/registry.ts'
+import { buildApp } from '../../server/app.ts'
+import { validPayload } from './helpers/form-payloads.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
+import { testAppOptions } from './helpers/test-app.ts'
+import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+
+const salt = 'stored-secrets-tests-salt-0123'
+const today = new Date()
+function workersCompForm(): FormDefinition {
+  const found = getFormDefinition('workers-comp-quote')
+  if (!found) throw new Error('workers-comp-quote is not registered')
+  return found
+}
+const form = workersCompForm()
+
+/** The body as sent: every field valid, the sensitive ones and the dates of birth given values of their own. */
+function workersCompBody(): { body: Record<string, string>; secrets: string[] } {
+  const body = validPayload(form, today)
+  const secrets: string[] = []
+  for (const field of allFields(form)) {
+    if (form.sensitiveFields.includes(field.name)) {
+      // Distinct, unlikely values of the field's own length (SSN 9 digits, EIN 9).
+      body[field.name] = String(314159265 + secrets.length * 1111).slice(0, field.maxLength ?? 9)
+      secrets.push(body[field.name] ?? '')
+    } else if (/birth/i.test(field.name)) {
+      body[field.name] = `1971-0${3 + secrets.length}-2${secrets.length}`
+      secrets.push(body[field.name] ?? '')
+    }
+  }
+  return { body, secrets }
+}
+
+/** Hex and base64 of SHA-256 and SHA-1: the digests someone would store without a key. */
+function unkeyedDigests(text: string): string[] {
+  return ['sha256', 'sha1'].flatMap((algorithm) => {
+    const digest = createHash(algorithm).update(text).digest()
+    return [digest.toString('hex'), digest.toString('base64')]
+  })
+}
+
+/** The body as the server fingerprinted it before it was keyed: the form and the JSON with sorted keys. */
+function unkeyedBodyFingerprints(body: Record<string, string>): string[] {
+  const kept = Object.fromEntries(
+    Object.entries(body)
+      .filter(([, value]) => value !== '')
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  )
+  return unkeyedDigests(`${form.key}\n${JSON.stringify(kept)}`)
+}
+
+describe.each(drivers)('what a copy of the %s database gives away', (driver) => {
+  let test: TestDatabase
+  let app: FastifyInstance
+  const { body, secrets } = workersCompBody()
+
+  beforeAll(async () => {
+    test = await openTestDatabase(driver)
+    app = await buildApp(testAppOptions(test.db, { ipHashSalt: salt }))
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${form.key}`,
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': 'stored-secrets-1',
+        'x-proof-of-work': await solvedProof(salt, { now: today }),
+      },
+      payload: body,
+    })
+    expect(response.statusCode).toBe(200)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await test?.dispose()
+  })
+
+  /** Everything that would be searched for: the numbers in clear and every unkeyed digest. */
+  const needles = () => [
+    ...secrets.filter((secret) => !secret.includes('-')),
+    ...secrets.flatMap(unkeyedDigests),
+    ...unkeyedBodyFingerprints(body),
+  ]
+
+  it('no row of any table holds an SSN, an EIN, or an unkeyed digest of them or of the body', async () => {
+    expect(secrets.length).toBeGreaterThanOrEqual(3)
+    const tables = await test.db.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`,
+    )
+    let text = ''
+    for (const { name } of tables) {
+      const rows = await test.db.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`)
+      text += rows.map((row) => row.row).join('\n')
+    }
+    // The lead is there (the search is not of an empty database).
+    expect(text).toContain(body.businessName ?? form.key)
+    for (const needle of needles()) expect(text, `a stored value contains ${needle}`).not.toContain(needle)
+  })
+
+  it('nor does a backup', async () => {
+    let backup: string
+    if (driver === 'pglite') {
+      const snapshot = await test.db.snapshot?.()
+      if (!snapshot) throw new Error('the embedded database takes no snapshot')
+      backup = gunzipSync(Buffer.from(await snapshot.arrayBuffer())).toString('latin1')
+    } else {
+      const dump = spawnSync('pg_dump', ['--format=plain', '--no-owner', test.location], {
+        encoding: 'latin1',
+        maxBuffer: 256 * 1024 * 1024,
+      })
+      expect(dump.status, dump.stderr).toBe(0)
+      backup = dump.stdout
+    }
+    expect(backup).toContain('text_senders')
+    for (const needle of needles()) expect(backup, `the backup contains ${needle}`).not.toContain(needle)
+  })
+})
