@@ -12,20 +12,24 @@ import { leadReferenceHeader } from '../leads/lead-reference.ts'
 import type { LeadRepository, NewLead } from '../leads/lead-repository.ts'
 import {
   bodyFingerprint,
+  fingerprintKeyFrom,
   hashClientIp,
   leadLanguage,
   parseIdempotencyKey,
   storedUserAgent,
+  textFingerprint,
 } from '../leads/submission-metadata.ts'
 import { noteLeadOutcome } from '../metrics/lead-outcome.ts'
 import type { FormPages } from '../no-js/form-pages.ts'
-import { encryptSensitiveFields } from '../security/sensitive-fields.ts'
+import { addressGroupKey } from '../security/client-address.ts'
+import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
 import {
   issueChallenge,
   type ProofCheck,
   type ProofSettings,
   type ProofVerifier,
 } from '../spam/proof-of-work.ts'
+import { repeatWindowMs } from '../spam/repeat-text.ts'
 import { judgeSubmission, type SpamVerdict } from '../spam/spam-score.ts'
 
 export interface FormRoutesOptions {
@@ -51,8 +55,6 @@ export const formBodyLimit = 64 * 1024
 const invalidMessage = 'Please correct the highlighted fields.'
 const keyReusedMessage =
   'This Idempotency-Key was already used for a different submission. Send a new submission with a new key.'
-/** How far back the same body from other addresses counts as a campaign. */
-const repeatWindowMs = 7 * 86_400_000
 
 interface FormRequest {
   Params: { formKey: string }
@@ -173,6 +175,7 @@ function typedTexts(form: FormDefinition, fields: Record<string, string>): strin
 
 /** POST /api/forms/:formKey — one shared endpoint for the 24 forms (contract: docs/api.md). */
 export async function formRoutes(app: FastifyInstance, options: FormRoutesOptions): Promise<void> {
+  const fingerprintKey = fingerprintKeyFrom(options.ipHashSalt)
   // A browser without JavaScript posts the form urlencoded: field names as the definitions write them
   // (checkbox groups included, e.g. `propertyInsurance[buildings]=true`), the first value of a name wins.
   app.addContentTypeParser(
@@ -239,10 +242,12 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
             rateLimit: {
               max: options.submitRateLimit.max,
               timeWindow: options.submitRateLimit.windowMs,
-              // Counted per address and per family of forms: a visitor who asks for three quotes
-              // can still send the contact form.
+              // Counted per address group (an IPv6 /64 is one visitor), keyed so that no Redis key
+              // holds an address, and per family of forms: a visitor who asks for three quotes can
+              // still send the contact form. A post refused as invalid gives its count back
+              // (server/plugins/rate-limit.ts).
               keyGenerator: (request: FastifyRequest) =>
-                `${request.ip}|${requestLine(request).form?.family ?? 'quote'}`,
+                `${addressGroupKey(request.ip, options.ipHashSalt, 'rate-limit')}|${requestLine(request).form?.family ?? 'quote'}`,
             },
           }
         : {},
@@ -311,7 +316,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
   ): Promise<Outcome> {
     const now = options.now()
     const ipHash = hashClientIp(request.ip, options.ipHashSalt)
-    const bodyHash = bodyFingerprint(form.key, request.body)
+    const bodyHash = bodyFingerprint(fingerprintKey, form.key, request.body)
     const idempotencyKey = encoding === 'json' ? jsonKey : repeatKey(bodyHash, ipHash, now.getTime())
     if (encoding === 'form') {
       // The previous window's twin: a double post across the window's edge is still one lead.
@@ -357,6 +362,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
     const spamReasons = (judged: SpamVerdict) => (judged.isSpam ? judged.reasons : [])
     const { lead, created } = await options.leads.insertLead({
       ...metadata,
+      textHash: textFingerprint(fingerprintKey, form.key, fields, sensitiveFieldNames(form)) ?? null,
       fields: encryptSensitiveFields(form, fields, options.encryptionKey),
       isSpam: verdict.isSpam,
       spamReasons: spamReasons(verdict),
@@ -371,8 +377,10 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
           }),
     })
     // A key is bound to its form and body: a different submission under a used key is refused
-    // out loud rather than silently dropped.
-    if (!created && (lead.formKey !== form.key || lead.bodyHash !== bodyHash)) return { kind: 'key-reused' }
+    // out loud rather than silently dropped. (A lead stored before fingerprints were keyed has
+    // none: its form alone is compared; migration 009.)
+    const sameBody = lead.bodyHash === null || lead.bodyHash === bodyHash
+    if (!created && (lead.formKey !== form.key || !sameBody)) return { kind: 'key-reused' }
     noteLeadOutcome(request, !created ? 'repeat' : lead.isSpam ? 'spam' : 'stored')
     return { kind: 'stored', reference: lead.reference }
   }

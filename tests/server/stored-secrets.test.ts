@@ -33,8 +33,8 @@ function workersCompBody(): { body: Record<string, string>; secrets: string[] } 
   const secrets: string[] = []
   for (const field of allFields(form)) {
     if (form.sensitiveFields.includes(field.name)) {
-      // Distinct, unlikely values of the field's own length (SSN 9 digits, EIN 9).
-      body[field.name] = String(314159265 + secrets.length * 1111).slice(0, field.maxLength ?? 9)
+      // Distinct, unlikely nine-digit values (an SSN and an EIN both have nine digits).
+      body[field.name] = String(314159265 + secrets.length * 1111)
       secrets.push(body[field.name] ?? '')
     } else if (/birth/i.test(field.name)) {
       body[field.name] = `1971-0${3 + secrets.length}-2${secrets.length}`
