@@ -1,0 +1,70 @@
+/**
+ * Real names in the browser: the built pages' `pattern` attribute (compiled by Chromium with the
+ * `v` flag) and the form's own check take letters of every language, and a refused name is
+ * explained with the way through, in the page's language. docs/decisions/022-names-within-the-spec.md.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { type Locale, withLocale } from '../../app/site/route-table.ts'
+import { allFields, type FormDefinition } from '../../forms/engine.ts'
+import { type FormKey, getFormDefinition } from '../../forms/registry.ts'
+import { formHydrated, openRepeat } from './support/fill-form.ts'
+
+const refusal: Record<Locale, string> = {
+  en: "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",
+  es: "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López.",
+}
+
+/** A vehicle form, a business form, a personal line and the spec's own ATV example. */
+const representative: FormKey[] = ['boat-quote', 'workers-comp-quote', 'life-insurance-quote', 'atv-quote']
+
+function definition(key: FormKey): FormDefinition {
+  const form = getFormDefinition(key)
+  if (!form) throw new Error(`no definition for ${key}`)
+  return form
+}
+
+/** Opens every optional repeat (a second boat operator, more owners) so all name fields show. */
+async function openEveryRepeat(page: Page, form: FormDefinition, locale: Locale) {
+  for (const section of form.sections) {
+    if (section.closed) await openRepeat(page, form, section.closed.add, locale)
+  }
+}
+
+/** Types a value at once (no slow typing: the check runs on input) and leaves the field. */
+async function enter(control: Locator, value: string) {
+  await control.fill(value)
+  await control.blur()
+}
+
+for (const locale of ['en', 'es'] as const) {
+  for (const key of representative) {
+    const form = definition(key)
+    const path = withLocale(locale, form.pages[0] ?? '')
+    const names = allFields(form).filter((field) => field.kind === 'text' && field.pattern === 'name')
+
+    test(`${path}: every name field takes Nguyễn and García López, and explains Ana3 in the page's language`, async ({
+      page,
+    }) => {
+      await page.goto(path)
+      const formLocator = await formHydrated(page, key)
+      await openEveryRepeat(page, form, locale)
+      expect(names.length).toBeGreaterThan(0)
+      for (const field of names) {
+        const byName = `[name="${field.name}"]`
+        const control = formLocator.locator(byName)
+        const error = formLocator.locator('.field', { has: page.locator(byName) }).locator('.field__error')
+
+        await enter(control, 'Ana3')
+        await expect(error, field.name).toHaveText(refusal[locale])
+        await expect(control).toHaveAttribute('aria-invalid', 'true')
+
+        for (const name of ['Nguyễn', 'García López']) {
+          await enter(control, name)
+          await expect(error, `${field.name}: ${name}`).toHaveCount(0)
+          // Valid for the browser too: its `pattern` attribute and the form's own check agree.
+          expect(await control.evaluate((element: HTMLInputElement) => element.validity.valid)).toBe(true)
+        }
+      }
+    })
+  }
+}
