@@ -6,6 +6,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Queryable } from '../db/database.ts'
+import { deviceCookieMaxAgeSeconds } from '../staff/known-places.ts'
 import { findSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
 
 declare module 'fastify' {
@@ -42,6 +43,28 @@ export function setSessionCookie(
 /** The same name and flags, or a `__Host-` cookie would not be replaced (Max-Age=0 deletes it). */
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): FastifyReply {
   return reply.clearCookie(sessionCookieName(secure), sessionCookieOptions(0, secure))
+}
+
+/**
+ * The device cookie: set at each completed sign-in, it tells the next sign-in from this browser
+ * that it signed in before, so a lock earned by strangers does not refuse it
+ * (server/staff/known-places.ts). The session cookie's flags, but long-lived; staff only, as the
+ * public site sets no cookies.
+ */
+export function deviceCookieName(secure: boolean): string {
+  return secure ? '__Host-staff_device' : 'staff_device'
+}
+
+export function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean): FastifyReply {
+  return reply.setCookie(
+    deviceCookieName(secure),
+    token,
+    sessionCookieOptions(deviceCookieMaxAgeSeconds, secure),
+  )
+}
+
+export function deviceCookieOf(request: FastifyRequest, secure: boolean): string | undefined {
+  return request.cookies[deviceCookieName(secure)]
 }
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/

@@ -10,17 +10,15 @@ import { Fragment } from 'react'
 import type { Database } from '../db/database.ts'
 import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
 import { leadStatuses } from '../leads/lead-repository.ts'
-import { hashClientIp } from '../leads/submission-metadata.ts'
 import { type ContactChannel, contactChannels, noteMaxLength } from '../leads/work-log.ts'
-import { signIn } from '../staff/sign-in.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
-import { partialSessionMs, revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
-import { clearSessionCookie, requireStaffPage, safeNextPath, setSessionCookie } from './admin-auth.ts'
+import { revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
+import { clearSessionCookie, requireStaffPage, safeNextPath } from './admin-auth.ts'
 import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 import { csvColumns, leadsCsv } from './csv-export.ts'
 import { inboxPage } from './inbox-page.ts'
 import { leadPage } from './lead-page.ts'
-import { loginPage } from './login-page.ts'
+import { answerSignIn, loginPage, type SignInBody } from './login-page.ts'
 import type { StaffDesk } from './staff-desk.ts'
 import { firstChartWeek, weekRows } from './weekly-chart.ts'
 
@@ -103,7 +101,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     return sendPage(reply, loginPage({ notice: noticeOf(request), next }))
   })
 
-  app.post<{ Body: { email: string; password: string; next?: string } }>(
+  app.post<SignInBody>(
     '/admin/login',
     {
       schema: {
@@ -118,43 +116,8 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         },
       },
     },
-    async (request, reply) => {
-      const next = safeNextPath(request.body.next)
-      const now = options.now()
-      const result = await signIn(
-        options.db,
-        {
-          email: request.body.email,
-          password: request.body.password,
-          ipHash: hashClientIp(request.ip, options.ipHashSalt),
-          now,
-        },
-        {
-          session: options.session,
-          throttle: options.throttle,
-          requireSecondFactor: options.requireSecondFactor,
-        },
-      )
-      if (result.outcome === 'signed-in') {
-        const maxAgeMs = result.stage === 'full' ? options.session.maxAgeMs : partialSessionMs
-        setSessionCookie(reply, result.token, Math.floor(maxAgeMs / 1000), options.cookieSecure)
-        if (result.stage === 'second-factor') return reply.redirect('/admin/login/code', 303)
-        if (result.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
-        return reply.redirect(next ?? '/admin', 303)
-      }
-      if (result.outcome === 'locked') {
-        const minutes = Math.max(1, Math.ceil((result.until.getTime() - now.getTime()) / 60_000))
-        reply.header('retry-after', String(minutes * 60))
-        const error = `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`
-        return sendPage(reply, loginPage({ email: request.body.email, error, next }), 429)
-      }
-      // One message whether the e-mail is unknown or the password wrong.
-      return sendPage(
-        reply,
-        loginPage({ email: request.body.email, error: 'The e-mail or password is not correct.', next }),
-        401,
-      )
-    },
+    // The password step, its throttle and its answers: login-page.ts.
+    (request, reply) => answerSignIn(request, reply, options),
   )
 
   app.post('/admin/logout', async (request, reply) => {

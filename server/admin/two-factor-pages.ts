@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import type { Database } from '../db/database.ts'
-import { hashClientIp } from '../leads/submission-metadata.ts'
 import {
   confirmEnrolment,
   pendingSecret,
@@ -14,20 +13,22 @@ import {
   totpFor,
   verifySecondFactor,
 } from '../staff/second-factor.ts'
+import { findSignInSource, rememberSignIn } from '../staff/sign-in.ts'
 import {
-  accountKey,
-  addressKey,
+  attemptKeys,
   countAttempt,
   forgiveSuccessfulAttempt,
   type ThrottleSettings,
 } from '../staff/sign-in-throttle.ts'
 import { completeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
-import { setSessionCookie } from './admin-auth.ts'
+import { deviceCookieOf, setDeviceCookie, setSessionCookie } from './admin-auth.ts'
 import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
+import { logNewLocks } from './login-page.ts'
 
 export interface TwoFactorPagesOptions {
   db: Database
   encryptionKey: Buffer
+  /** The server's secret for keyed hashes and device cookies. */
   ipHashSalt: string
   cookieSecure: boolean
   session: SessionSettings
@@ -127,8 +128,12 @@ function statusPage(state: { enabledAt: Date; left: number }, staffEmail: string
 export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPagesOptions): Promise<void> {
   const { db, encryptionKey: key } = options
 
-  function finish(reply: FastifyReply, token: string) {
+  /** A complete sign-in: a full session, and this place and browser known from now on. */
+  async function finish(request: FastifyRequest, reply: FastifyReply, partial: StaffSession, now: Date) {
+    const { token } = await completeSession(db, partial, now, options.session)
     setSessionCookie(reply, token, Math.floor(options.session.maxAgeMs / 1000), options.cookieSecure)
+    const device = await rememberSignIn(db, partial.userId, request.ip, options.ipHashSalt, now)
+    setDeviceCookie(reply, device, options.cookieSecure)
   }
 
   /** The account being enrolled: a half-done sign-in that must enrol, or a signed-in member. */
@@ -149,20 +154,16 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
       const partial = request.partialStaff
       if (partial?.stage !== 'second-factor') return reply.redirect('/admin/login', 303)
       const now = options.now()
-      const keys = {
-        account: accountKey(partial.email),
-        address: addressKey(hashClientIp(request.ip, options.ipHashSalt)),
-      }
-      // Codes are guessed like passwords: the same per-account and per-address lockout.
-      const until = await countAttempt(
+      const { source } = await findSignInSource(
         db,
-        [
-          { key: keys.account, limit: options.throttle.accountLimit },
-          { key: keys.address, limit: options.throttle.addressLimit },
-        ],
-        now,
-        options.throttle,
+        partial.email,
+        { ip: request.ip, deviceToken: deviceCookieOf(request, options.cookieSecure) },
+        options.ipHashSalt,
       )
+      // Codes are guessed like passwords: the same keys and limits as the password step.
+      const keys = attemptKeys(source, options.ipHashSalt, options.throttle)
+      const { until, locked } = await countAttempt(db, keys, now, options.throttle)
+      logNewLocks(request.log, locked)
       if (until) {
         const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))
         reply.header('retry-after', String(minutes * 60))
@@ -185,8 +186,8 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
           401,
         )
       }
-      await forgiveSuccessfulAttempt(db, keys.account, keys.address)
-      finish(reply, (await completeSession(db, partial, now, options.session)).token)
+      await forgiveSuccessfulAttempt(db, keys)
+      await finish(request, reply, partial, now)
       return reply.redirect('/admin', 303)
     },
   )
@@ -238,8 +239,7 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
           400,
         )
       }
-      if (session.stage === 'enrol')
-        finish(reply, (await completeSession(db, session, now, options.session)).token)
+      if (session.stage === 'enrol') await finish(request, reply, session, now)
       return sendPage(reply, recoveryCodesPage(codes, session.email))
     },
   )

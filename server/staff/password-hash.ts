@@ -2,11 +2,26 @@
  * Staff passwords, hashed with scrypt from node:crypto (no native add-on to build): a random salt
  * per password, the cost stored with the hash so it can be raised later without breaking old
  * hashes, and a constant-time comparison.
+ *
+ * scrypt runs on a small pool of threads of its own (password-hash-worker.ts), never on libuv's
+ * four shared threads: those also read the site's files, and 20 sign-in posts once held every one
+ * of them while a page waited seconds. The pool's queue is bounded by time: a sign-in that would
+ * wait more than about a second for a thread is refused at once (the route answers 503), so a
+ * flood of sign-ins costs the site at most the pool's threads (docs/decisions/021-sign-in-under-attack.md).
  */
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
+import type { HashReply, HashTask } from './password-hash-worker.ts'
+
+export interface PasswordCost {
+  N: number
+  r: number
+  p: number
+}
 
 /** N = 2^15, r = 8, p = 3: one of OWASP's minimum scrypt settings, 32 MiB per hash. */
-const cost = { N: 2 ** 15, r: 8, p: 3 }
+export const defaultPasswordCost: PasswordCost = { N: 2 ** 15, r: 8, p: 3 }
 const keyLength = 64
 const saltLength = 16
 
@@ -14,28 +29,157 @@ export const passwordMinLength = 12
 /** Bounds the work an attacker can make the server do per sign-in attempt. */
 export const passwordMaxLength = 1024
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // maxmem must exceed 128 * N * r, or Node refuses the parameters.
-    const maxmem = 256 * (options.N ?? cost.N) * (options.r ?? cost.r)
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
-  })
+/** The pool has no room for another hash now: the caller answers "busy, try again" at once. */
+export class PasswordHashBusy extends Error {
+  override name = 'PasswordHashBusy'
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */
-export async function hashPassword(password: string): Promise<string> {
+interface PoolSettings {
+  /** Threads hashing at once: each holds one core and 32 MiB while it works. */
+  threads: number
+  /** Hashes waiting or running, whoever asks: the hard bound of the queue. */
+  maxPending: number
+  /** A sign-in is refused when the hashes ahead of it would take longer than this. */
+  maxWaitMs: number
+}
+
+/** One thread on a two-core machine, two from four cores up: a core always stays for the pages. */
+const defaultPoolSettings: PoolSettings = {
+  threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  maxPending: 16,
+  maxWaitMs: 1000,
+}
+
+interface Job {
+  task: Omit<HashTask, 'id'>
+  resolve(key: Buffer): void
+  reject(error: Error): void
+}
+
+interface PoolThread {
+  worker: Worker
+  job?: Job & { id: number; startedAt: number }
+}
+
+class HashPool {
+  private readonly threads: PoolThread[] = []
+  private readonly queue: Job[] = []
+  private pending = 0
+  private nextId = 1
+  /** How long one hash has been taking (a moving average), to judge a queue's wait. */
+  private averageMs = 300
+
+  private readonly settings: PoolSettings
+
+  constructor(settings: PoolSettings) {
+    this.settings = settings
+  }
+
+  /**
+   * A place in the queue, or undefined when there is none. `sign-in` also refuses when the wait
+   * would be long: a visitor is better told at once than kept waiting behind a flood.
+   */
+  reserve(purpose: 'sign-in' | 'account'): (() => void) | undefined {
+    if (this.pending >= this.settings.maxPending) return undefined
+    const waitMs = (this.pending * this.averageMs) / this.settings.threads
+    if (purpose === 'sign-in' && waitMs > this.settings.maxWaitMs) return undefined
+    this.pending += 1
+    let released = false
+    return () => {
+      if (!released) this.pending -= 1
+      released = true
+    }
+  }
+
+  derive(task: Omit<HashTask, 'id'>): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, resolve, reject })
+      this.dispatch()
+    })
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const thread = this.threads.find((candidate) => !candidate.job) ?? this.startThread()
+      if (!thread) return
+      const job = this.queue.shift() as Job
+      thread.job = { ...job, id: this.nextId++, startedAt: performance.now() }
+      // A thread with work keeps the process alive; an idle one never does (the staff command exits).
+      thread.worker.ref()
+      thread.worker.postMessage({ id: thread.job.id, ...job.task } satisfies HashTask)
+    }
+  }
+
+  private startThread(): PoolThread | undefined {
+    if (this.threads.length >= this.settings.threads) return undefined
+    const worker = new Worker(new URL('./password-hash-worker.ts', import.meta.url))
+    const thread: PoolThread = { worker }
+    worker.on('message', (reply: HashReply) => this.finish(thread, reply))
+    worker.on('error', (error) => this.fail(thread, error))
+    worker.on('exit', () => this.fail(thread, new Error('The password hashing thread stopped.')))
+    this.threads.push(thread)
+    return thread
+  }
+
+  private finish(thread: PoolThread, reply: HashReply): void {
+    const job = thread.job
+    if (!job || job.id !== reply.id) return
+    thread.job = undefined
+    thread.worker.unref()
+    this.averageMs = 0.7 * this.averageMs + 0.3 * (performance.now() - job.startedAt)
+    if ('error' in reply) job.reject(new Error(reply.error))
+    else job.resolve(Buffer.from(reply.key))
+    this.dispatch()
+  }
+
+  /** A thread that crashed is replaced by the next job; its own job fails. */
+  private fail(thread: PoolThread, error: Error): void {
+    const index = this.threads.indexOf(thread)
+    if (index === -1) return
+    this.threads.splice(index, 1)
+    thread.job?.reject(error)
+    thread.job = undefined
+    void thread.worker.terminate()
+    this.dispatch()
+  }
+}
+
+const pool = new HashPool(defaultPoolSettings)
+
+async function derive(
+  release: (() => void) | undefined,
+  password: string,
+  salt: Buffer,
+  cost: PasswordCost,
+): Promise<Buffer> {
+  if (!release) throw new PasswordHashBusy('Too many passwords are being checked right now.')
+  try {
+    return await pool.derive({ password, salt, keyLength, ...cost })
+  } finally {
+    release()
+  }
+}
+
+/** `scrypt$N$r$p$salt$hash`, salt and hash in base64. Tests may pass a cheaper cost. */
+export async function hashPassword(password: string, cost = defaultPasswordCost): Promise<string> {
   const salt = randomBytes(saltLength)
-  const key = await derive(password, salt, cost)
+  const key = await derive(pool.reserve('account'), password, salt, cost)
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyWith(
+  release: (() => void) | undefined,
+  password: string,
+  stored: string,
+): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$')
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) {
+    release?.()
+    return false
+  }
   const expected = Buffer.from(hash, 'base64')
-  const actual = await derive(password, Buffer.from(salt, 'base64'), {
+  // The cost stored with the hash, whatever the current one is.
+  const actual = await derive(release, password, Buffer.from(salt, 'base64'), {
     N: Number(n),
     r: Number(r),
     p: Number(p),
@@ -43,12 +187,33 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return verifyWith(pool.reserve('account'), password, stored)
+}
+
+/** A sign-in's password check, with its place in the queue taken first. */
+export interface PasswordCheck {
+  verify(password: string, stored: string): Promise<boolean>
+  /** Gives the place back unused (the attempt was refused before its password was checked). */
+  release(): void
+}
+
+/** undefined: the pool is full and the sign-in must be told to try again in a few seconds. */
+export function reservePasswordCheck(): PasswordCheck | undefined {
+  const release = pool.reserve('sign-in')
+  if (!release) return undefined
+  return { verify: (password, stored) => verifyWith(release, password, stored), release }
+}
+
 /**
  * A hash of no one's password: checking a password against it when the e-mail is unknown takes as
  * long as a real check, so response times do not tell which staff e-mails exist.
  */
 export function decoyPasswordHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'))
+  decoy ??= hashPassword(randomBytes(16).toString('hex')).catch((error) => {
+    decoy = undefined
+    throw error
+  })
   return decoy
 }
 let decoy: Promise<string> | undefined

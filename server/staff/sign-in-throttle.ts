@@ -1,40 +1,114 @@
 /**
- * Sign-in attempts, counted per account and per client address in the database (so the count holds
- * across concurrent requests, restarts and server processes). Going over the limit within the
- * window locks the key for the lockout period. Account keys are counted whether or not the account exists, so a
- * lockout tells nothing about which e-mails are staff.
+ * Sign-in attempts, counted in the database (so the count holds across concurrent requests,
+ * restarts and server processes). Going over a key's limit within the window locks the key for the
+ * lockout period. Four kinds of key (docs/decisions/021-sign-in-under-attack.md):
+ *
+ * - `address:` an address group (an IPv4 address, an IPv6 /64): one place guessing at any account;
+ * - `pair:` one account from one address group: the guesses one place gets at one account;
+ * - `device:` one account from one browser that signed in before (its device cookie);
+ * - `account:` one account from places it never signed in from. Only attempts from such places
+ *   count and are refused here, so a flood from strangers cannot lock a staff member out of the
+ *   places and browsers they use.
+ *
+ * Account keys are counted whether or not the account exists, so a lockout tells nothing about
+ * which e-mails are staff. Every key is a keyed hash (HMAC with the server's secret): nothing a
+ * stranger typed is stored in a form anyone without the secret could test guesses against.
  */
-import { createHash } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
+import { addressGroupKey } from '../security/client-address.ts'
 
 export interface ThrottleSettings {
-  /** Attempts per account within the window before it locks (a success gives its attempt back). */
+  /** Attempts at one account from places it never signed in from (a success gives its attempt back). */
   accountLimit: number
-  /** Attempts per client address within the window (higher: an office shares one address). */
+  /** Attempts at one account from one address group, or from one known browser. */
+  pairLimit: number
+  /** Attempts from one address group at any account (higher: an office shares one address). */
   addressLimit: number
   windowMs: number
   lockoutMs: number
 }
 
 export const defaultThrottleSettings: ThrottleSettings = {
-  accountLimit: 5,
+  accountLimit: 20,
+  pairLimit: 5,
   addressLimit: 20,
   windowMs: 15 * 60_000,
   lockoutMs: 15 * 60_000,
 }
 
-/** The e-mail as typed is not stored: only a hash of it names the key. */
-export function accountKey(email: string): string {
-  return `account:${createHash('sha256').update(email).digest('hex')}`
+export type ThrottleKind = 'account' | 'pair' | 'device' | 'address'
+
+function keyed(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', secret).update(`${purpose}\n${value}`).digest('hex')
 }
 
-export function addressKey(ipHash: string): string {
-  return `address:${ipHash}`
+/** Names the account in every key about it, so an owner's page can tell whose locks they are. */
+export function accountTag(email: string, secret: string): string {
+  return keyed(secret, 'sign-in-account', email)
+}
+
+export function accountKey(email: string, secret: string): string {
+  return `account:${accountTag(email, secret)}`
+}
+
+export function pairKey(email: string, ip: string, secret: string): string {
+  return `pair:${accountTag(email, secret)}:${addressGroupKey(ip, secret, 'sign-in-pair')}`
+}
+
+export function deviceKey(email: string, deviceId: string, secret: string): string {
+  return `device:${accountTag(email, secret)}:${keyed(secret, 'sign-in-device', deviceId)}`
+}
+
+export function addressKey(ip: string, secret: string): string {
+  return `address:${addressGroupKey(ip, secret, 'sign-in-address')}`
+}
+
+export function keyKind(key: string): ThrottleKind {
+  const kind = key.slice(0, key.indexOf(':'))
+  return kind === 'account' || kind === 'pair' || kind === 'device' ? kind : 'address'
 }
 
 export interface CountedKey {
   key: string
   limit: number
+}
+
+/** Where an attempt comes from, as far as the throttle cares. */
+export interface AttemptSource {
+  /** The e-mail as normalised (the same for every spelling of one account). */
+  email: string
+  ip: string
+  /** The browser's device id, when it holds a valid device cookie for this account. */
+  deviceId?: string
+  /** The account signed in before from this address group. */
+  knownAddress: boolean
+}
+
+/** The keys an attempt counts against. */
+export function attemptKeys(source: AttemptSource, secret: string, settings: ThrottleSettings): CountedKey[] {
+  const keys = [
+    { key: addressKey(source.ip, secret), limit: settings.addressLimit },
+    { key: pairKey(source.email, source.ip, secret), limit: settings.pairLimit },
+  ]
+  if (source.deviceId)
+    keys.push({ key: deviceKey(source.email, source.deviceId, secret), limit: settings.pairLimit })
+  // The account-wide count is the one a crowd of strangers can fill: it never refuses a known place.
+  else if (!source.knownAddress)
+    keys.push({ key: accountKey(source.email, secret), limit: settings.accountLimit })
+  return keys
+}
+
+export interface NewLock {
+  kind: ThrottleKind
+  until: Date
+}
+
+export interface CountResult {
+  /** The time until which the attempt is refused, or undefined when it may go on. */
+  until?: Date
+  /** Keys this attempt locked (each lock is logged once, by the attempt that made it). */
+  locked: NewLock[]
 }
 
 /**
@@ -44,15 +118,13 @@ export interface CountedKey {
  * database (each upsert takes the row locks in turn, always in key order, in one process or
  * several), and only the first `limit` are let through to the password check. A count older than
  * the window starts over, unless the key is locked.
- *
- * Returns the time until which the attempt is refused, or undefined when it may go on.
  */
 export async function countAttempt(
   db: Queryable,
   keys: CountedKey[],
   now: Date,
   settings: ThrottleSettings,
-): Promise<Date | undefined> {
+): Promise<CountResult> {
   const nowText = now.toISOString()
   const rows = await db.query<{ key: string; failures: number; locked_until: Date | null }>(
     `INSERT INTO sign_in_throttles AS t (key, failures, window_started_at)
@@ -75,21 +147,23 @@ export async function countAttempt(
     if (lockedUntil && lockedUntil > now) until = later(until, lockedUntil)
     else if (Number(row.failures) > limit) overLimit.push(row.key)
   }
-  if (overLimit.length > 0) {
-    // The refusal is already decided by the count; the lock only makes it last its full period
-    // (concurrent refusals write the same lock, the later one wins).
-    const lockUntil = new Date(now.getTime() + settings.lockoutMs)
-    // Rows are locked in key order, as the upsert above takes them: two attempts locking the same
-    // keys in opposite orders would deadlock, and one of them would fail instead of being refused.
-    await db.query(
-      `UPDATE sign_in_throttles AS t SET locked_until = GREATEST(t.locked_until, $2::timestamptz)
-         FROM (SELECT key FROM sign_in_throttles WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE) AS locked
-        WHERE t.key = locked.key`,
-      [overLimit, lockUntil.toISOString()],
-    )
-    until = later(until, lockUntil)
+  if (overLimit.length === 0) return { until, locked: [] }
+  // The refusal is already decided by the count; the lock only makes it last its full period.
+  // Concurrent refusals find the lock already written and leave it: only the first one reports it.
+  const lockUntil = new Date(now.getTime() + settings.lockoutMs)
+  // Rows are locked in key order, as the upsert above takes them: two attempts locking the same
+  // keys in opposite orders would deadlock, and one of them would fail instead of being refused.
+  const locked = await db.query<{ key: string }>(
+    `UPDATE sign_in_throttles AS t SET locked_until = $2::timestamptz
+       FROM (SELECT key FROM sign_in_throttles WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE) AS locked
+      WHERE t.key = locked.key AND (t.locked_until IS NULL OR t.locked_until <= $3::timestamptz)
+     RETURNING t.key`,
+    [overLimit, lockUntil.toISOString(), nowText],
+  )
+  return {
+    until: later(until, lockUntil),
+    locked: locked.map((row) => ({ kind: keyKind(row.key), until: lockUntil })),
   }
-  return until
 }
 
 function later(a: Date | undefined, b: Date): Date {
@@ -97,20 +171,67 @@ function later(a: Date | undefined, b: Date): Date {
 }
 
 /**
- * After a correct password: the account starts over, and the address gets back the attempt this
- * sign-in used (its other attempts stay counted, so one valid account cannot reset the count of an
- * address guessing at others, and an office signing in all day never locks itself out).
+ * After a correct password: the pair and the device start over, and the address and the account
+ * get back the attempt this sign-in used (their other attempts stay counted, so one valid account
+ * cannot reset the count of an address guessing at others, a staff member's success does not
+ * reopen a lock strangers earned, and an office signing in all day never locks itself out).
  */
-export async function forgiveSuccessfulAttempt(
-  db: Queryable,
-  account: string,
-  address: string,
-): Promise<void> {
+export async function forgiveSuccessfulAttempt(db: Queryable, keys: CountedKey[]): Promise<void> {
+  const names = keys.map((entry) => entry.key)
   await db.query(
-    `WITH cleared AS (DELETE FROM sign_in_throttles WHERE key = $1)
-     UPDATE sign_in_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = $2`,
-    [account, address],
+    `WITH cleared AS (
+       DELETE FROM sign_in_throttles WHERE key = ANY($1::text[]) AND (key LIKE 'pair:%' OR key LIKE 'device:%')
+     )
+     UPDATE sign_in_throttles SET failures = GREATEST(failures - 1, 0)
+      WHERE key = ANY($1::text[]) AND (key LIKE 'address:%' OR key LIKE 'account:%')`,
+    [names],
   )
+}
+
+/** An attempt counted but never checked (the password pool was full) gives its attempt back. */
+export async function giveBackAttempt(db: Queryable, keys: CountedKey[]): Promise<void> {
+  await db.query(
+    'UPDATE sign_in_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ANY($1::text[])',
+    [keys.map((entry) => entry.key)],
+  )
+}
+
+export interface SignInLock {
+  key: string
+  kind: ThrottleKind
+  lockedUntil: Date
+}
+
+/** Locks in force now, the longest first; at most `limit` (a flood can lock many addresses). */
+export async function currentLocks(db: Queryable, now: Date, limit: number): Promise<SignInLock[]> {
+  const rows = await db.query<{ key: string; lockedUntil: Date }>(
+    `SELECT key, locked_until AS "lockedUntil" FROM sign_in_throttles
+      WHERE locked_until > $1::timestamptz ORDER BY locked_until DESC, key LIMIT $2`,
+    [now.toISOString(), limit],
+  )
+  return rows.map((row) => ({ ...row, kind: keyKind(row.key) }))
+}
+
+/** Clears one lock and its count. False when there was no such key. */
+export async function clearLock(db: Queryable, key: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM sign_in_throttles WHERE key = $1 RETURNING key', [key])
+  return rows.length > 0
+}
+
+/** Clears every count and lock of one account (all its places and browsers); how many there were. */
+export async function clearAccountLocks(db: Queryable, email: string, secret: string): Promise<number> {
+  const tag = accountTag(email, secret)
+  const rows = await db.query(
+    `DELETE FROM sign_in_throttles
+      WHERE key = $1 OR starts_with(key, $2) OR starts_with(key, $3) RETURNING key`,
+    [`account:${tag}`, `pair:${tag}:`, `device:${tag}:`],
+  )
+  return rows.length
+}
+
+/** The account a key is about (its tag), when it is about one. */
+export function tagOfKey(key: string): string | undefined {
+  return keyKind(key) === 'address' ? undefined : key.split(':')[1]
 }
 
 export async function deleteStaleThrottles(

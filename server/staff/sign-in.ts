@@ -1,60 +1,110 @@
-import type { Database } from '../db/database.ts'
-import { decoyPasswordHash, passwordMaxLength, verifyPassword } from './password-hash.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import { deviceIdOf, knownAddressKey, newDeviceToken, rememberAddress } from './known-places.ts'
+import { decoyPasswordHash, passwordMaxLength, reservePasswordCheck } from './password-hash.ts'
 import { hasSecondFactor } from './second-factor.ts'
 import {
-  accountKey,
-  addressKey,
+  type AttemptSource,
+  attemptKeys,
   countAttempt,
   forgiveSuccessfulAttempt,
+  giveBackAttempt,
+  type NewLock,
   type ThrottleSettings,
 } from './sign-in-throttle.ts'
-import { findStaffUserByEmail, normalizeEmail } from './staff-accounts.ts'
+import { normalizeEmail } from './staff-accounts.ts'
 import { createSession, type SessionSettings, type SessionStage } from './staff-sessions.ts'
 
-export type SignInResult =
-  | { outcome: 'signed-in'; token: string; expiresAt: Date; email: string; stage: SessionStage }
+export type SignInResult = (
+  | {
+      outcome: 'signed-in'
+      token: string
+      expiresAt: Date
+      email: string
+      stage: SessionStage
+      /** A new device cookie's value, when the sign-in is complete (no code still due). */
+      deviceToken?: string
+    }
   /** Unknown e-mail and wrong password are one outcome: the page must not tell them apart. */
   | { outcome: 'refused' }
   | { outcome: 'locked'; until: Date }
+  /** Too many passwords are being checked right now: try again in a few seconds. */
+  | { outcome: 'busy' }
+) & {
+  /** Locks this attempt set (the route logs each). */
+  locked: NewLock[]
+}
 
 export interface SignInAttempt {
   email: string
   password: string
-  /** The keyed hash of the client address (never the address itself). */
-  ipHash: string
+  /** The client's address: only keyed hashes of its group are stored. */
+  ip: string
+  /** The device cookie's value, if the browser sent one. */
+  deviceToken?: string
   now: Date
 }
+
+export interface SignInSettings {
+  session: SessionSettings
+  throttle: ThrottleSettings
+  /** The server's secret for keyed hashes and device cookies (IP_HASH_SALT). */
+  secret: string
+  requireSecondFactor?: boolean
+}
+
+/**
+ * Sign-ins being handled at once in this process, whatever stage they are at: beyond this one is
+ * answered "busy" before it even reaches the database (the password pool's own bound is tighter).
+ */
+const maxSignInsInFlight = 128
+let signInsInFlight = 0
 
 export async function signIn(
   db: Database,
   attempt: SignInAttempt,
-  settings: { session: SessionSettings; throttle: ThrottleSettings; requireSecondFactor?: boolean },
+  settings: SignInSettings,
+): Promise<SignInResult> {
+  if (signInsInFlight >= maxSignInsInFlight) return { outcome: 'busy', locked: [] }
+  signInsInFlight += 1
+  try {
+    return await checkSignIn(db, attempt, settings)
+  } finally {
+    signInsInFlight -= 1
+  }
+}
+
+async function checkSignIn(
+  db: Database,
+  attempt: SignInAttempt,
+  settings: SignInSettings,
 ): Promise<SignInResult> {
   const email = normalizeEmail(attempt.email)
-  const keys = { account: accountKey(email), address: addressKey(attempt.ipHash) }
+  const { user, source } = await findSignInSource(db, email, attempt, settings.secret)
+  const keys = attemptKeys(source, settings.secret, settings.throttle)
   // Counted before the password is checked: the limit holds for attempts sent all at once.
-  const until = await countAttempt(
-    db,
-    [
-      { key: keys.account, limit: settings.throttle.accountLimit },
-      { key: keys.address, limit: settings.throttle.addressLimit },
-    ],
-    attempt.now,
-    settings.throttle,
-  )
-  if (until) return { outcome: 'locked', until }
+  const { until, locked } = await countAttempt(db, keys, attempt.now, settings.throttle)
+  if (until) return { outcome: 'locked', until, locked }
 
-  const user = email === '' ? undefined : await findStaffUserByEmail(db, email)
+  const check = reservePasswordCheck()
+  if (!check) {
+    // No password was tried: the attempt is not held against anyone.
+    await giveBackAttempt(db, keys)
+    return { outcome: 'busy', locked }
+  }
   // Over-long passwords are never hashed at full length (no account has one anyway).
   const tooLong = attempt.password.length > passwordMaxLength
+  let stored: string
+  try {
+    stored = user?.passwordHash ?? (await decoyPasswordHash())
+  } catch (error) {
+    check.release()
+    throw error
+  }
   // The decoy keeps the time of a refusal the same whether the e-mail exists or not.
-  const matches = await verifyPassword(
-    tooLong ? '' : attempt.password,
-    user?.passwordHash ?? (await decoyPasswordHash()),
-  )
-  if (!user || tooLong || !matches) return { outcome: 'refused' }
+  const matches = await check.verify(tooLong ? '' : attempt.password, stored)
+  if (!user || tooLong || !matches) return { outcome: 'refused', locked }
 
-  await forgiveSuccessfulAttempt(db, keys.account, keys.address)
+  await forgiveSuccessfulAttempt(db, keys)
   await db.query('UPDATE staff_users SET last_sign_in_at = $2::timestamptz WHERE id = $1', [
     user.id,
     attempt.now.toISOString(),
@@ -67,5 +117,45 @@ export async function signIn(
       ? 'enrol'
       : 'full'
   const session = await createSession(db, user.id, attempt.now, settings.session, stage)
-  return { outcome: 'signed-in', ...session, email: user.email, stage }
+  // Only a complete sign-in makes a place known: a password alone does not.
+  const deviceToken =
+    stage === 'full' ? await rememberSignIn(db, user.id, attempt.ip, settings.secret, attempt.now) : undefined
+  return { outcome: 'signed-in', ...session, email: user.email, stage, deviceToken, locked }
+}
+
+/**
+ * The account an attempt names and where it comes from: a known address group, a browser with
+ * this account's device cookie. One statement whether the account exists or not.
+ */
+export async function findSignInSource(
+  db: Queryable,
+  email: string,
+  attempt: Pick<SignInAttempt, 'ip' | 'deviceToken'>,
+  secret: string,
+): Promise<{ user?: { id: string; passwordHash: string; email: string }; source: AttemptSource }> {
+  const rows = await db.query<{ id: string; email: string; passwordHash: string; knownAddress: boolean }>(
+    `SELECT u.id, u.email, u.password_hash AS "passwordHash",
+            EXISTS (SELECT 1 FROM staff_known_addresses k
+                     WHERE k.staff_user_id = u.id AND k.address_key = $2) AS "knownAddress"
+       FROM staff_users u WHERE u.email = $1`,
+    [email, knownAddressKey(attempt.ip, secret)],
+  )
+  const user = email === '' ? undefined : rows[0]
+  const deviceId = user ? deviceIdOf(attempt.deviceToken, user.id, secret) : undefined
+  return {
+    user,
+    source: { email, ip: attempt.ip, deviceId, knownAddress: user?.knownAddress === true },
+  }
+}
+
+/** After a complete sign-in: the address group becomes known; returns a new device cookie value. */
+export async function rememberSignIn(
+  db: Queryable,
+  userId: string,
+  ip: string,
+  secret: string,
+  now: Date,
+): Promise<string> {
+  await rememberAddress(db, userId, ip, secret, now)
+  return newDeviceToken(userId, secret)
 }

@@ -1,0 +1,34 @@
+/**
+ * The thread that runs scrypt for server/staff/password-hash.ts. It calls the synchronous scrypt on
+ * its own thread, so a hash never takes one of libuv's four shared threads, which also read the
+ * site's files and resolve names (decision 021).
+ */
+import { scryptSync } from 'node:crypto'
+import { parentPort } from 'node:worker_threads'
+
+export interface HashTask {
+  id: number
+  password: string
+  salt: Uint8Array
+  keyLength: number
+  N: number
+  r: number
+  p: number
+}
+
+export type HashReply = { id: number; key: Uint8Array } | { id: number; error: string }
+
+parentPort?.on('message', (task: HashTask) => {
+  try {
+    // maxmem must exceed 128 * N * r, or Node refuses the parameters.
+    const key = scryptSync(task.password.normalize('NFKC'), task.salt, task.keyLength, {
+      N: task.N,
+      r: task.r,
+      p: task.p,
+      maxmem: 256 * task.N * task.r,
+    })
+    parentPort?.postMessage({ id: task.id, key } satisfies HashReply)
+  } catch (error) {
+    parentPort?.postMessage({ id: task.id, error: String(error) } satisfies HashReply)
+  }
+})
