@@ -13,6 +13,7 @@ import type { Database } from '../server/db/database.ts'
 import { runMigrations } from '../server/db/migrate.ts'
 import { openDatabase } from '../server/db/open-database.ts'
 import { resetSecondFactor } from '../server/staff/second-factor.ts'
+import { accountTag, clearAccountLocks, currentLocks, tagOfKey } from '../server/staff/sign-in-throttle.ts'
 import {
   addStaffUser,
   checkNewPassword,
@@ -38,6 +39,10 @@ const usage = `Staff accounts for the lead inbox (/admin).
   npm run staff -- remove <email>
   npm run staff -- reset-two-factor <email>  removes its two-step sign-in (a lost phone); it sets
                                              up a new one at its next sign-in
+  npm run staff -- locks                    lists the sign-in locks in force
+  npm run staff -- unlock <email>           clears every sign-in lock and count of the account
+
+The desk always keeps an owner: the last owner can be neither made staff nor removed.
 
 Uses the server's database: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
 The embedded database can be open in one process only: stop the server before running this
@@ -63,15 +68,16 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'role' && !isStaffRole(role))
     throw new UsageError('role needs owner or staff after the e-mail.')
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}.`)
-  if (command === 'list' && email) throw new UsageError('list takes no e-mail.')
-  if (command !== 'list' && !email) throw new UsageError(`${command} needs an e-mail address.`)
+  const listing = command === 'list' || command === 'locks'
+  if (listing && email) throw new UsageError(`${command} takes no e-mail.`)
+  if (!listing && !email) throw new UsageError(`${command} needs an e-mail address.`)
 
   // Checked before the database is opened or a password asked for.
   const account = email ? checkStaffEmail(email) : ''
   const password =
     command === 'add' || command === 'password' ? await readPassword(flags.has('--generate')) : undefined
 
-  await withDatabase(flags.has('--force'), async (db) => {
+  await withDatabase(flags.has('--force'), async (db, secret) => {
     switch (command) {
       case 'add': {
         const owner = flags.has('--owner')
@@ -88,9 +94,12 @@ async function main(argv: string[]): Promise<void> {
         break
       }
       case 'role': {
-        if (!isStaffRole(role) || !(await setStaffRole(db, account, role)))
-          throw new StaffAccountError(`There is no staff account for ${account}.`)
-        await recordStaffAudit(db, actor, role === 'owner' ? 'role-owner' : 'role-staff', account)
+        // One transaction: the last owner check holds against a desk changing roles at the same time.
+        await db.transaction(async (tx) => {
+          if (!isStaffRole(role) || !(await setStaffRole(tx, account, role)))
+            throw new StaffAccountError(`There is no staff account for ${account}.`)
+          await recordStaffAudit(tx, actor, role === 'owner' ? 'role-owner' : 'role-staff', account)
+        })
         console.log(`${account} is now ${role === 'owner' ? 'an owner' : 'staff'}.`)
         break
       }
@@ -107,9 +116,11 @@ async function main(argv: string[]): Promise<void> {
         break
       }
       case 'remove': {
-        if (!(await removeStaffUser(db, account)))
-          throw new StaffAccountError(`There is no staff account for ${account}.`)
-        await recordStaffAudit(db, actor, 'remove', account)
+        await db.transaction(async (tx) => {
+          if (!(await removeStaffUser(tx, account)))
+            throw new StaffAccountError(`There is no staff account for ${account}.`)
+          await recordStaffAudit(tx, actor, 'remove', account)
+        })
         console.log(`Removed ${account} and signed it out everywhere.`)
         break
       }
@@ -117,6 +128,22 @@ async function main(argv: string[]): Promise<void> {
         if (!(await resetSecondFactor(db, account, actor)))
           throw new StaffAccountError(`There is no staff account for ${account}.`)
         console.log(`Two-step sign-in removed for ${account}; it was signed out everywhere.`)
+        break
+      }
+      case 'locks':
+        await printLocks(db, secret)
+        break
+      case 'unlock': {
+        const cleared = await db.transaction(async (tx) => {
+          const count = await clearAccountLocks(tx, account, secret)
+          if (count > 0) await recordStaffAudit(tx, actor, 'unlock', account)
+          return count
+        })
+        console.log(
+          cleared > 0
+            ? `Sign-in locks and counts of ${account} cleared.`
+            : `No sign-in lock or count for ${account}: nothing to clear.`,
+        )
         break
       }
       default:
@@ -129,7 +156,25 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-async function withDatabase(force: boolean, fn: (db: Database) => Promise<void>): Promise<void> {
+/** One line per lock: whose (an account's e-mail, or "an address"), which kind, until when. */
+async function printLocks(db: Database, secret: string): Promise<void> {
+  const now = new Date()
+  const emails = new Map(
+    (await listStaffUsers(db, now)).map((user) => [accountTag(user.email, secret), user.email]),
+  )
+  const locks = await currentLocks(db, now, 1000)
+  if (locks.length === 0) console.log('No sign-in is locked now.')
+  for (const lock of locks) {
+    const tag = tagOfKey(lock.key)
+    const who = tag ? (emails.get(tag) ?? 'an e-mail that is no staff account') : 'an address'
+    console.log(`${who}	${lock.kind}	until ${new Date(lock.lockedUntil).toISOString()}`)
+  }
+}
+
+async function withDatabase(
+  force: boolean,
+  fn: (db: Database, secret: string) => Promise<void>,
+): Promise<void> {
   const config = loadConfig()
   if (!config.databaseUrl) {
     const pgliteDir = path.join(config.dataDir, 'pglite')
@@ -146,7 +191,7 @@ async function withDatabase(force: boolean, fn: (db: Database) => Promise<void>)
   const db = await openDatabase(config)
   try {
     await runMigrations(db)
-    await fn(db)
+    await fn(db, config.ipHashSalt)
   } finally {
     await db.close()
   }

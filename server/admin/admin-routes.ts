@@ -141,7 +141,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     throttle,
     now: options.now,
   })
-  await app.register(staffPages, { db: options.db, now: options.now })
+  await app.register(staffPages, { db: options.db, ipHashSalt: options.ipHashSalt, now: options.now })
   await app.register(heldNotificationPages, { db: options.db })
   await app.register(adminApi, {
     db: options.db,

@@ -15,6 +15,7 @@ import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import type { Database } from '../db/database.ts'
 import { resetSecondFactor } from '../staff/second-factor.ts'
+import { accountTag, clearLock, currentLocks, type SignInLock, tagOfKey } from '../staff/sign-in-throttle.ts'
 import {
   addStaffUser,
   checkStaffEmail,
@@ -39,11 +40,15 @@ import { formatDateTime } from './staff-time.ts'
 
 export interface StaffPagesOptions {
   db: Database
+  /** The server's secret: names the account a sign-in lock is about. */
+  ipHashSalt: string
   now: () => Date
 }
 
 /** How many account changes the page lists. */
 const auditShown = 20
+/** How many sign-in locks the page lists (a flood can lock many addresses). */
+const locksShown = 50
 
 const notices: Record<string, string> = {
   sessions: 'Signed out everywhere. They must sign in again.',
@@ -51,6 +56,7 @@ const notices: Record<string, string> = {
   'role-owner': 'The account is now an owner.',
   'role-staff': 'The account is now staff.',
   removed: 'The account was removed and signed out. Its work log entries keep its e-mail.',
+  unlocked: 'The lock was cleared: sign-ins it refused can be tried again.',
 }
 
 const auditWords: Record<StaffAuditAction, string> = {
@@ -61,6 +67,7 @@ const auditWords: Record<StaffAuditAction, string> = {
   'reset-two-factor': 'reset two-step sign-in of',
   'role-owner': 'made an owner:',
   'role-staff': 'made staff:',
+  unlock: 'cleared the sign-in lock of',
 }
 
 function roleName(role: StaffRole): string {
@@ -71,6 +78,7 @@ interface ListOptions {
   owner: StaffSession
   accounts: StaffUserSummary[]
   audit: Awaited<ReturnType<typeof recentStaffAudit>>
+  locks: LockView[]
   notice?: string
   error?: string
   /** What was typed in the add form, kept when it is refused. */
@@ -113,6 +121,61 @@ function accountRow(account: StaffUserSummary, self: string): ReactNode {
   </tr>`
 }
 
+/** A lock as the owner sees it: whose it is, never an address. */
+interface LockView {
+  key: string
+  /** The staff account it is about, when it is about one. */
+  email?: string
+  what: string
+  lockedUntil: Date
+}
+
+const lockWhat: Record<SignInLock['kind'], string> = {
+  account: 'from places it never signed in from',
+  pair: 'from one address',
+  device: 'on one browser',
+  address: 'every account',
+}
+
+function lockView(lock: SignInLock, emailsByTag: Map<string, string>): LockView {
+  const tag = tagOfKey(lock.key)
+  const email = tag ? emailsByTag.get(tag) : undefined
+  const who = lock.kind === 'address' ? 'An address' : (email ?? 'An e-mail that is no staff account')
+  return { key: lock.key, email, what: `${who}: ${lockWhat[lock.kind]}`, lockedUntil: lock.lockedUntil }
+}
+
+function locksSection(locks: LockView[]): ReactNode {
+  return html`<${Fragment}>
+    <h2 id="locks-heading">Locked sign-ins</h2>
+    <p>Too many wrong passwords or codes lock sign-ins for 15 minutes. A lock on an account never refuses a place or browser it signed in from before. Clear one when you know who caused it.</p>
+    ${
+      locks.length === 0
+        ? html`<p className="muted">No sign-in is locked now.</p>`
+        : html`<div className="table-scroll">
+            <table className="staff-table" aria-labelledby="locks-heading">
+              <thead>
+                <tr><th scope="col">Locked</th><th scope="col">Until</th><th scope="col">Action</th></tr>
+              </thead>
+              <tbody>
+                ${locks.map(
+                  (lock) => html`<tr key=${lock.key}>
+                    <th scope="row">${lock.what}</th>
+                    <td><time dateTime=${new Date(lock.lockedUntil).toISOString()}>${formatDateTime(lock.lockedUntil)}</time></td>
+                    <td>
+                      <form method="post" action="/admin/staff/unlock" data-submit-once="">
+                        <input type="hidden" name="key" value=${lock.key} />
+                        <button type="submit" className="button-secondary">Clear</button>
+                      </form>
+                    </td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }
+  <//>`
+}
+
 function listPage(options: ListOptions): string {
   const typed = options.typed ?? { email: '', role: 'staff' }
   const invalid = options.error ? { 'aria-describedby': 'add-error', 'aria-invalid': 'true' } : {}
@@ -142,6 +205,7 @@ function listPage(options: ListOptions): string {
           </tbody>
         </table>
       </div>
+      ${locksSection(options.locks)}
       <h2 id="add-heading">Add a staff member</h2>
       <p>The desk makes a password and shows it once. Give it to them in person or by phone, never by e-mail.</p>
       ${options.error && html`<p className="error-banner" role="alert" id="add-error">${options.error}</p>`}
@@ -229,6 +293,15 @@ const emailBody = {
   required: ['email'],
 } as const
 
+/** A throttle key as the locks list posts it: a kind and keyed hashes, nothing else. */
+const unlockBody = {
+  type: 'object',
+  properties: {
+    key: { type: 'string', maxLength: 200, pattern: '^(account|pair|device|address):[0-9a-f:]+$' },
+  },
+  required: ['key'],
+} as const
+
 interface AccountBody {
   Body: { email: string; role?: string; confirm?: string }
 }
@@ -262,11 +335,19 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
     owner: StaffSession,
     extra: Pick<ListOptions, 'notice' | 'error' | 'typed'> = {},
   ): Promise<string> {
-    const [accounts, audit] = await Promise.all([
+    const [accounts, audit, locks] = await Promise.all([
       listStaffUsers(db, options.now()),
       recentStaffAudit(db, auditShown),
+      currentLocks(db, options.now(), locksShown),
     ])
-    return listPage({ owner, accounts, audit, ...extra })
+    const emailsByTag = await accountTags(accounts.map((account) => account.email))
+    const views = locks.map((lock) => lockView(lock, emailsByTag))
+    return listPage({ owner, accounts, audit, locks: views, ...extra })
+  }
+
+  /** Each staff account's tag, as the sign-in throttle's keys carry it. */
+  async function accountTags(emails: string[]): Promise<Map<string, string>> {
+    return new Map(emails.map((email) => [accountTag(email, options.ipHashSalt), email]))
   }
 
   /** The account an action names: refused (nothing changes) when it is unknown or the owner's own. */
@@ -297,6 +378,25 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       return undefined
     }
     return email
+  }
+
+  /**
+   * Runs a role change or a removal; when it would leave the desk without an owner (another owner
+   * changed at the same moment), answers the page with why and returns false.
+   */
+  async function keepingAnOwner(
+    reply: FastifyReply,
+    owner: StaffSession,
+    change: () => Promise<void>,
+  ): Promise<boolean> {
+    try {
+      await change()
+      return true
+    } catch (error) {
+      if (!(error instanceof StaffAccountError)) throw error
+      sendPage(reply, await renderList(owner, { error: error.message }), 409)
+      return false
+    }
   }
 
   function done(reply: FastifyReply, notice: keyof typeof notices) {
@@ -401,11 +501,13 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       }
       const email = await target(request, reply, owner)
       if (!email) return reply
-      await db.transaction(async (tx) => {
-        await setStaffRole(tx, email, role)
-        await recordStaffAudit(tx, owner.email, role === 'owner' ? 'role-owner' : 'role-staff', email)
-      })
-      return done(reply, role === 'owner' ? 'role-owner' : 'role-staff')
+      const changed = await keepingAnOwner(reply, owner, () =>
+        db.transaction(async (tx) => {
+          await setStaffRole(tx, email, role)
+          await recordStaffAudit(tx, owner.email, role === 'owner' ? 'role-owner' : 'role-staff', email)
+        }),
+      )
+      return changed ? done(reply, role === 'owner' ? 'role-owner' : 'role-staff') : reply
     },
   )
 
@@ -418,11 +520,37 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       if (!email) return reply
       // The first post asks; only the confirmation page's post removes.
       if (request.body.confirm !== 'yes') return sendPage(reply, confirmRemovePage(owner, email))
-      await db.transaction(async (tx) => {
-        await removeStaffUser(tx, email)
-        await recordStaffAudit(tx, owner.email, 'remove', email)
+      const removed = await keepingAnOwner(reply, owner, () =>
+        db.transaction(async (tx) => {
+          await removeStaffUser(tx, email)
+          await recordStaffAudit(tx, owner.email, 'remove', email)
+        }),
+      )
+      return removed ? done(reply, 'removed') : reply
+    },
+  )
+
+  app.post<{ Body: { key: string } }>(
+    '/admin/staff/unlock',
+    { ...ownerOnly, schema: { body: unlockBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const key = request.body.key
+      const accounts = await listStaffUsers(db, options.now())
+      const tag = tagOfKey(key)
+      const email = tag ? (await accountTags(accounts.map((account) => account.email))).get(tag) : undefined
+      const target = email ?? (tag ? 'an e-mail that is no staff account' : 'an address')
+      const cleared = await db.transaction(async (tx) => {
+        if (!(await clearLock(tx, key))) return false
+        await recordStaffAudit(tx, owner.email, 'unlock', target)
+        return true
       })
-      return done(reply, 'removed')
+      if (!cleared) {
+        const error = 'That lock is no longer there: it ran out or another owner cleared it.'
+        return sendPage(reply, await renderList(owner, { error }), 404)
+      }
+      request.log.info({ staff: owner.userId, action: 'sign-in-unlock' }, 'admin: sign-in lock cleared')
+      return done(reply, 'unlocked')
     },
   )
 }

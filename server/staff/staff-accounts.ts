@@ -48,6 +48,8 @@ export type StaffAuditAction =
   | 'reset-two-factor'
   | 'role-owner'
   | 'role-staff'
+  /** A sign-in lock cleared; the target is the account's e-mail, or "an address". */
+  | 'unlock'
 
 export async function recordStaffAudit(
   db: Queryable,
@@ -155,19 +157,44 @@ export async function endStaffSessions(db: Queryable, email: string): Promise<bo
   return true
 }
 
-/** Makes the account an owner or staff. False when there is no such account. */
-export async function setStaffRole(db: Queryable, email: string, role: StaffRole): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
+/**
+ * Takes the owners' rows for the rest of the transaction, always in the same order, and refuses
+ * when `email` is the last of them. Two owners demoting or removing each other at the same moment
+ * (two processes, two connections) then run one after the other: the second one finds the first
+ * one's change and is refused, so the desk always keeps an owner. Call it inside a transaction.
+ */
+async function keepAnOwner(tx: Queryable, email: string): Promise<void> {
+  const owners = await tx.query<{ email: string }>(
+    `SELECT email FROM staff_users WHERE role = 'owner' ORDER BY id FOR UPDATE`,
+  )
+  if (owners.length === 1 && owners[0]?.email === email) {
+    throw new StaffAccountError(`${email} is the only owner: make another account an owner first.`)
+  }
+}
+
+/**
+ * Makes the account an owner or staff. False when there is no such account. Refuses (throws)
+ * to demote the last owner. Call it inside a transaction (keepAnOwner).
+ */
+export async function setStaffRole(tx: Queryable, email: string, role: StaffRole): Promise<boolean> {
+  const normalized = normalizeEmail(email)
+  if (role !== 'owner') await keepAnOwner(tx, normalized)
+  const rows = await tx.query<{ id: string }>(
     'UPDATE staff_users SET role = $2 WHERE email = $1 RETURNING id',
-    [normalizeEmail(email), role],
+    [normalized, role],
   )
   return rows.length > 0
 }
 
-/** Removes the account and its sessions (reveal records keep the e-mail). False when there was none. */
-export async function removeStaffUser(db: Queryable, email: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>('DELETE FROM staff_users WHERE email = $1 RETURNING id', [
-    normalizeEmail(email),
+/**
+ * Removes the account and its sessions (reveal records keep the e-mail). False when there was none.
+ * Refuses (throws) to remove the last owner. Call it inside a transaction (keepAnOwner).
+ */
+export async function removeStaffUser(tx: Queryable, email: string): Promise<boolean> {
+  const normalized = normalizeEmail(email)
+  await keepAnOwner(tx, normalized)
+  const rows = await tx.query<{ id: string }>('DELETE FROM staff_users WHERE email = $1 RETURNING id', [
+    normalized,
   ])
   return rows.length > 0
 }
