@@ -30,6 +30,11 @@
  *                         this node_modules): it gets the same requests, proofs included, in the
  *                         anchor's place; the median of the rounds' ratios is the figure to read,
  *                         as the machine's speed moves between rounds. Written to api-baseline.json.
+ *   --same-text           also measure, in each round, the server receiving one text for the whole
+ *                         run (the shape of a spam wave) on a database that already holds 50,000
+ *                         copies of that text from 5,000 addresses, beside the varied texts: the
+ *                         repeated-text check must cost the same whatever the size of the wave
+ *                         (within 15 %, docs/contracts.md "Quality budgets")
  * PostgreSQL: 127.0.0.1:5432 as the server tests use it (PGHOST, PGPORT, PGUSER override).
  */
 import { randomBytes } from 'node:crypto'
@@ -39,7 +44,16 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import type { FormDefinition } from '../forms/engine.ts'
 import { getFormDefinition } from '../forms/registry.ts'
+import { validateSubmission } from '../forms/schema.ts'
+import type { Database } from '../server/db/database.ts'
+import { runMigrations } from '../server/db/migrate.ts'
+import { openPgliteDatabase } from '../server/db/pglite-database.ts'
+import { openPostgresDatabase } from '../server/db/postgres-database.ts'
+import { withoutHoneypot } from '../server/leads/honeypot.ts'
+import { fingerprintKeyFrom, textFingerprint } from '../server/leads/submission-metadata.ts'
+import { sensitiveFieldNames } from '../server/security/sensitive-fields.ts'
 import { validPayload } from '../tests/server/helpers/form-payloads.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
 import { solvedProof } from '../tests/server/helpers/proof-of-work.ts'
@@ -63,6 +77,7 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     baseline: { type: 'string' },
     'proofs-per-second': { type: 'string', default: '10000' },
+    'same-text': { type: 'boolean', default: false },
   },
 })
 const duration = Number(args.duration)
@@ -77,8 +92,11 @@ const drivers = args.drivers.split(',').map((name) => name.trim()) as ('pglite' 
 
 interface DriverResult {
   driver: 'pglite' | 'postgres'
-  /** `server`: the real server; `anchor`: scripts/bench-anchor-server.ts (parse + one INSERT). */
-  target: 'server' | 'anchor'
+  /**
+   * `server`: the real server; `anchor`: scripts/bench-anchor-server.ts (parse + one INSERT);
+   * `same-text`: the real server sent one text throughout, over a stored wave of it (--same-text).
+   */
+  target: 'server' | 'anchor' | 'same-text'
   /** 1, 2…: anchor and server alternate, one of each per round. */
   round: number
   requestsPerSecond: number
@@ -111,8 +129,12 @@ interface DriverResult {
   withinBudget?: boolean
 }
 
-const form = getFormDefinition('contact-message')
-if (!form) throw new Error('contact-message is not registered')
+function benchForm(): FormDefinition {
+  const found = getFormDefinition('contact-message')
+  if (!found) throw new Error('contact-message is not registered')
+  return found
+}
+const form = benchForm()
 const body = JSON.stringify({
   ...validPayload(form, new Date()),
   firstName: 'Bench',
@@ -176,7 +198,49 @@ let proofs: string[] = []
 let proofsUsed = 0
 let proofsExhausted = false
 
-function run(url: string, seconds: number, runId: string, withProofs: boolean): Promise<autocannon.Result> {
+/** Copies of the one text stored before a --same-text run, and the addresses they came from. */
+const wave = { copies: 50_000, addresses: 5_000 }
+
+/**
+ * Stores the wave a --same-text run meets, before its server starts: `wave.copies` spam leads of
+ * the run's one text from `wave.addresses` addresses, and those addresses as the text's senders,
+ * fingerprinted as the server fingerprints the text (same IP_HASH_SALT, so the same key).
+ */
+async function storeWave(db: Database): Promise<void> {
+  await runMigrations(db)
+  const fields = withoutHoneypot(form, validated(JSON.parse(body)))
+  const textHash = textFingerprint(
+    fingerprintKeyFrom(ipHashSalt),
+    form.key,
+    fields,
+    sensitiveFieldNames(form),
+  )
+  await db.query(
+    `INSERT INTO leads (form_key, fields, language, ip_hash, is_spam, body_hash, reference)
+     SELECT $1, $2::jsonb, 'en', 'wave-' || (n % $4), true, md5(n::text), 'WAVE' || n
+       FROM generate_series(1, $3::int) AS n`,
+    [form.key, JSON.stringify(fields), wave.copies, wave.addresses],
+  )
+  await db.query(
+    `INSERT INTO text_senders (text_hash, ip_hash, last_sent_at)
+     SELECT $1, 'wave-' || n, now() FROM generate_series(0, $2::int - 1) AS n`,
+    [textHash, wave.addresses],
+  )
+}
+
+function validated(values: unknown): Record<string, string> {
+  const result = validateSubmission(form, values, new Date())
+  if (!result.ok) throw new Error(`the benchmark's lead is invalid: ${JSON.stringify(result.fields)}`)
+  return result.data
+}
+
+function run(
+  url: string,
+  seconds: number,
+  runId: string,
+  withProofs: boolean,
+  sameText = false,
+): Promise<autocannon.Result> {
   let counter = 0
   return autocannon({
     url,
@@ -197,9 +261,8 @@ function run(url: string, seconds: number, runId: string, withProofs: boolean): 
           if (withProofs && proofsUsed > proofs.length) proofsExhausted = true
           return {
             ...request,
-            // A different text per lead, as real leads differ: the same text from every request would
-            // make the server's same-text-elsewhere spam check scan an ever-growing set of rows.
-            body: body.replace('__N__', `${runId}-${counter}`),
+            // A different text per lead, as real leads differ; with sameText the one text of a wave.
+            body: sameText ? body : body.replace('__N__', `${runId}-${counter}`),
             headers: {
               ...request.headers,
               'idempotency-key': `${runId}-${counter}`,
@@ -216,7 +279,7 @@ const label = (target: DriverResult['target']) => (target === 'anchor' ? compare
 
 async function benchDriver(
   driver: 'pglite' | 'postgres',
-  target: 'server' | 'anchor',
+  target: DriverResult['target'],
   round: number,
 ): Promise<DriverResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `agency-bench-${driver}-`))
@@ -224,6 +287,16 @@ async function benchDriver(
   let server: ServerProcess | undefined
   try {
     if (driver === 'postgres') scratch = await createScratchDatabase()
+    if (target === 'same-text') {
+      const db = scratch
+        ? await openPostgresDatabase(scratch.url)
+        : await openPgliteDatabase(path.join(dataDir, 'pglite'))
+      try {
+        await storeWave(db)
+      } finally {
+        await db.close()
+      }
+    }
     server = await startServerProcess({
       // Its log into a file rather than through a pipe into this process, which runs autocannon.
       logFile: `${dataDir}.log`,
@@ -246,20 +319,21 @@ async function benchDriver(
       `${driver} ${label(target)} (round ${round}): warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
     )
     proofsUsed = 0
-    const withProofs = target === 'server' || baselineScript !== undefined
-    const warm = await run(server.url, 2, `warm-${driver}-${target}`, withProofs)
+    const withProofs = target !== 'anchor' || baselineScript !== undefined
+    const sameText = target === 'same-text'
+    const warm = await run(server.url, 2, `warm-${driver}-${target}`, withProofs, sameText)
     const cpuBefore = await cpuMs(server.process.pid)
     const threadsBefore = await cpuMsByThread(server.process.pid)
     const ownBefore = process.cpuUsage()
     const machineBefore = await machineBusyMs()
-    const result = await run(server.url, duration, `bench-${driver}-${target}`, withProofs)
+    const result = await run(server.url, duration, `bench-${driver}-${target}`, withProofs, sameText)
     const own = process.cpuUsage(ownBefore)
     const machineAfter = await machineBusyMs()
     const cpuAfter = await cpuMs(server.process.pid)
     const threadsAfter = await cpuMsByThread(server.process.pid)
     const perRequest = (ms: number) => Number((ms / Math.max(1, result.requests.total)).toFixed(3))
     const health =
-      target === 'server'
+      target !== 'anchor'
         ? ((await (await fetch(`${server.url}/api/health`)).json()) as { deliveries?: { waiting: number } })
         : {}
     const ok = result['2xx']
@@ -292,9 +366,10 @@ async function benchDriver(
       errors: result.errors,
       timeouts: result.timeouts,
       non2xx: result.non2xx,
-      // With delivery parked, every stored lead still has its job waiting (the warm-up's too).
+      // With delivery parked, every stored lead still has its job waiting (the warm-up's too). A
+      // wave's copies are spam, with no job.
       leadsStored:
-        args.delivery || health.deliveries === undefined
+        args.delivery || sameText || health.deliveries === undefined
           ? undefined
           : health.deliveries.waiting - warm['2xx'],
     }
@@ -322,6 +397,7 @@ for (const driver of drivers) {
   for (let round = 1; round <= rounds; round++) {
     results.push(await benchDriver(driver, 'anchor', round))
     results.push(await benchDriver(driver, 'server', round))
+    if (args['same-text']) results.push(await benchDriver(driver, 'same-text', round))
   }
 }
 const ratio = (server: DriverResult | undefined, anchor: DriverResult | undefined) =>
@@ -374,7 +450,7 @@ const rows = [
     label(result.target),
     String(result.round),
     String(result.requestsPerSecond),
-    result.target === 'server' ? String(ratioOf(result) ?? '-') : '1',
+    result.target === 'anchor' ? '1' : String(ratioOf(result) ?? '-'),
     String(result.latencyMs.p50),
     String(result.latencyMs.p99),
     String(result.latencyMs.max),
@@ -440,6 +516,27 @@ if (proofsExhausted) {
     `More requests than proofs (${proofs.length}): some reused proofs were stored as spam. Raise --proofs-per-second.`,
   )
 }
+/** The same-text run of a round over the varied-text run of the same round. */
+const sameTextRatios = (driver: string) =>
+  results
+    .filter((result) => result.driver === driver && result.target === 'same-text')
+    .map((sameText) => {
+      const varied = results.find(
+        (other) => other.driver === driver && other.target === 'server' && other.round === sameText.round,
+      )
+      return ratio(sameText, varied)
+    })
+if (args['same-text']) {
+  for (const driver of drivers) {
+    const ratios = sameTextRatios(driver).filter((value) => value !== undefined)
+    const worst = ratios.length ? Math.min(...ratios) : undefined
+    console.log(
+      `${driver}: one text over a stored wave (${wave.copies} copies from ${wave.addresses} addresses): ` +
+        `${ratios.join(', ') || '-'}× the varied texts per round` +
+        ` (goal ≥ 0.85×: ${worst !== undefined && worst >= 0.85 ? 'met' : 'missed'})`,
+    )
+  }
+}
 for (const result of results) {
   if (result.target !== 'server') continue
   const stored = result.leadsStored
@@ -477,6 +574,9 @@ const report = {
     ]),
   ),
   proofsExhausted,
+  sameText: args['same-text']
+    ? { wave, ratiosPerRound: Object.fromEntries(drivers.map((driver) => [driver, sameTextRatios(driver)])) }
+    : undefined,
   results,
 }
 await mkdir(path.join(root, 'bench-results'), { recursive: true })
