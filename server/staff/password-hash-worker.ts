@@ -1,10 +1,15 @@
 /**
  * The thread that runs scrypt for server/staff/password-hash.ts. It calls the synchronous scrypt on
  * its own thread, so a hash never takes one of libuv's four shared threads, which also read the
- * site's files and resolve names (decision 021).
+ * site's files and resolve names, and at a low priority (docs/decisions/021-sign-in-under-attack.md).
  */
 import { scryptSync } from 'node:crypto'
+import { constants, setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
+
+// On Linux a thread has its own priority: this one yields the core to the thread serving pages
+// whenever both want it (elsewhere the call changes the whole process, so it is left alone).
+if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_BELOW_NORMAL)
 
 export interface HashTask {
   id: number

@@ -5,8 +5,8 @@
  *
  * scrypt runs on a small pool of threads of its own (password-hash-worker.ts), never on libuv's
  * four shared threads: those also read the site's files, and 20 sign-in posts once held every one
- * of them while a page waited seconds. The pool's queue is bounded by time: a sign-in that would
- * wait more than about a second for a thread is refused at once (the route answers 503), so a
+ * of them while a page waited seconds. The pool's queue is bounded by time: a sign-in whose hash
+ * would be done more than about a second from now is refused at once (the route answers 503), so a
  * flood of sign-ins costs the site at most the pool's threads (docs/decisions/021-sign-in-under-attack.md).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
@@ -39,7 +39,7 @@ interface PoolSettings {
   threads: number
   /** Hashes waiting or running, whoever asks: the hard bound of the queue. */
   maxPending: number
-  /** A sign-in is refused when the hashes ahead of it would take longer than this. */
+  /** A sign-in is refused when its hash, after those ahead of it, would be done later than this. */
   maxWaitMs: number
 }
 
@@ -68,6 +68,7 @@ class HashPool {
   private nextId = 1
   /** How long one hash has been taking (a moving average), to judge a queue's wait. */
   private averageMs = 300
+  private measured = false
 
   private readonly settings: PoolSettings
 
@@ -81,8 +82,9 @@ class HashPool {
    */
   reserve(purpose: 'sign-in' | 'account'): (() => void) | undefined {
     if (this.pending >= this.settings.maxPending) return undefined
-    const waitMs = (this.pending * this.averageMs) / this.settings.threads
-    if (purpose === 'sign-in' && waitMs > this.settings.maxWaitMs) return undefined
+    // When this hash would be done: the hashes ahead of it, then its own.
+    const doneInMs = ((this.pending + 1) * this.averageMs) / this.settings.threads
+    if (purpose === 'sign-in' && doneInMs > this.settings.maxWaitMs) return undefined
     this.pending += 1
     let released = false
     return () => {
@@ -126,7 +128,9 @@ class HashPool {
     if (!job || job.id !== reply.id) return
     thread.job = undefined
     thread.worker.unref()
-    this.averageMs = 0.7 * this.averageMs + 0.3 * (performance.now() - job.startedAt)
+    const tookMs = performance.now() - job.startedAt
+    this.averageMs = this.measured ? 0.7 * this.averageMs + 0.3 * tookMs : tookMs
+    this.measured = true
     if ('error' in reply) job.reject(new Error(reply.error))
     else job.resolve(Buffer.from(reply.key))
     this.dispatch()
