@@ -98,6 +98,17 @@ export interface FormSection {
 export const insuranceLines = ['vehicle', 'property', 'life', 'business', 'specialty', 'service'] as const
 export type InsuranceLine = (typeof insuranceLines)[number]
 
+/** A select field whose answer names the lead's line of insurance, and each answer's line. */
+export interface LineByAnswer {
+  field: string
+  lines: Readonly<Record<string, InsuranceLine>>
+}
+
+/** The line of a lead of this form with these answers: the chosen one where the form asks, else the form's. */
+export function leadLine(form: FormDefinition, answer: string | null | undefined): InsuranceLine {
+  return (answer != null && form.lineByAnswer?.lines[answer]) || form.line
+}
+
 /**
  * Families of forms for the submission rate limit: a visitor's quota in one family does not use up
  * another's (docs/contracts.md, "Rate limits").
@@ -109,6 +120,8 @@ export interface FormFacts {
   /** English paths of the pages that carry the form, its own page first (each one a route of app/site/route-table.ts). */
   pages: readonly [string, ...string[]]
   line: InsuranceLine
+  /** A form for any line (the general quote request): its line is the one the visitor chose here. */
+  lineByAnswer?: LineByAnswer
   /** Defaults to 'quote'. */
   family?: FormFamily
   /** The ATV form's GET QUOTE button is not disabled by validity (forms/definitions/atv-quote.ts sets it). */
@@ -138,6 +151,8 @@ export interface FormDefinition<Key extends string = string> {
   pages: readonly [string, ...string[]]
   /** The desk's line of insurance (inbox chart). */
   line: InsuranceLine
+  /** Where the visitor's answer decides the line instead (the general quote request's "Type of insurance"). */
+  lineByAnswer?: LineByAnswer
   /** The rate limit's family. */
   family: FormFamily
   /** Which fields name and reach the visitor (e-mail subject, inbox name and search). */

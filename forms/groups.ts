@@ -3,7 +3,7 @@
  * one form uses is written here once. A form definition (forms/definitions) is a short list of
  * sections built from these groups.
  */
-import type { DateLimit, Field, FormSection, TextField } from './engine.ts'
+import type { DateLimit, Field, FormSection, InsuranceLine, TextField } from './engine.ts'
 import {
   checkbox,
   dateInput,
@@ -72,40 +72,51 @@ export const hullMaterialOptions = [
 export const storageLocationOptions = ['Marina', 'Home', 'Dry Storage', 'Mooring', 'Other']
 
 /** The quote request's insurance types: 32 options, in this order, submitted and stored as written. */
-export const insuranceTypeOptions = [
-  'Annuity',
-  'All Terrain Vehicle Insurance',
-  'Auto Insurance',
-  'Business Insurance',
-  'Boat Insurance',
-  'BOP Insurance',
-  'Condo Insurance',
-  'Classic/Antique Car Insurance',
-  'Critical Illness Insurance',
-  'Crop Insurance',
-  'Dental Insurance',
-  'Disability Insurance',
-  'Earthquake Insurance',
-  'Event Insurance',
-  'Final Expense Insurance',
-  'Flood Insurance',
-  'Health Insurance',
-  'Home Insurance',
-  'Insurance Bonds',
-  'Life Insurance',
-  'Long Term Care Insurance',
-  'Landlord Insurance',
-  'Medicare Supplements',
-  'Motorcycle Insurance',
-  'Roadside Assistance',
-  'Recreational Vehicle Insurance',
-  'Renters Insurance',
-  'Travel Insurance',
-  'Umbrella Insurance',
-  'Vision Insurance',
-  'Workers Comp Insurance',
-  'Other Insurance Type',
-]
+/**
+ * The general quote request's "Type of insurance" answers, in the order the site lists them, each
+ * with the line of insurance the desk counts it under (umbrella under life, as the site lists it).
+ */
+export const insuranceTypes = [
+  { value: 'Annuity', line: 'life' },
+  { value: 'All Terrain Vehicle Insurance', line: 'vehicle' },
+  { value: 'Auto Insurance', line: 'vehicle' },
+  { value: 'Business Insurance', line: 'business' },
+  { value: 'Boat Insurance', line: 'vehicle' },
+  { value: 'BOP Insurance', line: 'business' },
+  { value: 'Condo Insurance', line: 'property' },
+  { value: 'Classic/Antique Car Insurance', line: 'vehicle' },
+  { value: 'Critical Illness Insurance', line: 'life' },
+  { value: 'Crop Insurance', line: 'business' },
+  { value: 'Dental Insurance', line: 'life' },
+  { value: 'Disability Insurance', line: 'life' },
+  { value: 'Earthquake Insurance', line: 'property' },
+  { value: 'Event Insurance', line: 'specialty' },
+  { value: 'Final Expense Insurance', line: 'life' },
+  { value: 'Flood Insurance', line: 'property' },
+  { value: 'Health Insurance', line: 'life' },
+  { value: 'Home Insurance', line: 'property' },
+  { value: 'Insurance Bonds', line: 'business' },
+  { value: 'Life Insurance', line: 'life' },
+  { value: 'Long Term Care Insurance', line: 'life' },
+  { value: 'Landlord Insurance', line: 'property' },
+  { value: 'Medicare Supplements', line: 'life' },
+  { value: 'Motorcycle Insurance', line: 'vehicle' },
+  { value: 'Roadside Assistance', line: 'vehicle' },
+  { value: 'Recreational Vehicle Insurance', line: 'vehicle' },
+  { value: 'Renters Insurance', line: 'property' },
+  { value: 'Travel Insurance', line: 'specialty' },
+  { value: 'Umbrella Insurance', line: 'life' },
+  { value: 'Vision Insurance', line: 'life' },
+  { value: 'Workers Comp Insurance', line: 'business' },
+  { value: 'Other Insurance Type', line: 'service' },
+] as const satisfies readonly { value: string; line: InsuranceLine }[]
+
+export const insuranceTypeOptions: string[] = insuranceTypes.map((type) => type.value)
+
+/** The line of each "Type of insurance" answer (the desk's chart counts the general request by it). */
+export const insuranceTypeLines: Readonly<Record<string, InsuranceLine>> = Object.fromEntries(
+  insuranceTypes.map((type) => [type.value, type.line]),
+)
 
 // ---------------------------------------------------------------------------------------------
 // Date limits

@@ -2,7 +2,15 @@
 
 import { defineForm, submitLabels } from '../define-form.ts'
 import { dateInput, select } from '../fields.ts'
-import { address, contactSection, insuranceTypeOptions, notes, section, todayLimit } from '../groups.ts'
+import {
+  address,
+  contactSection,
+  insuranceTypeLines,
+  insuranceTypeOptions,
+  notes,
+  section,
+  todayLimit,
+} from '../groups.ts'
 
 export const quoteRequest = defineForm(
   'quote-request',
@@ -34,5 +42,9 @@ export const quoteRequest = defineForm(
       notes('msg', { required: false }),
     ),
   ],
-  { pages: ['/get-a-quote', '/insurance/vehicle/auto', '/insurance/property/home'], line: 'service' },
+  {
+    pages: ['/get-a-quote', '/insurance/vehicle/auto', '/insurance/property/home'],
+    line: 'service',
+    lineByAnswer: { field: 'consultationType', lines: insuranceTypeLines },
+  },
 )

@@ -1,4 +1,4 @@
-import type { InsuranceLine } from '../../forms/engine.ts'
+import { type InsuranceLine, leadLine } from '../../forms/engine.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
 
 export type { InsuranceLine }
@@ -16,7 +16,11 @@ export const insuranceLines = [
   { key: 'service', label: 'Contact & service', color: '#475569' },
 ] as const satisfies readonly { key: InsuranceLine; label: string; color: string }[]
 
-/** The line a stored lead's form belongs to; a key no longer registered counts as service. */
-export function insuranceLineOf(formKey: string): InsuranceLine {
-  return getFormDefinition(formKey)?.line ?? 'service'
+/**
+ * The line a stored lead counts under: its form's, or for the general quote request the line of the
+ * "Type of insurance" the visitor chose (`answer`); a key no longer registered counts as service.
+ */
+export function insuranceLineOf(formKey: string, answer?: string | null): InsuranceLine {
+  const form = getFormDefinition(formKey)
+  return form ? leadLine(form, answer) : 'service'
 }

@@ -40,7 +40,7 @@ export function weekRows(currentWeek: string, counts: WeeklyCount[]): WeekRow[] 
   for (const count of counts) {
     const row = byWeek.get(count.week)
     if (!row) continue
-    row.byLine[insuranceLineOf(count.formKey)] += count.count
+    row.byLine[insuranceLineOf(count.formKey, count.lineAnswer)] += count.count
     row.total += count.count
   }
   return rows

@@ -3,6 +3,7 @@
  * batches for the CSV export), the forms among the matches, one lead as the desk shows it, the
  * weekly counts of the inbox's chart, and the leads the morning digest lists.
  */
+import { formDefinitions } from '../../forms/registry.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { filterCondition, type LeadFilters } from './lead-filters.ts'
 import { isUuid } from './lead-id.ts'
@@ -21,8 +22,15 @@ export interface WeeklyCount {
   /** Monday of the week, YYYY-MM-DD, in the agency's time zone. */
   week: string
   formKey: string
+  /** The answer that names the line, for a form that asks it (forms/engine.ts lineByAnswer); else null. */
+  lineAnswer: string | null
   count: number
 }
+
+/** Each form's field whose answer names its line: the forms for any line (the general quote request). */
+const lineAnswerFields = formDefinitions.flatMap((form) =>
+  form.lineByAnswer ? [{ formKey: form.key, field: form.lineByAnswer.field }] : [],
+)
 
 const inboxColumns = `${leadColumns},
   (SELECT j.status FROM delivery_jobs j WHERE j.lead_id = leads.id
@@ -106,11 +114,13 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
     weeklyCounts: (since) =>
       db.query<WeeklyCount>(
         `SELECT to_char(date_trunc('week', received_at AT TIME ZONE $1), 'YYYY-MM-DD') AS week,
-                form_key AS "formKey", count(*)::int AS count
+                form_key AS "formKey",
+                CASE ${lineAnswerFields.map((_, index) => `WHEN form_key = $${3 + 2 * index} THEN fields->>$${4 + 2 * index}`).join(' ') || 'WHEN false THEN NULL'} END AS "lineAnswer",
+                count(*)::int AS count
            FROM leads
           WHERE NOT is_spam AND received_at >= ($2::date::timestamp AT TIME ZONE $1)
-          GROUP BY 1, 2`,
-        [timeZone, since],
+          GROUP BY 1, 2, 3`,
+        [timeZone, since, ...lineAnswerFields.flatMap(({ formKey, field }) => [formKey, field])],
       ),
 
     async weekStart(now) {

@@ -858,6 +858,19 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(page.body).toContain('<caption>Leads per week by line of insurance (spam excluded)</caption>')
       expect(page.body.match(/<rect [^>]*fill="#1d4ed8"[^>]*><title>/g)).toHaveLength(1)
     })
+
+    it('counts the general quote request under the line its visitor chose as "Type of insurance"', async () => {
+      const quote = (consultationType: string, last: string) =>
+        insertLead(db, { formKey: 'quote-request', fields: person('Quinn', last, { consultationType }) })
+      await quote('Auto Insurance', 'Auto')
+      await quote('Boat Insurance', 'Boat')
+      await quote('Renters Insurance', 'Renter')
+      await quote('Workers Comp Insurance', 'Comp')
+      await quote('Other Insurance Type', 'Other')
+      const page = await get('/admin', cookie)
+      const summary = text(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
+      expect(summary).toMatch(/: 5 leads \(Vehicle 2, Property 1, Business 1, Contact & service 1\)/)
+    })
   })
 
   describe('one lead', () => {
