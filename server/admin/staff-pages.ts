@@ -541,7 +541,7 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       const email = tag ? (await accountTags(accounts.map((account) => account.email))).get(tag) : undefined
       const target = email ?? (tag ? 'an e-mail that is no staff account' : 'an address')
       const cleared = await db.transaction(async (tx) => {
-        if (!(await clearLock(tx, key))) return false
+        if (!(await clearLock(tx, key, options.now()))) return false
         await recordStaffAudit(tx, owner.email, 'unlock', target)
         return true
       })

@@ -212,10 +212,13 @@ export async function currentLocks(db: Queryable, now: Date, limit: number): Pro
   return rows.map((row) => ({ ...row, kind: keyKind(row.key) }))
 }
 
-/** Clears one lock and its count. False when there was no such key. */
-export async function clearLock(db: Queryable, key: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM sign_in_throttles WHERE key = $1 RETURNING key', [key])
-  return rows.length > 0
+/** Clears one key's count and lock. False when it was not locked (any more). */
+export async function clearLock(db: Queryable, key: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ locked: boolean }>(
+    'DELETE FROM sign_in_throttles WHERE key = $1 RETURNING locked_until > $2::timestamptz AS locked',
+    [key, now.toISOString()],
+  )
+  return rows[0]?.locked === true
 }
 
 /** Clears every count and lock of one account (all its places and browsers); how many there were. */

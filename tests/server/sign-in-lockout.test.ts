@@ -1,0 +1,247 @@
+/**
+ * A lockout strangers cannot aim at staff, through inject on both drivers. 100 wrong passwords
+ * from 100 addresses lock the account for places it never signed in from, but the right password
+ * still signs in from the staff member's usual address and from a browser holding the device
+ * cookie of an earlier sign-in. Every lock is logged without the e-mail or the address; an owner
+ * sees and clears locks on the desk (recorded in the audit), a staff member cannot; the stored
+ * keys are keyed hashes, never a plain digest of what a stranger typed.
+ */
+import { createHash } from 'node:crypto'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/database.ts'
+import { loggerOptions } from '../../server/logger.ts'
+import { hashPassword } from '../../server/staff/password-hash.ts'
+import { cookieOf } from './helpers/cookies.ts'
+import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
+
+const ownOrigin = 'http://localhost'
+const ownerEmail = 'owner@oakridge-insurance.example'
+const staffEmail = 'desk@oakridge-insurance.example'
+const password = 'a long staff password 42'
+/** Cheaper than production's cost (N = 2^15), so 100 attempts check quickly; stored in the hash. */
+const testCost = { N: 2 ** 10, r: 8, p: 1 }
+const usualAddress = '203.0.113.7'
+const phoneAddress = '2001:db8:77:1::9'
+const minuteMs = 60_000
+
+function text(body: string): string {
+  return body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+/** The Set-Cookie a response gave for `name`, as a Cookie header sends it back. */
+function setCookie(response: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const header = response.headers['set-cookie']
+  const all = Array.isArray(header) ? header : header ? [String(header)] : []
+  return all.find((cookie) => cookie.startsWith(`${name}=`))
+}
+
+describe.each(drivers)('sign-in lockout on %s', (driver) => {
+  let opened: TestApp
+  let db: Database
+  let app: FastifyInstance
+  let clock: Date
+  let logLines: string[] = []
+
+  beforeAll(async () => {
+    const passwordHash = await hashPassword(password, testCost)
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...String(chunk).split('\n').filter(Boolean))
+        done()
+      },
+    })
+    opened = await openTestApp(driver, { now: () => clock, logger: { ...loggerOptions('info'), stream } })
+    ;({ db, app } = opened)
+    await db.query('INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)', [
+      ownerEmail,
+      passwordHash,
+      'owner',
+      staffEmail,
+      'staff',
+    ])
+  })
+  afterAll(() => opened?.close())
+  beforeEach(async () => {
+    clock = new Date()
+    logLines = []
+    await db.query('TRUNCATE staff_sessions, sign_in_throttles, staff_audit, staff_known_addresses')
+  })
+
+  function signIn(email: string, pass: string, remoteAddress: string, cookie = '') {
+    return app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      remoteAddress,
+      headers: { origin: ownOrigin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, password: pass }).toString(),
+    })
+  }
+
+  function post(url: string, fields: Record<string, string>, cookie: string, origin = ownOrigin) {
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    })
+  }
+
+  /** 100 wrong passwords at the account, each from an address of its own, a few at a time. */
+  async function strangersGuess(email: string, count = 100): Promise<number[]> {
+    const statuses: number[] = []
+    for (let start = 0; start < count; start += 5) {
+      const batch = Array.from({ length: Math.min(5, count - start) }, (_, offset) => {
+        const index = start + offset
+        return signIn(email, `wrong guess ${index}`, `100.64.${Math.floor(index / 250)}.${(index % 250) + 1}`)
+      })
+      statuses.push(...(await Promise.all(batch)).map((response) => response.statusCode))
+    }
+    return statuses
+  }
+
+  it('100 wrong passwords from 100 addresses do not refuse the usual address or a known browser', async () => {
+    expect((await signIn(staffEmail, password, usualAddress)).statusCode).toBe(303)
+    const onPhone = await signIn(staffEmail, password, phoneAddress)
+    expect(onPhone.statusCode).toBe(303)
+    const device = setCookie(onPhone, 'staff_device')
+    expect(device).toMatch(/HttpOnly/)
+    expect(device).toMatch(/SameSite=Strict/)
+    expect(device).toMatch(/Max-Age=31536000/)
+    const deviceCookie = device?.split(';')[0] ?? ''
+
+    const statuses = await strangersGuess(staffEmail)
+    // 20 guesses a quarter hour reach the password check from places the account never used.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(80)
+
+    const stranger = await signIn(staffEmail, password, '198.51.100.200')
+    expect(stranger.statusCode).toBe(429)
+    expect(text(stranger.body)).toContain('Too many failed sign-in attempts')
+    expect(setCookie(stranger, 'staff_session')).toBeUndefined()
+
+    const usual = await signIn(staffEmail, password, usualAddress)
+    expect(usual.statusCode).toBe(303)
+    expect(usual.headers.location).toBe('/admin')
+    // A new network (a hotel) without the cookie, or with a forged one: refused while the lock holds.
+    expect((await signIn(staffEmail, password, '192.0.2.99')).statusCode).toBe(429)
+    const forged = `staff_device=${'A'.repeat(22)}.${'B'.repeat(43)}`
+    expect((await signIn(staffEmail, password, '192.0.2.99', forged)).statusCode).toBe(429)
+    // The same network, the browser that signed in before: known by its cookie.
+    const travelling = await signIn(staffEmail, password, '192.0.2.99', deviceCookie)
+    expect(travelling.statusCode).toBe(303)
+
+    // The lock runs out after 15 minutes.
+    clock = new Date(clock.getTime() + 16 * minuteMs)
+    expect((await signIn(staffEmail, password, '198.51.100.200')).statusCode).toBe(303)
+  })
+
+  it('logs each lock once, by kind and end, without the e-mail or the address', async () => {
+    await strangersGuess(staffEmail, 30)
+    for (let attempt = 0; attempt < 6; attempt++) await signIn(staffEmail, 'wrong', '192.0.2.50')
+    const locks = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; lock?: string; until?: string })
+      .filter((line) => line.msg === 'sign-in: too many attempts, locked')
+    expect(locks.map((line) => line.lock).sort()).toEqual(['account', 'pair'])
+    for (const line of locks) {
+      expect(line.level).toBe(40)
+      expect(new Date(line.until ?? '').getTime()).toBe(clock.getTime() + 15 * minuteMs)
+    }
+    const log = logLines.join('\n')
+    for (const secret of [staffEmail, '100.64.0.', '192.0.2.50', 'wrong guess'])
+      expect(log).not.toContain(secret)
+  })
+
+  it('stores keyed hashes only: no digest of a typed e-mail or an address anyone can recompute', async () => {
+    await strangersGuess('ghost@example.com', 6)
+    const keys = (await db.query<{ key: string }>('SELECT key FROM sign_in_throttles')).map((row) => row.key)
+    expect(keys.length).toBeGreaterThan(6)
+    for (const key of keys)
+      expect(key).toMatch(/^(account|pair|device|address):[0-9a-f]{64}(:[0-9a-f]{64})?$/)
+    const plain = [
+      createHash('sha256').update('ghost@example.com').digest('hex'),
+      createHash('sha256').update('100.64.0.1').digest('hex'),
+    ]
+    for (const digest of plain) expect(keys.join(' ')).not.toContain(digest)
+  })
+
+  it('an owner sees and clears a lock on the desk, recorded in the audit; a staff member cannot', async () => {
+    const owner = cookieOf(await signIn(ownerEmail, password, '198.51.100.1'))
+    const staff = cookieOf(await signIn(staffEmail, password, usualAddress))
+    await strangersGuess(staffEmail, 21)
+    // One address guessing at many e-mails locks that address for every account.
+    for (let attempt = 0; attempt < 21; attempt++)
+      await signIn(`guess${attempt}@example.com`, 'wrong', '192.0.2.66')
+
+    const page = await app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })
+    expect(page.statusCode).toBe(200)
+    const shown = text(page.body)
+    expect(shown).toContain('Locked sign-ins')
+    expect(shown).toContain(`${staffEmail}: from places it never signed in from`)
+    expect(shown).toContain('An address: every account')
+    expect(shown).not.toContain('192.0.2.66')
+    const keys = [...page.body.matchAll(/name="key" value="([^"]+)"/g)].map((match) => match[1] ?? '')
+    const accountLock = keys.find((key) => key.startsWith('account:')) ?? ''
+    const addressLock = keys.find((key) => key.startsWith('address:')) ?? ''
+    expect(accountLock).not.toBe('')
+    expect(addressLock).not.toBe('')
+
+    // A staff member, or a page of another site, clears nothing.
+    expect((await post('/admin/staff/unlock', { key: accountLock }, staff)).statusCode).toBe(403)
+    expect(
+      (await post('/admin/staff/unlock', { key: accountLock }, owner, 'https://evil.example')).statusCode,
+    ).toBe(403)
+    expect((await signIn(staffEmail, password, '198.51.100.201')).statusCode).toBe(429)
+
+    const cleared = await post('/admin/staff/unlock', { key: accountLock }, owner)
+    expect(cleared.statusCode).toBe(303)
+    expect(cleared.headers.location).toBe('/admin/staff?notice=unlocked')
+    expect((await signIn(staffEmail, password, '198.51.100.201')).statusCode).toBe(303)
+    expect((await post('/admin/staff/unlock', { key: addressLock }, owner)).statusCode).toBe(303)
+    expect((await signIn(ownerEmail, password, '192.0.2.66')).statusCode).toBe(303)
+    // Clearing it again: it is gone, and says so.
+    const again = await post('/admin/staff/unlock', { key: addressLock }, owner)
+    expect(again.statusCode).toBe(404)
+    expect(text(again.body)).toContain('That lock is no longer there')
+
+    const audit = await db.query<{ actor_email: string; action: string; target_email: string }>(
+      'SELECT actor_email, action, target_email FROM staff_audit ORDER BY id',
+    )
+    expect(audit).toEqual([
+      { actor_email: ownerEmail, action: 'unlock', target_email: staffEmail },
+      { actor_email: ownerEmail, action: 'unlock', target_email: 'an address' },
+    ])
+    const after = text(
+      (await app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })).body,
+    )
+    expect(after).toContain(`${ownerEmail} cleared the sign-in lock of ${staffEmail}`)
+    expect(after).toContain('No sign-in is locked now.')
+  })
+
+  it('says the desk is busy, without checking the password, when too many sign-ins are being checked', async () => {
+    // 40 at once from 40 addresses at an unknown e-mail: more than the password pool takes now.
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        app.inject({
+          method: 'POST',
+          url: '/admin/login',
+          remoteAddress: `198.18.0.${index + 1}`,
+          headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: `nobody${index}@example.com`, password }).toString(),
+        }),
+      ),
+    )
+    const busy = statuses.filter((response) => response.statusCode === 503)
+    expect(busy.length).toBeGreaterThan(0)
+    expect(busy[0]?.headers['retry-after']).toBe('5')
+    expect(text(busy[0]?.body ?? '')).toContain(
+      'Your password was not checked: please try again in a few seconds.',
+    )
+    expect(statuses.every((response) => [401, 503].includes(response.statusCode))).toBe(true)
+  })
+})
