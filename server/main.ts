@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import type { ServerResponse } from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
+import type { FastifyInstance } from 'fastify'
 import { agency } from '../config/agency.ts'
 import { getFormDefinition } from '../forms/registry.ts'
 import { buildApp } from './app.ts'
@@ -24,6 +28,46 @@ const clientDir = path.join(import.meta.dirname, '..', 'build', 'client')
 const shutdownGraceMs = 10_000
 /** How long a notification being sent may take after SIGTERM before its job is handed back. */
 const deliveryGraceMs = 5_000
+/**
+ * After SIGTERM, once the requests in flight are answered, how long the server still listens and
+ * answers 503 on every connection before closing them: long enough for a client between two
+ * requests on a kept-alive connection to send its next one and read the 503.
+ */
+const drainMs = 300
+/** After the listener is closed, how long connections it had just accepted have to send their request. */
+const settleMs = 100
+
+/**
+ * A graceful stop answers, never resets (docs/decisions/015-operations.md): Fastify answers 503
+ * once closing, but closing the listener at once resets connections the kernel had accepted and
+ * the busy event loop had not taken yet, and closing idle kept-alive connections resets a client
+ * whose next request is already on its way. So the listener stays open while the requests in flight
+ * finish and for drainMs after, and every answer from SIGTERM on carries Connection: close, so the
+ * server has no idle connection left to cut when it closes.
+ */
+function drainBeforeClose(app: FastifyInstance): void {
+  let inFlight = 0
+  let closing = false
+  app.server.on('request', (_request, response: ServerResponse) => {
+    inFlight++
+    response.once('close', () => inFlight--)
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
+  app.addHook('preClose', async () => {
+    closing = true
+    const deadline = Date.now() + shutdownGraceMs / 2
+    while (inFlight > 0 && Date.now() < deadline) await delay(10)
+    await delay(drainMs)
+    // Stop listening without http.Server.close(), which would also cut every connection without a
+    // request in progress, including one just accepted whose request is arriving; give those a
+    // moment to be answered 503 before Fastify closes what is left.
+    net.Server.prototype.close.call(app.server)
+    await delay(settleMs)
+  })
+}
 
 async function main(): Promise<void> {
   // Everything this process creates (DATA_DIR, the embedded database, the .eml mail folder, the
@@ -70,6 +114,7 @@ async function main(): Promise<void> {
     spamMinFillMs: config.spamMinFillMs,
   })
 
+  drainBeforeClose(app)
   app.log.info(
     { driver: db.driver, dataDir: config.dataDir, migrationsApplied: applied },
     db.driver === 'pglite' ? 'embedded database ready' : 'PostgreSQL ready',

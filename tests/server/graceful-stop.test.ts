@@ -7,8 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, it } from 'vitest'
+import { getFormDefinition } from '../../forms/registry.ts'
 import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
+import { validPayload } from './helpers/form-payloads.ts'
 import { startLeadLoad } from './helpers/lead-load.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
 import { startServerProcess, waitFor } from './helpers/server-process.ts'
 import { startSmtpSink } from './helpers/smtp-sink.ts'
 
@@ -83,3 +86,71 @@ it('keeps and mails once every lead answered 200 before a SIGTERM in a burst', a
     await db.close()
   }
 }, 240_000)
+
+/** Posts leads from `concurrency` senders until stopped; keeps each answer's status or error code. */
+function burst(url: string, concurrency: number) {
+  const form = getFormDefinition('contact-message')
+  if (!form) throw new Error('no contact-message form')
+  const outcomes: string[] = []
+  let stopped = false
+  let sequence = 0
+  async function sender(): Promise<void> {
+    while (!stopped) {
+      const proof = await solvedProof(ipHashSalt)
+      try {
+        const response = await fetch(`${url}/api/forms/contact-message`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': `reset-${sequence++}`,
+            'x-proof-of-work': proof,
+          },
+          body: JSON.stringify(validPayload(form as NonNullable<typeof form>, new Date())),
+        })
+        await response.arrayBuffer()
+        outcomes.push(String(response.status))
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause
+        outcomes.push(cause?.code ?? cause?.message ?? String(error))
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    }
+  }
+  const running = Promise.all(Array.from({ length: concurrency }, () => sender()))
+  return {
+    outcomes,
+    async stop() {
+      stopped = true
+      await running
+    },
+  }
+}
+
+it('answers 200 or 503 during a SIGTERM on the embedded database, never a reset connection', async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'agency-graceful-reset-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const env = {
+    DATA_DIR: dataDir,
+    IP_HASH_SALT: ipHashSalt,
+    LEAD_ENCRYPTION_KEY: 'ab'.repeat(32),
+    SUBMIT_RATE_LIMIT: '100000/1s',
+  }
+  // Three stops: a reset is a race, so one lucky stop proves little.
+  for (let round = 0; round < 3; round++) {
+    const server = await startServerProcess({ env, timeoutMs: 90_000 })
+    cleanups.push(() => server.kill())
+    const load = burst(server.url, 12)
+    await waitFor(() => load.outcomes.filter((outcome) => outcome === '200').length >= 30, {
+      timeoutMs: 60_000,
+      what: 'a burst of stored leads',
+    })
+    server.process.kill('SIGTERM')
+    await server.exited()
+    // Senders still trying after the exit are refused: that is not the server resetting them.
+    await load.stop()
+    expect(server.process.exitCode).toBe(0)
+    const unexpected = load.outcomes.filter((outcome) => !['200', '503', 'ECONNREFUSED'].includes(outcome))
+    expect(unexpected, `round ${round}`).toEqual([])
+    expect(load.outcomes).toContain('503')
+  }
+}, 300_000)
