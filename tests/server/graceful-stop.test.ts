@@ -135,11 +135,11 @@ it('answers 200 or 503 during a SIGTERM on the embedded database, never a reset 
     LEAD_ENCRYPTION_KEY: 'ab'.repeat(32),
     SUBMIT_RATE_LIMIT: '100000/1s',
   }
-  // Three stops: a reset is a race, so one lucky stop proves little.
-  for (let round = 0; round < 3; round++) {
+  // Four stops: a reset is a race, so one lucky stop proves little.
+  for (let round = 0; round < 4; round++) {
     const server = await startServerProcess({ env, timeoutMs: 90_000 })
     cleanups.push(() => server.kill())
-    const load = burst(server.url, 12)
+    const load = burst(server.url, 24)
     await waitFor(() => load.outcomes.filter((outcome) => outcome === '200').length >= 30, {
       timeoutMs: 60_000,
       what: 'a burst of stored leads',
