@@ -11,15 +11,30 @@
 #   bash scripts/run.sh serve                 serve the existing build, installing nothing (systemd, deploy/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+task="${1:-}"
+[ $# -gt 0 ] && shift
+# `serve` runs from a read-only checkout (the unit's ProtectSystem=strict): it writes and installs
+# nothing, and needs node alone.
+[ "$task" = serve ] && export NODE24_INSTALL=no
 source scripts/node24.sh
 
 install_deps() {
-  # `npm install` rather than `npm ci`: the registry reachable here lacks some other platforms'
-  # optional packages (e.g. Biome's Windows and macOS binaries), which `npm ci` insists on finding
-  # in the lock file; `npm install` follows the lock file and skips what this platform never needs.
-  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm install --no-audit --no-fund
+  # `npm ci`: exactly the lock file, and the lock file untouched (an upgrade's `git pull` then
+  # finds no local change). Only when node_modules is missing or older than the lock file.
+  if [ -d node_modules ] && [ ! package-lock.json -nt node_modules/.package-lock.json ]; then
+    return 0
   fi
+  local log
+  log="$(mktemp)"
+  # npm's messages still reach the terminal; a copy of them tells why it failed.
+  if ! { npm ci --no-audit --no-fund 2>&1 1>&3 | tee "$log" >&2; } 3>&1; then
+    if grep -q 'in sync' "$log"; then
+      echo "package-lock.json does not match package.json: run \`npm install\` with Node 24 (\`source scripts/node24.sh\`) and commit package-lock.json." >&2
+    fi
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
 }
 
 usage() {
@@ -27,12 +42,10 @@ usage() {
   exit 2
 }
 
-task="${1:-}"
-[ $# -gt 0 ] && shift
 case "$task" in
   start)
+    # npm start builds only when the build is missing or older than its sources (scripts/start.ts).
     install_deps
-    npm run build
     exec npm start
     ;;
   test)
