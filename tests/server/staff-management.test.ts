@@ -2,15 +2,19 @@
  * Staff accounts managed from the desk by an owner (/admin/staff), through inject on both drivers:
  * add (a password shown once that signs in), reset a password, sign out everywhere, reset two-step
  * sign-in, change a role, remove after a confirmation; staff members are refused; an owner cannot
- * change their own account; bad input changes nothing; every change is in the audit.
+ * change their own account; bad input changes nothing; every change is in the audit. Two owners
+ * changing each other at the same moment, from two app instances on two connections, always leave
+ * an owner.
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
 import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
 const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
@@ -248,5 +252,96 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
       expect(refused.statusCode).toBe(403)
     }
     expect(await accounts()).toHaveLength(2)
+  })
+})
+
+/**
+ * Two owners demote (or remove) each other at the same moment, each through their own app on
+ * its own connection pool (as two server processes would): one change wins, the other is refused
+ * with a reason, and the desk always keeps an owner. Before, both changes went through and left no
+ * owner at all. Several rounds, so the two transactions really overlap on PostgreSQL.
+ */
+describe.each(drivers)('owners changing each other at the same moment on %s', (driver) => {
+  const first = 'first.owner@oakridge-insurance.example'
+  const second = 'second.owner@oakridge-insurance.example'
+  let test: TestDatabase
+  let otherDb: Database | undefined
+  let apps: [FastifyInstance, FastifyInstance]
+  let passwordHash: string
+
+  beforeAll(async () => {
+    // A cheaper cost than production's, stored in the hash: many sign-ins per round.
+    passwordHash = await hashPassword(password, { N: 2 ** 10, r: 8, p: 1 })
+    test = await openTestDatabase(driver)
+    // PGlite has one connection, shared; PostgreSQL gets a second pool, as a second process would.
+    otherDb = driver === 'postgres' ? await openPostgresDatabase(test.location) : undefined
+    apps = [await buildApp(testAppOptions(test.db)), await buildApp(testAppOptions(otherDb ?? test.db))]
+  })
+  afterAll(async () => {
+    for (const app of apps ?? []) await app.close()
+    await otherDb?.close()
+    await test?.dispose()
+  })
+
+  async function twoOwners(): Promise<[string, string]> {
+    await test.db.query('TRUNCATE staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
+    await test.db.query(
+      `INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $3, 'owner'), ($2, $3, 'owner')`,
+      [first, second, passwordHash],
+    )
+    const cookies = await Promise.all(
+      [first, second].map(async (email, index) => {
+        const response = await (apps[index] as FastifyInstance).inject({
+          method: 'POST',
+          url: '/admin/login',
+          headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email, password }).toString(),
+        })
+        expect(response.statusCode).toBe(303)
+        return cookieOf(response)
+      }),
+    )
+    return cookies as [string, string]
+  }
+
+  function change(index: 0 | 1, cookie: string, url: string, fields: Record<string, string>) {
+    return (apps[index] as FastifyInstance).inject({
+      method: 'POST',
+      url,
+      headers: { cookie, origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    })
+  }
+
+  async function owners(): Promise<string[]> {
+    const rows = await test.db.query<{ email: string }>(
+      `SELECT email FROM staff_users WHERE role = 'owner' ORDER BY email`,
+    )
+    return rows.map((row) => row.email)
+  }
+
+  it('demoting each other leaves one owner, and the refused one is told why', async () => {
+    for (let round = 0; round < 8; round++) {
+      const [firstCookie, secondCookie] = await twoOwners()
+      const answers = await Promise.all([
+        change(0, firstCookie, '/admin/staff/role', { email: second, role: 'staff' }),
+        change(1, secondCookie, '/admin/staff/role', { email: first, role: 'staff' }),
+      ])
+      expect(await owners()).toHaveLength(1)
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([303, 409])
+      const refused = answers.find((answer) => answer.statusCode === 409)
+      expect(text(refused?.body ?? '')).toMatch(/is the only owner: make another account an owner first\./)
+    }
+  })
+
+  it('removing one while the other demotes it leaves one owner', async () => {
+    for (let round = 0; round < 8; round++) {
+      const [firstCookie, secondCookie] = await twoOwners()
+      await Promise.all([
+        change(0, firstCookie, '/admin/staff/remove', { email: second, confirm: 'yes' }),
+        change(1, secondCookie, '/admin/staff/role', { email: first, role: 'staff' }),
+      ])
+      expect(await owners()).toHaveLength(1)
+    }
   })
 })
