@@ -115,7 +115,9 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
   const db = await openPgliteDatabase(target)
   try {
     const { leads, held } = await prepareRestored(db)
-    console.log(`Restored ${file} into ${target}: ${leads} leads. ${heldLine(held)} Start the server to use it.`)
+    console.log(
+      `Restored ${file} into ${target}: ${leads} leads. ${heldLine(held)} Start the server to use it.`,
+    )
   } finally {
     await db.close()
   }
