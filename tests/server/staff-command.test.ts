@@ -11,6 +11,7 @@ import { runMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
 import { verifyPassword } from '../../server/staff/password-hash.ts'
+import { accountKey, addressKey, pairKey } from '../../server/staff/sign-in-throttle.ts'
 import { findStaffUserByEmail } from '../../server/staff/staff-accounts.ts'
 import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres-server.ts'
 
@@ -130,6 +131,53 @@ describe('npm run staff on the embedded database', { timeout: 120_000 }, () => {
     expect(nobody.stderr).toContain('There is no staff account for ghost@oakridge-insurance.example.')
   })
 
+  it('lists sign-in locks and clears an account’s with unlock, recorded in the audit', async () => {
+    const salt = 'staff-command-tests-salt-0123'
+    const withSalt = { ...env(), IP_HASH_SALT: salt }
+    const email = 'locked@oakridge-insurance.example'
+    await staff(['add', email], withSalt, 'a long staff password 42\n')
+    const keys = {
+      account: accountKey(email, salt),
+      pair: pairKey(email, '192.0.2.1', salt),
+      address: addressKey('192.0.2.1', salt),
+    }
+    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
+    try {
+      await db.query(
+        `INSERT INTO sign_in_throttles (key, failures, window_started_at, locked_until)
+         SELECT key, 21, now(), now() + interval '10 minutes' FROM unnest($1::text[]) AS key`,
+        [Object.values(keys)],
+      )
+    } finally {
+      await db.close()
+    }
+
+    const listed = await staff(['locks'], withSalt)
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toMatch(new RegExp(`^${email}\taccount\tuntil \\d{4}-`, 'm'))
+    expect(listed.stdout).toMatch(new RegExp(`^${email}\tpair\tuntil `, 'm'))
+    expect(listed.stdout).toMatch(/^an address\taddress\tuntil /m)
+    expect(listed.stdout).not.toContain('192.0.2.1')
+
+    const cleared = await staff(['unlock', email.toUpperCase()], withSalt)
+    expect(cleared).toMatchObject({ code: 0, stdout: `Sign-in locks and counts of ${email} cleared.\n` })
+    const again = await staff(['unlock', email], withSalt)
+    expect(again.stdout).toContain(`No sign-in lock or count for ${email}: nothing to clear.`)
+
+    const after = await openPgliteDatabase(path.join(dataDir, 'pglite'))
+    try {
+      const left = await after.query<{ key: string }>('SELECT key FROM sign_in_throttles')
+      // The address lock is about every account: unlocking one account leaves it.
+      expect(left.map((row) => row.key)).toEqual([keys.address])
+      const audit = await after.query<{ actor_email: string; action: string; target_email: string }>(
+        `SELECT actor_email, action, target_email FROM staff_audit WHERE action = 'unlock'`,
+      )
+      expect(audit).toEqual([{ actor_email: 'npm run staff', action: 'unlock', target_email: email }])
+    } finally {
+      await after.close()
+    }
+  })
+
   it('says clearly that the server must be stopped while it has the embedded database open', async () => {
     // PGlite keeps postmaster.pid in its folder while a process has it open.
     await mkdir(path.join(dataDir, 'pglite'), { recursive: true })
@@ -181,5 +229,22 @@ describe('npm run staff with DATABASE_URL', () => {
     } finally {
       await db.close()
     }
+  })
+
+  it('never demotes or removes the last owner', async () => {
+    const env = { DATABASE_URL: scratch.url, DATA_DIR: dataDir }
+    const owner = 'only.owner@oakridge-insurance.example'
+    expect((await staff(['add', owner, '--owner'], env, 'a long owner password 7')).code).toBe(0)
+    for (const args of [
+      ['role', owner, 'staff'],
+      ['remove', owner],
+    ]) {
+      const refused = await staff(args, env)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain(`${owner} is the only owner: make another account an owner first.`)
+    }
+    // With a second owner, the first may go.
+    expect((await staff(['role', 'pg@oakridge-insurance.example', 'owner'], env)).code).toBe(0)
+    expect((await staff(['role', owner, 'staff'], env)).code).toBe(0)
   })
 })
