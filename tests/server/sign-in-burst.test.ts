@@ -1,7 +1,8 @@
 /**
  * The sign-in lockout against running servers: two processes of `node server/main.ts` share one
- * PostgreSQL database, and 100 sign-in attempts at one account really go out in parallel, split
- * across both. The limit (5 per account) must hold across requests and processes.
+ * PostgreSQL database, and 100 sign-in attempts at one account from one address really go out in
+ * parallel, split across both. The limit (5 per account and address) must hold across requests and
+ * processes. Both servers trust one proxy, so each request names its client in X-Forwarded-For.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -28,6 +29,7 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
       DATA_DIR: path.join(dataDir, name),
       IP_HASH_SALT: 'burst-tests-salt-0123456789',
       LEAD_ENCRYPTION_KEY: 'cd'.repeat(32),
+      TRUST_PROXY: '1',
     })
     // One after the other: the first runs the migrations.
     servers.push(await startServerProcess({ env: env('a') }))
@@ -49,11 +51,18 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  function attempt(server: ServerProcess, guess: string): Promise<number> {
+  const burstAddress = '198.51.100.9'
+  const usualAddress = '203.0.113.7'
+
+  function attempt(server: ServerProcess, guess: string, from = burstAddress): Promise<number> {
     return fetch(`${server.url}/admin/login`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        origin: server.url,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': from,
+      },
       body: new URLSearchParams({ email, password: guess }).toString(),
     }).then(async (response) => {
       await response.arrayBuffer()
@@ -61,7 +70,9 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
     })
   }
 
-  it('lets at most 5 of 100 parallel attempts through, then refuses the right password', async () => {
+  it('lets at most 5 of 100 parallel attempts through, then refuses the right password except from a known address', async () => {
+    // The staff member's usual address: signed in from there before the burst.
+    expect(await attempt(servers[0] as ServerProcess, password, usualAddress)).toBe(303)
     const statuses = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         attempt(servers[index % 2] as ServerProcess, index === 99 ? password : `wrong guess ${index}`),
@@ -77,9 +88,17 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
     console.log(
       `sign-in burst: ${checked.length} of 100 parallel attempts reached the password check (limit 5); statuses ${JSON.stringify(byStatus)}`,
     )
-    // Every attempt is answered as a sign-in (refused, wrong, signed in), never with a server error.
-    expect(byStatus.filter(([status]) => !['429', '401', '303'].includes(status))).toEqual([])
+    // Every attempt is answered as a sign-in (refused, wrong, signed in, or busy: told to try again
+    // in a few seconds without its password checked), never with a server error.
+    expect(byStatus.filter(([status]) => !['429', '401', '303', '503'].includes(status))).toEqual([])
     expect(checked.length).toBeLessThanOrEqual(5)
-    for (const server of servers) expect(await attempt(server, password)).toBe(429)
+    for (const server of servers) {
+      // The burst's address, and any address the account never signed in from: still refused.
+      expect(await attempt(server, password)).toBe(429)
+      expect(await attempt(server, password, '192.0.2.44')).toBe(429)
+      // Before, the whole account was locked: now strangers cannot aim the lock at the address
+      // the staff member signs in from (docs/decisions/021-sign-in-under-attack.md).
+      expect(await attempt(server, password, usualAddress)).toBe(303)
+    }
   }, 60_000)
 })
