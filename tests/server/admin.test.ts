@@ -64,6 +64,7 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
     kind: 'page',
     body: { email: 'x@example.com', confirm: 'yes' },
   },
+  { method: 'POST', url: '/admin/staff/unlock', kind: 'page', body: { key: `address:${'a'.repeat(64)}` } },
   { method: 'GET', url: '/api/admin/health', kind: 'api' },
   { method: 'GET', url: '/api/admin/session', kind: 'api' },
   { method: 'DELETE', url: '/api/admin/session', kind: 'api' },
@@ -493,11 +494,13 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('an unknown e-mail locks the same way (a lockout does not tell which e-mails exist)', async () => {
-      for (let attempt = 1; attempt <= 5; attempt++) {
+      // 20 attempts from addresses the account never signed in from lock it for every such address
+      // (docs/decisions/021-sign-in-under-attack.md).
+      for (let attempt = 1; attempt <= 20; attempt++) {
         await signInRequest('ghost@oakridge-insurance.example', `guess ${attempt}`, `198.51.100.${attempt}`)
       }
       expect(
-        (await signInRequest('ghost@oakridge-insurance.example', 'guess 6', '198.51.100.9')).statusCode,
+        (await signInRequest('ghost@oakridge-insurance.example', 'guess 21', '198.51.100.99')).statusCode,
       ).toBe(429)
     })
 
@@ -510,15 +513,17 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect((await signInRequest(staffEmail, staffPassword, '192.0.2.51')).statusCode).toBe(303)
     })
 
-    it('a burst of 100 attempts sent at once lets at most 5 reach the password check', async () => {
-      // 99 wrong passwords, the right one last, from 100 addresses (only the account limit applies).
+    it('a burst of 100 attempts sent at once lets at most 20 reach the password check', async () => {
+      // 99 wrong passwords, the right one last, from 100 addresses (only the account limit applies:
+      // 20 for addresses the account never signed in from, docs/decisions/021-sign-in-under-attack.md).
       const attempts = Array.from({ length: 100 }, (_, index) =>
         signInRequest(staffEmail, index === 99 ? staffPassword : `wrong ${index}`, `198.51.100.${index + 1}`),
       )
       const statuses = (await Promise.all(attempts)).map((response) => response.statusCode)
-      const checked = statuses.filter((status) => status !== 429)
-      expect(checked.length).toBeLessThanOrEqual(5)
-      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(95)
+      // 503: the password pool was full, the password not checked.
+      const checked = statuses.filter((status) => status !== 429 && status !== 503)
+      expect(checked.length).toBeLessThanOrEqual(20)
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(80)
       // The account is locked now: the right password is refused too.
       const after = await signInRequest(staffEmail, staffPassword, '198.51.100.200')
       expect(after.statusCode).toBe(429)
