@@ -11,7 +11,7 @@ import path from 'node:path'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import type { Database } from '../server/db/database.ts'
 import { runMigrations } from '../server/db/migrate.ts'
-import { openDatabase } from '../server/db/open-database.ts'
+import { DatabaseOpenError, openDatabase } from '../server/db/open-database.ts'
 import { resetSecondFactor } from '../server/staff/second-factor.ts'
 import { accountTag, clearAccountLocks, currentLocks, tagOfKey } from '../server/staff/sign-in-throttle.ts'
 import {
@@ -125,6 +125,15 @@ async function main(argv: string[]): Promise<void> {
         break
       }
       case 'reset-two-factor': {
+        // An account that never set it up keeps its sessions: there is nothing to reset.
+        const [factor] = await db.query<{ unset: boolean }>(
+          'SELECT totp_secret IS NULL AND totp_enabled_at IS NULL AS unset FROM staff_users WHERE email = $1',
+          [account],
+        )
+        if (factor?.unset) {
+          console.log(`${account} has no two-step sign-in; nothing was changed.`)
+          break
+        }
         if (!(await resetSecondFactor(db, account, actor)))
           throw new StaffAccountError(`There is no staff account for ${account}.`)
         console.log(`Two-step sign-in removed for ${account}; it was signed out everywhere.`)
@@ -250,7 +259,11 @@ try {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n\n${usage}`)
     process.exitCode = 2
-  } else if (error instanceof StaffAccountError || error instanceof ConfigError) {
+  } else if (
+    error instanceof StaffAccountError ||
+    error instanceof ConfigError ||
+    error instanceof DatabaseOpenError
+  ) {
     console.error(error.message)
     process.exitCode = 1
   } else {

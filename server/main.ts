@@ -12,7 +12,7 @@ import { createBackupJob } from './backup/backup-job.ts'
 import { removeServerControl, writeServerControl } from './backup/server-control.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { runMigrations } from './db/migrate.ts'
-import { openDatabase } from './db/open-database.ts'
+import { DatabaseOpenError, openDatabase } from './db/open-database.ts'
 import { createDeliveryWorker } from './delivery/delivery-worker.ts'
 import { composeDigest, createDigestJob } from './desk/morning-digest.ts'
 import { deliveryCounts } from './leads/lead-jobs.ts'
@@ -84,7 +84,12 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const db = await openDatabase(config)
+  // An unreachable or missing DATABASE_URL is one line for the operator, not a stack trace.
+  const db = await openDatabase(config).catch((error: unknown) => {
+    if (!(error instanceof DatabaseOpenError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  })
   const applied = await runMigrations(db)
   const hasSite = existsSync(path.join(clientDir, 'index.html'))
   const metrics = createMetrics()
