@@ -8,6 +8,8 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? `build/e2e-data-${port}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Drops the run's PostgreSQL database (scripts/e2e-server.ts makes it) once every test is done.
+  globalTeardown: './tests/e2e/support/database.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

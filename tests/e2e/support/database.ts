@@ -17,3 +17,17 @@ export async function withE2eDatabase<T>(fn: (client: pg.Client) => Promise<T>):
     await client.end()
   }
 }
+
+/**
+ * Playwright's global teardown (playwright.config.ts): the run leaves no database behind. The
+ * server may still hold connections (Playwright stops it after this), so they are closed by force.
+ */
+export default async function dropE2eDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminConnectionString() })
+  await admin.connect()
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${e2eDatabaseName} WITH (FORCE)`)
+  } finally {
+    await admin.end()
+  }
+}
