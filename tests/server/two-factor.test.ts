@@ -132,6 +132,42 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
     expect((await post(offered, '/admin/login/code', { code }, third)).statusCode).toBe(401)
   })
 
+  it('only a complete sign-in makes the address and the browser known (password and code)', async () => {
+    const known = async () =>
+      (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM staff_known_addresses'))[0]
+        ?.count
+    const device = (response: LightMyRequestResponse) =>
+      [response.headers['set-cookie'] ?? []].flat().find((cookie) => cookie.startsWith('staff_device='))
+
+    // Enrolment due: the password alone makes nothing known.
+    const signIn = await post(forced, '/admin/login', { email, password })
+    expect(signIn.headers.location).toBe('/admin/two-factor')
+    expect(device(signIn)).toBeUndefined()
+    expect(await known()).toBe(0)
+    const { secret, response } = await enrol(forced, cookieOf(signIn))
+    expect(device(response)).toMatch(/HttpOnly; SameSite=Strict$/)
+    expect(await known()).toBe(1)
+
+    // From a new address: the password step sets no device cookie, the right code does.
+    clock = new Date(clock.getTime() + 60_000)
+    const from = (url: string, fields: Record<string, string>, cookie = '') =>
+      forced.inject({
+        method: 'POST',
+        url,
+        remoteAddress: '198.51.100.3',
+        headers: { origin: ownOrigin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      })
+    const again = await from('/admin/login', { email, password })
+    expect(again.headers.location).toBe('/admin/login/code')
+    expect(device(again)).toBeUndefined()
+    expect(await known()).toBe(1)
+    const right = await from('/admin/login/code', { code: codeAt(secret, clock) }, cookieOf(again))
+    expect(right.statusCode).toBe(303)
+    expect(device(right)).toBeDefined()
+    expect(await known()).toBe(2)
+  })
+
   it('accepts each recovery code once', async () => {
     const cookie = cookieOf(await post(offered, '/admin/login', { email, password }))
     const { codes } = await enrol(offered, cookie)
