@@ -18,7 +18,7 @@
  * namespace (unshare --map-root-user) and cannot switch to nobody: the process then runs as that
  * user, which is unprivileged already.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
   existsSync,
@@ -241,5 +241,51 @@ exec ${setUser} env -i ${env.map((pair) => `'${pair}'`).join(' ')} ${command}`
     // The checkout was read-only to it, so nothing could be written; and nothing had to be: the
     // service started and answered without a write refused.
     expect(listing(watched)).toEqual(before)
+  })
+})
+
+describe("the README's production steps", () => {
+  it('install a Caddyfile that serves the bare domain and redirects its www name there', async () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+    const domainLine = /^DOMAIN=.*$/m.exec(readme)?.[0]
+    const sedLine = /^sed .*deploy\/Caddyfile/m.exec(readme)?.[0]
+    expect(domainLine, 'the README sets DOMAIN').toBeDefined()
+    expect(sedLine, "the README's sed of deploy/Caddyfile").toBeDefined()
+    const caddyfile = execFileSync(
+      'bash',
+      ['-c', `${domainLine}\n${sedLine?.replace('/opt/agency-site', root)}`],
+      {
+        encoding: 'utf8',
+      },
+    )
+    const domain = domainLine?.slice('DOMAIN='.length) ?? ''
+    const sites = [...caddyfile.matchAll(/^(\S+) \{$/gm)].map((match) => match[1])
+    expect(sites).toEqual([domain, `www.${domain}`])
+    expect(caddyfile).toContain(`redir https://${domain}{uri} permanent`)
+    expect(caddyfile).not.toContain('example.com')
+    // Caddy's own check, when Debian's caddy is installed here (apt-get install caddy).
+    const caddy = spawnSync('caddy', ['validate', '--adapter', 'caddyfile', '--config', '-'], {
+      input: caddyfile,
+    })
+    if (caddy.error) return
+    expect(caddy.status, caddy.stderr.toString()).toBe(0)
+  })
+
+  it('stop the service and the staff command with one line when DATABASE_URL cannot be used', () => {
+    const { DATABASE_URL: _unset, ...inherited } = process.env
+    const env = { ...inherited, DATA_DIR: tmpdir(), NODE_ENV: 'development' }
+    const missing = 'postgres://postgres@127.0.0.1:5432/agency_no_such_database'
+    for (const [args, url] of [
+      [['scripts/run.sh', 'serve'], missing],
+      [['scripts/run.sh', 'serve'], 'postgres://agency:secret-password@127.0.0.1:1/agency'],
+      [['scripts/run.sh', 'staff', 'list'], missing],
+    ] as const) {
+      const run = spawnSync('bash', args, { cwd: root, env: { ...env, DATABASE_URL: url }, encoding: 'utf8' })
+      expect(run.status).toBe(1)
+      const lines = run.stderr.trim().split('\n')
+      expect(lines, run.stderr).toHaveLength(1)
+      expect(lines[0]).toMatch(/^Cannot use the database at DATABASE_URL \(.*\): .+\.$/)
+      expect(lines[0]).not.toContain('secret-password')
+    }
   })
 })
