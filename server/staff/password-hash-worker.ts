@@ -21,10 +21,12 @@ export interface HashTask {
   p: number
 }
 
-export type HashReply = { id: number; key: Uint8Array } | { id: number; error: string }
+/** `ms`: the hash's own time on this thread, without the thread's start or the messages. */
+export type HashReply = { id: number; key: Uint8Array; ms: number } | { id: number; error: string }
 
 parentPort?.on('message', (task: HashTask) => {
   try {
+    const started = performance.now()
     // maxmem must exceed 128 * N * r, or Node refuses the parameters.
     const key = scryptSync(task.password.normalize('NFKC'), task.salt, task.keyLength, {
       N: task.N,
@@ -32,7 +34,7 @@ parentPort?.on('message', (task: HashTask) => {
       p: task.p,
       maxmem: 256 * task.N * task.r,
     })
-    parentPort?.postMessage({ id: task.id, key } satisfies HashReply)
+    parentPort?.postMessage({ id: task.id, key, ms: performance.now() - started } satisfies HashReply)
   } catch (error) {
     parentPort?.postMessage({ id: task.id, error: String(error) } satisfies HashReply)
   }

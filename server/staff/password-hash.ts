@@ -6,7 +6,7 @@
  * scrypt runs on a small pool of threads of its own (password-hash-worker.ts), never on libuv's
  * four shared threads: those also read the site's files, and 20 sign-in posts once held every one
  * of them while a page waited seconds. The pool's queue is bounded by time: a sign-in whose hash
- * would be done more than about a second from now is refused at once (the route answers 503), so a
+ * would be done more than 0.75 s from now is refused at once (the route answers 503), so a
  * flood of sign-ins costs the site at most the pool's threads (docs/decisions/021-sign-in-under-attack.md).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
@@ -22,6 +22,7 @@ export interface PasswordCost {
 
 /** N = 2^15, r = 8, p = 3: one of OWASP's minimum scrypt settings, 32 MiB per hash. */
 export const defaultPasswordCost: PasswordCost = { N: 2 ** 15, r: 8, p: 3 }
+const defaultUnits = defaultPasswordCost.N * defaultPasswordCost.r * defaultPasswordCost.p
 const keyLength = 64
 const saltLength = 16
 
@@ -47,7 +48,7 @@ interface PoolSettings {
 const defaultPoolSettings: PoolSettings = {
   threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
   maxPending: 16,
-  maxWaitMs: 1000,
+  maxWaitMs: 750,
 }
 
 interface Job {
@@ -58,16 +59,21 @@ interface Job {
 
 interface PoolThread {
   worker: Worker
-  job?: Job & { id: number; startedAt: number }
+  job?: Job & { id: number }
 }
 
 class HashPool {
   private readonly threads: PoolThread[] = []
   private readonly queue: Job[] = []
   private pending = 0
+  /** Places taken by strangers' sign-ins (purpose `sign-in`). */
+  private strangers = 0
   private nextId = 1
-  /** How long one hash has been taking (a moving average), to judge a queue's wait. */
-  private averageMs = 300
+  /**
+   * How long hashes have been taking per unit of cost (N * r * p; a moving average), to judge a
+   * queue's wait whatever cost the last hashes had (a test's cheap one, an old stored one).
+   */
+  private msPerUnit = 300 / defaultUnits
   private measured = false
 
   private readonly settings: PoolSettings
@@ -77,19 +83,28 @@ class HashPool {
   }
 
   /**
-   * A place in the queue, or undefined when there is none. `sign-in` also refuses when the wait
-   * would be long: a visitor is better told at once than kept waiting behind a flood.
+   * A place in the queue, or undefined when there is none. `sign-in` (a stranger's) also refuses
+   * when the wait would be long: better told at once than kept waiting behind a flood. `queued`
+   * (an account being added, a sign-in from a known place) waits its turn up to the hard bound.
    */
-  reserve(purpose: 'sign-in' | 'account'): (() => void) | undefined {
+  reserve(purpose: 'sign-in' | 'queued'): (() => void) | undefined {
     if (this.pending >= this.settings.maxPending) return undefined
-    // When this hash would be done: the hashes ahead of it, then its own.
-    const doneInMs = ((this.pending + 1) * this.averageMs) / this.settings.threads
-    if (purpose === 'sign-in' && doneInMs > this.settings.maxWaitMs) return undefined
+    const stranger = purpose === 'sign-in'
+    if (stranger) {
+      // Half the queue at most, so a known place always finds room; and only while its hash would
+      // be done soon (the hashes ahead of it, then its own, each at the default cost).
+      if (this.strangers >= this.settings.maxPending / 2) return undefined
+      const doneInMs = ((this.pending + 1) * this.msPerUnit * defaultUnits) / this.settings.threads
+      if (doneInMs > this.settings.maxWaitMs) return undefined
+      this.strangers += 1
+    }
     this.pending += 1
     let released = false
     return () => {
-      if (!released) this.pending -= 1
+      if (released) return
       released = true
+      this.pending -= 1
+      if (stranger) this.strangers -= 1
     }
   }
 
@@ -105,7 +120,7 @@ class HashPool {
       const thread = this.threads.find((candidate) => !candidate.job) ?? this.startThread()
       if (!thread) return
       const job = this.queue.shift() as Job
-      thread.job = { ...job, id: this.nextId++, startedAt: performance.now() }
+      thread.job = { ...job, id: this.nextId++ }
       // A thread with work keeps the process alive; an idle one never does (the staff command exits).
       thread.worker.ref()
       thread.worker.postMessage({ id: thread.job.id, ...job.task } satisfies HashTask)
@@ -128,11 +143,14 @@ class HashPool {
     if (!job || job.id !== reply.id) return
     thread.job = undefined
     thread.worker.unref()
-    const tookMs = performance.now() - job.startedAt
-    this.averageMs = this.measured ? 0.7 * this.averageMs + 0.3 * tookMs : tookMs
-    this.measured = true
-    if ('error' in reply) job.reject(new Error(reply.error))
-    else job.resolve(Buffer.from(reply.key))
+    if ('error' in reply) {
+      job.reject(new Error(reply.error))
+    } else {
+      const perUnit = reply.ms / (job.task.N * job.task.r * job.task.p)
+      this.msPerUnit = this.measured ? 0.7 * this.msPerUnit + 0.3 * perUnit : perUnit
+      this.measured = true
+      job.resolve(Buffer.from(reply.key))
+    }
     this.dispatch()
   }
 
@@ -167,7 +185,7 @@ async function derive(
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. Tests may pass a cheaper cost. */
 export async function hashPassword(password: string, cost = defaultPasswordCost): Promise<string> {
   const salt = randomBytes(saltLength)
-  const key = await derive(pool.reserve('account'), password, salt, cost)
+  const key = await derive(pool.reserve('queued'), password, salt, cost)
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
@@ -192,7 +210,7 @@ async function verifyWith(
 }
 
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
-  return verifyWith(pool.reserve('account'), password, stored)
+  return verifyWith(pool.reserve('queued'), password, stored)
 }
 
 /** A sign-in's password check, with its place in the queue taken first. */
@@ -202,9 +220,13 @@ export interface PasswordCheck {
   release(): void
 }
 
-/** undefined: the pool is full and the sign-in must be told to try again in a few seconds. */
-export function reservePasswordCheck(): PasswordCheck | undefined {
-  const release = pool.reserve('sign-in')
+/**
+ * undefined: the pool is full and the sign-in must be told to try again in a few seconds. A sign-in
+ * from a known place or browser (`known`) waits its turn behind a flood instead, up to the queue's
+ * hard bound: strangers keeping the pool busy do not keep staff out.
+ */
+export function reservePasswordCheck({ known = false } = {}): PasswordCheck | undefined {
+  const release = pool.reserve(known ? 'queued' : 'sign-in')
   if (!release) return undefined
   return { verify: (password, stored) => verifyWith(release, password, stored), release }
 }

@@ -85,7 +85,7 @@ async function checkSignIn(
   const { until, locked } = await countAttempt(db, keys, attempt.now, settings.throttle)
   if (until) return { outcome: 'locked', until, locked }
 
-  const check = reservePasswordCheck()
+  const check = reservePasswordCheck({ known: source.knownAddress || source.deviceId !== undefined })
   if (!check) {
     // No password was tried: the attempt is not held against anyone.
     await giveBackAttempt(db, keys)
