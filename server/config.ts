@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path'
 import { z } from 'zod'
 import { agency } from '../config/agency.ts'
+import { isWebhookSecret, urlProblem } from './webhooks/destinations.ts'
 
 /**
  * The server's settings, read from the environment once at start (docs/contracts.md, "Environment").
@@ -51,6 +52,8 @@ export interface Config {
   /** The morning digest: 'HH:MM' in the agency's time zone, or undefined when DIGEST_TIME=off. */
   digestTime: string | undefined
   digestTo: string
+  /** WEBHOOK_URL and WEBHOOK_SECRET: one destination for every form, never SSN or EIN; undefined: none. */
+  webhook: { url: string; secret: string } | undefined
 }
 
 export interface RateLimit {
@@ -193,6 +196,11 @@ const envSchema = z.object({
     .string()
     .min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)')
     .optional(),
+  WEBHOOK_URL: z.string().optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .refine(isWebhookSecret, 'must be a whsec_ secret: whsec_ then 24 or more random bytes in base64')
+    .optional(),
 })
 
 /**
@@ -210,7 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       const value = present[name]
       // Never echo secrets (URLs may carry passwords, the salt is a secret).
       const shown =
-        value === undefined || /URL|SALT|TOKEN|KEY$/.test(name) ? '' : ` (got ${JSON.stringify(value)})`
+        value === undefined || /URL|SALT|TOKEN|SECRET|KEY$/.test(name)
+          ? ''
+          : ` (got ${JSON.stringify(value)})`
       return `  ${name}: ${issue.message}${shown}`
     })
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
@@ -266,7 +276,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         : values.STAFF_REQUIRE_2FA === 'true',
     digestTime: values.DIGEST_TIME === 'off' ? undefined : values.DIGEST_TIME,
     digestTo: values.DIGEST_TO ?? values.LEADS_TO,
+    webhook: webhookFrom(values),
   }
+}
+
+/** The environment's webhook destination: both variables or neither, its URL as the desk checks it. */
+function webhookFrom(values: { WEBHOOK_URL?: string; WEBHOOK_SECRET?: string }): Config['webhook'] {
+  const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = values
+  if (!url && !secret) return undefined
+  if (!url || !secret) {
+    const missing = url ? 'WEBHOOK_SECRET' : 'WEBHOOK_URL'
+    throw new ConfigError(
+      `Invalid environment:\n  ${missing}: required with ${url ? 'WEBHOOK_URL' : 'WEBHOOK_SECRET'}`,
+    )
+  }
+  const problem = urlProblem(url, { sendSensitive: false })
+  if (problem) throw new ConfigError(`Invalid environment:\n  WEBHOOK_URL: ${problem}`)
+  return { url, secret }
 }
 
 /**

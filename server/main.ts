@@ -20,6 +20,7 @@ import { createRetentionJob } from './leads/retention-job.ts'
 import { loggerOptions } from './logger.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 import { createMetrics } from './metrics/metrics.ts'
+import { syncEnvironmentDestination } from './webhooks/destinations.ts'
 
 /** The site's build output, wherever the process was started from. */
 const clientDir = path.join(import.meta.dirname, '..', 'build', 'client')
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
     { driver: db.driver, dataDir: config.dataDir, migrationsApplied: applied },
     db.driver === 'pglite' ? 'embedded database ready' : 'PostgreSQL ready',
   )
+  // WEBHOOK_URL / WEBHOOK_SECRET: the environment's destination follows the environment at each start.
+  await syncEnvironmentDestination(db, config.webhook, config.encryptionKey)
   const held = (await deliveryCounts(db)).held ?? 0
   if (held > 0) {
     app.log.warn(
@@ -169,6 +172,7 @@ async function main(): Promise<void> {
       compose: (day) =>
         composeDigest(db, day, new Date(), digestSettings, (key) => getFormDefinition(key)?.title ?? key),
     },
+    webhooks: { encryptionKey: config.encryptionKey, siteUrl: agency.siteUrl },
     settings: {
       from: config.mailFrom,
       to: config.leadsTo,

@@ -13,7 +13,7 @@ export interface PageOptions {
   /** An owner account: the navigation also links to the staff accounts page. */
   owner?: boolean
   /** Which navigation link is the current page. */
-  current?: 'inbox' | 'two-factor' | 'staff' | 'held'
+  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks'
 }
 
 function staffNavigation(options: PageOptions): ReactNode {
@@ -24,6 +24,7 @@ function staffNavigation(options: PageOptions): ReactNode {
         <li><a href="/admin" aria-current=${current('inbox')}>Inbox</a></li>
         ${options.owner && html`<li><a href="/admin/staff" aria-current=${current('staff')}>Staff accounts</a></li>`}
         ${options.owner && html`<li><a href="/admin/held-notifications" aria-current=${current('held')}>Held notifications</a></li>`}
+        ${options.owner && html`<li><a href="/admin/webhooks" aria-current=${current('webhooks')}>Webhooks</a></li>`}
         <li><a href="/admin/two-factor" aria-current=${current('two-factor')}>Two-step sign-in</a></li>
       </ul>
     </nav>

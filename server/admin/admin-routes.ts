@@ -18,6 +18,7 @@ import { heldNotificationPages } from './held-notifications.ts'
 import { createStaffDesk } from './staff-desk.ts'
 import { staffPages } from './staff-pages.ts'
 import { twoFactorPages } from './two-factor-pages.ts'
+import { webhookPages } from './webhook-pages.ts'
 
 export interface AdminRoutesOptions {
   db: Database
@@ -143,6 +144,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   })
   await app.register(staffPages, { db: options.db, ipHashSalt: options.ipHashSalt, now: options.now })
   await app.register(heldNotificationPages, { db: options.db })
+  await app.register(webhookPages, { db: options.db, encryptionKey: options.encryptionKey })
   await app.register(adminApi, {
     db: options.db,
     desk,

@@ -7,7 +7,12 @@
  * whose lease runs out, and another pass picks it up again. A graceful stop (SIGTERM) lets the send
  * in progress finish, or, when it takes too long, hands the job back at once so the next process
  * need not wait for the lease.
+ *
+ * With webhook settings, each pass then does the same for webhooks (server/webhooks): the events
+ * written since the last pass become deliveries to the destinations they match, and each due
+ * delivery is POSTed, retried with the same backoff and number of attempts as an e-mail.
  */
+import { agency } from '../../config/agency.ts'
 import type { FormDefinition } from '../../forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
@@ -21,6 +26,13 @@ import {
 import { buildLeadNotification } from '../mail/lead-notification.ts'
 import type { MailTransport } from '../mail/mail-transport.ts'
 import type { Metrics } from '../metrics/metrics.ts'
+import {
+  attemptDelivery,
+  fanOutEvents,
+  recordOutcome,
+  type WebhookSettings,
+} from '../webhooks/webhook-delivery.ts'
+import { type ClaimedDelivery, claimDueDelivery, releaseDelivery } from '../webhooks/webhook-jobs.ts'
 
 export interface DeliverySettings {
   from: string
@@ -31,6 +43,8 @@ export interface DeliverySettings {
   maxDelayMs: number
   /** How long a claimed job stays reserved for the process that claimed it. */
   leaseMs: number
+  /** The site's address, for the link to the lead in the e-mail (the agency's site by default). */
+  siteUrl?: string
 }
 
 export function retryDelayMs(
@@ -59,6 +73,7 @@ export function createDeliveryWorker({
   pollMs = 1000,
   metrics,
   digest,
+  webhooks,
 }: {
   db: Queryable
   transport: MailTransport
@@ -70,10 +85,14 @@ export function createDeliveryWorker({
   metrics?: Pick<Metrics, 'deliveries' | 'deliveryLatency'>
   /** The morning digest's recipient and contents (server/desk/morning-digest.ts). */
   digest?: { to: string; compose(day: string): Promise<{ subject: string; text: string; html: string }> }
+  /** Webhook deliveries (server/webhooks); without them the worker sends e-mail only. */
+  webhooks?: WebhookSettings
 }): DeliveryWorker & { start(): void } {
   let stopped = false
   /** The job this process is sending right now (at most one: a pass sends one after the other). */
   let current: ClaimedJob | undefined
+  /** The webhook delivery this process is sending right now. */
+  let currentDelivery: ClaimedDelivery | undefined
   /** A job handed back by stop(): its late outcome must not overwrite what the next process does. */
   let released: string | undefined
 
@@ -93,7 +112,11 @@ export function createDeliveryWorker({
     if (!leadId || !formKey || !fields || !language || !receivedAt) throw new Error('the job has no lead')
     const form = getForm(formKey)
     if (!form) throw new Error(`unknown form ${formKey}`)
-    const message = buildLeadNotification(form, { id: leadId, formKey, fields, language, receivedAt })
+    const message = buildLeadNotification(
+      form,
+      { id: leadId, reference: job.reference, formKey, fields, language, receivedAt },
+      { siteUrl: settings.siteUrl ?? agency.siteUrl, timeZone: agency.timeZone },
+    )
     await transport.send({ ...message, from: settings.from, to: settings.to, leadId })
   }
 
@@ -131,12 +154,44 @@ export function createDeliveryWorker({
     }
   }
 
+  async function deliverWebhook(delivery: ClaimedDelivery, hooks: WebhookSettings): Promise<boolean> {
+    const result = await attemptDelivery(db, delivery, getForm, hooks)
+    if (released === delivery.deliveryId) return false
+    const final = !result.ok && delivery.attempts >= settings.maxAttempts
+    await recordOutcome(db, delivery, result, { final, retryInMs: retryDelayMs(delivery.attempts, settings) })
+    // The receiver's address and answer only: the payload holds the lead's contents.
+    const entry = { deliveryId: delivery.deliveryId, type: delivery.type, attempts: delivery.attempts }
+    if (result.ok) log.info({ ...entry, statusCode: result.statusCode }, 'webhook delivered')
+    else
+      log.warn(
+        { ...entry, statusCode: result.statusCode, final },
+        final ? 'webhook failed for good' : 'webhook failed, will retry',
+      )
+    return result.ok
+  }
+
+  async function runWebhooks(hooks: WebhookSettings): Promise<number> {
+    let sent = 0
+    while (!stopped && (await fanOutEvents(db, getForm)) > 0);
+    for (;;) {
+      if (stopped) return sent
+      const delivery = await claimDueDelivery(db, settings.leaseMs)
+      if (!delivery) return sent
+      currentDelivery = delivery
+      try {
+        if (await deliverWebhook(delivery, hooks)) sent++
+      } finally {
+        currentDelivery = undefined
+      }
+    }
+  }
+
   async function runOnce(): Promise<number> {
     let sent = 0
     for (;;) {
       if (stopped) return sent
       const job = await claimDueJob(db, settings.leaseMs)
-      if (!job) return sent
+      if (!job) break
       current = job
       try {
         if (await deliver(job)) sent++
@@ -144,6 +199,7 @@ export function createDeliveryWorker({
         current = undefined
       }
     }
+    return webhooks ? sent + (await runWebhooks(webhooks)) : sent
   }
 
   /** Gives a claimed job back: pending and due now, the interrupted attempt not counted. */
@@ -176,6 +232,11 @@ export function createDeliveryWorker({
       const outcome = await Promise.race([finished.then(() => 'done' as const), late])
       clearTimeout(timer)
       if (outcome === 'late' && current) await release(current)
+      if (outcome === 'late' && currentDelivery) {
+        released = currentDelivery.deliveryId
+        await releaseDelivery(db, currentDelivery.deliveryId)
+        log.warn({ deliveryId: currentDelivery.deliveryId }, 'stopping: released a webhook still being sent')
+      }
     },
   }
 }

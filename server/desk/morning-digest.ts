@@ -14,6 +14,7 @@ import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
 import { queueDigestJob } from '../leads/lead-jobs.ts'
 import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
+import { pausedDestinations } from '../webhooks/destinations.ts'
 import { agencyBusinessHours, type BusinessHours, overdueAt } from './business-hours.ts'
 
 export interface DigestSettings {
@@ -86,6 +87,11 @@ export async function composeDigest(
   formTitle: (key: string) => string,
 ): Promise<DigestMessage> {
   const rows = await leadsAwaitingStaff(db)
+  // Webhook destinations paused after failing for a day: one line for the owner, until turned back on.
+  const paused = (await pausedDestinations(db)).map((destination) => new URL(destination.url).host)
+  const pausedLine = paused.length
+    ? `Webhooks paused after failing for a day: ${paused.join(', ')}. Turn them back on at ${settings.deskUrl}/admin/webhooks`
+    : ''
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone: settings.timeZone,
     dateStyle: 'medium',
@@ -135,12 +141,14 @@ export async function composeDigest(
     text: [
       `Good morning. The lead desk on ${day}:`,
       '',
+      ...(pausedLine ? [pausedLine, ''] : []),
       ...parts.map((part) => part.text),
       '',
       `${settings.deskUrl}/admin`,
     ].join('\n'),
     html: renderToStaticMarkup(html`<${Fragment}>
       <p>Good morning. The lead desk on ${day}:</p>
+      ${pausedLine && html`<p><strong>${pausedLine}</strong></p>`}
       ${parts.map((part) => part.html)}
       <p><a href=${`${settings.deskUrl}/admin`}>Open the lead desk</a></p>
     <//>`),

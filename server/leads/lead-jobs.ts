@@ -69,6 +69,7 @@ export interface ClaimedJob {
   /** Set on a morning digest's job (no lead): the day, YYYY-MM-DD. */
   digestDay: string | null
   /** The lead's columns; null on a digest's job. */
+  reference: string | null
   formKey: string | null
   fields: Record<string, string> | null
   language: string | null
@@ -96,6 +97,7 @@ export async function claimDueJob(db: Queryable, leaseMs: number): Promise<Claim
                        FOR UPDATE SKIP LOCKED)
       RETURNING job.id AS "jobId", job.attempts, job.lead_id AS "leadId",
                 to_char(job.digest_day, 'YYYY-MM-DD') AS "digestDay",
+                (SELECT reference FROM leads WHERE id = job.lead_id) AS reference,
                 (SELECT form_key FROM leads WHERE id = job.lead_id) AS "formKey",
                 (SELECT fields FROM leads WHERE id = job.lead_id) AS fields,
                 (SELECT language FROM leads WHERE id = job.lead_id) AS language,

@@ -1,9 +1,11 @@
 /**
  * The work log of a lead: contact attempts, notes, status changes and assignments, each with who
  * and when. The first logged contact attempt sets the lead's time to first contact. Each change
- * and its log entry are written in one transaction, so the timeline never misses a change.
+ * and its log entry are written in one transaction, so the timeline never misses a change; so is
+ * the webhook event of a status change or an assignment (server/webhooks), so no CRM misses one.
  */
 import type { Database, Queryable } from '../db/database.ts'
+import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { isUuid } from './lead-id.ts'
 import type { LeadStatus } from './lead-repository.ts'
 
@@ -138,6 +140,12 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
         if (input.reached && lead.status === 'new') {
           await tx.query(`UPDATE leads SET status = 'contacted' WHERE id = $1`, [input.leadId])
           await insertEvent(tx, { ...input, kind: 'status', detail: 'contacted' })
+          await recordLeadEvent(tx, {
+            leadId: input.leadId,
+            type: 'lead.status_changed',
+            detail: { status: 'contacted', previousStatus: lead.status },
+            at: input.at,
+          })
         }
         return true
       }),
@@ -156,6 +164,12 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
         if (lead.status === input.status) return true
         await tx.query('UPDATE leads SET status = $2 WHERE id = $1', [input.leadId, input.status])
         await insertEvent(tx, { ...input, kind: 'status', detail: input.status })
+        await recordLeadEvent(tx, {
+          leadId: input.leadId,
+          type: 'lead.status_changed',
+          detail: { status: input.status, previousStatus: lead.status },
+          at: input.at,
+        })
         return true
       }),
 
@@ -173,6 +187,12 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
         }
         await tx.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [input.leadId, input.assignee])
         await insertEvent(tx, { ...input, kind: 'assignment', detail: email })
+        await recordLeadEvent(tx, {
+          leadId: input.leadId,
+          type: 'lead.assigned',
+          detail: { assignedTo: email || null },
+          at: input.at,
+        })
         return 'ok'
       }),
 

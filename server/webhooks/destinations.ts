@@ -1,0 +1,200 @@
+/**
+ * Where the agency's leads go besides the e-mail: webhook destinations (docs/api.md, "Webhooks").
+ * An owner adds them at /admin/webhooks; WEBHOOK_URL and WEBHOOK_SECRET set one from the
+ * environment. Each has a `whsec_…` signing secret, stored encrypted like SSNs, and filters: the
+ * forms and lines of insurance it takes (none ticked: every lead).
+ */
+import { randomBytes } from 'node:crypto'
+import { type FormDefinition, type InsuranceLine, leadLine } from '../../forms/engine.ts'
+import type { Queryable } from '../db/database.ts'
+import { isUuid } from '../leads/lead-id.ts'
+import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
+
+export interface WebhookDestination {
+  id: string
+  url: string
+  formKeys: string[]
+  lines: string[]
+  enabled: boolean
+  sendSensitive: boolean
+  fromEnvironment: boolean
+  failingSince: Date | null
+  pausedAt: Date | null
+  createdBy: string
+  createdAt: Date
+}
+
+const destinationColumns = `id, url, form_keys AS "formKeys", lines, enabled, send_sensitive AS "sendSensitive",
+  from_environment AS "fromEnvironment", failing_since AS "failingSince", paused_at AS "pausedAt",
+  created_by AS "createdBy", created_at AS "createdAt"`
+
+/** jsonb comes back parsed from one driver and as text from the other. */
+function stringList(value: unknown): string[] {
+  const list = typeof value === 'string' ? JSON.parse(value) : value
+  return Array.isArray(list) ? list.map(String) : []
+}
+
+function destinationFromRow(row: WebhookDestination): WebhookDestination {
+  return { ...row, id: String(row.id), formKeys: stringList(row.formKeys), lines: stringList(row.lines) }
+}
+
+/** A new signing secret: 32 random bytes, base64, with the specification's `whsec_` prefix. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`
+}
+
+/** A `whsec_` secret whose base64 part decodes to 24 bytes or more. */
+export function isWebhookSecret(value: string): boolean {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value)
+  return match !== null && Buffer.from(match[1] ?? '', 'base64').length >= 24
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+function isLoopback(hostname: string): boolean {
+  return loopbackHosts.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+}
+
+/**
+ * Why a destination's URL is refused, or undefined when it is fine. Only http(s), no user name or
+ * password in it. Plain http would carry leads unencrypted over the network, so it is allowed only
+ * to this machine (loopback: a relay or a test receiver on the same host), in every environment:
+ * every CRM takes https, and a development setting left on in production cannot leak leads.
+ * SSN and EIN go only over https, even to loopback.
+ */
+export function urlProblem(text: string, { sendSensitive }: { sendSensitive: boolean }): string | undefined {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return 'must be a full address starting with https://'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https:// (or http://)'
+  if (url.username || url.password) return 'must not carry a user name or password'
+  if (text.length > 2000) return 'is too long (2000 characters at most)'
+  if (url.protocol === 'http:') {
+    if (sendSensitive) return 'must start with https:// to receive SSN and EIN'
+    if (!isLoopback(url.hostname))
+      return 'must start with https:// (http:// only to this machine: localhost or 127.0.0.1)'
+  }
+  return undefined
+}
+
+/** Whether a lead of this form, with this line, goes to the destination. */
+export function destinationTakes(
+  destination: Pick<WebhookDestination, 'formKeys' | 'lines'>,
+  form: FormDefinition,
+  fields: Record<string, string>,
+): boolean {
+  if (destination.formKeys.length === 0 && destination.lines.length === 0) return true
+  const line: InsuranceLine = leadLine(form, form.lineByAnswer ? fields[form.lineByAnswer.field] : null)
+  return destination.formKeys.includes(form.key) || destination.lines.includes(line)
+}
+
+export async function listDestinations(db: Queryable): Promise<WebhookDestination[]> {
+  const rows = await db.query<WebhookDestination>(
+    `SELECT ${destinationColumns} FROM webhook_destinations ORDER BY from_environment DESC, created_at, id`,
+  )
+  return rows.map(destinationFromRow)
+}
+
+export async function enabledDestinations(db: Queryable): Promise<WebhookDestination[]> {
+  return (await listDestinations(db)).filter((destination) => destination.enabled)
+}
+
+/** The destination's URL, signing secret (decrypted) and whether SSN/EIN may go to it. */
+export async function destinationForSending(
+  db: Queryable,
+  id: string,
+  key: Buffer,
+): Promise<{ url: string; secret: string; sendSensitive: boolean } | undefined> {
+  const rows = await db.query<{ url: string; secret: string; sendSensitive: boolean }>(
+    'SELECT url, secret_encrypted AS secret, send_sensitive AS "sendSensitive" FROM webhook_destinations WHERE id = $1',
+    [id],
+  )
+  const row = rows[0]
+  return row && { ...row, secret: decryptValue(row.secret, key) }
+}
+
+export interface NewDestination {
+  url: string
+  secret: string
+  formKeys: readonly string[]
+  lines: readonly string[]
+  sendSensitive: boolean
+  createdBy: string
+}
+
+export async function addDestination(db: Queryable, input: NewDestination, key: Buffer): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO webhook_destinations (url, secret_encrypted, form_keys, lines, send_sensitive, created_by)
+     VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING id`,
+    [
+      input.url,
+      encryptValue(input.secret, key),
+      JSON.stringify(input.formKeys),
+      JSON.stringify(input.lines),
+      input.sendSensitive,
+      input.createdBy,
+    ],
+  )
+  return String(rows[0]?.id)
+}
+
+/**
+ * On or off. Turning one on also ends a pause and forgets its failures: the owner has looked, and
+ * the deliveries it kept waiting go out now. The environment's destination can be switched too
+ * (until the next start, which follows the environment again).
+ */
+export async function setDestinationEnabled(db: Queryable, id: string, enabled: boolean): Promise<boolean> {
+  if (!isUuid(id)) return false
+  const rows = await db.query<{ id: string }>(
+    `UPDATE webhook_destinations
+        SET enabled = $2, paused_at = NULL, failing_since = CASE WHEN $2 THEN NULL ELSE failing_since END
+      WHERE id = $1 RETURNING id`,
+    [id, enabled],
+  )
+  return rows.length > 0
+}
+
+/** Removes a destination set on the desk, with its deliveries (the environment's stays). */
+export async function removeDestination(db: Queryable, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false
+  const rows = await db.query<{ id: string }>(
+    'DELETE FROM webhook_destinations WHERE id = $1 AND NOT from_environment RETURNING id',
+    [id],
+  )
+  return rows.length > 0
+}
+
+/**
+ * Keeps the destination from WEBHOOK_URL / WEBHOOK_SECRET in step with the environment at start:
+ * every form, never SSN or EIN. Unset, it is switched off (its history stays on the desk). Several
+ * processes starting at once write the same row (the unique index on from_environment).
+ */
+export async function syncEnvironmentDestination(
+  db: Queryable,
+  webhook: { url: string; secret: string } | undefined,
+  key: Buffer,
+): Promise<void> {
+  if (!webhook) {
+    await db.query('UPDATE webhook_destinations SET enabled = false WHERE from_environment')
+    return
+  }
+  await db.query(
+    `INSERT INTO webhook_destinations (url, secret_encrypted, from_environment, created_by)
+     VALUES ($1, $2, true, 'WEBHOOK_URL')
+     ON CONFLICT (from_environment) WHERE from_environment
+     DO UPDATE SET url = EXCLUDED.url, secret_encrypted = EXCLUDED.secret_encrypted, enabled = true,
+                   form_keys = '[]', lines = '[]', send_sensitive = false`,
+    [webhook.url, encryptValue(webhook.secret, key)],
+  )
+}
+
+/** Destinations paused after failing for a day, for the morning digest. */
+export async function pausedDestinations(db: Queryable): Promise<{ url: string; pausedAt: Date }[]> {
+  return db.query<{ url: string; pausedAt: Date }>(
+    `SELECT url, paused_at AS "pausedAt" FROM webhook_destinations
+      WHERE enabled AND paused_at IS NOT NULL ORDER BY paused_at`,
+  )
+}

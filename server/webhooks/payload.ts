@@ -1,0 +1,104 @@
+/**
+ * The JSON body of a webhook (docs/api.md, "Webhooks"): the event's type and time, and the lead as
+ * a CRM needs it, read from the lead when the delivery is sent. SSN and EIN leave only to a
+ * destination allowed to receive them and only over https, decrypted here, at send time; otherwise
+ * the payload names them as withheld.
+ */
+import type { FormDefinition } from '../../forms/engine.ts'
+import { allFields, leadLine } from '../../forms/engine.ts'
+import { visitorName } from '../../forms/visitor-name.ts'
+import type { Queryable } from '../db/database.ts'
+import { fieldLabels } from '../mail/lead-notification.ts'
+import { decryptValue } from '../security/sensitive-fields.ts'
+import type { ClaimedDelivery, WebhookEventType } from './webhook-jobs.ts'
+
+export interface WebhookLead {
+  id: string
+  reference: string
+  formKey: string
+  fields: Record<string, string>
+  language: string
+  receivedAt: Date
+  status: string
+  assignedTo: string | null
+}
+
+export async function leadForWebhook(db: Queryable, leadId: string): Promise<WebhookLead | undefined> {
+  const rows = await db.query<WebhookLead & { fields: unknown }>(
+    `SELECT l.id, l.reference, l.form_key AS "formKey", l.fields, l.language, l.received_at AS "receivedAt",
+            l.status, s.email AS "assignedTo"
+       FROM leads l LEFT JOIN staff_users s ON s.id = l.assigned_to
+      WHERE l.id = $1`,
+    [leadId],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  const fields = typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
+  return { ...row, id: String(row.id), fields, receivedAt: new Date(row.receivedAt) }
+}
+
+export interface WebhookPayload {
+  type: WebhookEventType
+  timestamp: string
+  data: Record<string, unknown>
+}
+
+/** What the change was, as the event recorded it (not as the lead is now). */
+function changeOf(event: Pick<ClaimedDelivery, 'type' | 'detail'>, lead: WebhookLead) {
+  if (event.type === 'lead.status_changed')
+    return { status: event.detail.status ?? lead.status, previousStatus: event.detail.previousStatus ?? null }
+  if (event.type === 'lead.assigned') return { assignedTo: event.detail.assignedTo ?? null }
+  return {}
+}
+
+export function buildWebhookPayload(
+  event: Pick<ClaimedDelivery, 'type' | 'detail' | 'occurredAt'>,
+  lead: WebhookLead,
+  form: FormDefinition,
+  options: { siteUrl: string; sensitive: false | { key: Buffer } },
+): WebhookPayload {
+  const sensitive = new Set(form.sensitiveFields)
+  const honeypots = new Set(form.honeypotFields)
+  const labels = fieldLabels(form)
+  const fields: Record<string, string> = {}
+  const fieldLabelsSent: Record<string, string> = {}
+  const withheld: string[] = []
+  for (const field of allFields(form)) {
+    const stored = lead.fields[field.name] ?? ''
+    if (stored === '' || honeypots.has(field.name)) continue
+    if (sensitive.has(field.name) && !options.sensitive) {
+      withheld.push(field.name)
+      continue
+    }
+    fields[field.name] =
+      sensitive.has(field.name) && options.sensitive ? decryptValue(stored, options.sensitive.key) : stored
+    fieldLabelsSent[field.name] = labels.get(field.name) ?? field.label
+  }
+  const first = (names: readonly string[]) => names.map((name) => lead.fields[name]).find(Boolean) ?? null
+  return {
+    type: event.type,
+    timestamp: event.occurredAt.toISOString(),
+    data: {
+      id: lead.id,
+      reference: lead.reference,
+      form: { key: form.key, title: form.title },
+      line: leadLine(form, form.lineByAnswer ? lead.fields[form.lineByAnswer.field] : null),
+      language: lead.language,
+      receivedAt: lead.receivedAt.toISOString(),
+      status: lead.status,
+      assignedTo: lead.assignedTo,
+      ...changeOf(event, lead),
+      visitor: {
+        name: visitorName(lead.fields, form.visitor.name) || null,
+        email: first(form.visitor.email),
+        phone: first(form.visitor.phone),
+      },
+      fields,
+      labels: fieldLabelsSent,
+      sensitiveWithheld: withheld,
+      // Where the lead came from (landing page, utm_*) is not recorded yet: always null for now.
+      source: null,
+      deskUrl: `${options.siteUrl}/admin/leads/${lead.id}`,
+    },
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The webhook half of a delivery pass (server/delivery/delivery-worker.ts runs it after the
+ * e-mails): make the deliveries of new events, then send each due one, recording the outcome with
+ * the e-mail's backoff and number of attempts.
+ */
+import type { FormDefinition } from '../../forms/engine.ts'
+import type { Queryable } from '../db/database.ts'
+import { destinationForSending, destinationTakes, enabledDestinations, urlProblem } from './destinations.ts'
+import { buildWebhookPayload, leadForWebhook } from './payload.ts'
+import { defaultSendSettings, type SendResult, type SendSettings, sendWebhook } from './sender.ts'
+import {
+  type ClaimedDelivery,
+  fanOutEvent,
+  markDeliverySent,
+  recordDeliveryFailure,
+  waitingEvents,
+} from './webhook-jobs.ts'
+
+export interface WebhookSettings {
+  /** LEAD_ENCRYPTION_KEY: decrypts the signing secrets, and SSN/EIN for destinations allowed them. */
+  encryptionKey: Buffer
+  /** The site's address: each payload's deskUrl is `<siteUrl>/admin/leads/<id>`. */
+  siteUrl: string
+  send?: SendSettings
+}
+
+/** Events fanned out per pass at most (the next pass takes the rest). */
+const fanOutBatch = 100
+
+/** Makes the deliveries of every event waiting, each to the destinations on that take its lead. */
+export async function fanOutEvents(
+  db: Queryable,
+  getForm: (key: string) => FormDefinition | undefined,
+): Promise<number> {
+  const events = await waitingEvents(db, fanOutBatch)
+  if (events.length === 0) return 0
+  const destinations = await enabledDestinations(db)
+  for (const event of events) {
+    const form = getForm(event.formKey)
+    const ids = form
+      ? destinations.filter((d) => destinationTakes(d, form, event.fields)).map((d) => d.id)
+      : []
+    await fanOutEvent(db, event.eventId, ids)
+  }
+  return events.length
+}
+
+/** One attempt of a claimed delivery; throws only when the database fails. */
+export async function attemptDelivery(
+  db: Queryable,
+  delivery: ClaimedDelivery,
+  getForm: (key: string) => FormDefinition | undefined,
+  settings: WebhookSettings,
+): Promise<SendResult> {
+  const [destination, lead] = await Promise.all([
+    destinationForSending(db, delivery.destinationId, settings.encryptionKey),
+    leadForWebhook(db, delivery.leadId),
+  ])
+  const form = lead && getForm(lead.formKey)
+  if (!destination || !lead || !form)
+    return { ok: false, statusCode: null, excerpt: 'the lead or destination is gone' }
+  // Checked again at send time, so a row edited by hand cannot send leads elsewhere in clear.
+  const problem = urlProblem(destination.url, { sendSensitive: false })
+  if (problem) return { ok: false, statusCode: null, excerpt: `refused: the URL ${problem}` }
+  // SSN and EIN only over https, even if a row was edited by hand to allow them over http.
+  const sensitive = destination.sendSensitive && new URL(destination.url).protocol === 'https:'
+  const payload = buildWebhookPayload(delivery, lead, form, {
+    siteUrl: settings.siteUrl,
+    sensitive: sensitive ? { key: settings.encryptionKey } : false,
+  })
+  return sendWebhook(
+    destination,
+    { deliveryId: delivery.deliveryId, body: JSON.stringify(payload) },
+    settings.send ?? defaultSendSettings,
+  )
+}
+
+/** Records an attempt's outcome: sent, or failed (again later, or for good on the last attempt). */
+export async function recordOutcome(
+  db: Queryable,
+  delivery: ClaimedDelivery,
+  result: SendResult,
+  retry: { final: boolean; retryInMs: number },
+): Promise<void> {
+  if (result.ok) await markDeliverySent(db, delivery, result)
+  else await recordDeliveryFailure(db, { delivery, answer: result, ...retry })
+}
