@@ -10,7 +10,7 @@
  *   JavaScript has no proof and loses nothing for it;
  * - time from the first touch of the form to the submission (measured by the server from the
  *   challenge it issued): nobody fills a form in under two seconds;
- * - links and known spam phrases in the text;
+ * - links and known spam phrases in the text (and, posted without JavaScript, any of them is spam);
  * - the same body already sent from another address.
  */
 import type { ProofCheck } from './proof-of-work.ts'
@@ -38,13 +38,38 @@ export interface SpamVerdict {
   reasons: string[]
 }
 
-const link = /\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]{2,}|\[url[=\]]|<a\s+href/gi
-/** Words of SEO, pharma, gambling and crypto spam; none belongs in an insurance request. */
-const spamPhrase =
-  /\b(seo|backlinks?|guest posts?|rank(ing)? (your|on) google|first page of google|web traffic|casino|viagra|cialis|crypto(currency)?|bitcoin|forex|payday loans?|porn|escort|telegram|whatsapp me|click here|buy now|cheap pills)\b/gi
+/**
+ * One link is one match: a whole address is consumed (`https://www.example.com/listing` counts
+ * once), and so is a BBCode or HTML link with the address inside it.
+ */
+const link =
+  /\bhttps?:\/\/[^\s<>"'\]]*|\bwww\.[a-z0-9-]+\.[a-z]{2,}[^\s<>"'\]]*|\[url[=\]][^\s\]]*\]?|<a\s+href\s*=?\s*["']?[^\s"'>]*/gi
 
-function countMatches(pattern: RegExp, texts: string[]): string[] {
-  return texts.flatMap((text) => [...text.matchAll(pattern)].map((match) => match[0].toLowerCase()))
+/**
+ * Words of SEO, pharma, gambling and crypto spam; none belongs in an insurance request. The ones
+ * that are also people's names or ways to reach them count only in a seller's phrase: Seo is a
+ * Korean surname ("Mr. Seo", "Ji-woo Seo"), and many families ask to be reached on WhatsApp or
+ * Telegram ("mi WhatsApp es…", "prefiero Telegram"), while "SEO services", "we do SEO" and "join my
+ * Telegram channel" are sales pitches. A Ford Escort is a car; "escort services" is not.
+ */
+const spamPhrases: readonly RegExp[] = [
+  /\b(?:backlinks?|guest posts?|web traffic|casino|viagra|cialis|crypto(?:currency)?|bitcoin|forex|payday loans?|porn|click here|buy now|cheap pills)\b/gi,
+  /\bescort (?:services?|girls?|agency|agencies)\b/gi,
+  /\bsearch engine optimi[sz]ation\b/gi,
+  // SEO as a seller names it: followed by what is sold, or after a verb or adjective of selling.
+  /\bseo(?=[\s-]+(?:services?|packages?|agency|agencies|company|companies|experts?|specialists?|consultants?|audits?|optimi[sz]ation|rankings?|results|campaigns?|strateg(?:y|ies)|marketing|plans?|tools?|friendly|optimized|for (?:your|you)|para (?:su|tu))\b)/gi,
+  /(?<=\b(?:do|does|doing|offer|offers|offering|provide|provides|providing|sell|selling|affordable|cheap|best|expert|professional|local|white[- ]hat|black[- ]hat|improve your|servicios? de|posicionamiento|agencia|expertos? en)\s+)seo\b/gi,
+  /\brank(?:ing)?(?: (?:your|my) (?:site|website|business|page|company))? (?:#?1 )?(?:on|in) google\b/gi,
+  /\b(?:first page (?:of|on) google|primera p[aá]gina de google|posicionamiento (?:en google|web))\b/gi,
+  // Telegram and WhatsApp as a channel to join, never as a way to be reached.
+  /(?:\bjoin|[uú]nete a) (?:my|our|mi|nuestro) (?:(?:canal|grupo) (?:de )?)?(?:telegram|whatsapp)\b/gi,
+  /\btelegram (?:channel|group|signals?)\b|\b(?:canal|grupo) de telegram\b|\bt\.me\//gi,
+]
+
+function countMatches(patterns: readonly RegExp[], texts: string[]): string[] {
+  return texts.flatMap((text) =>
+    patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[0].toLowerCase())),
+  )
 }
 
 function proofPoints(signals: SpamSignals): [number, string | undefined] {
@@ -67,6 +92,16 @@ function fillTimePoints(signals: SpamSignals): [number, string | undefined] {
   if (elapsedMs < 2 * signals.minFillMs) return [2, reason]
   return [0, undefined]
 }
+
+/**
+ * A post without the page's script carries no proof of work and no fill time, so a bot's `curl -d`
+ * looks like it: such a post gains nothing cheap. With any link or spam word it is spam on its own;
+ * a person's plain request without JavaScript still arrives (docs/decisions/006-spam-scoring.md).
+ */
+const noScriptPoints: [number, string] = [
+  5,
+  'Sent without JavaScript (so without the proof of work) and with a link or spam words in the text',
+]
 
 /** Points of the same text having come from other addresses: spam on its own. */
 const repeatPoints = 5
@@ -97,11 +132,12 @@ export function judgeSubmission(signals: SpamSignals): { verdict: SpamVerdict; i
   if (signals.honeypotFilled) parts.push([10, 'The hidden field that only bots fill was filled'])
   parts.push(proofPoints(signals), fillTimePoints(signals))
 
-  const links = countMatches(link, signals.texts).length
+  const links = countMatches([link], signals.texts).length
   if (links > 0) parts.push([links >= 2 ? 4 : 2, `${links} ${links === 1 ? 'link' : 'links'} in the text`])
-  const phrases = [...new Set(countMatches(spamPhrase, signals.texts))]
+  const phrases = [...new Set(countMatches(spamPhrases, signals.texts))]
   if (phrases.length > 0) {
     parts.push([Math.min(4, 2 * phrases.length), `Spam words: ${phrases.slice(0, 5).join(', ')}`])
   }
+  if (signals.encoding === 'form' && (links > 0 || phrases.length > 0)) parts.push(noScriptPoints)
   return { verdict: verdictOf(parts), ifRepeated: verdictOf([...parts, [repeatPoints, undefined]]) }
 }
