@@ -19,6 +19,7 @@ import { loadConfig } from '../../server/config.ts'
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
 import { createDeliveryWorker, type DeliverySettings } from '../../server/delivery/delivery-worker.ts'
 import { loggerOptions } from '../../server/logger.ts'
+import { buildLeadNotification } from '../../server/mail/lead-notification.ts'
 import { createMailTransport, type MailTransport } from '../../server/mail/mail-transport.ts'
 import { decryptValue } from '../../server/security/sensitive-fields.ts'
 import { isHoneypot, validPayload } from './helpers/form-payloads.ts'
@@ -92,11 +93,19 @@ function decodeHtmlEntities(html: string): string {
     .replace(/&amp;/g, '&')
 }
 
+/** A field's label as the e-mail shows it: with its section's name where two fields share the label. */
+function mailLabel(definition: FormDefinition, name: string): string {
+  const section = definition.sections.find((part) => part.fields.some((field) => field.name === name))
+  const label = allFields(definition).find((field) => field.name === name)?.label ?? name
+  const shared = allFields(definition).filter((field) => field.label === label).length > 1
+  return shared && section ? `${section.legend.replace(' (optional)', '')} — ${label}` : label
+}
+
 /** The rows a lead's e-mail must list, in the form's order: every filled, non-sensitive field. */
 function expectedRows(definition: FormDefinition, payload: Record<string, string>): [string, string][] {
   return allFields(definition)
     .filter((field) => !field.sensitive && !isHoneypot(field) && (payload[field.name] ?? '').trim() !== '')
-    .map((field) => [field.label, (payload[field.name] ?? '').trim()])
+    .map((field) => [mailLabel(definition, field.name), (payload[field.name] ?? '').trim()])
 }
 
 /** Checks what the agency reads: headers, subject, and both parts listing the fields in form order. */
@@ -307,9 +316,62 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     await worker().runOnce()
     const [mail] = mailsFor(leadId)
     expect(mail?.subject).toContain('Lucía Quillfeather')
-    expect(mail?.subject).toContain('[Spanish]')
+    expect(mail?.subject).toMatch(/^\[ES\] /)
     expect(mail?.text).toContain('Language of the visitor: Spanish')
     expect(mail?.html).toContain('Language of the visitor: Spanish')
+  })
+
+  it('says what a person needs at a glance: name, line and reference in the subject, local time, a link to the lead, labelled owners', async () => {
+    const leadId = await submit('workers-comp-quote', workersCompPayload(), {
+      'content-language': 'es-US,es;q=0.9',
+    })
+    await worker().runOnce()
+    const [mail] = mailsFor(leadId)
+    const [stored] = await test.db.query<{ reference: string; received_at: Date | string }>(
+      'SELECT reference, received_at FROM leads WHERE id = $1',
+      [leadId],
+    )
+    const reference = stored?.reference ?? 'no reference'
+    expect(mail?.subject).toBe(`[ES] Workers' compensation quote from Marta Okonkwo · ${reference}`)
+    expect(mail?.text).toContain(`Reference: ${reference}`)
+    expect(mail?.text).toContain(`Open the lead: ${agency.siteUrl}/admin/leads/${leadId}`)
+    expect(mail?.html).toContain(`href="${agency.siteUrl}/admin/leads/${leadId}"`)
+    expect(mail?.text).toContain('Language of the visitor: Spanish (español)')
+    // The time in the agency's time zone, not UTC.
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: agency.timeZone,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(stored?.received_at ?? 0))
+    expect(mail?.text).toContain(`Received: ${local} (E`)
+    expect(mail?.text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/)
+    // Owners 1 and 2 ask the same questions: each label names its owner.
+    expect(mail?.text).toContain('Owner 1 — Full name: ')
+    expect(mail?.text).toContain('Owner 2 — Full name: ')
+    expect(mail?.text).not.toMatch(/^Full name: /m)
+    expect(mail?.text).not.toMatch(/\b(\w+) \1\b/i)
+    expect(mail?.subject).not.toMatch(/\b(\w+) \1\b/i)
+  })
+
+  it('gives the time received in the agency time zone and never doubles the form title', () => {
+    const message = buildLeadNotification(
+      form('quote-request'),
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        reference: 'K7M-Q9X',
+        formKey: 'quote-request',
+        fields: { ...validPayload(form('quote-request'), today), firstName: 'Maria', lastName: 'Johnson' },
+        language: 'en',
+        receivedAt: new Date('2026-11-25T12:35:22.640Z'),
+      },
+      { siteUrl: 'https://www.oakridge-insurance.example', timeZone: 'America/New_York' },
+    )
+    expect(message.subject).toMatch(/^Quote request \(.+\) from Maria Johnson · K7M-Q9X$/)
+    expect(message.text).toContain('Received: Nov 25, 2026, 7:35 AM (EST)')
+    expect(message.text).not.toContain('request request')
+    expect(message.text).toContain(
+      'Open the lead: https://www.oakridge-insurance.example/admin/leads/00000000-0000-4000-8000-000000000001',
+    )
   })
 
   it('never mails SSNs or an EIN, and stores them encrypted', async () => {
@@ -455,20 +517,30 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     expect(mailsFor(fileLead)).toHaveLength(0)
 
     const smtpMail = mailsFor(smtpLead)[0]
-    const comparable = (mail: ParsedMail | undefined, leadId: string) => ({
-      subject: mail?.subject,
-      from: mail?.header('from'),
-      to: mail?.header('to'),
-      replyTo: mail?.header('reply-to'),
-      text: mail?.text
-        ?.replaceAll(leadId, 'ID')
-        .replace(/Received: \S+/, 'Received: T')
-        .trimEnd(),
-      html: mail?.html
-        ?.replaceAll(leadId, 'ID')
-        .replace(/Received: \S+/, 'Received: T')
-        .trimEnd(),
-    })
+    const references = new Map(
+      (
+        await test.db.query<{ id: string; reference: string }>(
+          'SELECT id, reference FROM leads WHERE id = ANY($1::uuid[])',
+          [[smtpLead, fileLead]],
+        )
+      ).map((row) => [String(row.id), row.reference]),
+    )
+    const comparable = (mail: ParsedMail | undefined, leadId: string) => {
+      const same = (text: string | undefined) =>
+        text
+          ?.replaceAll(leadId, 'ID')
+          .replaceAll(references.get(leadId) ?? 'no reference', 'REF')
+          .replace(/Received: [^\n<]+/, 'Received: T')
+          .trimEnd()
+      return {
+        subject: same(mail?.subject),
+        from: mail?.header('from'),
+        to: mail?.header('to'),
+        replyTo: mail?.header('reply-to'),
+        text: same(mail?.text),
+        html: same(mail?.html),
+      }
+    }
     expect(comparable(eml, fileLead)).toEqual(comparable(smtpMail, smtpLead))
   })
 
