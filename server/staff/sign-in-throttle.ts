@@ -171,27 +171,39 @@ function later(a: Date | undefined, b: Date): Date {
 }
 
 /**
+ * The rows of keys $1, locked in key order as countAttempt's upsert takes them: a statement taking
+ * the same rows in another order while an attempt is counted would deadlock with it, and one of
+ * the two would fail instead of being answered.
+ */
+const lockedInKeyOrder = `locked AS (
+  SELECT key FROM sign_in_throttles WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE
+)`
+
+/**
  * After a correct password: the pair and the device start over, and the address and the account
  * get back the attempt this sign-in used (their other attempts stay counted, so one valid account
  * cannot reset the count of an address guessing at others, a staff member's success does not
  * reopen a lock strangers earned, and an office signing in all day never locks itself out).
  */
 export async function forgiveSuccessfulAttempt(db: Queryable, keys: CountedKey[]): Promise<void> {
-  const names = keys.map((entry) => entry.key)
   await db.query(
-    `WITH cleared AS (
-       DELETE FROM sign_in_throttles WHERE key = ANY($1::text[]) AND (key LIKE 'pair:%' OR key LIKE 'device:%')
+    `WITH ${lockedInKeyOrder},
+     cleared AS (
+       DELETE FROM sign_in_throttles AS t USING locked
+        WHERE t.key = locked.key AND (t.key LIKE 'pair:%' OR t.key LIKE 'device:%')
      )
-     UPDATE sign_in_throttles SET failures = GREATEST(failures - 1, 0)
-      WHERE key = ANY($1::text[]) AND (key LIKE 'address:%' OR key LIKE 'account:%')`,
-    [names],
+     UPDATE sign_in_throttles AS t SET failures = GREATEST(t.failures - 1, 0) FROM locked
+      WHERE t.key = locked.key AND (t.key LIKE 'address:%' OR t.key LIKE 'account:%')`,
+    [keys.map((entry) => entry.key)],
   )
 }
 
 /** An attempt counted but never checked (the password pool was full) gives its attempt back. */
 export async function giveBackAttempt(db: Queryable, keys: CountedKey[]): Promise<void> {
   await db.query(
-    'UPDATE sign_in_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ANY($1::text[])',
+    `WITH ${lockedInKeyOrder}
+     UPDATE sign_in_throttles AS t SET failures = GREATEST(t.failures - 1, 0) FROM locked
+      WHERE t.key = locked.key`,
     [keys.map((entry) => entry.key)],
   )
 }

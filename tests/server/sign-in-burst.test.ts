@@ -78,7 +78,8 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
         attempt(servers[index % 2] as ServerProcess, index === 99 ? password : `wrong guess ${index}`),
       ),
     )
-    const checked = statuses.filter((status) => status !== 429)
+    // 429: refused by the count; 503: the password pool was full, the password not checked.
+    const checked = statuses.filter((status) => status !== 429 && status !== 503)
     const byStatus = Object.entries(
       statuses.reduce<Record<number, number>>((counts, status) => {
         counts[status] = (counts[status] ?? 0) + 1
