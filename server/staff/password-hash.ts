@@ -94,8 +94,10 @@ class HashPool {
       // Half the queue at most, so a known place always finds room; and only while its hash would
       // be done soon (the hashes ahead of it, then its own, each at the default cost).
       if (this.strangers >= this.settings.maxPending / 2) return undefined
+      // With nothing queued it always goes: it waits for no one, and its hash refreshes an estimate
+      // that one slow hash (a busy machine) would otherwise keep too high for ever.
       const doneInMs = ((this.pending + 1) * this.msPerUnit * defaultUnits) / this.settings.threads
-      if (doneInMs > this.settings.maxWaitMs) return undefined
+      if (this.pending > 0 && doneInMs > this.settings.maxWaitMs) return undefined
       this.strangers += 1
     }
     this.pending += 1
