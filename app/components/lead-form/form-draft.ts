@@ -2,21 +2,26 @@
  * A draft of the form in the visitor's own tab (sessionStorage): restored after a reload or a
  * back, cleared on success, gone when the tab closes, and never sent anywhere. SSNs, the EIN and
  * dates of birth are never written to it (docs/contracts.md, "Sensitive fields": they stay out of drafts).
+ * Beside it the tab keeps the form's proof-of-work challenge (./proof-of-work.ts), which holds
+ * nothing the visitor typed: only what the server signed and the number the page found.
  */
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
 
 /** Per page and form: the quote request on the auto page keeps its own line of insurance. */
 const storageKey = (formKey: string) => `lead-form-draft:${window.location.pathname}:${formKey}`
+const challengeKey = (formKey: string) => `lead-form-challenge:${window.location.pathname}:${formKey}`
 
-/** dob, dob1, dob2, birthdate, birthdate1…3: the spec's names for dates of birth. */
+/** dob, dob1, dob2, birthdate, birthdate1…3: the spec's names for dates of birth (and any date labelled so). */
 const birthDateName = /^(?:dob|birthdate)\d*$/
+const birthDateLabel = /\bbirth/i
 
 /** Whether a field's value may be kept in the draft. */
 export function isKeptInDraft(field: Field): boolean {
   if (field.sensitive) return false
   if (field.kind === 'text' && field.honeypot) return false
-  if (field.kind === 'date' && birthDateName.test(field.name)) return false
+  if (field.kind === 'date' && (birthDateName.test(field.name) || birthDateLabel.test(field.label)))
+    return false
   return true
 }
 
@@ -83,9 +88,28 @@ export function readDraft(form: FormDefinition): Record<string, string> {
   return values
 }
 
+/** The proof-of-work challenge kept for this form in this tab (parsed JSON; the caller checks it). */
+export function readKeptChallenge(formKey: string): unknown {
+  try {
+    return JSON.parse(storage()?.getItem(challengeKey(formKey)) ?? 'null')
+  } catch {
+    return null
+  }
+}
+
+export function keepChallenge(formKey: string, kept: object): void {
+  try {
+    storage()?.setItem(challengeKey(formKey), JSON.stringify(kept))
+  } catch {
+    // quota or privacy settings: after a reload the page asks for a new challenge
+  }
+}
+
+/** After a successful submission: the draft and its challenge both go (the next one starts anew). */
 export function clearDraft(formKey: string): void {
   try {
     storage()?.removeItem(storageKey(formKey))
+    storage()?.removeItem(challengeKey(formKey))
     markDraft(false)
   } catch {
     // nothing to clear

@@ -71,7 +71,7 @@ export function LeadForm({
   const dialogRef = useRef<HTMLDialogElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const inFlight = useRef(false)
-  const proofOfWork = useRef(createProofOfWork())
+  const proofOfWork = useRef(createProofOfWork(form.key))
   /** The last submission tried: a retry of the same answers keeps its idempotency key. */
   const lastAttempt = useRef<{ body: string; key: string } | null>(null)
   // Ids from the form key, not useId: the island hydrates this form outside the page's React tree,
