@@ -74,7 +74,6 @@ class HashPool {
    * queue's wait whatever cost the last hashes had (a test's cheap one, an old stored one).
    */
   private msPerUnit = 300 / defaultUnits
-  private measured = false
 
   private readonly settings: PoolSettings
 
@@ -148,9 +147,11 @@ class HashPool {
     if ('error' in reply) {
       job.reject(new Error(reply.error))
     } else {
-      const perUnit = reply.ms / (job.task.N * job.task.r * job.task.p)
-      this.msPerUnit = this.measured ? 0.7 * this.msPerUnit + 0.3 * perUnit : perUnit
-      this.measured = true
+      // A cheap hash (a test's, a small old cost) is mostly noise per unit: it moves the average
+      // in proportion to its cost.
+      const units = job.task.N * job.task.r * job.task.p
+      const weight = 0.3 * Math.min(1, units / defaultUnits)
+      this.msPerUnit = (1 - weight) * this.msPerUnit + (weight * reply.ms) / units
       job.resolve(Buffer.from(reply.key))
     }
     this.dispatch()
