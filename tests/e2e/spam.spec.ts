@@ -112,10 +112,24 @@ test('a draft restored after a reload and sent at once is not judged spam', asyn
   await fillForm(page, contactForm(), { email, typingDelayMs: 40 })
   // A person's pace: more than twice the 2 s minimum since the first touch, so no fill-time points.
   await page.waitForTimeout(Math.max(0, 5_000 - (Date.now() - started)))
+  // What the tab keeps beside the draft: what the server signed and the number found, nothing typed.
+  const kept = await page.evaluate(() =>
+    Object.keys(sessionStorage).flatMap((key) =>
+      key.startsWith('lead-form-challenge:')
+        ? Object.keys(JSON.parse(sessionStorage.getItem(key) ?? '{}'))
+        : [],
+    ),
+  )
+  const allowed = ['algorithm', 'challenge', 'maxnumber', 'number', 'receivedAt', 'salt', 'signature']
+  expect(kept).toContain('signature')
+  expect(kept.filter((key) => !allowed.includes(key))).toEqual([])
   await page.reload()
   await expect(page.locator('form[data-form-key="contact-message"] [name="email"]')).toHaveValue(email)
   await submitButton(page).click()
   await expect(page.getByRole('dialog')).toContainText('Message sent successfully!')
+  // Sent: the next request starts anew, and the public site set no cookie.
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([])
+  expect(await page.context().cookies()).toEqual([])
   const rows = await storedLeads([email])
   expect(rows).toHaveLength(1)
   expect(rows[0]?.spam_reasons ?? [], 'the fill time counts from the first touch, before the reload').toEqual(
