@@ -336,11 +336,6 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       idempotencyKey,
       bodyHash,
     } satisfies Omit<NewLead, 'fields' | 'isSpam' | 'spamReasons'>
-    const proof: ProofCheck =
-      encoding === 'json'
-        ? await options.proof.verifier.check(request.headers['x-proof-of-work'], now, idempotencyKey)
-        : { kind: 'missing' }
-
     // Before validation: a bot gets the same OK whatever else it sent, and learns nothing.
     const honeypotFilled = isHoneypotFilled(form, request.body)
     let fields: Record<string, string>
@@ -351,6 +346,12 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       if (!result.ok) return { kind: 'invalid', fields: result.fields }
       fields = withoutHoneypot(form, result.data)
     }
+    // After validation: a submission refused as invalid does not use up its proof, so the visitor
+    // who corrects an answer and sends again (a new Idempotency-Key, the same proof) is not a replay.
+    const proof: ProofCheck =
+      encoding === 'json'
+        ? await options.proof.verifier.check(request.headers['x-proof-of-work'], now, idempotencyKey)
+        : { kind: 'missing' }
     const { verdict, ifRepeated } = judgeSubmission({
       honeypotFilled,
       encoding,

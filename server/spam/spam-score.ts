@@ -106,15 +106,6 @@ const noScriptPoints: [number, string] = [
 /** Points of the same text having come from other addresses: spam on its own. */
 const repeatPoints = 5
 
-/**
- * The reason given for a repeated text, in both numbers: the insert that counts the other
- * addresses fills in `{n}` (server/leads/lead-repository.ts), so the sentence is written only here.
- */
-export const repeatReasonText = {
-  one: 'The same text came from 1 other address this week',
-  many: 'The same text came from {n} other addresses this week',
-} as const
-
 function verdictOf(parts: [number, string | undefined][]): SpamVerdict {
   const score = parts.reduce((sum, [points]) => sum + points, 0)
   const reasons = parts.flatMap(([points, reason]) => (points > 0 && reason ? [reason] : []))
@@ -125,7 +116,7 @@ function verdictOf(parts: [number, string | undefined][]): SpamVerdict {
  * The verdict on everything the submission itself shows, and the one it gets if its text turns out
  * to have come from other addresses this week. Which applies is known only when the lead is stored:
  * the insert counts those addresses in the same statement (lead-repository.ts, `repeatCheck`) and
- * adds the matching `repeatReasonText` (with `{n}` filled in) to the second verdict's reasons.
+ * adds the matching reason of server/spam/repeat-text.ts (with `{n}` filled in) to the second verdict's reasons.
  */
 export function judgeSubmission(signals: SpamSignals): { verdict: SpamVerdict; ifRepeated: SpamVerdict } {
   const parts: [number, string | undefined][] = []

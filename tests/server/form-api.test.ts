@@ -512,6 +512,23 @@ describe.each(drivers)('form API on %s', (driver) => {
       expect((await spamRow()).spam_reasons.join(' ')).toMatch(/invalid proof/)
     })
 
+    it('a submission refused as invalid does not use up its proof: the corrected one is not a replay', async () => {
+      const proof = await solvedProof(salt, { now: today })
+      const invalid = await submit(
+        'contact-message',
+        { ...distinctPayload('corrected'), email: 'not an address' },
+        { 'x-proof-of-work': proof, 'idempotency-key': 'corrected-1' },
+      )
+      expect(invalid.statusCode).toBe(400)
+      await submit('contact-message', distinctPayload('corrected'), {
+        'x-proof-of-work': proof,
+        'idempotency-key': 'corrected-2',
+      })
+      const row = await spamRow()
+      expect(row.spam_reasons).toEqual([])
+      expect(row.is_spam).toBe(false)
+    })
+
     it('a form filled in under two seconds from its first touch is spam', async () => {
       const proof = await solvedProof(salt, { now: today, startedMsAgo: 600 })
       await submit('contact-message', distinctPayload('fast'), { 'x-proof-of-work': proof })
