@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import { chmod, mkdir } from 'node:fs/promises'
+import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Database, NamedStatement, Queryable } from './database.ts'
 import type { Reply, Request } from './pglite-worker.ts'
@@ -10,6 +12,23 @@ type Call = WithoutId<Request>
 /** A database error from the worker, with its fields (code, detail, constraint…) as PGlite gave them. */
 function databaseError({ message, props }: Extract<Reply, { ok: false }>['error']): Error {
   return Object.assign(new Error(message), props)
+}
+
+const workerUrl = new URL('./pglite-worker.ts', import.meta.url)
+
+/**
+ * Creates a new data directory on a thread that then ends: PGlite's initdb runs a second database
+ * and a third WebAssembly program, whose memory a thread only gives back to the system when it
+ * ends (WebAssembly memory never shrinks), so the server's own thread opens a directory made already.
+ */
+function initializeDataDir(dataDir: string): Promise<void> {
+  const worker = new Worker(workerUrl, { workerData: { dataDir, prepareOnly: true } })
+  return new Promise((resolve, reject) => {
+    worker.on('error', reject)
+    worker.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the embedded database failed (exit code ${code})`)),
+    )
+  })
 }
 
 /**
@@ -29,7 +48,8 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   // looser umask (the files inside are then out of other users' reach).
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   await chmod(dataDir, 0o700)
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } })
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initializeDataDir(dataDir)
+  const worker = new Worker(workerUrl, { workerData: { dataDir } })
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>()
   let nextId = 1
   let failure: Error | undefined

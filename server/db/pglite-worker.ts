@@ -33,8 +33,39 @@ const port = parentPort
 if (!port)
   throw new Error('pglite-worker.ts runs as a worker thread (server/db/pglite-database.ts starts it)')
 
-const { dataDir } = workerData as { dataDir: string }
-const pg = await PGlite.create({ dataDir, relaxedDurability: false })
+/**
+ * PostgreSQL's settings inside PGlite, for a small server (measured: docs/bench/2026-11-25-memory.md).
+ * PGlite zeroes its shared memory when it starts, so every megabyte of shared_buffers is resident
+ * from the first second, and WebAssembly memory never shrinks once grown: with PostgreSQL's default
+ * of 128 MB the server idled at 460 to 660 MB. An agency's database is a few tens of MB and the
+ * OS page cache keeps its files anyway.
+ */
+const smallServerSettings = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'work_mem=2MB',
+  '-c',
+  'temp_buffers=2MB',
+  // One backend in single-user mode: no slots for a hundred connections.
+  '-c',
+  'max_connections=5',
+]
+
+const { dataDir, prepareOnly } = workerData as { dataDir: string; prepareOnly?: boolean }
+const pg = await PGlite.create({
+  dataDir,
+  relaxedDurability: false,
+  startParams: [...PGlite.defaultStartParams, ...smallServerSettings],
+})
+if (prepareOnly) {
+  // A new data directory is initialized by a thread of its own, which ends here: initdb runs a
+  // second PGlite whose memory would otherwise stay with the server (about 150 MB, measured).
+  await pg.close()
+  process.exit(0)
+}
 const transactions = new Map<number, OpenTransaction>()
 let nextTransaction = 1
 const rollback = Symbol('rollback')
