@@ -8,11 +8,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment } from 'react'
 import type { Database } from '../db/database.ts'
+import { type DraftFields, draftFieldsOf, takeDraft, waitingDraftLead } from '../desk/work-drafts.ts'
 import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
-import { leadStatuses } from '../leads/lead-repository.ts'
-import { type ContactChannel, contactChannels, noteMaxLength } from '../leads/work-log.ts'
+import { isLostReason, type LostReason, leadStatuses } from '../leads/lead-repository.ts'
+import {
+  type ContactChannel,
+  contactChannels,
+  contactOutcomes,
+  noteMaxLength,
+  type WorkInput,
+} from '../leads/work-log.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
-import { revokeSession, type SessionSettings } from '../staff/staff-sessions.ts'
+import { revokeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffPage, safeNextPath } from './admin-auth.ts'
 import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 import { csvColumns, leadsCsv } from './csv-export.ts'
@@ -20,6 +27,7 @@ import { inboxPage } from './inbox-page.ts'
 import { leadPage } from './lead-page.ts'
 import { answerSignIn, loginPage, type SignInBody } from './login-page.ts'
 import type { StaffDesk } from './staff-desk.ts'
+import { parseLocalInput } from './staff-time.ts'
 import { firstChartWeek, weekRows } from './weekly-chart.ts'
 
 export interface AdminPagesOptions {
@@ -46,8 +54,13 @@ const notices: Record<string, string> = {
   contact: 'Contact attempt logged.',
   note: 'Note saved.',
   assigned: 'Assignment saved.',
+  work: 'Saved.',
   'signed-out': 'You are signed out.',
 }
+
+/** The sign-in page's line when a lead's form arrived after the session ended. */
+export const sessionEndedNotice =
+  'Your session had ended, so nothing was saved yet. Sign in again: what you typed is kept and shown again on the lead.'
 
 function noticeOf(request: FastifyRequest): string | undefined {
   const query = request.query
@@ -79,6 +92,75 @@ const idParams = {
 
 function formBody(properties: Record<string, object>) {
   return { type: 'object', properties, required: Object.keys(properties) } as const
+}
+
+/** A fetch from admin.js asks for JSON; a plain form post gets pages and redirects. */
+function wantsJson(request: FastifyRequest): boolean {
+  return String(request.headers.accept ?? '').includes('application/json')
+}
+
+/** The work form's body (work-panel.ts workForm); every field optional, each bounded. */
+export interface WorkBody {
+  channel?: string
+  outcome?: string
+  note?: string
+  status?: string
+  statusWas?: string
+  lostReason?: string
+  followUp?: string
+  followUpWas?: string
+  assignee?: string
+  assigneeWas?: string
+}
+
+const workBodySchema = {
+  type: 'object',
+  properties: {
+    channel: { type: 'string', enum: ['', ...contactChannels] },
+    outcome: { type: 'string', enum: ['', ...contactOutcomes] },
+    note: { type: 'string', maxLength: noteMaxLength },
+    status: { type: 'string', enum: leadStatuses },
+    statusWas: { type: 'string', maxLength: 20 },
+    lostReason: { type: 'string', maxLength: 20 },
+    followUp: { type: 'string', maxLength: 20 },
+    followUpWas: { type: 'string', maxLength: 20 },
+    assignee: { type: 'string', maxLength: 100 },
+    assigneeWas: { type: 'string', maxLength: 100 },
+  },
+} as const
+
+/**
+ * The changes a work form asks for: only what differs from what the page showed (the "…Was"
+ * fields), so a stale page does not undo a colleague's save. A string: why nothing is saved.
+ */
+export function workInputOf(
+  body: WorkBody,
+  base: Pick<WorkInput, 'leadId' | 'actor' | 'at'>,
+): Omit<WorkInput, never> | string {
+  const input: WorkInput = { ...base }
+  const note = (body.note ?? '').trim()
+  const channel = contactChannels.find((value) => value === body.channel)
+  if (channel) {
+    const outcome = contactOutcomes.find((value) => value === body.outcome) ?? 'reached'
+    input.contact = { channel, outcome, note }
+  } else if (note) input.note = note
+  const status = leadStatuses.find((value) => value === body.status)
+  const lostReason: LostReason | null = isLostReason(body.lostReason) ? body.lostReason : null
+  if (status && (status !== body.statusWas || status === 'lost')) input.status = { status, lostReason }
+  if (status === 'lost' && !lostReason) return 'Choose why the lead was lost, then save again.'
+  if ((body.followUp ?? '') !== (body.followUpWas ?? '')) {
+    if (!body.followUp) input.followUpAt = null
+    else {
+      const at = parseLocalInput(body.followUp)
+      if (!at) return 'Enter the follow-up as a date and a time.'
+      input.followUpAt = at
+    }
+  }
+  if ((body.assignee ?? '') !== (body.assigneeWas ?? '')) input.assignee = body.assignee || null
+  const changes = ['contact', 'note', 'status', 'followUpAt', 'assignee'] as const
+  if (!changes.some((name) => input[name] !== undefined))
+    return 'Nothing to save: log a contact, write a note or change the status, follow-up or assignee.'
+  return input
 }
 
 export async function adminPages(app: FastifyInstance, options: AdminPagesOptions): Promise<void> {
@@ -130,17 +212,24 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
   app.get('/admin', staffOnly, async (request, reply) => {
     const staff = request.staff
     if (!staff) return
+    const now = options.now()
+    // Back from a sign-in that interrupted work on a lead: to that lead, where the draft waits.
+    const drafted = await waitingDraftLead(options.db, staff.userId, now)
+    if (drafted) return reply.redirect(`/admin/leads/${drafted}#work`, 303)
     const { filters, errors } = parseLeadFilters(request.query)
     const page = parsePage(request.query)
-    const currentWeek = await desk.inbox.weekStart(options.now())
-    const [list, counts, speed] = await Promise.all([
+    const currentWeek = await desk.inbox.weekStart(now)
+    const [list, counts, speed, queue, latest] = await Promise.all([
       desk.inbox.listLeads(
         filters,
         { limit: inboxPageSize, offset: (page - 1) * inboxPageSize },
         staff.userId,
+        now,
       ),
       desk.inbox.weeklyCounts(firstChartWeek(currentWeek)),
       desk.workLog.weeklySpeed(firstChartWeek(currentWeek)),
+      desk.inbox.queueCounts(now),
+      desk.inbox.newSince(new Date(0)),
     ])
     return sendPage(
       reply,
@@ -155,8 +244,10 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         pageSize: inboxPageSize,
         chart: weekRows(currentWeek, counts),
         speed,
-        now: options.now(),
+        now,
         notice: noticeOf(request),
+        queue,
+        newest: latest.newest ? new Date(latest.newest).toISOString() : undefined,
       }),
       Object.keys(errors).length ? 400 : 200,
     )
@@ -171,17 +262,45 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         .send(`Invalid filters: ${Object.values(errors).join(' ')}`)
     }
     const viewerId = request.staff?.userId ?? ''
-    const columns = csvColumns(await desk.inbox.formKeysOf(filters, viewerId))
+    const columns = csvColumns(await desk.inbox.formKeysOf(filters, viewerId, options.now()))
     const day = options.now().toISOString().slice(0, 10)
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
       .send(
         Readable.from(
-          leadsCsv(desk.inbox.eachLead(filters, undefined, viewerId), columns, options.encryptionKey),
+          leadsCsv(
+            desk.inbox.eachLead(filters, undefined, viewerId, options.now()),
+            columns,
+            options.encryptionKey,
+          ),
         ),
       )
   })
+
+  /** The lead page, with the draft a sign-in interrupted or a refused save's fields, if any. */
+  async function showLead(
+    reply: FastifyReply,
+    staff: StaffSession,
+    id: string,
+    extra: { notice?: string; draft?: DraftFields; error?: string; status?: number } = {},
+  ) {
+    const detail = await desk.leadDetail(id)
+    if (!detail) return notFound(reply, staff.email)
+    const linked = await desk.inbox.linkedLeads(id)
+    const page = leadPage({
+      staffEmail: staff.email,
+      owner: staff.role === 'owner',
+      ...detail,
+      viewerId: staff.userId,
+      now: options.now(),
+      notice: extra.notice,
+      linked,
+      draft: extra.draft,
+      error: extra.error,
+    })
+    return sendPage(reply, page, extra.status ?? 200)
+  }
 
   app.get<LeadParams>(
     '/admin/leads/:id',
@@ -189,38 +308,96 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     async (request, reply) => {
       const staff = request.staff
       if (!staff) return
-      const detail = await desk.leadDetail(request.params.id)
-      if (!detail) return notFound(reply, staff.email)
-      return sendPage(
-        reply,
-        leadPage({
-          staffEmail: staff.email,
-          owner: staff.role === 'owner',
-          ...detail,
-          viewerId: staff.userId,
-          now: options.now(),
-          notice: noticeOf(request),
-        }),
-      )
+      const draft = await takeDraft(options.db, staff.userId, request.params.id, options.now())
+      return showLead(reply, staff, request.params.id, { notice: noticeOf(request), draft })
     },
   )
 
-  app.post<LeadParams & { Body: { status: (typeof leadStatuses)[number] } }>(
+  /**
+   * A work form posted after the session ended: the sign-in page, carrying what was typed (the
+   * body is read here, after parsing, unlike other staff routes), so it is shown again after.
+   */
+  async function requireStaffKeepingWork(request: FastifyRequest, reply: FastifyReply) {
+    if (request.staff) return
+    if (request.partialStaff || !request.url.startsWith('/admin/leads/'))
+      return requireStaffPage(request, reply)
+    if (wantsJson(request)) return reply.code(401).send({ error: 'Sign in again.', signIn: true })
+    const id = (request.params as { id?: string }).id ?? ''
+    return sendPage(
+      reply,
+      loginPage({
+        notice: sessionEndedNotice,
+        next: `/admin/leads/${id}`,
+        carry: draftFieldsOf(request.body),
+      }),
+      401,
+    )
+  }
+
+  app.post<LeadParams & { Body: WorkBody }>(
+    '/admin/leads/:id/work',
+    { preValidation: requireStaffKeepingWork, schema: { params: idParams, body: workBodySchema } },
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const { id } = request.params
+      const actor = { userId: staff.userId, email: staff.email }
+      const input = workInputOf(request.body, { leadId: id, actor, at: options.now() })
+      const refused = (status: number, error: string) =>
+        wantsJson(request)
+          ? reply.code(status).send({ error })
+          : showLead(reply, staff, id, { error, draft: draftFieldsOf(request.body), status })
+      if (typeof input === 'string') return refused(400, input)
+      const result = await desk.workLog.record(input)
+      if (result === 'no-lead') {
+        return wantsJson(request)
+          ? reply.code(404).send({ error: 'There is no such lead.' })
+          : notFound(reply, staff.email)
+      }
+      if (result === 'no-staff')
+        return refused(400, 'There is no such staff account. Choose one from the list.')
+      if (result === 'no-lost-reason') return refused(400, 'Choose why the lead was lost, then save again.')
+      if (wantsJson(request)) return { saved: true, notice: notices.work }
+      return reply.redirect(`/admin/leads/${id}?notice=work#work`, 303)
+    },
+  )
+
+  app.post<LeadParams & { Body: { status: (typeof leadStatuses)[number]; lostReason?: string } }>(
     '/admin/leads/:id/status',
     {
       ...staffOnly,
-      schema: { params: idParams, body: formBody({ status: { type: 'string', enum: leadStatuses } }) },
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: leadStatuses },
+            lostReason: { type: 'string', maxLength: 20 },
+          },
+          required: ['status'],
+        },
+      },
     },
     async (request, reply) => {
       const staff = request.staff
       if (!staff) return
-      const changed = await desk.workLog.setStatus({
+      const result = await desk.workLog.record({
         leadId: request.params.id,
         actor: { userId: staff.userId, email: staff.email },
-        status: request.body.status,
+        status: {
+          status: request.body.status,
+          lostReason: isLostReason(request.body.lostReason) ? request.body.lostReason : null,
+        },
         at: options.now(),
       })
-      if (!changed) return notFound(reply, staff.email)
+      if (result === 'no-lead') return notFound(reply, staff.email)
+      if (result !== 'ok') {
+        return sendPage(
+          reply,
+          messagePage('Status not saved', 'Choose why the lead was lost, then save again.', staff.email),
+          400,
+        )
+      }
       return reply.redirect(`/admin/leads/${request.params.id}?notice=status`, 303)
     },
   )

@@ -2,20 +2,23 @@ import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '../../forms/registry.ts'
 import { formatDuration, isOverdue } from '../desk/business-hours.ts'
+import { telHref } from '../desk/reply-links.ts'
 import {
   type AssignedFilter,
+  type DueFilter,
   type FilterErrors,
   filterQuery,
   type LeadFilters,
+  type LeadSort,
   type StatusFilter,
 } from '../leads/lead-filters.ts'
-import type { InboxLead } from '../leads/lead-queries.ts'
+import type { InboxLead, QueueCounts } from '../leads/lead-queries.ts'
 import type { WeeklySpeed } from '../leads/work-log.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 import { formTitle, languageNames, leadDisplayName, leadPhone } from './lead-view.ts'
 import { formatDateTime, formatDay } from './staff-time.ts'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
-import { speedBadge } from './work-panel.ts'
+import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
 
 export interface InboxPageOptions {
   staffEmail: string
@@ -32,6 +35,10 @@ export interface InboxPageOptions {
   speed: WeeklySpeed[]
   now: Date
   notice?: string
+  /** Overdue leads and due follow-ups right now, for the quick links. */
+  queue?: QueueCounts
+  /** The newest lead's receipt time (ISO): the poll counts leads after it. */
+  newest?: string
 }
 
 const assignedLabels: Record<AssignedFilter, string> = {
@@ -44,6 +51,9 @@ const statusLabels: Record<StatusFilter, string> = {
   '': 'Any status (not spam)',
   new: 'New',
   contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
   closed: 'Closed',
   spam: 'Spam',
   all: 'Everything, spam included',
@@ -56,8 +66,28 @@ const deliveryLabels: Record<string, string> = {
   failed: 'Failed',
 }
 
-export function leadStatusLabel(lead: Pick<InboxLead, 'status' | 'isSpam'>): string {
-  return lead.isSpam ? 'Spam' : (statusLabels[lead.status] ?? lead.status)
+const dueLabels: Record<DueFilter, string> = {
+  '': 'Any',
+  overdue: 'Overdue',
+  'follow-up': 'Follow-up due',
+}
+
+const sortLabels: Record<LeadSort, string> = {
+  '': 'Work queue: overdue, follow-ups due, new, then the rest',
+  received: 'Received, newest first',
+  age: 'Age, oldest first',
+  due: 'Follow-up date, soonest first',
+}
+
+const captionOrders: Record<LeadSort, string> = {
+  '': 'in work-queue order',
+  received: 'newest first',
+  age: 'oldest first',
+  due: 'by follow-up date',
+}
+
+export function leadStatusLabel(lead: { status: string; isSpam: boolean }): string {
+  return lead.isSpam ? 'Spam' : (statusLabels[lead.status as StatusFilter] ?? lead.status)
 }
 
 function errorId(name: keyof LeadFilters): string {
@@ -75,12 +105,8 @@ function invalid(errors: FilterErrors, name: keyof LeadFilters) {
 }
 
 function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
-  return html`<form method="get" action="/admin" className="filters" role="search" aria-label="Filter leads">
-    <div className="field field-wide">
-      <label htmlFor="filter-q">Search name, e-mail or phone, or a reference</label>
-      <input id="filter-q" name="q" type="search" maxLength="100" defaultValue=${filters.q} ...${invalid(errors, 'q')} />
-      ${fieldError(errors, 'q')}
-    </div>
+  return html`<form method="get" action="/admin" className="filters" aria-label="Filter leads">
+    ${filters.q && html`<input type="hidden" name="q" value=${filters.q} />`}
     <div className="field">
       <label htmlFor="filter-form">Form</label>
       <select id="filter-form" name="form" defaultValue=${filters.form || undefined} ...${invalid(errors, 'form')}>
@@ -104,6 +130,20 @@ function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
       ${fieldError(errors, 'assigned')}
     </div>
     <div className="field">
+      <label htmlFor="filter-due">Needs doing</label>
+      <select id="filter-due" name="due" defaultValue=${filters.due} ...${invalid(errors, 'due')}>
+        ${Object.entries(dueLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
+      </select>
+      ${fieldError(errors, 'due')}
+    </div>
+    <div className="field">
+      <label htmlFor="filter-sort">Order</label>
+      <select id="filter-sort" name="sort" defaultValue=${filters.sort} ...${invalid(errors, 'sort')}>
+        ${Object.entries(sortLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
+      </select>
+      ${fieldError(errors, 'sort')}
+    </div>
+    <div className="field">
       <label htmlFor="filter-from">Received from</label>
       <input id="filter-from" name="from" type="date" defaultValue=${filters.from} ...${invalid(errors, 'from')} />
       ${fieldError(errors, 'from')}
@@ -120,24 +160,34 @@ function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
   </form>`
 }
 
+/**
+ * One lead: a table row on a desk, a card on a phone (admin.css): each cell says what it is
+ * (data-label) so the card reads without the table's head.
+ */
 function leadRow(lead: InboxLead, now: Date): ReactNode {
   const phone = leadPhone(lead.fields)
-  return html`<tr key=${lead.id} className=${isOverdue(lead, now) ? 'overdue' : undefined}>
-    <td>${formatDateTime(lead.receivedAt)}<br />${speedBadge(lead, now)}</td>
-    <td><a href=${`/admin/leads/${lead.id}`}>${leadDisplayName(lead.fields)}</a></td>
-    <td>${lead.fields.email ?? ''}${phone && html`<${Fragment}><br />${phone}<//>`}</td>
-    <td>${formTitle(lead.formKey)}</td>
-    <td>${languageNames[lead.language] ?? lead.language}</td>
-    <td>
+  const tel = telHref(phone)
+  const urgent = isOverdue(lead, now) ? 'overdue' : isFollowUpDue(lead, now) ? 'follow-up-due' : undefined
+  return html`<tr key=${lead.id} className=${urgent}>
+    <td className="cell-received" data-label="Received">${formatDateTime(lead.receivedAt)}<br />${speedBadge(lead, now)}</td>
+    <td className="cell-name"><a href=${`/admin/leads/${lead.id}`}>${leadDisplayName(lead.fields)}</a> ${requestBadge(lead)}</td>
+    <td className="cell-contact" data-label="Contact">
+      ${lead.fields.email ?? ''}${phone && html`<${Fragment}><br />${phone}<//>`}
+      ${tel && html`<a className="button button-small call-button" href=${tel} aria-label=${`Call ${leadDisplayName(lead.fields)}`}>Call</a>`}
+    </td>
+    <td className="cell-form" data-label="Form">${formTitle(lead.formKey)}</td>
+    <td className="cell-language" data-label="Language">${languageNames[lead.language] ?? lead.language}</td>
+    <td className="cell-status" data-label="Status">
       <span className=${`badge badge-${lead.isSpam ? 'spam' : lead.status}`}>${leadStatusLabel(lead)}</span>
       ${
         lead.isSpam &&
         lead.spamReasons.length > 0 &&
         html`<${Fragment}><br /><small className="spam-reason">${lead.spamReasons.join('; ')}</small><//>`
       }
+      ${lead.followUpAt && !lead.isSpam && html`<${Fragment}><br /><small>Follow-up ${formatDateTime(lead.followUpAt)}</small><//>`}
     </td>
-    <td>${lead.assigneeEmail ?? html`<span className="muted">Unassigned</span>`}</td>
-    <td>${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
+    <td className="cell-assignee" data-label="Assigned to">${lead.assigneeEmail ?? html`<span className="muted">Unassigned</span>`}</td>
+    <td className="cell-delivery" data-label="E-mail to agency">${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
   </tr>`
 }
 
@@ -151,12 +201,19 @@ function pagination(filters: LeadFilters, page: number, pageCount: number): Reac
   </nav>`
 }
 
-function quickFilters(filters: LeadFilters): ReactNode {
+function quickFilters(filters: LeadFilters, queue: QueueCounts | undefined): ReactNode {
   const link = (assigned: AssignedFilter, label: string) =>
     html`<a href=${`/admin${filterQuery({ ...filters, assigned })}`} aria-current=${filters.assigned === assigned ? 'true' : undefined}>${label}</a>`
-  return html`<nav className="quick-filters" aria-label="Whose leads">
-    ${link('', 'All leads')} ${link('mine', 'Mine')} ${link('unassigned', 'Unassigned')}
-  </nav>`
+  const dueLink = (due: DueFilter, label: string, count: number | undefined) =>
+    html`<a href=${`/admin${filterQuery({ ...filters, due: filters.due === due ? '' : due })}`} aria-current=${filters.due === due ? 'true' : undefined}>${label}${count === undefined ? '' : ` (${count})`}</a>`
+  return html`<div className="quick-row">
+    <nav className="quick-filters" aria-label="Whose leads">
+      ${link('', 'All leads')} ${link('mine', 'Mine')} ${link('unassigned', 'Unassigned')}
+    </nav>
+    <nav className="quick-filters" aria-label="What needs doing">
+      ${dueLink('overdue', 'Overdue', queue?.overdue)} ${dueLink('follow-up', 'Follow-ups due', queue?.followUpsDue)}
+    </nav>
+  </div>`
 }
 
 /** Median and 90th percentile time from received to first contact, per week received. */
@@ -184,6 +241,27 @@ function speedTable(speed: WeeklySpeed[]): ReactNode {
   </section>`
 }
 
+/** The search, always in view; the other filters ride along as hidden fields. */
+function searchForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
+  const kept = Object.entries(filters).filter(([name, value]) => name !== 'q' && value !== '')
+  return html`<form method="get" action="/admin" className="search-form" role="search" aria-label="Search leads">
+    ${kept.map(([name, value]) => html`<input key=${name} type="hidden" name=${name} value=${value} />`)}
+    <div className="field">
+      <label htmlFor="filter-q">Search name, e-mail or phone, or a reference</label>
+      <div className="search-row">
+        <input id="filter-q" name="q" type="search" maxLength="100" defaultValue=${filters.q} ...${invalid(errors, 'q')} />
+        <button type="submit">Search</button>
+      </div>
+      ${fieldError(errors, 'q')}
+    </div>
+  </form>`
+}
+
+/** True when any filter or order other than the default queue is chosen. */
+function hasFilters(filters: LeadFilters): boolean {
+  return Object.values(filters).some((value) => value !== '')
+}
+
 export function inboxPage(options: InboxPageOptions): string {
   const { filters, leads, total, page, pageSize } = options
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
@@ -194,7 +272,7 @@ export function inboxPage(options: InboxPageOptions): string {
       ? html`<p className="empty">No leads match these filters.</p>`
       : html`<div className="table-scroll" role="region" aria-labelledby="leads-caption" tabIndex="0">
           <table className="leads">
-            <caption id="leads-caption">Leads ${first} to ${last} of ${total}, newest first</caption>
+            <caption id="leads-caption">Leads ${first} to ${last} of ${total}, ${captionOrders[filters.sort]}</caption>
             <thead>
               <tr>
                 <th scope="col">Received</th>
@@ -221,8 +299,13 @@ export function inboxPage(options: InboxPageOptions): string {
     body: html`<${Fragment}>
       <h1>Leads</h1>
       ${noticeBanner(options.notice)}
-      ${quickFilters(filters)}
-      ${filterForm(filters, options.errors)}
+      <p className="notice new-leads" role="status" data-poll-since=${options.newest ?? ''} hidden></p>
+      ${quickFilters(filters, options.queue)}
+      ${searchForm(filters, options.errors)}
+      <details className="filter-box" open=${hasFilters({ ...filters, q: '' }) || Object.keys(options.errors).length > 0 ? true : undefined}>
+        <summary>Filters, search and order</summary>
+        ${filterForm(filters, options.errors)}
+      </details>
       <p className="result-line">
         <span>${total} ${total === 1 ? 'lead matches' : 'leads match'}.</span>${' '}
         <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>

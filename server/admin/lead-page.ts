@@ -1,14 +1,22 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
+import type { DraftFields } from '../desk/work-drafts.ts'
 import type { DeliveryJob } from '../leads/lead-jobs.ts'
-import type { InboxLead } from '../leads/lead-queries.ts'
-import { leadStatuses } from '../leads/lead-repository.ts'
-import { noticeBanner, staffPage } from './admin-layout.ts'
+import type { InboxLead, LinkedLead } from '../leads/lead-queries.ts'
+import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 import { leadStatusLabel } from './inbox-page.ts'
 import { type FieldView, formTitle, languageNames, leadDisplayName, type SectionView } from './lead-view.ts'
 import type { LeadDetail } from './staff-desk.ts'
 import { formatDateTime } from './staff-time.ts'
-import { speedSummary, workPanel } from './work-panel.ts'
+import {
+  lostReasonWords,
+  replyButtons,
+  requestBadge,
+  speedBadge,
+  speedSummary,
+  timelineSection,
+  workSection,
+} from './work-panel.ts'
 
 /** The lead as the desk reads it (staff-desk.ts), and who is looking. */
 export interface LeadPageOptions extends LeadDetail {
@@ -19,9 +27,17 @@ export interface LeadPageOptions extends LeadDetail {
   viewerId: string
   now: Date
   notice?: string
+  /** The same person's other requests (same e-mail or phone). */
+  linked?: LinkedLead[]
+  /** What was typed when the session ended, shown again unsaved (or a refused save's fields). */
+  draft?: DraftFields
+  /** Why a save was refused. */
+  error?: string
 }
 
-const statusNames: Record<string, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' }
+/** Shown with a draft: why the page asked to sign in, and that nothing was saved yet. */
+export const draftMessage =
+  'Your session had ended; sign in again was needed. Your note is below: press Save.'
 
 /**
  * `legend` tells apart the three owners' SSNs for a screen reader's list of buttons. The line
@@ -125,17 +141,25 @@ function spamReasons(lead: InboxLead): ReactNode {
   </section>`
 }
 
+function linkedSection(linked: LinkedLead[] | undefined): ReactNode {
+  if (!linked || linked.length === 0) return null
+  return html`<section aria-labelledby="linked-heading">
+    <h2 id="linked-heading">Other requests from this person (${linked.length})</h2>
+    <ul className="linked">
+      ${linked.map(
+        (other) => html`<li key=${other.id}>
+          <a href=${`/admin/leads/${other.id}`}>${formTitle(other.formKey)}, ${other.reference}</a>${' '}
+          <span className="muted">received ${formatDateTime(other.receivedAt)}, ${leadStatusLabel(other)}</span>
+        </li>`,
+      )}
+    </ul>
+  </section>`
+}
+
 function actions(lead: InboxLead): ReactNode {
   return html`<${Fragment}>
     ${spamReasons(lead)}
     <div className="actions">
-      <form method="post" action=${`/admin/leads/${lead.id}/status`} className="inline-form">
-        <label htmlFor="lead-status">Status</label>
-        <select id="lead-status" name="status" defaultValue=${lead.status}>
-          ${leadStatuses.map((status) => html`<option key=${status} value=${status}>${statusNames[status]}</option>`)}
-        </select>
-        <button type="submit">Save status</button>
-      </form>
       <form method="post" action=${`/admin/leads/${lead.id}/spam`} className="inline-form" data-submit-once="">
         <input type="hidden" name="spam" value=${lead.isSpam ? 'false' : 'true'} />
         <button type="submit" className="button-secondary">${lead.isSpam ? 'Not spam' : 'Mark as spam'}</button>
@@ -147,25 +171,21 @@ function actions(lead: InboxLead): ReactNode {
 export function leadPage(options: LeadPageOptions): string {
   const { lead } = options
   const title = `${formTitle(lead.formKey)} from ${leadDisplayName(lead.fields)}`
+  const lost = lead.status === 'lost' && lead.lostReason ? ` (${lostReasonWords[lead.lostReason]})` : ''
   return staffPage({
     title,
     staffEmail: options.staffEmail,
     owner: options.owner,
     body: html`<${Fragment}>
       <p><a href="/admin">Back to the inbox</a></p>
-      <h1>${title}</h1>
-      ${noticeBanner(options.notice)}
-      <dl className="summary">
-        <div><dt>Reference</dt><dd><strong>${lead.reference}</strong></dd></div>
-        <div><dt>Received</dt><dd>${formatDateTime(lead.receivedAt)}</dd></div>
-        <div><dt>Form</dt><dd>${options.form?.title ?? lead.formKey}</dd></div>
-        <div><dt>Language</dt><dd>${languageNames[lead.language] ?? lead.language}</dd></div>
-        <div><dt>Status</dt><dd>${leadStatusLabel(lead)}</dd></div>
-        ${speedSummary(lead, options.now)}
-        <div><dt>Lead number</dt><dd><code>${lead.id}</code></dd></div>
-      </dl>
-      ${workPanel({ lead, events: options.events, staffMembers: options.staffMembers, viewerId: options.viewerId })}
-      ${actions(lead)}
+      <h1 className="wrap">${title}</h1>
+      <p className="lead-badges" data-live="badges">
+        <span className=${`badge badge-${lead.isSpam ? 'spam' : lead.status}`}>${leadStatusLabel(lead)}${lost}</span>${' '}
+        ${speedBadge(lead, options.now)} ${requestBadge(lead)}
+      </p>
+      ${options.error ? errorBanner(options.error) : options.draft ? errorBanner(draftMessage) : noticeBanner(options.notice)}
+      <p className="notice" role="status" id="work-notice" hidden></p>
+      ${replyButtons(lead)}
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">What was submitted</h2>
         ${
@@ -188,6 +208,22 @@ export function leadPage(options: LeadPageOptions): string {
           <//>`
         }
       </section>
+      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, draft: options.draft })}
+      ${timelineSection(options.events)}
+      ${linkedSection(options.linked)}
+      <section aria-labelledby="summary-heading" data-live="summary">
+        <h2 id="summary-heading">About this lead</h2>
+        <dl className="summary">
+          <div><dt>Reference</dt><dd><strong>${lead.reference}</strong></dd></div>
+          <div><dt>Received</dt><dd>${formatDateTime(lead.receivedAt)}</dd></div>
+          <div><dt>Form</dt><dd>${options.form?.title ?? lead.formKey}</dd></div>
+          <div><dt>Language</dt><dd>${languageNames[lead.language] ?? lead.language}</dd></div>
+          <div><dt>Status</dt><dd>${leadStatusLabel(lead)}${lost}</dd></div>
+          ${speedSummary(lead, options.now)}
+          <div><dt>Lead number</dt><dd><code>${lead.id}</code></dd></div>
+        </dl>
+      </section>
+      ${actions(lead)}
       <section aria-labelledby="delivery-heading">
         <h2 id="delivery-heading">E-mail to the agency</h2>
         ${deliverySection(lead, options.jobs)}

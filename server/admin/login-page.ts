@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import type { Database } from '../db/database.ts'
+import { type DraftFields, draftFieldsOf, draftLeadOf, saveDraft } from '../desk/work-drafts.ts'
 import { signIn } from '../staff/sign-in.ts'
 import type { NewLock, ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { partialSessionMs, type SessionSettings } from '../staff/staff-sessions.ts'
@@ -13,6 +14,8 @@ export interface LoginPageOptions {
   notice?: string
   /** Where to go after signing in (an /admin path, checked by the route). */
   next?: string
+  /** A lead's form posted after the session ended: carried as hidden draft_ fields. */
+  carry?: DraftFields
 }
 
 export function loginPage(options: LoginPageOptions = {}): string {
@@ -25,6 +28,7 @@ export function loginPage(options: LoginPageOptions = {}): string {
       ${options.error && html`<p className="error-banner" role="alert" id="sign-in-error">${options.error}</p>`}
       <form method="post" action="/admin/login" className="stack" data-submit-once="">
         ${options.next && html`<input type="hidden" name="next" value=${options.next} />`}
+        ${Object.entries(options.carry ?? {}).map(([name, value]) => html`<input key=${name} type="hidden" name=${`draft_${name}`} value=${value} />`)}
         <div className="field">
           <label htmlFor="email">E-mail</label>
           <input id="email" name="email" type="email" autoComplete="username" required maxLength="254"
@@ -95,10 +99,15 @@ export async function answerSignIn(
     },
   )
   logNewLocks(request.log, result.locked)
+  // What a staff member typed on a lead when their session ended (server/desk/work-drafts.ts).
+  const carry = draftFieldsOf(request.body, 'draft_')
   const page = (status: number, error: string) =>
-    sendPage(reply, loginPage({ email: request.body.email, error, next }), status)
+    sendPage(reply, loginPage({ email: request.body.email, error, next, carry }), status)
   switch (result.outcome) {
     case 'signed-in': {
+      const draftLead = draftLeadOf(next)
+      if (carry && draftLead)
+        await saveDraft(options.db, { sessionToken: result.token, leadId: draftLead, fields: carry, at: now })
       const maxAgeMs = result.stage === 'full' ? options.session.maxAgeMs : partialSessionMs
       setSessionCookie(reply, result.token, Math.floor(maxAgeMs / 1000), options.cookieSecure)
       if (result.deviceToken) setDeviceCookie(reply, result.deviceToken, options.cookieSecure)

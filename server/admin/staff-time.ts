@@ -1,4 +1,5 @@
 import { agency } from '../../config/agency.ts'
+import { zonedInstant } from '../desk/business-hours.ts'
 
 /** Staff read times in the office's time zone, whatever the server's. */
 const dateTime = new Intl.DateTimeFormat('en-US', {
@@ -16,4 +17,38 @@ export function formatDateTime(date: Date | string): string {
 /** 'YYYY-MM-DD' → 'Nov 16' (a calendar day, so no time zone shift). */
 export function formatDay(isoDay: string): string {
   return shortDay.format(new Date(`${isoDay}T00:00:00Z`))
+}
+
+const inputParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: agency.timeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** A datetime-local input's value ('YYYY-MM-DDTHH:MM') for an instant, in the office's zone. */
+export function localInputValue(date: Date | string | null): string {
+  if (!date) return ''
+  const parts: Record<string, string> = {}
+  for (const part of inputParts.formatToParts(new Date(date))) parts[part.type] = part.value
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
+}
+
+/**
+ * The instant a datetime-local value names in the office's zone (whatever the browser's or the
+ * server's zone); undefined when it is not such a value.
+ */
+export function parseLocalInput(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/.exec(value)
+  if (!match) return undefined
+  const [, year, month, day, hour, minute] = match.map(Number)
+  const local = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0)
+  const check = new Date(local)
+  if (check.getUTCMonth() !== (month ?? 1) - 1 || check.getUTCDate() !== day || (hour ?? 0) > 23)
+    return undefined
+  const instant = new Date(zonedInstant(local, agency.timeZone))
+  return Number.isNaN(instant.getTime()) ? undefined : instant
 }

@@ -1,15 +1,20 @@
 /**
- * The lead page's working part: one tap to call or e-mail, log a contact attempt, assign, add a
- * note, and the timeline of everything done. Forms post to /admin/leads/:id/* (admin-pages.ts).
+ * The lead page's working part: call, text, e-mail and copy at the top; one form that logs a
+ * contact attempt (reached, voicemail, no answer) with a note, the status (lost with its reason),
+ * the next follow-up and the assignee in one save; and the timeline of everything done. The form
+ * posts to /admin/leads/:id/work (admin-pages.ts) and works without scripts; admin.js saves it in
+ * place.
  */
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formatDuration, isOverdue, overdueAt } from '../desk/business-hours.ts'
-import { copyText, mailtoHref, type ReplyLead, telHref } from '../desk/reply-links.ts'
+import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '../desk/reply-links.ts'
+import type { DraftFields } from '../desk/work-drafts.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
+import { finishedStatuses, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
 import { type LeadEvent, noteMaxLength, type StaffMember } from '../leads/work-log.ts'
 import { formTitle, leadDisplayName, leadPhone } from './lead-view.ts'
-import { formatDateTime } from './staff-time.ts'
+import { formatDateTime, localInputValue } from './staff-time.ts'
 
 export function replyLead(lead: InboxLead): ReplyLead {
   return {
@@ -22,19 +27,60 @@ export function replyLead(lead: InboxLead): ReplyLead {
   }
 }
 
-/** "2 h 05 min old", with the overdue mark that the list shows too. */
+export const statusWords: Record<string, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+  closed: 'Closed',
+}
+
+export const lostReasonWords: Record<string, string> = {
+  price: 'Price',
+  coverage: 'Coverage',
+  'other-agency': 'Went with another agency',
+  'not-reachable': 'Not reachable',
+  'not-eligible': 'Not eligible',
+  other: 'Other',
+}
+
+const outcomeWords: Record<string, string> = {
+  reached: 'reached',
+  voicemail: 'left a voicemail',
+  'no-answer': 'no answer',
+}
+
+/** A follow-up still to do (the lead is open) whose time has come. */
+export function isFollowUpDue(lead: InboxLead, now: Date): boolean {
+  if (!lead.followUpAt || lead.isSpam) return false
+  if (finishedStatuses.some((status) => status === lead.status)) return false
+  return new Date(lead.followUpAt).getTime() <= now.getTime()
+}
+
+/** "2nd request", "3rd request": the same person (e-mail or phone) sent this many. */
+export function requestBadge(lead: InboxLead): ReactNode {
+  const earlier = lead.earlierRequests ?? 0
+  if (earlier < 1) return null
+  const n = earlier + 1
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
+  return html`<span className="badge badge-repeat">${n}${suffix} request</span>`
+}
+
+/** "2 h 05 min old", with the overdue or follow-up mark that the list shows too. */
 export function speedBadge(lead: InboxLead, now: Date): ReactNode {
   const age = formatDuration(now.getTime() - new Date(lead.receivedAt).getTime())
+  const due = isFollowUpDue(lead, now) && html`<span className="badge badge-due">Follow-up due</span>`
   if (lead.firstContactAt) {
     const taken = new Date(lead.firstContactAt).getTime() - new Date(lead.receivedAt).getTime()
-    return html`<span className="speed">First contact after ${formatDuration(taken)}</span>`
+    return html`<${Fragment}>${due}${due && ' '}<span className="speed">First contact after ${formatDuration(taken)}</span><//>`
   }
   if (isOverdue(lead, now))
     return html`<${Fragment}><span className="badge badge-overdue">Overdue</span> <span className="speed">${age} old</span><//>`
-  return html`<span className="speed">${age} old</span>`
+  return html`<${Fragment}>${due}${due && ' '}<span className="speed">${age} old</span><//>`
 }
 
-/** Summary rows: age, overdue deadline, time to first contact, assignee. */
+/** Summary rows: age, overdue deadline, time to first contact, assignee, follow-up. */
 export function speedSummary(lead: InboxLead, now: Date): ReactNode {
   const due = overdueAt(new Date(lead.receivedAt))
   const waiting = !lead.isSpam && lead.status === 'new' && !lead.firstContactAt
@@ -58,92 +104,147 @@ export function speedSummary(lead: InboxLead, now: Date): ReactNode {
     </div>
     <div>
       <dt>Assigned to</dt>
-      <dd>${lead.assigneeEmail ?? html`<span className="muted">Nobody</span>`}</dd>
+      <dd className="wrap">${lead.assigneeEmail ?? html`<span className="muted">Nobody</span>`}</dd>
+    </div>
+    <div>
+      <dt>Next follow-up</dt>
+      <dd>${lead.followUpAt ? formatDateTime(lead.followUpAt) : html`<span className="muted">None set</span>`}</dd>
     </div>
   <//>`
 }
 
-function replyButtons(lead: InboxLead): ReactNode {
+/** Call, text, e-mail and copy: the first thing on the lead page, thumb-sized on a phone. */
+export function replyButtons(lead: InboxLead): ReactNode {
   const reply = replyLead(lead)
   const tel = telHref(reply.phone)
+  const sms = smsHref(reply.phone)
   const mailto = mailtoHref(reply)
   return html`<div className="reply-actions">
-    ${tel && html`<a className="button" href=${tel}>Call ${reply.phone}</a>`}
-    ${mailto && html`<a className="button button-secondary" href=${mailto}>E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
+    ${tel && html`<a className="button" href=${tel} data-log-channel="call">Call ${reply.phone}</a>`}
+    ${sms && html`<a className="button button-secondary" href=${sms} data-log-channel="text">Text</a>`}
+    ${mailto && html`<a className="button button-secondary" href=${mailto} data-log-channel="email">E-mail${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
     <button type="button" className="button-secondary" data-copy=${copyText(reply)} hidden>Copy details</button>
   </div>`
 }
 
+function radios(name: string, choices: [string, string][], checked: string): ReactNode {
+  return html`<div className="choice-row">
+    ${choices.map(
+      ([value, label]) =>
+        html`<label key=${value} className="choice"><input type="radio" name=${name} value=${value} defaultChecked=${value === checked} /> ${label}</label>`,
+    )}
+  </div>`
+}
+
+/**
+ * The one form: what was done and what is next. Each "…Was" field carries the value the page
+ * showed, so a save changes only what this person changed, not what a colleague saved meanwhile.
+ */
+function workForm(lead: InboxLead, staff: StaffMember[], viewerId: string, draft?: DraftFields): ReactNode {
+  const was = {
+    status: lead.status,
+    followUp: localInputValue(lead.followUpAt),
+    assignee: lead.assignedTo ?? '',
+  }
+  const value = {
+    channel: draft?.channel ?? '',
+    outcome: draft?.outcome ?? 'reached',
+    status: draft?.status ?? was.status,
+    lostReason: draft?.lostReason ?? lead.lostReason ?? '',
+    followUp: draft?.followUp ?? was.followUp,
+    assignee: draft?.assignee ?? was.assignee,
+  }
+  return html`<form method="post" action=${`/admin/leads/${lead.id}/work`} className="stack work-form" id="work-form" data-work-form="" data-submit-once="">
+    <input type="hidden" name="statusWas" value=${draft?.statusWas ?? was.status} />
+    <input type="hidden" name="followUpWas" value=${draft?.followUpWas ?? was.followUp} />
+    <input type="hidden" name="assigneeWas" value=${draft?.assigneeWas ?? was.assignee} />
+    <fieldset>
+      <legend>Contact attempt</legend>
+      ${radios(
+        'channel',
+        [
+          ['', 'None'],
+          ['call', 'Call'],
+          ['email', 'E-mail'],
+          ['text', 'Text'],
+        ],
+        value.channel,
+      )}
+    </fieldset>
+    <fieldset>
+      <legend>Outcome</legend>
+      ${radios(
+        'outcome',
+        [
+          ['reached', 'Reached'],
+          ['voicemail', 'Voicemail'],
+          ['no-answer', 'No answer'],
+        ],
+        value.outcome,
+      )}
+    </fieldset>
+    <div className="field">
+      <label htmlFor="note">Note (optional)</label>
+      <textarea id="note" name="note" rows="3" maxLength=${noteMaxLength} defaultValue=${draft?.note ?? ''}></textarea>
+    </div>
+    <div className="work-grid">
+      <div className="field">
+        <label htmlFor="lead-status">Status</label>
+        <select id="lead-status" name="status" defaultValue=${value.status}>
+          ${leadStatuses.map((status) => html`<option key=${status} value=${status}>${status === 'closed' ? 'Closed (no outcome recorded)' : statusWords[status]}</option>`)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="lost-reason">Why lost (for Lost)</label>
+        <select id="lost-reason" name="lostReason" defaultValue=${value.lostReason}>
+          <option value="">Not lost</option>
+          ${lostReasons.map((reason) => html`<option key=${reason} value=${reason}>${lostReasonWords[reason]}</option>`)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="follow-up">Next follow-up (office time; empty: none)</label>
+        <input id="follow-up" name="followUp" type="datetime-local" defaultValue=${value.followUp} />
+      </div>
+      <div className="field">
+        <label htmlFor="assignee">Assigned to</label>
+        <select id="assignee" name="assignee" defaultValue=${value.assignee}>
+          <option value="">Nobody</option>
+          ${staff.map(
+            (member) =>
+              html`<option key=${member.id} value=${member.id}>${member.email}${member.id === viewerId ? ' (me)' : ''}</option>`,
+          )}
+        </select>
+      </div>
+    </div>
+    <button type="submit">Save</button>
+  </form>`
+}
+
 const channelNames: Record<string, string> = { call: 'Call', email: 'E-mail', text: 'Text message' }
-const statusWords: Record<string, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' }
 
-function contactForm(lead: InboxLead): ReactNode {
-  return html`<form method="post" action=${`/admin/leads/${lead.id}/contact`} className="stack work-form" data-submit-once="">
-    <fieldset>
-      <legend>How did you contact them?</legend>
-      <div className="choice-row">
-        ${Object.entries(channelNames).map(
-          ([value, label], index) =>
-            html`<label key=${value} className="choice"><input type="radio" name="channel" value=${value} defaultChecked=${index === 0} required /> ${label}</label>`,
-        )}
-      </div>
-    </fieldset>
-    <fieldset>
-      <legend>Did you reach them?</legend>
-      <div className="choice-row">
-        <label className="choice"><input type="radio" name="reached" value="yes" defaultChecked required /> Reached</label>
-        <label className="choice"><input type="radio" name="reached" value="no" required /> No answer, left a message</label>
-      </div>
-    </fieldset>
-    <div className="field">
-      <label htmlFor="contact-note">Note (optional)</label>
-      <textarea id="contact-note" name="note" rows="2" maxLength=${noteMaxLength}></textarea>
-    </div>
-    <button type="submit">Log contact attempt</button>
-  </form>`
+function contactText(event: LeadEvent): ReactNode {
+  const outcome = event.outcome ? outcomeWords[event.outcome] : event.reached ? 'reached' : 'not reached'
+  return html`<${Fragment}><strong>${channelNames[event.channel ?? ''] ?? event.channel}</strong>, ${outcome}${event.detail ? `: ${event.detail}` : ''}<//>`
 }
 
-function assignForm(lead: InboxLead, staff: StaffMember[], viewerId: string): ReactNode {
-  return html`<${Fragment}>
-    <form method="post" action=${`/admin/leads/${lead.id}/assign`} className="inline-form work-form" data-submit-once="">
-      <label htmlFor="assignee">Assign to</label>
-      <select id="assignee" name="assignee" defaultValue=${lead.assignedTo ?? undefined}>
-        <option value="">Nobody</option>
-        ${staff.map(
-          (member) =>
-            html`<option key=${member.id} value=${member.id}>${member.email}${member.id === viewerId ? ' (me)' : ''}</option>`,
-        )}
-      </select>
-      <button type="submit">Save assignment</button>
-    </form>
-    ${
-      lead.assignedTo !== viewerId &&
-      html`<form method="post" action=${`/admin/leads/${lead.id}/assign`} className="inline-form" data-submit-once="">
-        <input type="hidden" name="assignee" value=${viewerId} />
-        <button type="submit" className="button-secondary">Assign to me</button>
-      </form>`
-    }
-  <//>`
-}
-
-function noteForm(lead: InboxLead): ReactNode {
-  return html`<form method="post" action=${`/admin/leads/${lead.id}/note`} className="stack work-form" data-submit-once="">
-    <div className="field">
-      <label htmlFor="note">Add a note</label>
-      <textarea id="note" name="note" rows="2" required maxLength=${noteMaxLength}></textarea>
-    </div>
-    <button type="submit" className="button-secondary">Save note</button>
-  </form>`
+function statusText(detail: string): ReactNode {
+  const [status = '', reason] = detail.split(':')
+  const why = reason ? ` (${lostReasonWords[reason] ?? reason})` : ''
+  return html`<${Fragment}><strong>Status</strong> set to ${statusWords[status] ?? status}${why}<//>`
 }
 
 function eventText(event: LeadEvent): ReactNode {
   switch (event.kind) {
     case 'contact':
-      return html`<${Fragment}><strong>${channelNames[event.channel ?? ''] ?? event.channel}</strong>, ${event.reached ? 'reached' : 'not reached'}${event.detail ? `: ${event.detail}` : ''}<//>`
+      return contactText(event)
     case 'note':
       return html`<${Fragment}><strong>Note</strong>: ${event.detail}<//>`
     case 'status':
-      return html`<${Fragment}><strong>Status</strong> set to ${statusWords[event.detail] ?? event.detail}<//>`
+      return statusText(event.detail)
+    case 'follow-up':
+      return event.detail
+        ? html`<${Fragment}><strong>Follow-up</strong> set for ${formatDateTime(event.detail)}<//>`
+        : html`<${Fragment}><strong>Follow-up</strong> cleared<//>`
     case 'assignment':
       return event.detail
         ? html`<${Fragment}><strong>Assigned</strong> to ${event.detail}<//>`
@@ -165,27 +266,22 @@ function timeline(events: LeadEvent[]): ReactNode {
   </ol>`
 }
 
-export function workPanel(options: {
+/** The save form, then (after the request, on the lead page) the timeline. */
+export function workSection(options: {
   lead: InboxLead
-  events: LeadEvent[]
   staffMembers: StaffMember[]
   viewerId: string
+  draft?: DraftFields
 }): ReactNode {
-  const { lead } = options
-  return html`<${Fragment}>
-    <section className="work" aria-labelledby="answer-heading">
-      <h2 id="answer-heading">Answer</h2>
-      ${replyButtons(lead)}
-      ${contactForm(lead)}
-    </section>
-    <section className="work" aria-labelledby="assign-heading">
-      <h2 id="assign-heading">Assignment</h2>
-      ${assignForm(lead, options.staffMembers, options.viewerId)}
-    </section>
-    <section className="work" aria-labelledby="log-heading">
-      <h2 id="log-heading">Work log</h2>
-      ${noteForm(lead)}
-      ${timeline(options.events)}
-    </section>
-  <//>`
+  return html`<section className="work" id="work" aria-labelledby="work-heading" data-live="work">
+    <h2 id="work-heading">Log and update</h2>
+    ${workForm(options.lead, options.staffMembers, options.viewerId, options.draft)}
+  </section>`
+}
+
+export function timelineSection(events: LeadEvent[]): ReactNode {
+  return html`<section className="work" aria-labelledby="log-heading" data-live="timeline">
+    <h2 id="log-heading">Work log</h2>
+    ${timeline(events)}
+  </section>`
 }

@@ -10,6 +10,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -55,10 +56,12 @@ const smallServerSettings = [
 ]
 
 const { dataDir, prepareOnly } = workerData as { dataDir: string; prepareOnly?: boolean }
+// pg_trgm: the desk's search index (migration 013).
 const pg = await PGlite.create({
   dataDir,
   relaxedDurability: false,
   startParams: [...PGlite.defaultStartParams, ...smallServerSettings],
+  extensions: { pg_trgm },
 })
 if (prepareOnly) {
   // A new data directory is initialized by a thread of its own, which ends here: initdb runs a

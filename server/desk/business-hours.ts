@@ -155,3 +155,29 @@ export function formatDuration(ms: number): string {
   if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`
   return `${Math.floor(hours / 24)} d ${hours % 24} h`
 }
+
+/**
+ * The latest receipt time at which a lead is overdue at `now`: one business hour before `now`,
+ * walking back through open hours. A lead received at or before it and still new and never
+ * contacted is overdue (the same answer as isOverdue, as overdueAt only grows with the receipt
+ * time), so the database can pick overdue leads by `received_at <= cutoff` on an index.
+ * Undefined when the last two weeks had less than one open hour.
+ */
+export function overdueCutoff(now: Date, business: BusinessHours = agencyBusinessHours): Date | undefined {
+  let remaining = overdueAfterMs
+  const end = now.getTime()
+  const today = localDate(end, business.timeZone)
+  for (let offset = 0; offset < 15; offset++) {
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day) - offset * dayMs)
+    const interval = openInterval(
+      { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() },
+      business,
+    )
+    if (!interval) continue
+    const segmentEnd = Math.min(end, interval[1])
+    if (segmentEnd <= interval[0]) continue
+    if (segmentEnd - remaining >= interval[0]) return new Date(segmentEnd - remaining)
+    remaining -= segmentEnd - interval[0]
+  }
+  return undefined
+}

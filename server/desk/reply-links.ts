@@ -79,3 +79,8 @@ export function copyText(lead: ReplyLead): string {
     .filter(Boolean)
     .join('\n')
 }
+
+/** sms: takes the same number as tel:. */
+export function smsHref(phone: string | undefined): string | undefined {
+  return telHref(phone)?.replace(/^tel:/, 'sms:')
+}

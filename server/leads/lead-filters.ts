@@ -4,6 +4,7 @@
  */
 import { parseIsoDate } from '../../forms/dates.ts'
 import { type FormKey, isFormKey, visitorFieldNames } from '../../forms/registry.ts'
+import { overdueCutoff } from '../desk/business-hours.ts'
 import { parseLeadReference } from './lead-reference.ts'
 import { isLeadStatus, leadStatuses } from './lead-repository.ts'
 
@@ -21,12 +22,35 @@ export interface LeadFilters {
   q: string
   /** 'mine': assigned to the staff member reading; 'unassigned': to nobody. */
   assigned: AssignedFilter
+  /** 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due. */
+  due: DueFilter
+  /** '' the work queue (overdue, due follow-ups, new, then the rest); or by received or due date. */
+  sort: LeadSort
 }
 
 export const assignedFilters = ['', 'mine', 'unassigned'] as const
 export type AssignedFilter = (typeof assignedFilters)[number]
 
-export const emptyFilters: LeadFilters = { form: '', status: '', from: '', to: '', q: '', assigned: '' }
+export const dueFilters = ['', 'overdue', 'follow-up'] as const
+export type DueFilter = (typeof dueFilters)[number]
+
+/** '' the queue; 'received' newest first; 'age' oldest first; 'due' next follow-up first. */
+export const leadSorts = ['', 'received', 'age', 'due'] as const
+export type LeadSort = (typeof leadSorts)[number]
+
+export const emptyFilters: LeadFilters = {
+  form: '',
+  status: '',
+  from: '',
+  to: '',
+  q: '',
+  assigned: '',
+  due: '',
+  sort: '',
+}
+
+/** The statuses still in the pipeline: a follow-up of one of these can be due. */
+export const openStatusesSql = `('new', 'contacted', 'quoted')`
 
 export type FilterErrors = Partial<Record<keyof LeadFilters, string>>
 
@@ -74,6 +98,16 @@ export function parseLeadFilters(query: unknown): { filters: LeadFilters; errors
   if (known !== undefined) filters.assigned = known
   else errors.assigned = 'Choose Anyone, Mine or Unassigned.'
 
+  const due = single(input.due)
+  const knownDue = dueFilters.find((value) => value === due)
+  if (knownDue !== undefined) filters.due = knownDue
+  else errors.due = 'Choose Overdue, Follow-up due or nothing.'
+
+  const sort = single(input.sort)
+  const knownSort = leadSorts.find((value) => value === sort)
+  if (knownSort !== undefined) filters.sort = knownSort
+  else errors.sort = 'Choose an order from the list.'
+
   return { filters, errors }
 }
 
@@ -92,32 +126,59 @@ export function filterQuery(filters: LeadFilters, extra: Record<string, string> 
   return text ? `?${text}` : ''
 }
 
-/** Where the forms keep names, e-mails and phones: every definition's `visitor` fields. */
-const nameFields = visitorFieldNames('name')
-const emailFields = visitorFieldNames('email')
-const phoneFields = visitorFieldNames('phone')
+/**
+ * Where the forms keep names, e-mails and phones (every definition's `visitor` fields): migration
+ * 013's search_text and search_digits read these names, and a test checks they still match.
+ */
+export const searchedFields = {
+  name: visitorFieldNames('name'),
+  email: visitorFieldNames('email'),
+  phone: visitorFieldNames('phone'),
+}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
+/** Overdue leads at `now` (server/desk/business-hours.ts overdueCutoff), as SQL over `leads`. */
+export function overdueSql(now: Date, param: (value: unknown) => string): string {
+  const cutoff = overdueCutoff(now)
+  if (!cutoff) return 'false'
+  return `(status = 'new' AND NOT is_spam AND first_contact_at IS NULL AND received_at <= ${param(cutoff.toISOString())}::timestamptz)`
+}
+
+/** Leads whose follow-up is due at `now`: still in the pipeline, not spam. */
+export function followUpDueSql(now: Date, param: (value: unknown) => string): string {
+  // IS NOT NULL first: the condition is then false, never null, for a lead without a follow-up.
+  return `(follow_up_at IS NOT NULL AND follow_up_at <= ${param(now.toISOString())}::timestamptz AND status IN ${openStatusesSql} AND NOT is_spam)`
+}
+
+/** A parameter list numbered from `firstParam`: `param(value)` adds one and names it ($n). */
+export function parameters(firstParam = 1, params: unknown[] = []) {
+  return {
+    params,
+    param: (value: unknown) => {
+      params.push(value)
+      return `$${firstParam + params.length - 1}`
+    },
+  }
+}
+
 /**
  * The WHERE condition for the filters over `leads` (aliased or not), its parameters numbered
  * from `firstParam`. Dates are days in the agency's time zone. `viewerId`: the signed-in staff
- * member's account, for 'mine' (without one, 'mine' matches nothing).
+ * member's account, for 'mine' (without one, 'mine' matches nothing). `now`: when overdue and due
+ * follow-ups are judged.
  */
 export function filterCondition(
   filters: LeadFilters,
   timeZone: string,
   firstParam = 1,
   viewerId = '',
+  now: Date = new Date(),
 ): { sql: string; params: unknown[] } {
   const conditions: string[] = []
-  const params: unknown[] = []
-  const param = (value: unknown) => {
-    params.push(value)
-    return `$${firstParam + params.length - 1}`
-  }
+  const { params, param } = parameters(firstParam)
 
   if (filters.form) conditions.push(`form_key = ${param(filters.form)}`)
   if (filters.assigned === 'unassigned') conditions.push('assigned_to IS NULL')
@@ -134,19 +195,17 @@ export function filterCondition(
       conditions.push(`received_at < ((${param(filters.to)}::date + 1)::timestamp AT TIME ZONE ${zone})`)
     }
   }
+  if (filters.due === 'overdue') conditions.push(overdueSql(now, param))
+  if (filters.due === 'follow-up') conditions.push(followUpDueSql(now, param))
   if (filters.q) {
-    const pattern = param(likePattern(filters.q))
-    const text = [...nameFields, ...emailFields].map((name) => `fields->>'${name}'`)
-    const searches = [
-      `concat_ws(' ', ${text.join(', ')}) ILIKE ${pattern}`,
-      // "Jane Doe" finds firstName Jane and lastName Doe.
-      `concat_ws(' ', fields->>'firstName', fields->>'lastName') ILIKE ${pattern}`,
-    ]
+    // search_text and search_digits: lowercase names and e-mail, phones' digits, kept by the
+    // database with a trigram index (migration 013), so a search reads no lead's jsonb.
+    // "Jane Doe" finds firstName Jane and lastName Doe: they sit side by side there.
+    const searches = [`search_text LIKE ${param(likePattern(filters.q.toLowerCase()))}`]
     // Phones match on their digits, however either side is written: (770) 555-0142 finds 7705550142.
     const digits = filters.q.replace(/\D/g, '')
     if (digits.length >= 3 && /^[\d\s().+-]+$/.test(filters.q)) {
-      const phones = phoneFields.map((name) => `coalesce(fields->>'${name}', '')`).join(` || '|' || `)
-      searches.push(`regexp_replace(${phones}, '[^0-9|]', '', 'g') LIKE ${param(`%${digits}%`)}`)
+      searches.push(`search_digits LIKE ${param(`%${digits}%`)}`)
     }
     // The reference a visitor reads out ("k7m q9x" finds K7M-Q9X).
     const reference = parseLeadReference(filters.q)

@@ -14,9 +14,31 @@ import { drawLeadReference } from './lead-reference.ts'
 
 export type LeadLanguage = 'en' | 'es'
 
-/** The statuses a lead goes through (the `leads_status_check` constraint, migration 001). */
-export const leadStatuses = ['new', 'contacted', 'closed'] as const
+/**
+ * The statuses a lead goes through (the `leads_status_check` constraint, migration 013): the
+ * pipeline new, contacted, quoted, then won or lost; 'closed' is finished with no outcome recorded
+ * (what every finished lead was before the pipeline, and what the API still accepts).
+ */
+export const leadStatuses = ['new', 'contacted', 'quoted', 'won', 'lost', 'closed'] as const
 export type LeadStatus = (typeof leadStatuses)[number]
+
+/** Finished leads: out of the work queue, and purged after RETENTION_DAYS like spam. */
+export const finishedStatuses = ['won', 'lost', 'closed'] as const satisfies readonly LeadStatus[]
+
+/** Why a lead was lost (the `lost_reason` column, migration 013). */
+export const lostReasons = [
+  'price',
+  'coverage',
+  'other-agency',
+  'not-reachable',
+  'not-eligible',
+  'other',
+] as const
+export type LostReason = (typeof lostReasons)[number]
+
+export function isLostReason(value: unknown): value is LostReason {
+  return lostReasons.some((reason) => reason === value)
+}
 
 export function isLeadStatus(value: unknown): value is LeadStatus {
   return leadStatuses.some((status) => status === value)
@@ -60,13 +82,18 @@ export interface Lead extends Omit<NewLead, 'repeatCheck' | 'textHash'> {
   assignedTo: string | null
   /** The first logged contact attempt; null before anyone answered. */
   firstContactAt: Date | null
+  /** When to contact the lead next; null when none is set. */
+  followUpAt: Date | null
+  /** Why a lost lead was lost; null otherwise. */
+  lostReason: LostReason | null
 }
 
 /** The select list of a `Lead`, over `leads` (unaliased) or what an insert into it returns. */
 export const leadColumns = `id, form_key AS "formKey", fields, language, received_at AS "receivedAt",
   user_agent AS "userAgent", ip_hash AS "ipHash", is_spam AS "isSpam",
   idempotency_key AS "idempotencyKey", body_hash AS "bodyHash", spam_reasons AS "spamReasons", status,
-  reference, assigned_to AS "assignedTo", first_contact_at AS "firstContactAt"`
+  reference, assigned_to AS "assignedTo", first_contact_at AS "firstContactAt",
+  follow_up_at AS "followUpAt", lost_reason AS "lostReason"`
 
 /** A jsonb array of strings as the drivers return it (parsed, or as text to be safe): its strings. */
 function stringsOf(value: unknown): string[] {
@@ -219,6 +246,8 @@ function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow)
     status: 'new',
     assignedTo: null,
     firstContactAt: null,
+    followUpAt: null,
+    lostReason: null,
   }
 }
 
@@ -324,12 +353,13 @@ export async function setLeadSpam(db: Database, leadId: string, spam: boolean): 
 }
 
 /**
- * Deletes closed and spam leads received before `cutoff`, with their delivery jobs and work log
- * (ON DELETE CASCADE); new and contacted leads are kept. Returns how many were deleted.
+ * Deletes finished (won, lost, closed) and spam leads received before `cutoff`, with their
+ * delivery jobs and work log (ON DELETE CASCADE); new, contacted and quoted leads are kept.
+ * Returns how many were deleted.
  */
 export async function purgeFinishedLeads(db: Queryable, cutoff: Date): Promise<number> {
   const rows = await db.query<{ id: string }>(
-    `DELETE FROM leads WHERE (status = 'closed' OR is_spam) AND received_at < $1::timestamptz RETURNING id`,
+    `DELETE FROM leads WHERE (status IN ('won', 'lost', 'closed') OR is_spam) AND received_at < $1::timestamptz RETURNING id`,
     [cutoff.toISOString()],
   )
   return rows.length

@@ -7,10 +7,14 @@
 import type { Database, Queryable } from '../db/database.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { isUuid } from './lead-id.ts'
-import type { LeadStatus } from './lead-repository.ts'
+import type { LeadStatus, LostReason } from './lead-repository.ts'
 
 export const contactChannels = ['call', 'email', 'text'] as const
 export type ContactChannel = (typeof contactChannels)[number]
+
+/** How a contact attempt went: a voicemail left is not a conversation, but it is not silence. */
+export const contactOutcomes = ['reached', 'voicemail', 'no-answer'] as const
+export type ContactOutcome = (typeof contactOutcomes)[number]
 
 export const noteMaxLength = 2000
 
@@ -21,9 +25,15 @@ export interface Actor {
 
 export interface LeadEvent {
   id: string
-  kind: 'contact' | 'note' | 'status' | 'assignment'
+  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up'
   channel: ContactChannel | null
   reached: boolean | null
+  /** A contact attempt's outcome; null for attempts logged before outcomes existed. */
+  outcome: ContactOutcome | null
+  /**
+   * The note's text, the new status (with the lost reason: 'lost:price'), the assignee's e-mail,
+   * or the follow-up's ISO instant ('' when cleared).
+   */
   detail: string
   staffEmail: string
   createdAt: Date
@@ -53,13 +63,14 @@ async function insertEvent(
     kind: LeadEvent['kind']
     channel?: ContactChannel
     reached?: boolean
+    outcome?: ContactOutcome
     detail?: string
     at: Date
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, channel, reached, detail, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz)`,
+    `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, channel, reached, outcome, detail, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz)`,
     [
       event.leadId,
       event.actor.userId,
@@ -67,23 +78,156 @@ async function insertEvent(
       event.kind,
       event.channel ?? null,
       event.reached ?? null,
+      event.outcome ?? null,
       event.detail ?? '',
       event.at.toISOString(),
     ],
   )
 }
 
-/** Locks the lead's row for the transaction; false when there is no such lead. */
-async function lockLead(tx: Queryable, leadId: string): Promise<{ status: string } | undefined> {
+interface LockedLead {
+  status: LeadStatus
+  lostReason: LostReason | null
+  assignedTo: string | null
+  followUpAt: Date | null
+}
+
+/** Locks the lead's row for the transaction; undefined when there is no such lead. */
+async function lockLead(tx: Queryable, leadId: string): Promise<LockedLead | undefined> {
   if (!isUuid(leadId)) return undefined
-  const rows = await tx.query<{ status: string }>('SELECT status FROM leads WHERE id = $1 FOR UPDATE', [
-    leadId,
-  ])
+  const rows = await tx.query<LockedLead>(
+    `SELECT status, lost_reason AS "lostReason", assigned_to::text AS "assignedTo", follow_up_at AS "followUpAt"
+       FROM leads WHERE id = $1 FOR UPDATE`,
+    [leadId],
+  )
   return rows[0]
+}
+
+/**
+ * One save of the lead page (or one API call): any of a contact attempt, a note, a status, a
+ * follow-up and an assignment, applied together or not at all. A part left undefined is not
+ * changed; one equal to what the lead has already is not logged again.
+ */
+export interface WorkInput {
+  leadId: string
+  actor: Actor
+  at: Date
+  contact?: { channel: ContactChannel; outcome: ContactOutcome; note: string }
+  note?: string
+  status?: { status: LeadStatus; lostReason?: LostReason | null }
+  /** null clears it. */
+  followUpAt?: Date | null
+  /** A staff account's id; null unassigns. */
+  assignee?: string | null
+}
+
+export type WorkResult = 'ok' | 'no-lead' | 'no-staff' | 'no-lost-reason'
+
+const sameInstant = (a: Date | null, b: Date | null) =>
+  a === null || b === null ? a === b : new Date(a).getTime() === new Date(b).getTime()
+
+async function applyContact(
+  tx: Queryable,
+  lead: LockedLead,
+  input: WorkInput,
+): Promise<LeadStatus | undefined> {
+  const { contact } = input
+  if (!contact) return undefined
+  const reached = contact.outcome === 'reached'
+  await insertEvent(tx, {
+    ...input,
+    kind: 'contact',
+    channel: contact.channel,
+    reached,
+    outcome: contact.outcome,
+    detail: contact.note,
+  })
+  await tx.query(
+    'UPDATE leads SET first_contact_at = coalesce(first_contact_at, $2::timestamptz) WHERE id = $1',
+    [input.leadId, input.at.toISOString()],
+  )
+  // Reaching a new lead makes it contacted, unless the same save chose a status itself.
+  return reached && lead.status === 'new' && !input.status ? 'contacted' : undefined
+}
+
+async function applyStatus(
+  tx: Queryable,
+  lead: LockedLead,
+  input: WorkInput,
+  status: LeadStatus,
+  lostReason: LostReason | null,
+): Promise<void> {
+  if (lead.status === status && lead.lostReason === lostReason) return
+  await tx.query('UPDATE leads SET status = $2, lost_reason = $3 WHERE id = $1', [
+    input.leadId,
+    status,
+    lostReason,
+  ])
+  await insertEvent(tx, { ...input, kind: 'status', detail: lostReason ? `${status}:${lostReason}` : status })
+  // The one place a status change is announced to webhooks: every path (page, fetch, API) comes here.
+  await recordLeadEvent(tx, {
+    leadId: input.leadId,
+    type: 'lead.status_changed',
+    detail: { status, previousStatus: lead.status },
+    at: input.at,
+  })
+}
+
+async function applyFollowUp(tx: Queryable, lead: LockedLead, input: WorkInput): Promise<void> {
+  const next = input.followUpAt
+  if (next === undefined || sameInstant(lead.followUpAt, next)) return
+  await tx.query('UPDATE leads SET follow_up_at = $2::timestamptz WHERE id = $1', [
+    input.leadId,
+    next ? next.toISOString() : null,
+  ])
+  await insertEvent(tx, { ...input, kind: 'follow-up', detail: next ? next.toISOString() : '' })
+}
+
+/** 'no-staff' when the account does not exist (nothing is changed then). */
+async function assigneeEmail(tx: Queryable, assignee: string | null): Promise<string | undefined> {
+  if (assignee === null) return ''
+  if (!isUuid(assignee)) return undefined
+  const rows = await tx.query<{ email: string }>('SELECT email FROM staff_users WHERE id = $1', [assignee])
+  return rows[0]?.email
+}
+
+async function applyAssignment(tx: Queryable, lead: LockedLead, input: WorkInput, email: string) {
+  const assignee = input.assignee
+  if (assignee === undefined || assignee === lead.assignedTo) return
+  await tx.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [input.leadId, assignee])
+  await insertEvent(tx, { ...input, kind: 'assignment', detail: email })
+  // The one place an assignment is announced to webhooks.
+  await recordLeadEvent(tx, {
+    leadId: input.leadId,
+    type: 'lead.assigned',
+    detail: { assignedTo: email || null },
+    at: input.at,
+  })
+}
+
+/** Every change of a lead's work goes through here, in one transaction with its log entries. */
+export async function recordWork(db: Database, input: WorkInput): Promise<WorkResult> {
+  const lostReason = input.status?.status === 'lost' ? (input.status.lostReason ?? null) : null
+  if (input.status?.status === 'lost' && !lostReason) return 'no-lost-reason'
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, input.leadId)
+    if (!lead) return 'no-lead'
+    const email = input.assignee === undefined ? '' : await assigneeEmail(tx, input.assignee)
+    if (email === undefined) return 'no-staff'
+    const reachedStatus = await applyContact(tx, lead, input)
+    if (input.note) await insertEvent(tx, { ...input, kind: 'note', detail: input.note })
+    const status = input.status?.status ?? reachedStatus
+    if (status) await applyStatus(tx, lead, input, status, lostReason)
+    await applyFollowUp(tx, lead, input)
+    await applyAssignment(tx, lead, input, email)
+    return 'ok'
+  })
 }
 
 export interface WorkLog {
   events(leadId: string): Promise<LeadEvent[]>
+  /** One save: see WorkInput. */
+  record(input: WorkInput): Promise<WorkResult>
   /**
    * A call, e-mail or text, reached or not, with an optional note. The first one sets
    * first_contact_at; one that reached the person moves a new lead to contacted.
@@ -97,7 +241,13 @@ export interface WorkLog {
     at: Date
   }): Promise<boolean>
   addNote(input: { leadId: string; actor: Actor; note: string; at: Date }): Promise<boolean>
-  setStatus(input: { leadId: string; actor: Actor; status: LeadStatus; at: Date }): Promise<boolean>
+  setStatus(input: {
+    leadId: string
+    actor: Actor
+    status: LeadStatus
+    lostReason?: LostReason | null
+    at: Date
+  }): Promise<boolean>
   /** `assignee` null unassigns; undefined result: no such lead; 'no-staff': no such account. */
   assign(input: {
     leadId: string
@@ -115,86 +265,28 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
       !isUuid(leadId)
         ? []
         : db.query<LeadEvent>(
-            `SELECT id::text, kind, channel, reached, detail, staff_email AS "staffEmail", created_at AS "createdAt"
+            `SELECT id::text, kind, channel, reached, outcome, detail, staff_email AS "staffEmail", created_at AS "createdAt"
            FROM lead_events WHERE lead_id = $1 ORDER BY created_at DESC, id DESC`,
             [leadId],
           ),
 
-    logContact: (input) =>
-      db.transaction(async (tx) => {
-        const lead = await lockLead(tx, input.leadId)
-        if (!lead) return false
-        await insertEvent(tx, {
-          leadId: input.leadId,
-          actor: input.actor,
-          kind: 'contact',
-          channel: input.channel,
-          reached: input.reached,
-          detail: input.note,
-          at: input.at,
-        })
-        await tx.query(
-          'UPDATE leads SET first_contact_at = coalesce(first_contact_at, $2::timestamptz) WHERE id = $1',
-          [input.leadId, input.at.toISOString()],
-        )
-        if (input.reached && lead.status === 'new') {
-          await tx.query(`UPDATE leads SET status = 'contacted' WHERE id = $1`, [input.leadId])
-          await insertEvent(tx, { ...input, kind: 'status', detail: 'contacted' })
-          await recordLeadEvent(tx, {
-            leadId: input.leadId,
-            type: 'lead.status_changed',
-            detail: { status: 'contacted', previousStatus: lead.status },
-            at: input.at,
-          })
-        }
-        return true
-      }),
+    record: (input) => recordWork(db, input),
 
-    addNote: (input) =>
-      db.transaction(async (tx) => {
-        if (!(await lockLead(tx, input.leadId))) return false
-        await insertEvent(tx, { ...input, kind: 'note', detail: input.note })
-        return true
-      }),
+    logContact: async ({ channel, reached, note, ...input }) =>
+      (await recordWork(db, {
+        ...input,
+        contact: { channel, outcome: reached ? 'reached' : 'no-answer', note },
+      })) === 'ok',
 
-    setStatus: (input) =>
-      db.transaction(async (tx) => {
-        const lead = await lockLead(tx, input.leadId)
-        if (!lead) return false
-        if (lead.status === input.status) return true
-        await tx.query('UPDATE leads SET status = $2 WHERE id = $1', [input.leadId, input.status])
-        await insertEvent(tx, { ...input, kind: 'status', detail: input.status })
-        await recordLeadEvent(tx, {
-          leadId: input.leadId,
-          type: 'lead.status_changed',
-          detail: { status: input.status, previousStatus: lead.status },
-          at: input.at,
-        })
-        return true
-      }),
+    addNote: async ({ note, ...input }) => (await recordWork(db, { ...input, note })) === 'ok',
 
-    assign: (input) =>
-      db.transaction(async (tx) => {
-        if (!(await lockLead(tx, input.leadId))) return 'no-lead'
-        let email = ''
-        if (input.assignee) {
-          if (!isUuid(input.assignee)) return 'no-staff'
-          const rows = await tx.query<{ email: string }>('SELECT email FROM staff_users WHERE id = $1', [
-            input.assignee,
-          ])
-          if (!rows[0]) return 'no-staff'
-          email = rows[0].email
-        }
-        await tx.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [input.leadId, input.assignee])
-        await insertEvent(tx, { ...input, kind: 'assignment', detail: email })
-        await recordLeadEvent(tx, {
-          leadId: input.leadId,
-          type: 'lead.assigned',
-          detail: { assignedTo: email || null },
-          at: input.at,
-        })
-        return 'ok'
-      }),
+    setStatus: async ({ status, lostReason, ...input }) =>
+      (await recordWork(db, { ...input, status: { status, lostReason } })) === 'ok',
+
+    assign: async (input) => {
+      const result = await recordWork(db, input)
+      return result === 'no-lost-reason' ? 'ok' : result
+    },
 
     staffMembers: () => db.query<StaffMember>('SELECT id, email FROM staff_users ORDER BY email'),
 

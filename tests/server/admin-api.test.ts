@@ -32,9 +32,11 @@ const summaryKeys = [
   'delivery',
   'email',
   'firstContactAt',
+  'followUpAt',
   'formKey',
   'id',
   'language',
+  'lostReason',
   'name',
   'phone',
   'receivedAt',
@@ -198,6 +200,8 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
       delivery: 'pending',
       assignedTo: null,
       firstContactAt: null,
+      followUpAt: null,
+      lostReason: null,
     })
   })
 

@@ -30,7 +30,8 @@ const minuteMs = 60_000
 const unknownId = '00000000-0000-4000-8000-000000000000'
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-type Kind = 'page' | 'api'
+/** 'kept': a lead's work form, answered with the sign-in page carrying what was typed (401). */
+type Kind = 'page' | 'api' | 'kept'
 
 /**
  * Every route that needs a session, once. Pages answer 303 to the sign-in page without one; the
@@ -52,6 +53,12 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
   },
   { method: 'POST', url: '/admin/leads/:id/note', kind: 'page', body: { note: 'Called back' } },
   { method: 'POST', url: '/admin/leads/:id/assign', kind: 'page', body: { assignee: '' } },
+  {
+    method: 'POST',
+    url: '/admin/leads/:id/work',
+    kind: 'kept',
+    body: { note: 'Called back', status: 'won' },
+  },
   { method: 'GET', url: '/admin/staff', kind: 'page' },
   { method: 'POST', url: '/admin/staff', kind: 'page', body: { email: 'new@example.com', role: 'staff' } },
   { method: 'POST', url: '/admin/staff/password', kind: 'page', body: { email: 'x@example.com' } },
@@ -73,6 +80,14 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
   { method: 'PATCH', url: '/api/admin/leads/:id', kind: 'api', body: { status: 'closed' } },
   { method: 'POST', url: '/api/admin/leads/:id/reveal', kind: 'api', body: { field: 'ssn1' } },
   { method: 'POST', url: '/api/admin/leads/:id/retry', kind: 'api', body: { jobId: unknownId } },
+  { method: 'GET', url: '/api/admin/leads/new-count', kind: 'api' },
+  {
+    method: 'POST',
+    url: '/api/admin/leads/:id/contacts',
+    kind: 'api',
+    body: { channel: 'call', outcome: 'reached' },
+  },
+  { method: 'POST', url: '/api/admin/leads/:id/notes', kind: 'api', body: { note: 'Called back' } },
 ]
 
 /** The routes anyone may call: signing in and out, and the pages' stylesheet and script. */
@@ -349,6 +364,10 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         if (route.kind === 'api') {
           expect(response.statusCode).toBe(401)
           expect(response.json()).toEqual({ error: 'Sign in first.' })
+        } else if (route.kind === 'kept') {
+          expect(response.statusCode).toBe(401)
+          expect(response.body).toContain('Staff sign-in')
+          expect(response.body).toContain('name="draft_note" value="Called back"')
         } else {
           expect(response.statusCode).toBe(303)
           expect(response.headers.location).toMatch(/^\/admin\/login(\?next=.*)?$/)
@@ -894,8 +913,9 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(response.statusCode).toBe(200)
       const labels = [...response.body.matchAll(/<dt>([^<]+)<\/dt>/g)].map((match) => match[1])
       const expected = form?.sections.flatMap((section) => section.fields.map((field) => field.label)) ?? []
-      // The summary's labels come first, then the form's, in order, without the decoy field.
-      expect(labels.slice(-6)).toEqual(expected.filter((label) => label !== 'Company'))
+      // The request comes first (right under the call buttons), the form's labels in order,
+      // without the decoy field; the summary's labels follow.
+      expect(labels.slice(0, 6)).toEqual(expected.filter((label) => label !== 'Company'))
       expect(text(response.body)).toContain('Language Spanish')
       expect(text(response.body)).toContain('Hola, necesito un seguro.')
       expect(response.body.match(/<h1[\s>]/g)).toHaveLength(1)

@@ -166,7 +166,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
       'Call , reached: Wants a quote Friday desk@oakridge-insurance.example, Nov 23, 2026, 11:00 AM',
     )
     expect(page).toContain(
-      'Text message , not reached maria@oakridge-insurance.example, Nov 23, 2026, 11:05 AM',
+      'Text message , no answer maria@oakridge-insurance.example, Nov 23, 2026, 11:05 AM',
     )
     expect(page).toContain('Status set to Contacted desk@oakridge-insurance.example')
     const [lead] = await db.query<{ first_contact_at: Date }>(

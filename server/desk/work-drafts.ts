@@ -1,0 +1,97 @@
+/**
+ * Nothing typed is lost when a session ends: a lead page's form posted without a valid session
+ * comes back inside the sign-in page as hidden fields; once the password is right, they are kept
+ * here for the account (one draft, an hour at most), and the lead page shows them again, not
+ * saved, with a line saying why sign-in was asked (admin-pages.ts).
+ */
+import type { Queryable } from '../db/database.ts'
+import { isUuid } from '../leads/lead-id.ts'
+import { hashSessionToken } from '../staff/staff-sessions.ts'
+
+/** The work form's fields a draft may carry (lead page, work-panel.ts), each at most this long. */
+export const draftFieldNames = [
+  'channel',
+  'outcome',
+  'note',
+  'status',
+  'statusWas',
+  'lostReason',
+  'followUp',
+  'followUpWas',
+  'assignee',
+  'assigneeWas',
+] as const
+export type DraftFields = Partial<Record<(typeof draftFieldNames)[number], string>>
+
+const fieldMaxLength = 2000
+const draftMaxAgeMs = 3_600_000
+
+/** The draft fields of a posted body (anything else dropped), or undefined when it has none. */
+export function draftFieldsOf(body: unknown, prefix = ''): DraftFields | undefined {
+  if (!body || typeof body !== 'object') return undefined
+  const source = body as Record<string, unknown>
+  const fields: DraftFields = {}
+  for (const name of draftFieldNames) {
+    const value = source[`${prefix}${name}`]
+    if (typeof value === 'string' && value.length <= fieldMaxLength) fields[name] = value
+  }
+  return Object.keys(fields).length ? fields : undefined
+}
+
+/** The lead a draft belongs to, from the sign-in's `next` path (/admin/leads/<id>). */
+export function draftLeadOf(next: string | undefined): string | undefined {
+  const id = /^\/admin\/leads\/([0-9a-f-]{36})$/.exec(next ?? '')?.[1]
+  return id && isUuid(id) ? id : undefined
+}
+
+/** Keeps the draft for the account that `sessionToken` (just issued) signs in. */
+export async function saveDraft(
+  db: Queryable,
+  draft: { sessionToken: string; leadId: string; fields: DraftFields; at: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO staff_drafts (staff_user_id, lead_id, fields, saved_at)
+     SELECT s.staff_user_id, l.id, $3::jsonb, $4::timestamptz
+       FROM staff_sessions s, leads l WHERE s.token_hash = $1 AND l.id = $2
+     ON CONFLICT (staff_user_id) DO UPDATE
+       SET lead_id = EXCLUDED.lead_id, fields = EXCLUDED.fields, saved_at = EXCLUDED.saved_at`,
+    [
+      hashSessionToken(draft.sessionToken),
+      draft.leadId,
+      JSON.stringify(draft.fields),
+      draft.at.toISOString(),
+    ],
+  )
+}
+
+/** The lead whose draft this account has waiting (fresh enough), if any: where to go after sign-in. */
+export async function waitingDraftLead(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<string | undefined> {
+  const rows = await db.query<{ leadId: string }>(
+    `SELECT lead_id AS "leadId" FROM staff_drafts WHERE staff_user_id = $1 AND saved_at > $2::timestamptz`,
+    [userId, new Date(now.getTime() - draftMaxAgeMs).toISOString()],
+  )
+  return rows[0]?.leadId
+}
+
+/** Takes (reads and deletes) the account's draft for this lead; stale drafts are dropped. */
+export async function takeDraft(
+  db: Queryable,
+  userId: string,
+  leadId: string,
+  now: Date,
+): Promise<DraftFields | undefined> {
+  if (!isUuid(leadId)) return undefined
+  const rows = await db.query<{ fields: unknown; savedAt: Date }>(
+    `DELETE FROM staff_drafts WHERE staff_user_id = $1 AND lead_id = $2
+     RETURNING fields, saved_at AS "savedAt"`,
+    [userId, leadId],
+  )
+  const row = rows[0]
+  if (!row || now.getTime() - new Date(row.savedAt).getTime() > draftMaxAgeMs) return undefined
+  const fields: unknown = typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
+  return draftFieldsOf(fields)
+}
