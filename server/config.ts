@@ -54,6 +54,8 @@ export interface Config {
   digestTo: string
   /** WEBHOOK_URL and WEBHOOK_SECRET: one destination for every form, never SSN or EIN; undefined: none. */
   webhook: { url: string; secret: string } | undefined
+  /** The visitor's copy of a request by e-mail (server/mail/visitor-confirmation.ts); VISITOR_CONFIRMATION=off: none. */
+  visitorConfirmation: boolean
 }
 
 export interface RateLimit {
@@ -161,6 +163,7 @@ const envSchema = z.object({
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time as HH:MM (24-hour), or off')
     .default('08:00'),
   DIGEST_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+  VISITOR_CONFIRMATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     digestTime: values.DIGEST_TIME === 'off' ? undefined : values.DIGEST_TIME,
     digestTo: values.DIGEST_TO ?? values.LEADS_TO,
     webhook: webhookFrom(values),
+    visitorConfirmation: values.VISITOR_CONFIRMATION === 'on',
   }
 }
 

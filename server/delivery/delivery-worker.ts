@@ -11,20 +11,31 @@
  * With webhook settings, each pass then does the same for webhooks (server/webhooks): the events
  * written since the last pass become deliveries to the destinations they match, and each due
  * delivery is POSTed, retried with the same backoff and number of attempts as an e-mail.
+ *
+ * With visitor settings, each pass also sends the visitors' confirmations (migration 014,
+ * server/mail/visitor-confirmation.ts), after the agency's notifications: same claim, lease and
+ * backoff, at most `visitorDailyLimit` a day to one address.
  */
+import { createHmac } from 'node:crypto'
 import { agency } from '../../config/agency.ts'
 import type { FormDefinition } from '../../forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import {
+  type ClaimedConfirmation,
   type ClaimedJob,
+  claimDueConfirmation,
   claimDueJob,
+  countConfirmation,
   markJobSent,
+  recordConfirmation,
   recordFailedAttempt,
+  releaseConfirmation,
   releaseJob,
 } from '../leads/lead-jobs.ts'
 import { buildLeadNotification } from '../mail/lead-notification.ts'
 import type { MailTransport } from '../mail/mail-transport.ts'
+import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import {
   attemptDelivery,
@@ -54,6 +65,19 @@ export function retryDelayMs(
   return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempts - 1))
 }
 
+/** Confirmations one address receives in a day at most: a form cannot be used to flood a stranger. */
+export const visitorDailyLimit = 3
+
+/**
+ * The key under which a visitor's address is counted: an HMAC of the trimmed, lowercased address
+ * under a key derived from the server's secret, so the counting table never holds the address
+ * nor a digest anyone could recompute from a list of addresses (docs/contracts.md, "What is stored").
+ */
+export function visitorAddressKey(address: string, secret: string): string {
+  const key = createHmac('sha256', secret).update('visitor-confirmation-address').digest()
+  return createHmac('sha256', key).update(address.trim().toLowerCase()).digest('hex')
+}
+
 export interface DeliveryWorker {
   /** Delivers every job that is due now; resolves with how many were sent. */
   runOnce(): Promise<number>
@@ -74,6 +98,7 @@ export function createDeliveryWorker({
   metrics,
   digest,
   webhooks,
+  visitor,
 }: {
   db: Queryable
   transport: MailTransport
@@ -87,10 +112,17 @@ export function createDeliveryWorker({
   digest?: { to: string; compose(day: string): Promise<{ subject: string; text: string; html: string }> }
   /** Webhook deliveries (server/webhooks); without them the worker sends e-mail only. */
   webhooks?: WebhookSettings
+  /**
+   * The visitors' confirmations: `secret` keys the count per address (IP_HASH_SALT). Without it
+   * (VISITOR_CONFIRMATION=off) none is sent; those queued meanwhile expire after a day.
+   */
+  visitor?: { secret: string }
 }): DeliveryWorker & { start(): void } {
   let stopped = false
   /** The job this process is sending right now (at most one: a pass sends one after the other). */
   let current: ClaimedJob | undefined
+  /** The visitor's confirmation this process is sending right now. */
+  let currentConfirmation: ClaimedConfirmation | undefined
   /** The webhook delivery this process is sending right now. */
   let currentDelivery: ClaimedDelivery | undefined
   /** A job handed back by stop(): its late outcome must not overwrite what the next process does. */
@@ -154,6 +186,72 @@ export function createDeliveryWorker({
     }
   }
 
+  /** Sends one confirmation, or says why none goes; throws on an SMTP failure. */
+  async function sendConfirmation(
+    confirmation: ClaimedConfirmation,
+    secret: string,
+  ): Promise<'sent' | 'no address' | 'daily limit' | 'unknown form'> {
+    const form = getForm(confirmation.formKey)
+    if (!form) return 'unknown form'
+    const to = visitorAddress(form, confirmation.fields)
+    if (!to) return 'no address'
+    const count = await countConfirmation(db, confirmation.leadId, visitorAddressKey(to, secret))
+    if (count > visitorDailyLimit) return 'daily limit'
+    const message = buildVisitorConfirmation(
+      {
+        reference: confirmation.reference ?? confirmation.leadId,
+        language: confirmation.language,
+        receivedAt: confirmation.receivedAt,
+      },
+      { siteUrl: settings.siteUrl ?? agency.siteUrl },
+    )
+    await transport.send({ ...message, from: settings.from, to, leadId: `visitor-${confirmation.leadId}` })
+    return 'sent'
+  }
+
+  async function deliverConfirmation(confirmation: ClaimedConfirmation, secret: string): Promise<boolean> {
+    const entry = { leadId: confirmation.leadId, attempts: confirmation.attempts }
+    try {
+      const outcome = await sendConfirmation(confirmation, secret)
+      if (released === confirmation.leadId) return false
+      if (outcome !== 'sent') {
+        await recordConfirmation(db, confirmation.leadId, { status: 'skipped', reason: outcome })
+        log.info({ ...entry, reason: outcome }, 'visitor confirmation not sent')
+        return false
+      }
+      await recordConfirmation(db, confirmation.leadId, { status: 'sent' })
+      log.info(entry, 'visitor confirmation delivered')
+      return true
+    } catch (error) {
+      // The SMTP failure's message only: never the visitor's address.
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+      if (released === confirmation.leadId) return false
+      const final = confirmation.attempts >= settings.maxAttempts
+      await recordConfirmation(db, confirmation.leadId, {
+        status: final ? 'failed' : 'retry',
+        reason,
+        retryInMs: retryDelayMs(confirmation.attempts, settings),
+      })
+      log.warn({ ...entry, final, reason }, 'visitor confirmation failed')
+      return false
+    }
+  }
+
+  async function runConfirmations(secret: string): Promise<number> {
+    let sent = 0
+    for (;;) {
+      if (stopped) return sent
+      const confirmation = await claimDueConfirmation(db, settings.leaseMs)
+      if (!confirmation) return sent
+      currentConfirmation = confirmation
+      try {
+        if (await deliverConfirmation(confirmation, secret)) sent++
+      } finally {
+        currentConfirmation = undefined
+      }
+    }
+  }
+
   async function deliverWebhook(delivery: ClaimedDelivery, hooks: WebhookSettings): Promise<boolean> {
     const result = await attemptDelivery(db, delivery, getForm, hooks)
     if (released === delivery.deliveryId) return false
@@ -199,6 +297,7 @@ export function createDeliveryWorker({
         current = undefined
       }
     }
+    if (visitor) sent += await runConfirmations(visitor.secret)
     return webhooks ? sent + (await runWebhooks(webhooks)) : sent
   }
 
@@ -232,6 +331,11 @@ export function createDeliveryWorker({
       const outcome = await Promise.race([finished.then(() => 'done' as const), late])
       clearTimeout(timer)
       if (outcome === 'late' && current) await release(current)
+      if (outcome === 'late' && currentConfirmation) {
+        released = currentConfirmation.leadId
+        await releaseConfirmation(db, currentConfirmation.leadId)
+        log.warn({ leadId: currentConfirmation.leadId }, 'stopping: released a visitor confirmation')
+      }
       if (outcome === 'late' && currentDelivery) {
         released = currentDelivery.deliveryId
         await releaseDelivery(db, currentDelivery.deliveryId)

@@ -131,7 +131,7 @@ export async function recordFailedAttempt(
 ): Promise<void> {
   await db.query(
     `UPDATE delivery_jobs
-        SET status = $2, last_error = $3, locked_until = NULL,
+        SET status = $2::text, last_error = $3::text, locked_until = NULL,
             next_attempt_at = now() + ($4::int * interval '1 millisecond')
       WHERE id = $1`,
     [attempt.jobId, attempt.final ? 'failed' : 'pending', attempt.reason, attempt.retryInMs],
@@ -199,6 +199,12 @@ export async function holdUndeliveredJobs(db: Queryable): Promise<number> {
   const rows = await db.query<{ id: string }>(
     `UPDATE delivery_jobs SET status = 'held', held_at = now(), locked_until = NULL
       WHERE status IN ('pending', 'sending') RETURNING id`,
+  )
+  // The visitors' confirmations are not held but ended: the visitor most likely had theirs, and
+  // one arriving after an owner's decision, hours later, would confuse.
+  await db.query(
+    `UPDATE visitor_confirmations SET status = 'discarded', locked_until = NULL
+      WHERE status IN ('pending', 'sending')`,
   )
   return rows.length
 }
@@ -273,5 +279,114 @@ export function recentHeldDecisions(db: Queryable, limit: number): Promise<HeldD
       ORDER BY j.decided_at DESC, j.id
       LIMIT $1`,
     [limit],
+  )
+}
+
+/**
+ * A visitor's confirmation the delivery worker claimed (migration 014): the lead's columns it
+ * needs, nothing more. `counted` says whether an earlier attempt already counted it against its
+ * address's daily limit.
+ */
+export interface ClaimedConfirmation {
+  leadId: string
+  attempts: number
+  counted: boolean
+  reference: string | null
+  formKey: string
+  fields: Record<string, string>
+  language: string
+  receivedAt: Date
+}
+
+/**
+ * A confirmation is sent while the visitor still expects it: one older than this (waiting since
+ * the e-mail was switched off, or through a long SMTP outage) is never claimed, and goes with its
+ * lead.
+ */
+const confirmationMaxAgeHours = 24
+
+/** Claims the confirmation due first, as claimDueJob does for the agency's notifications. */
+export async function claimDueConfirmation(
+  db: Queryable,
+  leaseMs: number,
+): Promise<ClaimedConfirmation | undefined> {
+  const rows = await db.query<
+    Omit<ClaimedConfirmation, 'fields'> & { fields: Record<string, string> | string }
+  >(
+    `UPDATE visitor_confirmations AS c
+        SET status = 'sending', attempts = c.attempts + 1,
+            locked_until = now() + ($1::int * interval '1 millisecond')
+       FROM leads l
+      WHERE l.id = c.lead_id
+        AND c.lead_id = (SELECT lead_id FROM visitor_confirmations
+                          WHERE ((status = 'pending' AND next_attempt_at <= now())
+                                 OR (status = 'sending' AND locked_until < now()))
+                            AND created_at > now() - ($2::int * interval '1 hour')
+                          ORDER BY next_attempt_at
+                          LIMIT 1
+                          FOR UPDATE SKIP LOCKED)
+      RETURNING c.lead_id AS "leadId", c.attempts, c.counted, l.reference, l.form_key AS "formKey",
+                l.fields, l.language, l.received_at AS "receivedAt"`,
+    [leaseMs, confirmationMaxAgeHours],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  return {
+    ...row,
+    leadId: String(row.leadId),
+    fields: typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields,
+    receivedAt: new Date(row.receivedAt),
+  }
+}
+
+/**
+ * Counts a confirmation against its address's day (UTC) once, however many attempts it takes, and
+ * answers how many the address has had that day, this one included; a repeated attempt answers 0
+ * (already counted, and allowed then). Days before yesterday are deleted on the way: the table
+ * holds at most two days of addresses.
+ */
+export async function countConfirmation(db: Queryable, leadId: string, addressKey: string): Promise<number> {
+  await db.query(`DELETE FROM visitor_mail_counts WHERE day < current_date - 1`)
+  const rows = await db.query<{ sent: number | string }>(
+    `WITH mark AS (
+       UPDATE visitor_confirmations SET counted = true WHERE lead_id = $1 AND NOT counted RETURNING lead_id
+     )
+     INSERT INTO visitor_mail_counts (address_key, day, sent)
+     SELECT $2, current_date, 1 FROM mark
+     ON CONFLICT (address_key, day) DO UPDATE SET sent = visitor_mail_counts.sent + 1
+     RETURNING sent`,
+    [leadId, addressKey],
+  )
+  return Number(rows[0]?.sent ?? 0)
+}
+
+/** A confirmation's outcome: sent, skipped on purpose, or a failed attempt (retried unless final). */
+export async function recordConfirmation(
+  db: Queryable,
+  leadId: string,
+  outcome:
+    | { status: 'sent' | 'skipped'; reason?: string }
+    | { status: 'retry' | 'failed'; reason: string; retryInMs: number },
+): Promise<void> {
+  const status = outcome.status === 'retry' ? 'pending' : outcome.status
+  const retryInMs = 'retryInMs' in outcome ? outcome.retryInMs : 0
+  await db.query(
+    `UPDATE visitor_confirmations
+        SET status = $2::text, last_error = $3::text, locked_until = NULL,
+            sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE sent_at END,
+            next_attempt_at = now() + ($4::int * interval '1 millisecond')
+      WHERE lead_id = $1`,
+    [leadId, status, outcome.reason ?? null, retryInMs],
+  )
+}
+
+/** Gives a claimed confirmation back, as releaseJob does. */
+export async function releaseConfirmation(db: Queryable, leadId: string): Promise<void> {
+  await db.query(
+    `UPDATE visitor_confirmations
+        SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL,
+            next_attempt_at = now()
+      WHERE lead_id = $1 AND status = 'sending'`,
+    [leadId],
   )
 }

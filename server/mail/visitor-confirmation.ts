@@ -1,0 +1,164 @@
+/**
+ * The copy a visitor receives after sending a form, in the language of the page they used: the
+ * reference to quote when they call, when the agency will call them (within one business hour,
+ * server/desk/business-hours.ts), the office hours, phone and address, and the privacy notice.
+ * It repeats nothing the visitor typed (no name, no message): whoever types a stranger's address
+ * into a form can make the site send this text and nothing else. The agency is in Reply-To.
+ */
+import { html } from 'htm/react'
+import { agency, formatPhone, fullAddress } from '../../config/agency.ts'
+import type { FormDefinition } from '../../forms/engine.ts'
+import { overdueAt } from '../desk/business-hours.ts'
+import { htmlDocument } from '../views/html-document.ts'
+import type { NotificationMessage } from './lead-notification.ts'
+
+type Language = 'en' | 'es'
+
+const copy = {
+  en: {
+    subject: (reference: string) => `We received your request · Reference ${reference}`,
+    hello: 'Hello,',
+    received: `Thank you for contacting ${agency.name}. We received your request.`,
+    reference: 'Your reference',
+    keep: 'Please keep it: mention it when you call or write to us.',
+    callBy: (when: string) => `We will call you within one business hour, by ${when}.`,
+    callSoon: 'We will call you as soon as the office opens.',
+    hours: 'Office hours',
+    closed: 'closed',
+    contact: 'Phone',
+    address: 'Office',
+    privacy: 'How we handle your information',
+    notYou:
+      'You received this e-mail because this address was entered in a form on our website. If you did not send it, you can ignore this message.',
+    locale: 'en-US',
+    privacyPath: '/privacy',
+  },
+  es: {
+    subject: (reference: string) => `Recibimos su solicitud · Referencia ${reference}`,
+    hello: 'Hola:',
+    received: `Gracias por comunicarse con ${agency.name}. Recibimos su solicitud.`,
+    reference: 'Su referencia',
+    keep: 'Guárdela y menciónela cuando nos llame o escriba.',
+    callBy: (when: string) => `Le llamaremos dentro de una hora hábil, a más tardar el ${when}.`,
+    callSoon: 'Le llamaremos en cuanto abra la oficina.',
+    hours: 'Horario de oficina',
+    closed: 'cerrado',
+    contact: 'Teléfono',
+    address: 'Oficina',
+    privacy: 'Cómo tratamos su información',
+    notYou:
+      'Recibió este correo porque esta dirección se escribió en un formulario de nuestro sitio web. Si usted no lo envió, puede ignorar este mensaje.',
+    locale: 'es-US',
+    privacyPath: '/es/privacy',
+  },
+} as const
+
+const dayIndex = { Su: 0, Mo: 1, Tu: 2, We: 3, Th: 4, Fr: 5, Sa: 6 } as const
+
+/** A weekday's name in `locale` (a fixed week whose 4 January 1970 was a Sunday). */
+function dayName(day: keyof typeof dayIndex, locale: string): string {
+  const date = new Date(Date.UTC(1970, 0, 4 + dayIndex[day], 12))
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date)
+}
+
+function clock(hhmm: string, locale: string): string {
+  const [hours, minutes] = hhmm.split(':').map(Number)
+  const date = new Date(Date.UTC(1970, 0, 1, hours ?? 0, minutes ?? 0))
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date)
+}
+
+/** One line per group of days in config/agency.ts, e.g. "Monday–Thursday: 9:00 AM – 5:00 PM". */
+export function hourLines(language: Language): string[] {
+  const text = copy[language]
+  return agency.hours.map((entry) => {
+    const first = entry.days[0]
+    const last = entry.days[entry.days.length - 1]
+    const days =
+      first === last || !first || !last
+        ? dayName(first ?? 'Mo', text.locale)
+        : `${dayName(first, text.locale)}–${dayName(last, text.locale)}`
+    const time =
+      entry.opens && entry.closes
+        ? `${clock(entry.opens, text.locale)} – ${clock(entry.closes, text.locale)}`
+        : text.closed
+    return `${days}: ${time}`
+  })
+}
+
+/** "Monday, 9:30 AM EDT": when the call is due, in the agency's time zone. */
+function callTime(receivedAt: Date, language: Language): string | undefined {
+  const due = overdueAt(receivedAt)
+  if (!due) return undefined
+  return new Intl.DateTimeFormat(copy[language].locale, {
+    timeZone: agency.timeZone,
+    weekday: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(due)
+}
+
+/** The address a confirmation goes to: the form's first filled e-mail field, or none. */
+export function visitorAddress(form: FormDefinition, fields: Record<string, string>): string | undefined {
+  const address = form.visitor.email.map((field) => fields[field]?.trim()).find(Boolean)
+  // A line break would let a value add a header line; the form's validation refuses one anyway.
+  return address && !/[\s,;<>]/.test(address) ? address : undefined
+}
+
+export function buildVisitorConfirmation(
+  lead: { reference: string; language: string; receivedAt: Date },
+  settings: { siteUrl: string },
+): NotificationMessage {
+  const language: Language = lead.language === 'es' ? 'es' : 'en'
+  const text = copy[language]
+  const when = callTime(lead.receivedAt, language)
+  const next = when ? text.callBy(when) : text.callSoon
+  const phone = formatPhone(agency.phone)
+  const address = fullAddress()
+  const privacyUrl = `${settings.siteUrl}${text.privacyPath}`
+  const hours = hourLines(language)
+
+  const plain = [
+    text.hello,
+    '',
+    text.received,
+    `${text.reference}: ${lead.reference}`,
+    text.keep,
+    '',
+    next,
+    '',
+    `${text.hours}:`,
+    ...hours,
+    '',
+    `${text.contact}: ${phone}`,
+    `${text.address}: ${address}`,
+    `${agency.name} · ${settings.siteUrl}`,
+    '',
+    `${text.privacy}: ${privacyUrl}`,
+    text.notYou,
+  ].join('\n')
+
+  // Inline styles: mail clients drop stylesheets.
+  const htmlPart = htmlDocument(html`<html lang=${language}>
+    <body style=${{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
+      <p>${text.hello}</p>
+      <p>${text.received}</p>
+      <p>${text.reference}: <strong>${lead.reference}</strong><br />${text.keep}</p>
+      <p><strong>${next}</strong></p>
+      <p>${text.hours}:<br />${hours.map((line, index) => html`<span key=${index}>${line}<br /></span>`)}</p>
+      <p>
+        ${text.contact}: <a href=${`tel:+1${agency.phone}`}>${phone}</a><br />${text.address}: ${address}<br />
+        <a href=${settings.siteUrl}>${agency.name}</a>
+      </p>
+      <p><a href=${privacyUrl}>${text.privacy}</a></p>
+      <p style=${{ color: '#55606c', fontSize: '13px' }}>${text.notYou}</p>
+    </body>
+  </html>`)
+
+  return {
+    subject: text.subject(lead.reference),
+    text: plain,
+    html: htmlPart,
+    replyTo: { name: agency.name, address: agency.email },
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The visitor's copy of a request: from POST /api/forms/… through the outbox (migration 014) and
+ * the delivery worker to a real SMTP server, on both database drivers. Once per lead, in the
+ * lead's language, with the reference the visitor was answered; none of the visitor's own text; not
+ * for spam; at most three a day to one address; none when switched off; once even after SMTP
+ * refused the first attempts.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agency, formatPhone } from '../../config/agency.ts'
+import { getFormDefinition } from '../../forms/registry.ts'
+import { buildApp } from '../../server/app.ts'
+import { createDeliveryWorker } from '../../server/delivery/delivery-worker.ts'
+import { createMailTransport, type MailTransport } from '../../server/mail/mail-transport.ts'
+import { validPayload } from './helpers/form-payloads.ts'
+import { solvedProof } from './helpers/proof-of-work.ts'
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
+import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+
+const today = new Date()
+const ipHashSalt = 'visitor-confirmation-tests-salt-0123'
+const encryptionKey = randomBytes(32)
+const agencyAddress = 'leads@oakridge-insurance.example'
+
+function contactForm() {
+  const form = getFormDefinition('contact-message')
+  if (!form) throw new Error('contact-message is not registered')
+  return form
+}
+
+/** A unique address per test, so the daily count of one test never touches another's. */
+function uniqueAddress(tag: string): string {
+  return `${tag}.${randomBytes(4).toString('hex')}@example.com`
+}
+
+function contactPayload(email: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...validPayload(contactForm(), today),
+    email,
+    // Each message differs, so the repeated-text check never judges one a copy of another.
+    msg: `Please call me about my policy ${randomBytes(6).toString('hex')}.`,
+    ...overrides,
+  }
+}
+
+describe.each(drivers)('visitor confirmation on %s', (driver) => {
+  let test: TestDatabase
+  let app: FastifyInstance
+  let sink: SmtpSink
+  const transports: MailTransport[] = []
+
+  beforeAll(async () => {
+    ;[test, sink] = await Promise.all([openTestDatabase(driver), startSmtpSink()])
+    app = await buildApp({ db: test.db, ipHashSalt, encryptionKey, submitRateLimit: false, now: () => today })
+  })
+  afterAll(async () => {
+    for (const transport of transports) transport.close()
+    await app?.close()
+    await Promise.all([test?.dispose(), sink?.close()])
+  })
+
+  /** A worker as main.ts makes it: with the visitor's copy unless VISITOR_CONFIRMATION=off. */
+  function worker({ confirmation = true }: { confirmation?: boolean } = {}) {
+    const transport = createMailTransport({ smtpUrl: sink.url, mailDir: '/nonexistent' })
+    transports.push(transport)
+    return createDeliveryWorker({
+      db: test.db,
+      transport,
+      getForm: getFormDefinition,
+      log: app.log,
+      ...(confirmation ? { visitor: { secret: ipHashSalt } } : {}),
+      settings: {
+        from: `Oak Ridge Insurance <website@oakridge-insurance.example>`,
+        to: agencyAddress,
+        maxAttempts: 10,
+        baseDelayMs: 50,
+        maxDelayMs: 200,
+        leaseMs: 60_000,
+      },
+    })
+  }
+
+  /** Submits through the API; answers the lead's id and the reference the visitor was given. */
+  async function submit(
+    payload: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<{ id: string; reference: string }> {
+    const key = `visitor-${randomBytes(8).toString('hex')}`
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forms/contact-message',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        'x-proof-of-work': await solvedProof(ipHashSalt, { now: today }),
+        ...headers,
+      },
+      payload: JSON.stringify(payload),
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const [row] = await test.db.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key = $1', [
+      key,
+    ])
+    if (!row) throw new Error('the lead answered OK is not stored')
+    return { id: String(row.id), reference: String(response.headers['lead-reference']) }
+  }
+
+  function mailsTo(address: string): ReceivedMail[] {
+    return sink.messages.filter((mail) => mail.envelope.to.includes(address))
+  }
+
+  function agencyMailOf(leadId: string): ReceivedMail[] {
+    return sink.byLeadId().get(leadId) ?? []
+  }
+
+  it('sends the visitor one copy with the reference, the next step and the agency’s contact', async () => {
+    const address = uniqueAddress('copy')
+    const lead = await submit(contactPayload(address))
+    await worker().runOnce()
+
+    const [mail, ...more] = mailsTo(address)
+    expect(more).toHaveLength(0)
+    expect(mail?.subject).toContain(lead.reference)
+    expect(mail?.subject).toContain('We received your request')
+    for (const part of [mail?.text ?? '', mail?.html ?? '']) {
+      expect(part).toContain(lead.reference)
+      expect(part).toContain(formatPhone(agency.phone))
+      expect(part).toContain(agency.address.street)
+      expect(part).toContain('within one business hour')
+    }
+    // Replies reach the agency, not the site's sending address.
+    expect(mail?.header('reply-to')).toContain(agency.email)
+    // The agency's own notification went too, once.
+    expect(agencyMailOf(lead.id)).toHaveLength(1)
+
+    // Another pass sends nothing again.
+    await worker().runOnce()
+    expect(mailsTo(address)).toHaveLength(1)
+  })
+
+  it('writes in Spanish to a visitor of the Spanish site', async () => {
+    const address = uniqueAddress('espanol')
+    const lead = await submit(contactPayload(address), { 'content-language': 'es' })
+    await worker().runOnce()
+    const [mail] = mailsTo(address)
+    expect(mail?.subject).toBe(`Recibimos su solicitud · Referencia ${lead.reference}`)
+    expect(mail?.text).toContain('Le llamaremos dentro de una hora hábil')
+    expect(mail?.text).toContain('/es/privacy')
+    expect(mail?.html).toContain('lang="es"')
+  })
+
+  it('repeats none of what the visitor typed, so the form cannot relay a message', async () => {
+    const address = uniqueAddress('relay')
+    const word = `zorblaxian${randomBytes(3).toString('hex')}`
+    const link = 'https://cheap-pills.example/buy'
+    await submit(
+      contactPayload(address, {
+        firstName: `Win ${word}`,
+        lastName: 'Visit cheap-pills.example',
+        msg: `Claim your prize at ${link} ${word}`,
+      }),
+    )
+    await worker().runOnce()
+    const [mail] = mailsTo(address)
+    expect(mail).toBeDefined()
+    for (const part of [mail?.subject ?? '', mail?.text ?? '', mail?.html ?? '']) {
+      expect(part).not.toContain(word)
+      expect(part).not.toContain('cheap-pills')
+    }
+  })
+
+  it('sends nothing to the visitor of a lead judged spam', async () => {
+    const address = uniqueAddress('spam')
+    await submit(contactPayload(address, { company: 'Acme SEO' }))
+    await worker().runOnce()
+    expect(mailsTo(address)).toHaveLength(0)
+  })
+
+  it('sends at most three a day to one address; the fourth lead is still stored and mailed to the agency', async () => {
+    const address = uniqueAddress('limit')
+    const leads = []
+    // The same address, written differently: it is one recipient.
+    for (const written of [address, address.toUpperCase(), ` ${address}`, address]) {
+      leads.push(await submit(contactPayload(written)))
+      await worker().runOnce()
+    }
+    const copies = sink.messages.filter((mail) =>
+      mail.envelope.to.some((to) => to.toLowerCase() === address.toLowerCase()),
+    )
+    expect(copies.map((mail) => mail.subject)).toEqual(
+      leads.slice(0, 3).map((lead) => `We received your request · Reference ${lead.reference}`),
+    )
+    for (const lead of leads) expect(agencyMailOf(lead.id)).toHaveLength(1)
+
+    // The count keeps neither the address nor a digest anyone could recompute from it.
+    const rows = await test.db.query<{ address_key: string; sent: number }>(
+      'SELECT address_key, sent FROM visitor_mail_counts',
+    )
+    const stored = rows.map((row) => row.address_key).join(' ')
+    expect(stored).not.toContain(address)
+    expect(stored).not.toContain(createHash('sha256').update(address).digest('hex'))
+    expect(rows.some((row) => Number(row.sent) === 4)).toBe(true)
+  })
+
+  it('sends none when VISITOR_CONFIRMATION=off, and the agency is still mailed', async () => {
+    const address = uniqueAddress('off')
+    const lead = await submit(contactPayload(address))
+    await worker({ confirmation: false }).runOnce()
+    expect(mailsTo(address)).toHaveLength(0)
+    expect(agencyMailOf(lead.id)).toHaveLength(1)
+  })
+
+  it('sends once after SMTP refused the first attempts, counted once', async () => {
+    const address = uniqueAddress('retry')
+    const lead = await submit(contactPayload(address))
+    const sender = worker()
+    sink.setMode('reject')
+    try {
+      await sender.runOnce()
+      await new Promise((resolve) => setTimeout(resolve, 120))
+      await sender.runOnce()
+    } finally {
+      sink.setMode('accept')
+    }
+    expect(mailsTo(address)).toHaveLength(0)
+    for (let pass = 0; pass < 20 && mailsTo(address).length === 0; pass++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      await sender.runOnce()
+    }
+    await sender.runOnce()
+    expect(mailsTo(address)).toHaveLength(1)
+    expect(mailsTo(address)[0]?.subject).toContain(lead.reference)
+    const [row] = await test.db.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM visitor_confirmations WHERE lead_id = $1',
+      [lead.id],
+    )
+    expect(row?.status).toBe('sent')
+    expect(Number(row?.attempts)).toBeGreaterThan(1)
+  })
+})
