@@ -173,6 +173,7 @@ async function main(): Promise<void> {
         composeDigest(db, day, new Date(), digestSettings, (key) => getFormDefinition(key)?.title ?? key),
     },
     webhooks: { encryptionKey: config.encryptionKey, siteUrl: agency.siteUrl },
+    ...(config.visitorConfirmation ? { visitor: { secret: config.ipHashSalt } } : {}),
     settings: {
       from: config.mailFrom,
       to: config.leadsTo,
