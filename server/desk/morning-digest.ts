@@ -10,12 +10,14 @@ import { Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { agency } from '../../config/agency.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
+import { leadPhone } from '../admin/lead-view.ts'
+import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
 import { queueDigestJob } from '../leads/lead-jobs.ts'
 import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
 import { pausedDestinations } from '../webhooks/destinations.ts'
-import { agencyBusinessHours, type BusinessHours, overdueAt } from './business-hours.ts'
+import { agencyBusinessHours, type BusinessHours, overdueAt, zonedInstant } from './business-hours.ts'
 
 export interface DigestSettings {
   /** 'HH:MM' in the agency's time zone (DIGEST_TIME). */
@@ -78,15 +80,32 @@ function leadName(fields: Record<string, string>): string {
   return visitorName(fields) || 'A visitor'
 }
 
-/** The digest's contents at the moment it is sent: leads still new or unassigned, not spam, not closed. */
+/** One line for the top of the digest when the backups are stale (server/backup/backup-status.ts). */
+export function staleBackupLine(backup: BackupStatus | undefined, timeZone: string): string | undefined {
+  if (!backup?.stale) return undefined
+  if (!backup.newestAt) return "No backup has been taken yet: check the server's backups."
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(
+    backup.newestAt,
+  )
+  return `The newest backup is from ${day}: check the server's backups.`
+}
+
+/**
+ * The digest's contents at the moment it is sent: leads still new or unassigned, not spam, not
+ * closed; first, a warning when the backups are stale.
+ */
 export async function composeDigest(
   db: Queryable,
   day: string,
   now: Date,
   settings: Pick<DigestSettings, 'deskUrl' | 'timeZone'>,
   formTitle: (key: string) => string,
+  backup?: BackupStatus,
 ): Promise<DigestMessage> {
-  const rows = await leadsAwaitingStaff(db)
+  const warning = staleBackupLine(backup, settings.timeZone)
+  // Follow-ups due by the end of the digest's day, in the agency's time zone, are listed too.
+  const endOfDay = new Date(zonedInstant(Date.parse(`${day}T00:00:00Z`) + 86_400_000, settings.timeZone))
+  const rows = await leadsAwaitingStaff(db, endOfDay)
   // Webhook destinations paused after failing for a day: one line for the owner, until turned back on.
   const paused = (await pausedDestinations(db)).map((destination) => new URL(destination.url).host)
   const pausedLine = paused.length
@@ -100,16 +119,21 @@ export async function composeDigest(
   const leads = rows.map((row) => {
     const { fields } = row
     const due = overdueAt(new Date(row.receivedAt))
-    const overdue = row.status === 'new' && due !== undefined && now >= due
+    const overdue = row.status === 'new' && !row.firstContactAt && due !== undefined && now >= due
+    const followUp =
+      row.followUpAt && new Date(row.followUpAt) <= endOfDay ? new Date(row.followUpAt) : undefined
+    const phone = (leadPhone(fields) || 'no phone').replace(/[\r\n]+/g, ' ')
     return {
       overdue,
-      line: `${leadName(fields).replace(/[\r\n]+/g, ' ')} · ${formTitle(row.formKey)} · ${row.reference} · received ${format.format(new Date(row.receivedAt))} · ${row.status === 'new' ? 'new' : row.status} · ${row.assigneeEmail ?? 'unassigned'}`,
+      followUp: Boolean(followUp),
+      line: `${leadName(fields).replace(/[\r\n]+/g, ' ')} · ${phone} · ${formTitle(row.formKey)} · ${row.reference} · ${followUp ? `follow up ${format.format(followUp)}` : `received ${format.format(new Date(row.receivedAt))}`} · ${row.status} · ${row.assigneeEmail ?? 'unassigned'}`,
       url: `${settings.deskUrl}/admin/leads/${row.id}`,
     }
   })
   const overdue = leads.filter((lead) => lead.overdue)
-  const waiting = leads.filter((lead) => !lead.overdue)
-  const subject = `Lead desk for ${day}: ${overdue.length} overdue, ${leads.length} waiting · ${agency.shortName}`
+  const followUps = leads.filter((lead) => !lead.overdue && lead.followUp)
+  const waiting = leads.filter((lead) => !lead.overdue && !lead.followUp)
+  const subject = `Lead desk for ${day}: ${overdue.length} overdue, ${followUps.length} follow-ups due, ${leads.length} waiting · ${agency.shortName}`
   const section = (title: string, list: typeof leads) => {
     const shown = list.slice(0, listLimit)
     const more = list.length - shown.length
@@ -134,11 +158,13 @@ export async function composeDigest(
   }
   const parts = [
     section('Overdue: new for more than one business hour', overdue),
+    section('Follow-ups due today', followUps),
     section('Still new or unassigned', waiting),
   ]
   return {
     subject,
     text: [
+      ...(warning ? [warning, ''] : []),
       `Good morning. The lead desk on ${day}:`,
       '',
       ...(pausedLine ? [pausedLine, ''] : []),
@@ -147,6 +173,7 @@ export async function composeDigest(
       `${settings.deskUrl}/admin`,
     ].join('\n'),
     html: renderToStaticMarkup(html`<${Fragment}>
+      ${warning && html`<p><strong>${warning}</strong></p>`}
       <p>Good morning. The lead desk on ${day}:</p>
       ${pausedLine && html`<p><strong>${pausedLine}</strong></p>`}
       ${parts.map((part) => part.html)}

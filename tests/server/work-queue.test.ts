@@ -1,0 +1,507 @@
+/**
+ * The desk as the agency's work queue, on both drivers with a fixed clock: the inbox's order
+ * (overdue by business hours across a weekend, due follow-ups, new, the rest) and its filters,
+ * one save that logs a call with its outcome, note, status and follow-up (each with who and
+ * when), lost with its reason, a note kept through an ended session and a sign-in, the same
+ * person's requests linked, the API's actions, and the digest's due follow-ups with phones.
+ */
+import { readFile } from 'node:fs/promises'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { getFormDefinition } from '../../forms/registry.ts'
+import type { Database } from '../../server/db/database.ts'
+import { isOverdue, overdueCutoff } from '../../server/desk/business-hours.ts'
+import { composeDigest } from '../../server/desk/morning-digest.ts'
+import { searchedFields } from '../../server/leads/lead-filters.ts'
+import { purgeFinishedLeads } from '../../server/leads/lead-repository.ts'
+import { addStaffUser } from '../../server/staff/staff-accounts.ts'
+import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
+import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
+
+const ownOrigin = 'http://localhost'
+const hourMs = 3_600_000
+
+function text(body: string): string {
+  return body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+}
+
+/** The lead names of the inbox's rows, in order. */
+function rowNames(body: string): string[] {
+  const table = body.split('<table class="leads">')[1]?.split('</table>')[0] ?? ''
+  return table
+    .split('<tr')
+    .slice(2)
+    .map((row) => text(row.match(/<td class="cell-name">(.*?)<\/td>/)?.[1] ?? '').trim())
+}
+
+describe('overdueCutoff agrees with isOverdue', () => {
+  it('over a week of instants, weekends and nights included', () => {
+    // Every 20 minutes from Friday 2026-11-20 to the next Tuesday, received at every 10 minutes
+    // of the days before: the cutoff and the lead-by-lead rule give the same answer.
+    for (
+      let now = Date.parse('2026-11-20T13:00:00Z');
+      now < Date.parse('2026-11-24T23:00:00Z');
+      now += 20 * 60_000
+    ) {
+      const cutoff = overdueCutoff(new Date(now))?.getTime() ?? -Infinity
+      for (let received = now - 80 * hourMs; received <= now; received += 10 * 60_000) {
+        const lead = { status: 'new', isSpam: false, receivedAt: new Date(received), firstContactAt: null }
+        expect(received <= cutoff, new Date(received).toISOString()).toBe(isOverdue(lead, new Date(now)))
+      }
+    }
+  })
+
+  it('migration 013 searches every form field that holds a name, an e-mail or a phone', async () => {
+    const sql = await readFile(
+      new URL('../../server/db/migrations/013-pipeline-and-follow-ups.sql', import.meta.url),
+      'utf8',
+    )
+    for (const name of [...searchedFields.name, ...searchedFields.email, ...searchedFields.phone])
+      expect(sql).toContain(`fields->>'${name}'`)
+  })
+})
+
+describe.each(drivers)('work queue on %s', (driver) => {
+  let opened: TestApp
+  let db: Database
+  let app: FastifyInstance
+  let clock: Date
+  let desk: { id: string; cookie: string }
+  let maria: { id: string; cookie: string }
+
+  async function staffAccount(email: string) {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO staff_users (email, password_hash) VALUES ($1, 'scrypt$1$1$1$x$y') RETURNING id`,
+      [email],
+    )
+    if (!row) throw new Error('no account')
+    const session = await createSession(db, row.id, clock, defaultSessionSettings)
+    return { id: row.id, cookie: `staff_session=${session.token}` }
+  }
+
+  async function insertLead(
+    fields: Record<string, string>,
+    receivedAt: Date,
+    extra: { status?: string; followUpAt?: Date; firstContactAt?: Date } = {},
+  ): Promise<string> {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO leads (form_key, fields, received_at, status, follow_up_at, first_contact_at)
+       VALUES ('contact-message', $1::jsonb, $2::timestamptz, $3, $4::timestamptz, $5::timestamptz) RETURNING id`,
+      [
+        JSON.stringify(fields),
+        receivedAt.toISOString(),
+        extra.status ?? 'new',
+        extra.followUpAt?.toISOString() ?? null,
+        extra.firstContactAt?.toISOString() ?? null,
+      ],
+    )
+    if (!row) throw new Error('no lead')
+    return row.id
+  }
+
+  let phones = 100
+  /** A person with an e-mail and a phone of their own (shared ones would link their requests). */
+  const person = (first: string, last: string, more: Record<string, string> = {}) => ({
+    firstName: first,
+    lastName: last,
+    email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
+    phone: `(770) 555-${String(phones++).padStart(4, '0')}`,
+    ...more,
+  })
+
+  function post(
+    who: { cookie: string } | undefined,
+    url: string,
+    fields: Record<string, string>,
+    json = false,
+  ) {
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        origin: ownOrigin,
+        ...(who ? { cookie: who.cookie } : {}),
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(json ? { accept: 'application/json' } : {}),
+      },
+      payload: new URLSearchParams(fields).toString(),
+    })
+  }
+
+  function get(who: { cookie: string }, url: string) {
+    return app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
+  }
+
+  function api(method: 'GET' | 'POST' | 'PATCH', url: string, body?: object) {
+    return app.inject({
+      method,
+      url,
+      headers: {
+        origin: ownOrigin,
+        cookie: desk.cookie,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    })
+  }
+
+  async function leadRow(id: string) {
+    const [row] = await db.query<{ status: string; follow_up_at: Date | null; lost_reason: string | null }>(
+      'SELECT status, follow_up_at, lost_reason FROM leads WHERE id = $1',
+      [id],
+    )
+    return row
+  }
+
+  async function events(id: string) {
+    return db.query<{
+      kind: string
+      detail: string
+      staff_email: string
+      created_at: Date
+      outcome: string | null
+    }>(
+      `SELECT kind, detail, staff_email, created_at, outcome FROM lead_events WHERE lead_id = $1 ORDER BY id`,
+      [id],
+    )
+  }
+
+  beforeAll(async () => {
+    opened = await openTestApp(driver, { now: () => clock })
+    ;({ db, app } = opened)
+  })
+  afterAll(() => opened?.close())
+  beforeEach(async () => {
+    // Monday 2026-11-23 11:00 in New York.
+    clock = new Date('2026-11-23T16:00:00Z')
+    await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
+    desk = await staffAccount('desk@oakridge-insurance.example')
+    maria = await staffAccount('maria@oakridge-insurance.example')
+  })
+
+  it('opens on overdue leads (a Friday one first), then due follow-ups, new, then the rest', async () => {
+    // Newer leads that need nothing now: they used to push the overdue ones down the list.
+    for (let n = 0; n < 6; n++)
+      await insertLead(person(`Done${n}`, 'Contacted'), new Date(clock.getTime() - n * 60_000), {
+        status: 'contacted',
+      })
+    await insertLead(person('Fresh', 'Monday'), new Date('2026-11-23T15:30:00Z'))
+    await insertLead(person('Saturday', 'Weekend'), new Date('2026-11-21T15:00:00Z'))
+    await insertLead(person('Friday', 'Late'), new Date('2026-11-20T20:30:00Z'))
+    await insertLead(person('Quoted', 'Callback'), new Date('2026-11-10T15:00:00Z'), {
+      status: 'quoted',
+      followUpAt: new Date('2026-11-23T14:00:00Z'),
+    })
+    await insertLead(person('Later', 'Callback'), new Date('2026-11-09T15:00:00Z'), {
+      status: 'contacted',
+      followUpAt: new Date('2026-11-24T14:00:00Z'),
+    })
+    await insertLead(person('Won', 'Callback'), new Date('2026-11-09T15:00:00Z'), {
+      status: 'won',
+      followUpAt: new Date('2026-11-20T14:00:00Z'),
+    })
+
+    const page = await get(desk, '/admin')
+    expect(page.statusCode).toBe(200)
+    const names = rowNames(page.body)
+    expect(names.slice(0, 4)).toEqual(['Friday Late', 'Saturday Weekend', 'Quoted Callback', 'Fresh Monday'])
+    expect(names).toHaveLength(12)
+    expect(text(page.body)).toContain('Overdue (2)')
+    expect(text(page.body)).toContain('Follow-ups due (1)')
+
+    const overdue = rowNames((await get(desk, '/admin?due=overdue')).body)
+    expect(overdue).toEqual(['Friday Late', 'Saturday Weekend'])
+    expect(rowNames((await get(desk, '/admin?due=follow-up')).body)).toEqual(['Quoted Callback'])
+    // By due date: the soonest follow-up first (a finished lead's included), leads without one last.
+    const byDue = rowNames((await get(desk, '/admin?sort=due')).body)
+    expect(byDue.slice(0, 3)).toEqual(['Won Callback', 'Quoted Callback', 'Later Callback'])
+    expect(rowNames((await get(desk, '/admin?sort=age')).body)[0]).toMatch(/Callback/)
+    expect(rowNames((await get(desk, '/admin?sort=received')).body)[0]).toBe('Done0 Contacted')
+
+    // Monday 10:30 becomes overdue at 11:30, and then leads the queue after the weekend's.
+    clock = new Date('2026-11-23T16:31:00Z')
+    expect(rowNames((await get(desk, '/admin?due=overdue')).body)).toEqual([
+      'Friday Late',
+      'Saturday Weekend',
+      'Fresh Monday',
+    ])
+  })
+
+  it('one save logs a call with its outcome, a note, a status and a follow-up, each with who and when', async () => {
+    const id = await insertLead(person('Ana', 'Ruiz'), new Date('2026-11-23T13:00:00Z'))
+    const saved = await post(desk, `/admin/leads/${id}/work`, {
+      channel: 'call',
+      outcome: 'voicemail',
+      note: 'Left a message about the auto quote',
+      status: 'quoted',
+      statusWas: 'new',
+      lostReason: '',
+      followUp: '2026-11-24T10:00',
+      followUpWas: '',
+      assignee: maria.id,
+      assigneeWas: '',
+    })
+    expect(saved.statusCode).toBe(303)
+    expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work#work`)
+    const row = await leadRow(id)
+    expect(row?.status).toBe('quoted')
+    // 10:00 in New York on Tuesday is 15:00 UTC.
+    expect(new Date(row?.follow_up_at ?? 0).toISOString()).toBe('2026-11-24T15:00:00.000Z')
+    const log = await events(id)
+    expect(log.map((event) => [event.kind, event.detail, event.outcome])).toEqual([
+      ['contact', 'Left a message about the auto quote', 'voicemail'],
+      ['status', 'quoted', null],
+      ['follow-up', '2026-11-24T15:00:00.000Z', null],
+      ['assignment', 'maria@oakridge-insurance.example', null],
+    ])
+    for (const event of log) {
+      expect(event.staff_email).toBe('desk@oakridge-insurance.example')
+      expect(new Date(event.created_at).toISOString()).toBe(clock.toISOString())
+    }
+    const page = text((await get(desk, `/admin/leads/${id}`)).body)
+    expect(page).toContain('Call , left a voicemail: Left a message about the auto quote')
+    expect(page).toContain('Follow-up set for Nov 24, 2026, 10:00 AM')
+    expect(page).toContain('Status set to Quoted')
+
+    // A stale page (status shown as new) does not undo the colleague's quoted: only the note is new.
+    const stale = await post(
+      maria,
+      `/admin/leads/${id}/work`,
+      {
+        channel: '',
+        note: 'Spoke to her husband',
+        status: 'new',
+        statusWas: 'new',
+        followUp: '',
+        followUpWas: '',
+      },
+      true,
+    )
+    expect(stale.statusCode).toBe(200)
+    expect(stale.json()).toEqual({ saved: true, notice: 'Saved.' })
+    expect((await leadRow(id))?.status).toBe('quoted')
+    expect((await events(id)).at(-1)).toMatchObject({
+      kind: 'note',
+      staff_email: 'maria@oakridge-insurance.example',
+    })
+  })
+
+  it('walks the pipeline: quoted, lost with its reason (refused without), won; retention purges won and lost', async () => {
+    const id = await insertLead(person('Cy', 'Ng'), new Date('2024-01-02T15:00:00Z'), { status: 'contacted' })
+    const refused = await post(desk, `/admin/leads/${id}/work`, {
+      status: 'lost',
+      statusWas: 'contacted',
+      lostReason: '',
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(text(refused.body)).toContain('Choose why the lead was lost')
+    expect((await leadRow(id))?.status).toBe('contacted')
+
+    for (const [status, lostReason] of [
+      ['quoted', ''],
+      ['lost', 'other-agency'],
+      ['won', ''],
+    ] as const) {
+      const previous = (await leadRow(id))?.status ?? ''
+      clock = new Date(clock.getTime() + 60_000)
+      const response = await post(desk, `/admin/leads/${id}/work`, {
+        status,
+        statusWas: previous,
+        lostReason,
+      })
+      expect(response.statusCode).toBe(303)
+    }
+    expect(await leadRow(id)).toMatchObject({ status: 'won', lost_reason: null })
+    const statuses = (await events(id))
+      .filter((event) => event.kind === 'status')
+      .map((event) => event.detail)
+    expect(statuses).toEqual(['quoted', 'lost:other-agency', 'won'])
+    expect(text((await get(desk, `/admin/leads/${id}`)).body)).toContain(
+      'Status set to Lost (Went with another agency)',
+    )
+
+    const lost = await insertLead(person('Lo', 'St'), new Date('2024-01-02T15:00:00Z'), { status: 'lost' })
+    const quoted = await insertLead(person('Qu', 'Oted'), new Date('2024-01-02T15:00:00Z'), {
+      status: 'quoted',
+    })
+    expect(await purgeFinishedLeads(db, new Date('2025-01-01T00:00:00Z'))).toBe(2)
+    expect(await leadRow(lost)).toBeUndefined()
+    expect(await leadRow(quoted)).toBeDefined()
+  })
+
+  it('keeps a note typed when the session ended, through sign-in, and shows it unsaved on the lead', async () => {
+    const id = await insertLead(person('Maria', 'Johnson'), new Date('2026-11-23T13:00:00Z'))
+    await addStaffUser(db, 'kim@oakridge-insurance.example', 'correct horse battery staple', 'staff')
+    // The session cookie is gone (ended after two idle hours): the post carries no valid session.
+    const expired = await post(
+      { cookie: 'staff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      `/admin/leads/${id}/work`,
+      {
+        channel: 'call',
+        outcome: 'reached',
+        note: 'Wants the home quote by Friday',
+        status: 'contacted',
+        statusWas: 'new',
+        followUp: '',
+        followUpWas: '',
+      },
+    )
+    expect(expired.statusCode).toBe(401)
+    expect(text(expired.body)).toContain('Your session had ended')
+    expect(await events(id)).toEqual([])
+    const carried = Object.fromEntries(
+      [...expired.body.matchAll(/<input type="hidden" name="(draft_[a-zA-Z]+|next)" value="([^"]*)"/g)].map(
+        (m) => [m[1] ?? '', (m[2] ?? '').replace(/&amp;/g, '&')],
+      ),
+    )
+    expect(carried.draft_note).toBe('Wants the home quote by Friday')
+
+    const signIn = await post(undefined, '/admin/login', {
+      email: 'kim@oakridge-insurance.example',
+      password: 'correct horse battery staple',
+      ...carried,
+    })
+    expect(signIn.statusCode).toBe(303)
+    expect(signIn.headers.location).toBe(`/admin/leads/${id}`)
+    const cookie = String(signIn.headers['set-cookie']).match(/staff_session=[^;]+/)?.[0] ?? ''
+    const page = await get({ cookie }, `/admin/leads/${id}`)
+    expect(text(page.body)).toContain(
+      'Your session had ended; sign in again was needed. Your note is below: press Save.',
+    )
+    expect(page.body).toMatch(/<textarea[^>]*name="note"[^>]*>Wants the home quote by Friday<\/textarea>/)
+    // Shown, not saved: nothing logged until Save, and the draft is shown once.
+    expect(await events(id)).toEqual([])
+    expect((await get({ cookie }, `/admin/leads/${id}`)).body).not.toContain('Wants the home quote by Friday')
+  })
+
+  it('after a sign-in with a two-step code, the inbox sends the staff member back to the drafted lead', async () => {
+    const id = await insertLead(person('Maria', 'Johnson'), new Date('2026-11-23T13:00:00Z'))
+    const [kim] = await db.query<{ id: string }>(
+      `INSERT INTO staff_users (email, password_hash) VALUES ('kim@oakridge-insurance.example', 'x') RETURNING id`,
+    )
+    const { saveDraft } = await import('../../server/desk/work-drafts.ts')
+    const session = await createSession(db, kim?.id ?? '', clock, defaultSessionSettings)
+    await saveDraft(db, {
+      sessionToken: session.token,
+      leadId: id,
+      fields: { note: 'Call after 5' },
+      at: clock,
+    })
+    const inbox = await get({ cookie: `staff_session=${session.token}` }, '/admin')
+    expect(inbox.statusCode).toBe(303)
+    expect(inbox.headers.location).toBe(`/admin/leads/${id}#work`)
+  })
+
+  it('links the same person’s requests by e-mail or phone and marks the repeat in the inbox', async () => {
+    const first = await insertLead(
+      { firstName: 'Maria', lastName: 'Johnson', email: 'Maria.J@Example.com', phone: '770-555-0199' },
+      new Date('2026-11-02T15:00:00Z'),
+      { status: 'contacted' },
+    )
+    const second = await insertLead(
+      { firstName: 'Maria', lastName: 'Johnson', email: ' maria.j@example.com', phone: '' },
+      new Date('2026-11-16T15:00:00Z'),
+      { status: 'contacted' },
+    )
+    const byPhone = await insertLead(
+      { firstName: 'M', lastName: 'Johnson', email: 'other@example.com', phone: '+1 (770) 555-0199' },
+      new Date('2026-11-20T15:00:00Z'),
+      { status: 'contacted' },
+    )
+    await insertLead(person('Someone', 'Else'), new Date('2026-11-21T15:00:00Z'), { status: 'contacted' })
+
+    const page = text((await get(desk, `/admin/leads/${first}`)).body)
+    expect(page).toContain('Other requests from this person (2)')
+    const lead = (await get(desk, `/admin/leads/${first}`)).body
+    expect(lead).toContain(`/admin/leads/${second}`)
+    expect(lead).toContain(`/admin/leads/${byPhone}`)
+    const inbox = (await get(desk, '/admin')).body.split('<tr')
+    // Each request counts the earlier ones sharing its e-mail or its phone.
+    expect(text(inbox.find((row) => row.includes(byPhone)) ?? '')).toContain('2nd request')
+    expect(text(inbox.find((row) => row.includes(second)) ?? '')).toContain('2nd request')
+    expect(text(inbox.find((row) => row.includes(first)) ?? '')).not.toContain('request')
+  })
+
+  it('the API logs a contact, a note, a status with its reason, a follow-up and an assignee', async () => {
+    const id = await insertLead(person('Api', 'Lead'), new Date('2026-11-23T13:00:00Z'))
+    const contact = await api('POST', `/api/admin/leads/${id}/contacts`, {
+      channel: 'call',
+      outcome: 'reached',
+      note: 'Hi',
+    })
+    expect(contact.statusCode).toBe(200)
+    expect(contact.json().lead).toMatchObject({ status: 'contacted', firstContactAt: clock.toISOString() })
+    expect((await api('POST', `/api/admin/leads/${id}/notes`, { note: '  ' })).statusCode).toBe(400)
+    expect((await api('POST', `/api/admin/leads/${id}/notes`, { note: 'Sent the forms' })).statusCode).toBe(
+      200,
+    )
+    expect((await api('PATCH', `/api/admin/leads/${id}`, { status: 'lost' })).statusCode).toBe(400)
+    expect(
+      (await api('PATCH', `/api/admin/leads/${id}`, { assignee: 'nobody@example.com' })).statusCode,
+    ).toBe(400)
+    const patched = await api('PATCH', `/api/admin/leads/${id}`, {
+      status: 'lost',
+      lostReason: 'price',
+      followUpAt: '2026-12-01T09:00:00-05:00',
+      assignee: 'maria@oakridge-insurance.example',
+    })
+    expect(patched.statusCode).toBe(200)
+    expect(patched.json().lead).toMatchObject({
+      status: 'lost',
+      lostReason: 'price',
+      followUpAt: '2026-12-01T14:00:00.000Z',
+      assignedTo: 'maria@oakridge-insurance.example',
+    })
+    const cleared = await api('PATCH', `/api/admin/leads/${id}`, { followUpAt: null, assignee: null })
+    expect(cleared.json().lead).toMatchObject({ followUpAt: null, assignedTo: null })
+    const kinds = (await events(id)).map((event) => `${event.kind}:${event.detail}`)
+    expect(kinds).toEqual([
+      'contact:Hi',
+      'status:contacted',
+      'note:Sent the forms',
+      'status:lost:price',
+      'follow-up:2026-12-01T14:00:00.000Z',
+      'assignment:maria@oakridge-insurance.example',
+      'follow-up:',
+      'assignment:',
+    ])
+    const since = new Date(clock.getTime() - hourMs).toISOString()
+    const count = await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)
+    expect(count.json()).toEqual({ count: 0, newest: null })
+    await insertLead(person('Newer', 'One'), new Date(clock.getTime() - 60_000))
+    expect(
+      (await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)).json().count,
+    ).toBe(1)
+  })
+
+  it('the digest lists the day’s due follow-ups with their phones', async () => {
+    await insertLead(person('Due', 'Today', { phone: '(770) 555-0142' }), new Date('2026-11-02T15:00:00Z'), {
+      status: 'quoted',
+      followUpAt: new Date('2026-11-23T20:00:00Z'),
+    })
+    await insertLead(person('Due', 'Tomorrow'), new Date('2026-11-02T15:00:00Z'), {
+      status: 'quoted',
+      followUpAt: new Date('2026-11-24T15:00:00Z'),
+    })
+    // Monday 08:00 in New York.
+    const digest = await composeDigest(
+      db,
+      '2026-11-23',
+      new Date('2026-11-23T13:00:00Z'),
+      { deskUrl: 'https://desk.example', timeZone: 'America/New_York' },
+      (key) => getFormDefinition(key)?.title ?? key,
+    )
+    expect(digest.subject).toContain('1 follow-ups due')
+    const section =
+      digest.text.split('Follow-ups due today (1)')[1]?.split('Still new or unassigned')[0] ?? ''
+    expect(section).toContain('Due Today · (770) 555-0142')
+    expect(section).toContain('follow up Nov 23, 2026, 3:00 PM')
+    // Tomorrow's follow-up is not due today (the lead is listed as unassigned, not as due).
+    expect(section).not.toContain('Due Tomorrow')
+  })
+})
