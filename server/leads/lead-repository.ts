@@ -1,6 +1,6 @@
 /**
  * The one lead row and every statement that writes or reads one lead: the insert (with its
- * repeated-text check and delivery job, by group commit through migration 009's store_leads),
+ * repeated-text check and delivery job, by group commit through the store_leads of migrations 009 and 015),
  * lookups by id and idempotency key, spam marks, reveal records and the retention purge. Lists and counts of many leads are in
  * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
  */
@@ -11,6 +11,7 @@ import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
 import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
+import { type LeadSource, storedLeadSource } from './lead-source.ts'
 
 export type LeadLanguage = 'en' | 'es'
 
@@ -69,6 +70,8 @@ export interface NewLead {
    * Absent: no check (a honeypot hit is spam anyway).
    */
   repeatCheck?: { since: Date; ifRepeated: { isSpam: boolean; spamReasons: string[] } }
+  /** Where the visit began (server/leads/lead-source.ts); null or absent when nothing is known. */
+  source?: LeadSource | null
 }
 
 /** A row of `leads`, as every statement of server/leads reads it. */
@@ -93,7 +96,7 @@ export const leadColumns = `id, form_key AS "formKey", fields, language, receive
   user_agent AS "userAgent", ip_hash AS "ipHash", is_spam AS "isSpam",
   idempotency_key AS "idempotencyKey", body_hash AS "bodyHash", spam_reasons AS "spamReasons", status,
   reference, assigned_to AS "assignedTo", first_contact_at AS "firstContactAt",
-  follow_up_at AS "followUpAt", lost_reason AS "lostReason"`
+  follow_up_at AS "followUpAt", lost_reason AS "lostReason", source`
 
 /** A jsonb array of strings as the drivers return it (parsed, or as text to be safe): its strings. */
 function stringsOf(value: unknown): string[] {
@@ -114,7 +117,10 @@ export function leadFromRow<T extends { fields: unknown; spamReasons: unknown }>
     for (const [name, value] of Object.entries(rawFields))
       fields[name] = typeof value === 'string' ? value : String(value)
   }
-  return { ...row, fields, spamReasons: stringsOf(row.spamReasons) }
+  const lead = { ...row, fields, spamReasons: stringsOf(row.spamReasons) }
+  // The source, when selected, is read back through its validation: it reaches pages and exports.
+  if ('source' in row) Object.assign(lead, { source: storedLeadSource(row.source) })
+  return lead
 }
 
 export interface LeadRepository {
@@ -171,7 +177,7 @@ export interface SentLead {
   fields: Record<string, string>
 }
 
-/** One lead as store_leads takes it: its value in each of the function's 15 arrays, in order. */
+/** One lead as store_leads takes it: its value in each of the function's 16 arrays, in order. */
 function leadArguments({ lead, id, reference, fields }: SentLead): unknown[] {
   const { repeatCheck } = lead
   return [
@@ -191,6 +197,7 @@ function leadArguments({ lead, id, reference, fields }: SentLead): unknown[] {
     repeatCheck?.since.toISOString() ?? null,
     repeatCheck?.ifRepeated.isSpam ?? lead.isSpam,
     JSON.stringify(repeatCheck?.ifRepeated.spamReasons ?? lead.spamReasons),
+    lead.source ? JSON.stringify(lead.source) : null,
   ]
 }
 
@@ -226,7 +233,7 @@ export const storeLeadsStatement: NamedStatement = {
   text: `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
   FROM store_leads($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[],
   $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::timestamptz[], $14::boolean[], $15::jsonb[],
-  $16::text, $17::text, $18::text, $19::integer)`,
+  $16::jsonb[], $17::text, $18::text, $19::text, $20::integer)`,
 }
 
 /**
@@ -253,7 +260,7 @@ function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow)
 
 export function createLeadRepository(db: Database): LeadRepository {
   /**
-   * One call of store_leads (migration 009) checks each lead's text against the week's senders,
+   * One call of store_leads (migration 009, 015) checks each lead's text against the week's senders,
    * stores the leads and, for those that are not spam, their delivery jobs: atomic without an
    * explicit transaction, one round trip, one flush, a plan the connection keeps. On PostgreSQL a
    * concurrent insert with the same idempotency key waits for the first to commit, then yields no

@@ -10,6 +10,7 @@ import type { RateLimit } from '../config.ts'
 import { isHoneypotFilled, spamFields, withoutHoneypot } from '../leads/honeypot.ts'
 import { leadReferenceHeader } from '../leads/lead-reference.ts'
 import type { LeadRepository, NewLead } from '../leads/lead-repository.ts'
+import { takeLeadSource } from '../leads/lead-source.ts'
 import {
   bodyFingerprint,
   fingerprintKeyFrom,
@@ -315,6 +316,9 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
     jsonKey: string | null,
   ): Promise<Outcome> {
     const now = options.now()
+    // Where the visit began (server/leads/lead-source.ts): out of the body before anything reads
+    // it, so validation and fingerprints are the same with or without it; a bad one is dropped.
+    const source = takeLeadSource(request.body)
     const ipHash = hashClientIp(request.ip, options.ipHashSalt)
     const bodyHash = bodyFingerprint(fingerprintKey, form.key, request.body)
     const idempotencyKey = encoding === 'json' ? jsonKey : repeatKey(bodyHash, ipHash, now.getTime())
@@ -335,6 +339,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       ipHash,
       idempotencyKey,
       bodyHash,
+      source,
     } satisfies Omit<NewLead, 'fields' | 'isSpam' | 'spamReasons'>
     // Before validation: a bot gets the same OK whatever else it sent, and learns nothing.
     const honeypotFilled = isHoneypotFilled(form, request.body)

@@ -8,6 +8,7 @@ import type { FormDefinition } from '../../forms/engine.ts'
 import { allFields, leadLine } from '../../forms/engine.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
+import { type LeadSource, storedLeadSource } from '../leads/lead-source.ts'
 import { fieldLabels } from '../mail/lead-notification.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
 import type { ClaimedDelivery, WebhookEventType } from './webhook-jobs.ts'
@@ -21,12 +22,14 @@ export interface WebhookLead {
   receivedAt: Date
   status: string
   assignedTo: string | null
+  /** Where the visit began (migration 015); null when nothing is known. */
+  source: LeadSource | null
 }
 
 export async function leadForWebhook(db: Queryable, leadId: string): Promise<WebhookLead | undefined> {
   const rows = await db.query<WebhookLead & { fields: unknown }>(
     `SELECT l.id, l.reference, l.form_key AS "formKey", l.fields, l.language, l.received_at AS "receivedAt",
-            l.status, s.email AS "assignedTo"
+            l.status, s.email AS "assignedTo", l.source
        FROM leads l LEFT JOIN staff_users s ON s.id = l.assigned_to
       WHERE l.id = $1`,
     [leadId],
@@ -34,7 +37,13 @@ export async function leadForWebhook(db: Queryable, leadId: string): Promise<Web
   const row = rows[0]
   if (!row) return undefined
   const fields = typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
-  return { ...row, id: String(row.id), fields, receivedAt: new Date(row.receivedAt) }
+  return {
+    ...row,
+    id: String(row.id),
+    fields,
+    receivedAt: new Date(row.receivedAt),
+    source: storedLeadSource(row.source),
+  }
 }
 
 export interface WebhookPayload {
@@ -96,8 +105,8 @@ export function buildWebhookPayload(
       fields,
       labels: fieldLabelsSent,
       sensitiveWithheld: withheld,
-      // Where the lead came from (landing page, utm_*) is not recorded yet: always null for now.
-      source: null,
+      // Where the visit began (docs/api.md, "Where a lead came from"); null when nothing is known.
+      source: lead.source,
       deskUrl: `${options.siteUrl}/admin/leads/${lead.id}`,
     },
   }
