@@ -57,7 +57,7 @@ export interface AppOptions {
   /** REDIS_KEY_PREFIX */
   redisKeyPrefix?: string
   /** Session lifetimes and sign-in lockout numbers; tests shorten them. */
-  admin?: Pick<AdminRoutesOptions, 'session' | 'throttle' | 'requireSecondFactor'>
+  admin?: Pick<AdminRoutesOptions, 'session' | 'throttle' | 'requireSecondFactor' | 'backupStatus'>
 }
 
 /** The whole HTTP application, not listening yet: main.ts listens, tests call app.inject(). */

@@ -9,6 +9,7 @@ import { agency } from '../config/agency.ts'
 import { getFormDefinition } from '../forms/registry.ts'
 import { buildApp } from './app.ts'
 import { createBackupJob } from './backup/backup-job.ts'
+import { backupStatusReader } from './backup/backup-status.ts'
 import { removeServerControl, writeServerControl } from './backup/server-control.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { runMigrations } from './db/migrate.ts'
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     throw error
   }
 
+  const startedAt = new Date()
   // An unreachable or missing DATABASE_URL is one line for the operator, not a stack trace.
   const db = await openDatabase(config).catch((error: unknown) => {
     if (!(error instanceof DatabaseOpenError)) throw error
@@ -96,6 +98,20 @@ async function main(): Promise<void> {
   const metrics = createMetrics()
   // Per start: `npm run backup` reads it from DATA_DIR (server-control.ts) to ask for a snapshot.
   const backupToken = db.snapshot ? randomBytes(32).toString('hex') : undefined
+
+  // The nightly backup: the embedded database's snapshot, or pg_dump of DATABASE_URL (BACKUP_KEEP=0
+  // turns it off); /api/admin/health and the morning digest say when it is stale.
+  const backups =
+    config.backup.keep > 0
+      ? createBackupJob({
+          db,
+          dir: config.backup.dir,
+          keep: config.backup.keep,
+          databaseUrl: config.databaseUrl,
+          log: { info: (obj, msg) => app.log.info(obj, msg), warn: (obj, msg) => app.log.warn(obj, msg) },
+        })
+      : undefined
+  const backupStatus = backupStatusReader({ ...config.backup, startedAt, job: backups })
 
   const app = await buildApp({
     db,
@@ -114,7 +130,7 @@ async function main(): Promise<void> {
     redisKeyPrefix: config.redisKeyPrefix,
     backupToken,
     adminCookieSecure: config.adminCookieSecure,
-    admin: { requireSecondFactor: config.staffRequireSecondFactor },
+    admin: { requireSecondFactor: config.staffRequireSecondFactor, backupStatus },
     metricsToken: config.metricsToken,
     proofOfWork: { maxNumber: config.proofOfWorkMaxNumber },
     spamMinFillMs: config.spamMinFillMs,
@@ -169,8 +185,15 @@ async function main(): Promise<void> {
     metrics,
     digest: {
       to: config.digestTo,
-      compose: (day) =>
-        composeDigest(db, day, new Date(), digestSettings, (key) => getFormDefinition(key)?.title ?? key),
+      compose: async (day) =>
+        composeDigest(
+          db,
+          day,
+          new Date(),
+          digestSettings,
+          (key) => getFormDefinition(key)?.title ?? key,
+          await backupStatus(),
+        ),
     },
     webhooks: { encryptionKey: config.encryptionKey, siteUrl: agency.siteUrl },
     ...(config.visitorConfirmation ? { visitor: { secret: config.ipHashSalt } } : {}),
@@ -185,11 +208,6 @@ async function main(): Promise<void> {
   })
   // Purges closed and spam leads older than RETENTION_DAYS, hourly (0 keeps every lead).
   const retention = createRetentionJob({ db, retentionDays: config.retentionDays, log: app.log })
-  // The embedded database's nightly snapshot (BACKUP_KEEP=0 turns it off; PostgreSQL: pg_dump).
-  const backups =
-    db.snapshot && config.backup.keep > 0
-      ? createBackupJob({ db, dir: config.backup.dir, keep: config.backup.keep, log: app.log })
-      : undefined
   if (!hasSite) app.log.warn({ clientDir }, 'no site build found: serving the API only (run npm run build)')
 
   let closing = false

@@ -6,6 +6,7 @@
  * reveal route returns one, recorded.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
 import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
 import { deliveryCounts } from '../leads/lead-jobs.ts'
@@ -20,6 +21,7 @@ import {
   type WorkInput,
   type WorkResult,
 } from '../leads/work-log.ts'
+import { backupHealth } from '../routes/health.ts'
 import { revokeSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './admin-pages.ts'
@@ -32,6 +34,8 @@ export interface AdminApiOptions {
   cookieSecure: boolean
   pageSize: number
   now: () => Date
+  /** The server's backups: reported beside the deliveries when the server has them. */
+  backupStatus?: () => Promise<BackupStatus>
 }
 
 function leadSummary(lead: InboxLead) {
@@ -100,7 +104,11 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
   app.addHook('onRequest', requireStaffApi)
 
   // What /api/health tells the public only as up or down.
-  app.get('/api/admin/health', async () => ({ status: 'up', deliveries: await deliveryCounts(options.db) }))
+  app.get('/api/admin/health', async () => ({
+    status: 'up',
+    deliveries: await deliveryCounts(options.db),
+    ...(options.backupStatus ? { backup: backupHealth(await options.backupStatus()) } : {}),
+  }))
 
   app.get('/api/admin/session', async (request) => ({
     email: request.staff?.email,

@@ -8,6 +8,7 @@ import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { agency } from '../../config/agency.ts'
+import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
 import { defaultThrottleSettings, type ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { defaultSessionSettings, type SessionSettings } from '../staff/staff-sessions.ts'
@@ -31,6 +32,8 @@ export interface AdminRoutesOptions {
   throttle?: Partial<ThrottleSettings>
   /** Every account must enrol a second factor (production, or STAFF_REQUIRE_2FA=true). */
   requireSecondFactor?: boolean
+  /** The server's backups (server/backup/backup-status.ts), reported by /api/admin/health. */
+  backupStatus?: () => Promise<BackupStatus>
 }
 
 /**
@@ -151,6 +154,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     cookieSecure: options.cookieSecure,
     pageSize: inboxPageSize,
     now: options.now,
+    backupStatus: options.backupStatus,
   })
 }
 

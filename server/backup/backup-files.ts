@@ -2,7 +2,7 @@
  * Backup files on disk: their names (which say when and of which kind), an atomic write (a reader
  * never sees half a backup), and the retention count (BACKUP_KEEP).
  */
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 export type BackupKind = 'pglite' | 'pgdump'
@@ -35,18 +35,39 @@ export async function makeBackupDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
 }
 
-/** Writes aside, then renames into place: the file exists whole or not at all, readable by its owner only. */
-export async function writeBackupFile(file: string, content: Blob): Promise<number> {
+/**
+ * Writes aside, then renames into place: the file exists whole or not at all, readable by its owner
+ * only. `write` fills the `.partial` file, made new and 0600 here (whatever the umask; a partial
+ * file left by a crash, whatever its mode, is removed first).
+ */
+export async function writeBackupWith(
+  file: string,
+  write: (partial: string) => Promise<void>,
+): Promise<number> {
   await makeBackupDir(path.dirname(file))
   const partial = `${file}.partial`
   try {
-    await writeFile(partial, Buffer.from(await content.arrayBuffer()), { mode: 0o600 })
+    await rm(partial, { force: true })
+    await (await open(partial, 'wx', 0o600)).close()
+    await write(partial)
     await rename(partial, file)
   } catch (error) {
     await rm(partial, { force: true })
     throw error
   }
   return (await stat(file)).size
+}
+
+/** A backup held in memory (the embedded database's snapshot), written atomically. */
+export function writeBackupFile(file: string, content: Blob): Promise<number> {
+  return writeBackupWith(file, async (partial) => {
+    const handle = await open(partial, 'r+')
+    try {
+      await handle.writeFile(Buffer.from(await content.arrayBuffer()))
+    } finally {
+      await handle.close()
+    }
+  })
 }
 
 /** The backups in `dir`, newest first (only files this program named). */

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
 import { deliveryCounts } from '../leads/lead-jobs.ts'
 
@@ -37,4 +38,9 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
       return reply.code(503).send({ status: 'down' })
     }
   })
+}
+
+/** The `backup` field of /api/admin/health: `{"newestAt": ISO or null, "stale": boolean}`. */
+export function backupHealth({ newestAt, stale }: BackupStatus): { newestAt: string | null; stale: boolean } {
+  return { newestAt: newestAt?.toISOString() ?? null, stale }
 }
