@@ -25,8 +25,24 @@ const en = {
   stepOf: (step: number, total: number) => `Part ${step} of ${total}`,
   referenceLine: 'Your reference:',
   nextStep: 'We will call you within one business day to go over your request.',
-  openToday: (opens: string, closes: string) => `We are open today from ${opens} to ${closes}.`,
+  callToday: (closes: string) => `We will call you today, before ${closes}.`,
+  callNext: (daysAhead: number, weekday: string, opens: string) =>
+    daysAhead === 0
+      ? `We will call you today from ${opens}.`
+      : daysAhead === 1
+        ? `We will call you tomorrow from ${opens}.`
+        : `We will call you on ${weekday} from ${opens}.`,
   closedToday: 'The office is closed today; we will call you on our next business day.',
+  /** Monday first. */
+  weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  sentTitle: 'Your request was sent',
+  sendAnother: 'Send another request',
+  notKept: (labels: string) =>
+    `For your privacy these answers were not kept, please enter them again: ${labels}.`,
+  didYouMean: 'Did you mean',
+  showValue: 'Show',
+  hideValue: 'Hide',
+  privacyLink: 'Privacy',
   callUs: 'Questions in the meantime? Call us at',
   answersKept: 'Your answers are still in the form.',
   callInstead: 'You can also call us at',
@@ -62,8 +78,25 @@ const es: FormUiCopy = {
   stepOf: (step: number, total: number) => `Parte ${step} de ${total}`,
   referenceLine: 'Su número de referencia:',
   nextStep: 'Le llamaremos en un plazo de un día hábil para revisar su solicitud.',
-  openToday: (opens: string, closes: string) => `Hoy estamos abiertos de ${opens} a ${closes}.`,
+  // Spanish times end in 'p. m.': each sentence is built so the time never ends it, and no
+  // period doubles the abbreviation's own.
+  callToday: (closes: string) => `Hoy mismo, antes de las ${closes}, le llamaremos.`,
+  callNext: (daysAhead: number, weekday: string, opens: string) =>
+    daysAhead === 0
+      ? `Hoy, a partir de las ${opens}, le llamaremos.`
+      : daysAhead === 1
+        ? `Mañana, a partir de las ${opens}, le llamaremos.`
+        : `El ${weekday}, a partir de las ${opens}, le llamaremos.`,
   closedToday: 'Hoy la oficina está cerrada; le llamaremos el próximo día hábil.',
+  weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
+  sentTitle: 'Su solicitud fue enviada',
+  sendAnother: 'Enviar otra solicitud',
+  notKept: (labels: string) =>
+    `Por su privacidad no guardamos estas respuestas; vuelva a escribirlas: ${labels}.`,
+  didYouMean: '¿Quiso decir',
+  showValue: 'Mostrar',
+  hideValue: 'Ocultar',
+  privacyLink: 'Privacidad',
   callUs: '¿Tiene preguntas mientras tanto? Llámenos al',
   answersKept: 'Sus respuestas siguen en el formulario.',
   callInstead: 'También puede llamarnos al',

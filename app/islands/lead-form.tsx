@@ -43,7 +43,7 @@ function releaseGreyedButtons(root: ParentNode): void {
 async function hydrateLeadForms(): Promise<void> {
   const locale: Locale = document.documentElement.lang === 'es' ? 'es' : 'en'
   for (const element of document.querySelectorAll<HTMLElement>('[data-lead-form]')) {
-    const [{ hydrateRoot }, { LeadForm }, form, translate] = await Promise.all([
+    const [{ hydrateRoot }, { LeadForm, typedValuesOf }, form, translate] = await Promise.all([
       import('react-dom/client'),
       import('../components/lead-form/lead-form.tsx'),
       loadDefinition(element.dataset.leadForm ?? ''),
@@ -55,12 +55,17 @@ async function hydrateLeadForms(): Promise<void> {
     releaseGreyedButtons(element)
     if (!form) continue
     const initialValues = parseInitialValues(element.dataset.initialValues)
+    // Read before the first render: what was typed or autofilled while the island loaded is kept
+    // (and saved to the draft) whatever hydration does to the controls.
+    const formElement = element.querySelector('form')
+    const typedValues = formElement ? typedValuesOf(formElement) : {}
     hydrateRoot(
       element,
       <LeadForm
         form={form}
         locale={locale}
         translate={translate}
+        typedValues={typedValues}
         {...(initialValues ? { initialValues } : {})}
       />,
     )

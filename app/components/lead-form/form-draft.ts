@@ -8,8 +8,16 @@
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
 
-/** Per page and form: the quote request on the auto page keeps its own line of insurance. */
-const storageKey = (formKey: string) => `lead-form-draft:${window.location.pathname}:${formKey}`
+/**
+ * One draft per form whatever the page's language, so switching to Español mid-form keeps every
+ * answer. A page that preselects answers (the quote request on the auto page, its line of
+ * insurance) keeps a draft of its own: `scope` is the form's key plus those preselected values.
+ */
+export function draftScope(formKey: string, preset: Readonly<Record<string, string>>): string {
+  const entries = Object.entries(preset).sort(([a], [b]) => (a < b ? -1 : 1))
+  return entries.length === 0 ? formKey : `${formKey}?${new URLSearchParams(entries)}`
+}
+const storageKey = (scope: string) => `lead-form-draft:${scope}`
 const challengeKey = (formKey: string) => `lead-form-challenge:${window.location.pathname}:${formKey}`
 
 /** dob, dob1, dob2, birthdate, birthdate1…3: the spec's names for dates of birth (and any date labelled so). */
@@ -35,7 +43,7 @@ function storage(): Storage | undefined {
 }
 
 /** Writes the kept fields that have a value; an empty form removes the draft. */
-export function saveDraft(form: FormDefinition, el: HTMLFormElement): void {
+export function saveDraft(form: FormDefinition, el: HTMLFormElement, scope: string): void {
   const data = new FormData(el)
   const draft: Record<string, string> = {}
   for (const field of allFields(form)) {
@@ -45,10 +53,10 @@ export function saveDraft(form: FormDefinition, el: HTMLFormElement): void {
   }
   try {
     if (Object.keys(draft).length === 0) {
-      storage()?.removeItem(storageKey(form.key))
+      storage()?.removeItem(storageKey(scope))
       markDraft(false)
     } else {
-      storage()?.setItem(storageKey(form.key), JSON.stringify(draft))
+      storage()?.setItem(storageKey(scope), JSON.stringify(draft))
       markDraft(true)
     }
   } catch {
@@ -61,9 +69,10 @@ export function saveDraft(form: FormDefinition, el: HTMLFormElement): void {
  * a draft to restore. Asking sessionStorage would cost it a blocking trip to the browser process
  * while the page is still parsing (17 ms measured, 70 ms on Lighthouse's slowed phone), so the
  * draft's existence is also marked on this tab's history entry, which survives a reload and a back
- * and costs nothing to read.
+ * and costs nothing to read. A kept confirmation (./sent-request.ts) sets the same mark, so a reload
+ * shows it again at once.
  */
-function markDraft(kept: boolean): void {
+export function markDraft(kept: boolean): void {
   const state: unknown = window.history.state
   const current = state && typeof state === 'object' ? (state as Record<string, unknown>) : {}
   if ((current.leadFormDraft === true) === kept) return
@@ -72,10 +81,10 @@ function markDraft(kept: boolean): void {
 }
 
 /** The saved draft's values by field name (only kept fields, only strings). */
-export function readDraft(form: FormDefinition): Record<string, string> {
+export function readDraft(form: FormDefinition, scope: string): Record<string, string> {
   let parsed: unknown
   try {
-    parsed = JSON.parse(storage()?.getItem(storageKey(form.key)) ?? 'null')
+    parsed = JSON.parse(storage()?.getItem(storageKey(scope)) ?? 'null')
   } catch {
     return {}
   }
@@ -106,14 +115,34 @@ export function keepChallenge(formKey: string, kept: object): void {
 }
 
 /** After a successful submission: the draft and its challenge both go (the next one starts anew). */
-export function clearDraft(formKey: string): void {
+export function clearDraft(formKey: string, scope: string): void {
   try {
-    storage()?.removeItem(storageKey(formKey))
+    storage()?.removeItem(storageKey(scope))
     storage()?.removeItem(challengeKey(formKey))
     markDraft(false)
   } catch {
     // nothing to clear
   }
+}
+
+/**
+ * What the visitor typed, or the browser autofilled, before the island woke: every control whose
+ * value differs from the one the page was rendered with, by field name. Read before hydration, so
+ * nothing a re-render does can lose it.
+ */
+export function typedValues(el: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const control of el.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+    'input[name], select[name], textarea[name]',
+  )) {
+    if (control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')) {
+      if (control.checked && !control.defaultChecked) values[control.name] = control.value
+    } else if (control instanceof HTMLSelectElement) {
+      const option = control.selectedOptions[0]
+      if (option && !option.defaultSelected) values[control.name] = control.value
+    } else if (control.value !== control.defaultValue) values[control.name] = control.value
+  }
+  return values
 }
 
 /** Puts values into the form's controls (radio and checkbox by their value). */

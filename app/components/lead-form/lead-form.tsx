@@ -1,6 +1,5 @@
 import { CircleCheck, CircleX, Lock } from 'lucide-react'
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { agency, formatPhone } from '../../../config/agency.ts'
 import { formMessages } from '../../../content/form-messages.ts'
 import { type FormUiCopy, formUiCopy } from '../../../content/form-ui.ts'
 import { resolveDateLimit } from '../../../forms/dates.ts'
@@ -9,13 +8,18 @@ import { allFields, longFormFieldCount } from '../../../forms/engine.ts'
 import { type FieldMessages, normalizeFieldValue, validateField } from '../../../forms/field-rules.ts'
 import { patternSource } from '../../../forms/patterns.ts'
 import type { Locale } from '../../site/route-table.ts'
+import { Confirmation, callBackSentence, PhoneLink, Reference } from './confirmation.tsx'
 import { ErrorSummary, type SummaryError } from './error-summary.tsx'
-import { applyValues, clearDraft, readDraft, saveDraft } from './form-draft.ts'
-import { timeLabel, todaysHours } from './office-hours.ts'
+import { clearDraft, draftScope, saveDraft } from './form-draft.ts'
 import { createProofOfWork } from './proof-of-work.ts'
+import { forgetSent, keepSent, readSent, type SentRequest } from './sent-request.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
+import { useDraftRestore } from './use-draft.ts'
 
 type Outcome = { kind: 'success'; reference?: string } | { kind: 'failure' }
+
+/** For the island: what the prerendered controls hold before hydration (./form-draft.ts). */
+export { typedValues as typedValuesOf } from './form-draft.ts'
 
 /** A section's element id (steps link to it). */
 const sectionId = (idPrefix: string, index: number) => `${idPrefix}-part-${index + 1}`
@@ -57,6 +61,7 @@ export function LeadForm({
   locale,
   translate,
   initialValues = noValues,
+  typedValues = noValues,
 }: {
   form: FormDefinition
   locale: Locale
@@ -64,12 +69,15 @@ export function LeadForm({
   translate: (english: string) => string
   /** Values the controls start with (and return to on reset), by field name. */
   initialValues?: Readonly<Record<string, string>>
+  /** What the page's controls held when the island woke (typed or autofilled before it ran). */
+  typedValues?: Readonly<Record<string, string>>
 }) {
   const copy = formUiCopy[locale]
   const formRef = useRef<HTMLFormElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
+  const confirmationRef = useRef<HTMLElement>(null)
   const inFlight = useRef(false)
   const proofOfWork = useRef(createProofOfWork(form.key))
   /** The last submission tried: a retry of the same answers keeps its idempotency key. */
@@ -82,6 +90,9 @@ export function LeadForm({
   const [valid, setValid] = useState(false)
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+  // A request sent from this tab: once the dialog is closed, its confirmation stands in the form's place.
+  const [sent, setSent] = useState<SentRequest | null>(null)
+  const focusAfterSwap = useRef(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   // The summary lists the problems found at the refused submit and stays as it was until the next
   // one (GOV.UK's model): entries vanishing as fields are fixed would move the page under the finger.
@@ -107,28 +118,35 @@ export function LeadForm({
     setRemaining(remainingFields(el, form, idPrefix))
   }, [form, today, messages, idPrefix])
 
-  // Once the visitor's clock is known: restore a draft of this tab, then check the form.
-  useEffect(() => setToday(new Date()), [])
+  const scope = draftScope(form.key, initialValues)
+  // Once the visitor's clock is known: restore a draft of this tab (and a confirmation it keeps),
+  // then check the form.
+  useEffect(() => {
+    setToday(new Date())
+    const kept = readSent(form.key)
+    if (kept) setSent(kept)
+  }, [form.key])
+  const notKept = useDraftRestore({
+    form,
+    formRef,
+    ready: today !== null,
+    scope,
+    typed: typedValues,
+    t: translate,
+  })
   useEffect(() => {
     const el = formRef.current
     if (!today || !el) return
     // The island wakes at the visitor's first touch (app/site/lead-form-island.ts): when that touch
     // was a focus inside the form, it has already happened, so the proof of work starts now.
     if (el.contains(document.activeElement)) proofOfWork.current.start()
-    const draft = readDraft(form)
-    if (Object.keys(draft).length > 0) {
-      applyValues(el, draft)
-      for (const details of el.querySelectorAll('details')) {
-        if (hasValue(details)) details.open = true
-      }
-    }
     revalidate()
-  }, [today, revalidate, form])
+  }, [today, revalidate])
 
   const onInput = (target?: EventTarget) => {
     revalidate()
     const el = formRef.current
-    if (el) saveDraft(form, el)
+    if (el) saveDraft(form, el, scope)
     if (target) updateFieldError(target, 'input')
   }
 
@@ -201,10 +219,16 @@ export function LeadForm({
       proofOfWork.current.reset()
       el.reset()
       for (const details of el.querySelectorAll('details')) details.open = false
-      clearDraft(form.key)
+      clearDraft(form.key, scope)
       setErrors({})
       setValid(el.checkValidity())
       setRemaining(remainingFields(el, form, idPrefix))
+      const request: SentRequest = {
+        at: Date.now(),
+        ...(result.reference ? { reference: result.reference } : {}),
+      }
+      keepSent(form.key, request)
+      setSent(request)
       setOutcome({ kind: 'success', ...(result.reference ? { reference: result.reference } : {}) })
     } else {
       console.error(result.error)
@@ -220,9 +244,26 @@ export function LeadForm({
 
   const closeDialog = () => dialogRef.current?.close()
   const onDialogClose = () => {
+    if (outcome?.kind === 'success') focusAfterSwap.current = true
+    else submitRef.current?.focus()
     setOutcome(null)
-    submitRef.current?.focus()
   }
+  const showConfirmation = sent !== null && outcome === null
+
+  /** Back to an empty form: the confirmation is forgotten and the first field takes the focus. */
+  const sendAnother = () => {
+    forgetSent(form.key)
+    focusAfterSwap.current = true
+    setSent(null)
+  }
+
+  // After the swap the focus follows: to the confirmation, or to the form's first field.
+  useEffect(() => {
+    if (!focusAfterSwap.current) return
+    focusAfterSwap.current = false
+    if (showConfirmation) confirmationRef.current?.focus()
+    else formRef.current?.querySelector<HTMLElement>('input:not([tabindex="-1"]), select, textarea')?.focus()
+  }, [showConfirmation])
 
   /** Moves focus to a field, opening the optional part that holds it. */
   const goToControl = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
@@ -336,6 +377,7 @@ export function LeadForm({
         data-form-key={form.key}
         // Present once the island runs (tests wait for it before they rely on the island's behaviour).
         data-hydrated={hydrated ? '' : undefined}
+        hidden={showConfirmation}
       >
         {summary && summary.length > 0 ? (
           <ErrorSummary
@@ -351,6 +393,9 @@ export function LeadForm({
           </span>{' '}
           {copy.requiredLegend}
         </p>
+        {notKept.length > 0 ? (
+          <p className="lead-form__not-kept">{copy.notKept(notKept.join(', '))}</p>
+        ) : null}
         {long ? (
           <nav className="form-steps" aria-label={copy.stepsLabel}>
             <ol>
@@ -442,6 +487,15 @@ export function LeadForm({
           {sending ? copy.sending : t(form.submitLabel)}
         </button>
       </form>
+      {showConfirmation ? (
+        <Confirmation
+          sent={sent}
+          copy={copy}
+          idPrefix={idPrefix}
+          sectionRef={confirmationRef}
+          onAnother={sendAnother}
+        />
+      ) : null}
       <dialog
         ref={dialogRef}
         className={`result-dialog result-dialog--${outcome?.kind ?? 'idle'}`}
@@ -467,11 +521,7 @@ export function LeadForm({
 
 /** What follows the spec's words in the dialog: the reference and the next step, or the phone. */
 function OutcomeDetails({ outcome, copy }: { outcome: Outcome; copy: FormUiCopy }) {
-  const phone = (
-    <a className="result-dialog__phone" href={`tel:+1${agency.phone}`}>
-      {formatPhone(agency.phone)}
-    </a>
-  )
+  const phone = <PhoneLink className="result-dialog__phone" />
   if (outcome.kind === 'failure') {
     return (
       <div className="result-dialog__details">
@@ -482,22 +532,15 @@ function OutcomeDetails({ outcome, copy }: { outcome: Outcome; copy: FormUiCopy 
       </div>
     )
   }
-  const hours = todaysHours(new Date())
   return (
     <div className="result-dialog__details">
       {outcome.reference ? (
         <p>
-          {copy.referenceLine} <strong className="result-dialog__reference">{outcome.reference}</strong>
+          {copy.referenceLine} <Reference value={outcome.reference} className="result-dialog__reference" />
         </p>
       ) : null}
       <p>
-        {copy.nextStep}{' '}
-        {hours
-          ? copy.openToday(
-              timeLabel(hours.opens, copy.am, copy.pm),
-              timeLabel(hours.closes, copy.am, copy.pm),
-            )
-          : copy.closedToday}
+        {copy.nextStep} {callBackSentence(new Date(), copy)}
       </p>
       <p>
         {copy.callUs} {phone}
@@ -513,15 +556,6 @@ function isControl(
     target instanceof HTMLInputElement ||
     target instanceof HTMLSelectElement ||
     target instanceof HTMLTextAreaElement
-  )
-}
-
-/** Whether any control inside holds a value (a restored draft reopens such an optional part). */
-function hasValue(root: Element): boolean {
-  return Array.from(root.querySelectorAll('input, select, textarea')).some((control) =>
-    control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')
-      ? control.checked
-      : isControl(control) && control.value !== '',
   )
 }
 

@@ -1,3 +1,5 @@
+import { leadSourceForSubmit } from '../../site/attribution.ts'
+
 /**
  * The one submit routine all 24 forms share. Success is a 2xx answer whose body is exactly 'OK'
  * (the spec's success token); anything else, network failures included, is a failure.
@@ -27,7 +29,8 @@ export async function submitLead(
         'Content-Language': language,
         ...(proofOfWork ? { 'X-Proof-Of-Work': proofOfWork } : {}),
       },
-      body: JSON.stringify(body),
+      // Where the visit began, as this tab kept it (app/site/attribution.ts); not a form field.
+      body: JSON.stringify({ ...body, _source: leadSourceForSubmit() }),
     })
     const text = await response.text()
     if (response.ok && text === 'OK') {
