@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, UNSAFE_FrameworkContext, useLocation, use
 import { shellCopy } from '../content/shell.ts'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
+import { attributionScript } from './site/attribution.ts'
 import { enhanceScript } from './site/enhance-script.ts'
 import { useLocalized } from './site/i18n.ts'
 import { islandWakeScript, leadFormIslandPlaceholder } from './site/lead-form-island.ts'
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <script dangerouslySetInnerHTML={{ __html: enhanceScript }} />
+        <script dangerouslySetInnerHTML={{ __html: attributionScript }} />
         {/* React Router's SPA fallback shell must carry its scripts (its build checks it); the
             server never sends that file: unknown paths get the prerendered 404 page. */}
         {isSpaFallback ? <Scripts /> : null}
