@@ -1,0 +1,126 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import type { Locale } from '../../app/site/route-table.ts'
+import { formText } from '../../content/form-text.ts'
+import { formUiCopy } from '../../content/form-ui.ts'
+import { getFormDefinition } from '../../forms/registry.ts'
+import { fillForm, formHydrated } from './support/fill-form.ts'
+
+// A visitor on a phone: 390 × 844, touch.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true })
+
+const boat = getFormDefinition('boat-quote')
+if (!boat) throw new Error('no boat-quote definition')
+const boatForm = boat
+const paths: Record<Locale, string> = { en: '/insurance/vehicle/boat', es: '/es/insurance/vehicle/boat' }
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+const uniqueEmail = (tag: string) =>
+  `visitor.${tag}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`
+const formLocator = (page: Page) => page.locator('form[data-form-key="boat-quote"]')
+const control = (page: Page, name: string) => formLocator(page).locator(`[name="${name}"]`)
+
+for (const locale of ['en', 'es'] as const) {
+  const copy = formUiCopy[locale]
+
+  test(`${locale}: after OK the confirmation stays, with its reference, through a reload of the tab only`, async ({
+    page,
+    context,
+  }) => {
+    await page.goto(paths[locale])
+    await fillForm(page, boatForm, { locale, email: uniqueEmail(`confirm-${locale}`) })
+    await formLocator(page)
+      .getByRole('button', { name: formText(locale, boatForm.submitLabel) })
+      .click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText(copy.successMessage)
+    const reference = (await dialog.locator('.lead-reference').textContent()) ?? ''
+    expect(reference).toMatch(/^[A-Z0-9]{3}-[A-Z0-9]{3}$/)
+    // Spanish times: "p. m." once, never "p. m..", never wrapped inside.
+    expect(await dialog.textContent()).not.toMatch(/m\.\./)
+    if (locale === 'es') expect(await dialog.textContent()).toMatch(/\d:\d\d\u00a0[ap]\.\u00a0m\./)
+    await dialog.getByRole('button', { name: copy.dialogClose }).click()
+
+    const confirmation = page.getByRole('region', { name: copy.sentTitle })
+    await expect(confirmation).toBeVisible()
+    await expect(confirmation).toContainText(reference)
+    await expect(confirmation).toBeFocused()
+    await expect(formLocator(page)).toBeHidden()
+    await expect(confirmation.getByRole('link', { name: '(770) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+17705550142',
+    )
+    // The reference stays on one line even on a phone.
+    await expect(confirmation.locator('.lead-reference')).toHaveCSS('white-space', 'nowrap')
+    const axe = await new AxeBuilder({ page }).withTags(wcagTags).include('.lead-confirmation').analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+
+    await page.reload()
+    await expect(confirmation).toBeVisible()
+    await expect(confirmation).toContainText(reference)
+    await expect(formLocator(page)).toBeHidden()
+
+    // Another tab of the same browser: the empty form, no confirmation.
+    const other = await context.newPage()
+    await other.goto(paths[locale])
+    await formHydrated(other, boatForm.key)
+    await expect(other.getByRole('region', { name: copy.sentTitle })).toHaveCount(0)
+    await expect(control(other, 'email')).toHaveValue('')
+
+    // "Send another request": an empty form, its first field focused; a reload keeps it that way.
+    await confirmation.getByRole('button', { name: copy.sendAnother }).click()
+    await expect(formLocator(page)).toBeVisible()
+    await expect(control(page, 'email')).toHaveValue('')
+    await expect(control(page, 'year1')).toBeFocused()
+    await page.reload()
+    await formHydrated(page, boatForm.key)
+    await expect(page.getByRole('region', { name: copy.sentTitle })).toHaveCount(0)
+  })
+}
+
+test('switching to Español mid-form keeps every answer, and the privacy note names the date of birth', async ({
+  page,
+}) => {
+  await page.goto(paths.en)
+  await formHydrated(page, boatForm.key)
+  await control(page, 'manufacturer1').fill('Boston Whaler')
+  await control(page, 'type1').selectOption({ index: 2 })
+  const type = await control(page, 'type1').inputValue()
+  await control(page, 'email').fill('dan@example.com')
+  await control(page, 'dob1').fill('1980-04-02')
+  await page.locator('a[hreflang="es"]').first().click()
+  await expect(page).toHaveURL(/\/es\/insurance\/vehicle\/boat/)
+  await formHydrated(page, boatForm.key)
+  await expect(control(page, 'manufacturer1')).toHaveValue('Boston Whaler')
+  await expect(control(page, 'type1')).toHaveValue(type)
+  await expect(control(page, 'email')).toHaveValue('dan@example.com')
+  // The date of birth is never kept (docs/contracts.md, "Sensitive fields"): the visitor is told.
+  await expect(control(page, 'dob1')).toHaveValue('')
+  await expect(formLocator(page).locator('.lead-form__not-kept')).toContainText(
+    formText('es', 'Date of birth'),
+  )
+})
+
+test('answers typed before the form script wakes are kept through a reload', async ({ page }) => {
+  // The island's files are held back until the visitor has typed: the script wakes late.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/islands/**', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(paths.en)
+  await control(page, 'manufacturer1').fill('Grady-White')
+  await control(page, 'model1').fill('Freedom 235')
+  await expect(formLocator(page)).not.toHaveAttribute('data-hydrated', '')
+  release()
+  await expect(formLocator(page)).toHaveAttribute('data-hydrated', '')
+  await expect(control(page, 'manufacturer1')).toHaveValue('Grady-White')
+  await page.reload()
+  await expect(formLocator(page)).toHaveAttribute('data-hydrated', '')
+  await expect(control(page, 'manufacturer1')).toHaveValue('Grady-White')
+  await expect(control(page, 'model1')).toHaveValue('Freedom 235')
+  await expect(formLocator(page).locator('.lead-form__not-kept')).toContainText('Date of birth')
+})
