@@ -30,6 +30,7 @@ export const formMessages = {
     option: 'Elija una de las opciones de la lista.',
     checkbox: "Marque la casilla o déjela vacía (una casilla marcada envía 'true').",
     wholeNumber: 'Escriba un número entero.',
+    oneDecimal: 'Escriba un número con un decimal como máximo, por ejemplo 18.5.',
     numberRange: (min: number, max: number) => `Escriba un número del ${min} al ${max}.`,
     dateFormat: 'Escriba la fecha en formato AAAA-MM-DD.',
     realDate: 'Escriba una fecha que exista en el calendario.',

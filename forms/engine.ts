@@ -53,6 +53,8 @@ export interface NumberField extends FieldBase {
   kind: 'number'
   min: number
   max: number
+  /** Decimal places allowed (a boat's length in feet: 18.5); none when absent. */
+  decimals?: 1
 }
 
 export interface DateField extends FieldBase {

@@ -40,6 +40,8 @@ export interface FieldMessages {
   option: string
   checkbox: string
   wholeNumber: string
+  /** A number with at most one decimal place. */
+  oneDecimal: string
   numberRange: (min: number, max: number) => string
   dateFormat: string
   realDate: string
@@ -62,6 +64,7 @@ export const messages: FieldMessages = {
   option: 'Choose one of the listed options.',
   checkbox: "Tick the box or leave it empty (a ticked box sends 'true').",
   wholeNumber: 'Enter a whole number.',
+  oneDecimal: 'Enter a number with at most one decimal, like 18.5.',
   numberRange: (min: number, max: number) => `Enter a number from ${min} to ${max}.`,
   dateFormat: 'Enter a date as YYYY-MM-DD.',
   realDate: 'Enter a real calendar date.',
@@ -85,6 +88,7 @@ export const messages: FieldMessages = {
 const emailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 const integerPattern = /^-?[0-9]+$/
+const oneDecimalPattern = /^-?[0-9]+(?:\.[0-9])?$/
 /** Any control character (single-line fields: a browser's text input never sends one). */
 const anyControl = /\p{Cc}/u
 /** Control characters other than tab and line breaks (textareas). */
@@ -129,9 +133,11 @@ export function rulesOf(field: Field, today: Date, msgs: FieldMessages): Rule[] 
     }
     case 'number': {
       const { min, max } = field
+      const [shape, message] = field.decimals
+        ? [oneDecimalPattern, msgs.oneDecimal]
+        : [integerPattern, msgs.wholeNumber]
       return [
-        (value) =>
-          value.length <= numberMaxLength && integerPattern.test(value) ? undefined : msgs.wholeNumber,
+        (value) => (value.length <= numberMaxLength && shape.test(value) ? undefined : message),
         (value) => {
           const number = Number(value)
           return number >= min && number <= max ? undefined : msgs.numberRange(min, max)

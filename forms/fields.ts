@@ -42,7 +42,7 @@ export function telInput(name: string, label: string, opts: TextOptions): TextFi
 export function numberInput(
   name: string,
   label: string,
-  opts: Common & Pick<NumberField, 'min' | 'max'>,
+  opts: Common & Pick<NumberField, 'min' | 'max' | 'decimals'>,
 ): NumberField {
   return { kind: 'number', name, label, ...opts }
 }

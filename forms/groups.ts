@@ -438,7 +438,8 @@ export function boat(n: 1 | 2, { required }: { required: boolean }): Field[] {
       required,
       min: 1,
       max: 500,
-      note: 'Spec silent on the type: whole feet, 1–500.',
+      decimals: 1,
+      note: 'Spec silent on the type: feet with at most one decimal (18.5), 1–500.',
     }),
     select(`use${n}`, 'Primary use', boatUseOptions, { required }),
     numberInput(`marketValue${n}`, 'Market value (US dollars)', {

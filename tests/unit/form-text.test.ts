@@ -136,6 +136,7 @@ function texts(m: FieldMessages): Record<keyof FieldMessages, string[]> {
     option: [m.option],
     checkbox: [m.checkbox],
     wholeNumber: [m.wholeNumber],
+    oneDecimal: [m.oneDecimal],
     numberRange: [m.numberRange(1900, 2100)],
     dateFormat: [m.dateFormat],
     realDate: [m.realDate],

@@ -789,10 +789,10 @@ function FieldControl({
           <input
             {...common}
             type="number"
-            inputMode="numeric"
+            inputMode={field.decimals ? 'decimal' : 'numeric'}
             min={field.min}
             max={field.max}
-            step={1}
+            step={field.decimals ? 0.1 : 1}
             defaultValue={start}
           />
           {extras}
