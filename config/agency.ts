@@ -31,6 +31,8 @@ export const agency = {
     { days: ['Fr'], opens: '09:00', closes: '16:00' },
     { days: ['Sa', 'Su'], opens: null, closes: null },
   ],
+  /** The agency's state insurance licence, shown in every page's footer. */
+  licenseNumber: 'GA license 1234567 (example)',
   areaServed: ['Georgia'],
   /** The office's time zone (IANA): the staff inbox shows times and filters days in it. */
   timeZone: 'America/New_York',

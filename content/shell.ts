@@ -10,6 +10,10 @@ const en = {
   callUs: 'Call us',
   mainNavLabel: 'Main',
   menuToggle: 'Menu',
+  /** The menu button's words while the menu is open (the inline script swaps them). */
+  menuClose: 'Close',
+  /** The menu's list of insurance lines and their products. */
+  linesHeading: 'Insurance lines',
   nav: { home: 'Home', services: 'Services', insurance: 'Insurance', about: 'About', contact: 'Contact' },
   getAQuote: 'Get a Quote',
   /** The banners of the section layouts, shown over every page of the section. */
@@ -23,7 +27,9 @@ const en = {
       quote: 'Get a Quote',
       about: 'About Us',
       contact: 'Contact Us',
+      privacy: 'Privacy Notice',
     },
+    licensed: 'Licensed insurance agency',
     followHeading: 'Follow us',
     contactHeading: 'Visit or call',
     mapTitle: 'Map showing our office in Bethlehem, Georgia',
@@ -57,6 +63,8 @@ const es: ShellCopy = {
   callUs: 'Llámenos',
   mainNavLabel: 'Principal',
   menuToggle: 'Menú',
+  menuClose: 'Cerrar',
+  linesHeading: 'Líneas de seguro',
   nav: {
     home: 'Inicio',
     services: 'Servicios',
@@ -75,7 +83,9 @@ const es: ShellCopy = {
       quote: 'Obtenga su cotización',
       about: 'Sobre nosotros',
       contact: 'Contáctenos',
+      privacy: 'Aviso de privacidad',
     },
+    licensed: 'Agencia de seguros con licencia',
     followHeading: 'Síganos',
     contactHeading: 'Visítenos o llámenos',
     mapTitle: 'Mapa con la ubicación de nuestra oficina en Bethlehem, Georgia',

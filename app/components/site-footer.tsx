@@ -13,6 +13,7 @@ const footerNav = [
   { key: 'quote', path: '/get-a-quote' },
   { key: 'about', path: '/about' },
   { key: 'contact', path: '/contact' },
+  { key: 'privacy', path: '/privacy' },
 ] as const
 
 export function SiteFooter() {
@@ -82,6 +83,9 @@ export function SiteFooter() {
         <div className="container site-footer__bottom-inner">
           <p>
             © {new Date().getFullYear()} {agency.name}. {copy.footer.rights}
+          </p>
+          <p>
+            {copy.footer.licensed}: {agency.licenseNumber}
           </p>
           <p>
             {copy.footer.madeBy}{' '}

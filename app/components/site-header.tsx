@@ -3,6 +3,7 @@ import { siFacebook, siInstagram, siYoutube } from 'simple-icons'
 import { agency, formatPhone } from '../../config/agency.ts'
 import { shellCopy } from '../../content/shell.ts'
 import { useHref, useLocale, useLocalized } from '../site/i18n.ts'
+import { insuranceLines } from '../site/insurance-lines.ts'
 import { type Locale, withLocale } from '../site/route-table.ts'
 import { BrandIcon } from './brand-icon.tsx'
 
@@ -13,6 +14,48 @@ export const mainNav = [
   { key: 'about', path: '/about' },
   { key: 'contact', path: '/contact' },
 ] as const
+
+/**
+ * The lines and their products, behind a native disclosure: it opens without any script, sits in
+ * the phone's menu and drops down from the desktop's bar; the inline script closes it on Escape
+ * and on a tap outside.
+ */
+function InsuranceLines({ pagePath }: { pagePath: string }) {
+  const copy = useLocalized(shellCopy)
+  const locale = useLocale()
+  const href = useHref()
+  return (
+    <details className="nav-lines" data-nav-lines="">
+      <summary className="navbar__link nav-lines__summary">{copy.linesHeading}</summary>
+      <div className="nav-lines__panel">
+        {insuranceLines(locale).map((line) => (
+          <div key={line.path} className="nav-lines__group">
+            <a
+              href={href(line.path)}
+              className="nav-lines__line"
+              aria-current={pagePath === line.path ? 'page' : undefined}
+            >
+              {line.title}
+            </a>
+            <ul>
+              {line.products.map((product) => (
+                <li key={product.path}>
+                  <a
+                    href={href(product.path)}
+                    className="nav-lines__product"
+                    aria-current={pagePath === product.path ? 'page' : undefined}
+                  >
+                    {product.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </details>
+  )
+}
 
 /** A nav link is current on its own page and, except Home, on the pages below it. */
 export function isCurrent(linkPath: string, pagePath: string): boolean {
@@ -81,9 +124,11 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
             aria-expanded="false"
             aria-controls="site-menu"
             data-menu-toggle=""
+            data-label-open={copy.menuClose}
+            data-label-closed={copy.menuToggle}
           >
             <Menu aria-hidden="true" width={24} height={24} />
-            <span>{copy.menuToggle}</span>
+            <span data-menu-label="">{copy.menuToggle}</span>
           </button>
           <nav id="site-menu" className="navbar__menu" aria-label={copy.mainNavLabel}>
             <ul>
@@ -98,6 +143,9 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
                   </a>
                 </li>
               ))}
+              <li>
+                <InsuranceLines pagePath={pagePath} />
+              </li>
               <li>
                 <a
                   href={href('/get-a-quote')}

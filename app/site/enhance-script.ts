@@ -1,7 +1,9 @@
 /**
  * The only script a content page runs: a few lines of plain JavaScript, inlined in every page (the
- * server's Content-Security-Policy allows it by its hash). It drives the mobile menu toggle and
- * the accordions and the maps' click-to-load facade by event delegation, lets Escape dismiss
+ * server's Content-Security-Policy allows it by its hash). It drives the mobile menu toggle (its
+ * label says Close while open; Escape or a tap outside closes it, and the insurance lines'
+ * disclosure too: pointerdown, as a tap on a bare part of the page fires no click on iOS) and the
+ * accordions and the maps' click-to-load facade by event delegation, lets Escape dismiss
  * the lock line's tooltip, and gives third-party frames their address only once they are on screen, so it also works on pages that React hydrates.
  * A frame starts looking for the screen only after the page's first contentful paint (or a second
  * after load where the browser does not report paints): a frame on the first screen would
@@ -11,7 +13,12 @@
  */
 export const enhanceScript = `(function(){
 var d=document;
-function setMenu(open){var b=d.getElementById('menu-toggle');if(!b)return;b.setAttribute('aria-expanded',String(open));d.getElementById('site-menu').toggleAttribute('data-open',open)}
+function setMenu(open){var b=d.getElementById('menu-toggle');if(!b)return;b.setAttribute('aria-expanded',String(open));d.getElementById('site-menu').toggleAttribute('data-open',open);var l=b.querySelector('[data-menu-label]');if(l)l.textContent=b.getAttribute(open?'data-label-open':'data-label-closed')}
+function menuOpen(){var b=d.getElementById('menu-toggle');return !!b&&b.getAttribute('aria-expanded')==='true'}
+function openLines(){return d.querySelector('details[data-nav-lines][open]')}
+d.addEventListener('pointerdown',function(e){var t=e.target;if(!(t instanceof Element))return;
+var x=openLines();if(x&&!x.contains(t))x.open=false;
+if(menuOpen()&&!t.closest('#site-menu,[data-menu-toggle]'))setMenu(false)});
 d.addEventListener('click',function(e){
 var t=e.target;if(!(t instanceof Element))return;
 if(t.closest('[data-menu-toggle]')){var b=d.getElementById('menu-toggle');setMenu(b.getAttribute('aria-expanded')!=='true');return}
@@ -24,7 +31,8 @@ group.querySelectorAll('[data-accordion-trigger]').forEach(function(o){var p=d.g
 });
 d.addEventListener('keydown',function(e){if(e.key!=='Escape')return;
 var a=d.activeElement;if(a&&a.classList.contains('tooltip__trigger')){a.parentElement.setAttribute('data-dismissed','');return}
-var b=d.getElementById('menu-toggle');if(b&&b.getAttribute('aria-expanded')==='true'){setMenu(false);b.focus()}});
+var x=openLines();if(x){x.open=false;x.querySelector('summary').focus();if(!menuOpen())return}
+var b=d.getElementById('menu-toggle');if(menuOpen()){setMenu(false);b.focus()}});
 d.addEventListener('focusout',function(e){var t=e.target;if(t instanceof Element&&t.classList.contains('tooltip__trigger'))t.parentElement.removeAttribute('data-dismissed')});
 var frames=d.querySelectorAll('iframe[data-src]');
 if(frames.length&&'IntersectionObserver' in window){var watching=false;

@@ -1,5 +1,5 @@
 /**
- * The public route table: 37 pages, each with the route module that renders it.
+ * The public route table: 38 pages, each with the route module that renders it.
  * routes.ts turns it into React Router's config (once per language), the prerender list,
  * the sitemap and the route tests all read it, so a page is added here and nowhere else.
  */
@@ -41,6 +41,7 @@ export const routeTable: PageEntry[] = [
     page('proof-insurance', 'proof-insurance', 'routes/services/proof-insurance.tsx'),
   ]),
   page('insurance-carriers', 'insurance-carriers', 'routes/insurance-carriers.tsx'),
+  page('privacy', 'privacy', 'routes/privacy.tsx'),
   page('insurance', 'insurance', 'routes/insurance/index.tsx'),
   page('vehicle', 'insurance/vehicle', 'routes/insurance/vehicle/index.tsx'),
   page('auto', 'insurance/vehicle/auto', 'routes/insurance/vehicle/auto.tsx'),

@@ -1,7 +1,10 @@
 import type { Localized } from '../locale.ts'
 import type { ContentPage } from '../types.ts'
 
-/** The general quote request: the spec's banner over a short content page and the quote form. */
+/**
+ * The general quote request: the spec's banner over a short content page, the detailed quote forms
+ * by line (listed from the form definitions), and the general quote form.
+ */
 export const getAQuotePage = {
   en: {
     meta: {
@@ -10,6 +13,11 @@ export const getAQuotePage = {
         'Request a free, no-obligation insurance quote for your car, home, business or family. We compare several carriers and call you back within one business day.',
     },
     banner: 'Insurance Quotes',
+    detailed: {
+      heading: 'Know what you need? Use its detailed form',
+      intro:
+        'Each of these pages has a quote form that asks exactly what that insurance needs, so we can quote faster with fewer calls. For anything else, or if you are not sure, use the general form below.',
+    },
     hero: {
       title: 'Get a Free Insurance Quote',
       tagline:
@@ -43,6 +51,11 @@ export const getAQuotePage = {
         'Pida una cotización de seguro gratis y sin compromiso para su auto, casa, negocio o familia. Comparamos varias aseguradoras y lo llamamos en un día hábil.',
     },
     banner: 'Cotizaciones de seguros',
+    detailed: {
+      heading: '¿Sabe lo que necesita? Use su formulario detallado',
+      intro:
+        'Cada una de estas páginas tiene un formulario de cotización que pregunta justo lo que ese seguro requiere, así cotizamos más rápido y con menos llamadas. Para cualquier otra cosa, o si no está seguro, use el formulario general de abajo.',
+    },
     hero: {
       title: 'Obtenga su cotización de seguro gratis',
       tagline:
@@ -71,4 +84,4 @@ export const getAQuotePage = {
         'Elija el tipo de seguro y déjenos sus datos de contacto. Una fecha de inicio y una nota nos ayudan, pero son opcionales.',
     },
   },
-} satisfies Localized<ContentPage & { banner: string }>
+} satisfies Localized<ContentPage & { banner: string; detailed: { heading: string; intro: string } }>

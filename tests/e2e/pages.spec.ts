@@ -27,6 +27,7 @@ const keyContent: Record<string, string[]> = {
   '/services/update-info': ['Online Service Center'],
   '/services/proof-insurance': ['Online Service Center'],
   '/insurance-carriers': ['Insurance Carriers We Represent'],
+  '/privacy': ['Privacy notice', 'one year', 'No cookies', 'GA license 1234567 (example)'],
   '/insurance': [
     'Insurance Products & Services',
     'Business Insurance',
@@ -89,8 +90,8 @@ function visibleText(html: string): string {
     .replace(/\s+/g, ' ')
 }
 
-test('the route table holds the 37 routes of the spec', () => {
-  expect(publicPaths()).toHaveLength(37)
+test('the route table holds the 37 routes of the spec and the privacy notice', () => {
+  expect(publicPaths()).toHaveLength(38)
   expect(Object.keys(keyContent).sort()).toEqual([...publicPaths()].sort())
 })
 
