@@ -22,7 +22,7 @@ import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { revokeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffPage, safeNextPath } from './admin-auth.ts'
 import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
-import { csvColumns, leadsCsv } from './csv-export.ts'
+import { csvColumns, csvLayoutOf, leadsCsv, withLastNotes } from './csv-export.ts'
 import { inboxPage } from './inbox-page.ts'
 import { leadPage } from './lead-page.ts'
 import { answerSignIn, loginPage, type SignInBody } from './login-page.ts'
@@ -229,7 +229,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       desk.inbox.weeklyCounts(firstChartWeek(currentWeek)),
       desk.workLog.weeklySpeed(firstChartWeek(currentWeek)),
       desk.inbox.queueCounts(now),
-      desk.inbox.newSince(new Date(0)),
+      desk.inbox.newestReceived(),
     ])
     return sendPage(
       reply,
@@ -247,7 +247,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         now,
         notice: noticeOf(request),
         queue,
-        newest: latest.newest ? new Date(latest.newest).toISOString() : undefined,
+        newest: latest?.toISOString(),
       }),
       Object.keys(errors).length ? 400 : 200,
     )
@@ -255,14 +255,17 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
 
   app.get('/admin/export.csv', staffOnly, async (request, reply) => {
     const { filters, errors } = parseLeadFilters(request.query)
-    if (Object.keys(errors).length) {
+    // The layout (docs/api.md, "CSV export"): the desk's columns, or an applicant import's.
+    const layout = csvLayoutOf(request.query)
+    const problems = [...Object.values(errors), ...(layout ? [] : ['The layout is leads or applicants.'])]
+    if (problems.length || !layout) {
       return reply
         .code(400)
         .type('text/plain; charset=utf-8')
-        .send(`Invalid filters: ${Object.values(errors).join(' ')}`)
+        .send(`Invalid filters: ${problems.join(' ')}`)
     }
     const viewerId = request.staff?.userId ?? ''
-    const columns = csvColumns(await desk.inbox.formKeysOf(filters, viewerId, options.now()))
+    const columns = csvColumns(await desk.inbox.formKeysOf(filters, viewerId, options.now()), layout)
     const day = options.now().toISOString().slice(0, 10)
     return reply
       .type('text/csv; charset=utf-8')
@@ -270,7 +273,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       .send(
         Readable.from(
           leadsCsv(
-            desk.inbox.eachLead(filters, undefined, viewerId, options.now()),
+            withLastNotes(options.db, desk.inbox.eachLead(filters, undefined, viewerId, options.now())),
             columns,
             options.encryptionKey,
           ),

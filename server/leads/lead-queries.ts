@@ -132,6 +132,8 @@ export interface LeadQueries {
   queueCounts(now: Date): Promise<QueueCounts>
   /** Leads (spam excluded) received after `since`, and the newest one's time: the inbox's poll. */
   newSince(since: Date): Promise<{ count: number; newest: Date | null }>
+  /** The newest lead's receipt time (spam excluded), by the index: where the poll starts. */
+  newestReceived(): Promise<Date | null>
   /** Leads (spam excluded) per week and form since the week starting `since` (YYYY-MM-DD). */
   weeklyCounts(since: string): Promise<WeeklyCount[]>
   /** Monday of the week holding `now`, YYYY-MM-DD. */
@@ -218,6 +220,13 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         params,
       )
       return row ?? { overdue: 0, followUpsDue: 0 }
+    },
+
+    async newestReceived() {
+      const [row] = await db.query<{ receivedAt: Date }>(
+        `SELECT received_at AS "receivedAt" FROM leads WHERE NOT is_spam ORDER BY received_at DESC LIMIT 1`,
+      )
+      return row ? new Date(row.receivedAt) : null
     },
 
     async newSince(since) {

@@ -37,3 +37,112 @@ for (const button of document.querySelectorAll('button[data-copy]')) {
     button.textContent = 'Copied'
   })
 }
+
+// 4. Call, text or e-mail on a lead opens the one-tap log: the contact attempt is chosen in the
+//    work form, which is brought into view, so the outcome is one tap away when the call ends.
+//    The link itself still opens the phone's dialer, messages or mail.
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[data-log-channel]') : null
+  const form = document.querySelector('form[data-work-form]')
+  if (!link || !form) return
+  const radio = form.querySelector(`input[name="channel"][value="${link.getAttribute('data-log-channel')}"]`)
+  if (radio) radio.checked = true
+  form.setAttribute('data-logging', '')
+  setTimeout(() => {
+    form.scrollIntoView({ block: 'start' })
+    form.querySelector('input[name="outcome"]:checked')?.focus({ preventScroll: true })
+  }, 300)
+})
+
+// 5. The work form saves in place: no page load, the scroll kept. The parts of the page that
+//    changed (marked data-live) are read again from the server. Without a session (it ended), the
+//    form is posted the ordinary way: the sign-in page then keeps what was typed.
+function showWorkNotice(text, isError) {
+  const notice = document.getElementById('work-notice')
+  if (!notice) return
+  notice.textContent = text
+  notice.className = isError ? 'error-banner' : 'notice'
+  notice.setAttribute('role', isError ? 'alert' : 'status')
+  notice.hidden = false
+}
+
+async function refreshLiveParts() {
+  const response = await fetch(window.location.pathname, { headers: { accept: 'text/html' } })
+  if (!response.ok) return
+  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html')
+  for (const part of fresh.querySelectorAll('[data-live]')) {
+    const current = document.querySelector(`[data-live="${part.getAttribute('data-live')}"]`)
+    if (current) current.replaceWith(document.importNode(part, true))
+  }
+}
+
+document.addEventListener('submit', async (event) => {
+  const form = event.target
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-work-form') || !window.fetch) return
+  event.preventDefault()
+  const body = new URLSearchParams(new FormData(form))
+  const enable = () => {
+    for (const button of form.querySelectorAll('button')) button.disabled = false
+  }
+  let response
+  try {
+    response = await fetch(form.action, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    })
+  } catch {
+    form.submit()
+    return
+  }
+  if (response.status === 401) {
+    form.submit()
+    return
+  }
+  const answer = await response.json().catch(() => ({}))
+  if (!response.ok) {
+    enable()
+    showWorkNotice(answer.error ?? 'Not saved. Please try again.', true)
+    return
+  }
+  await refreshLiveParts()
+  showWorkNotice(answer.notice ?? 'Saved.', false)
+})
+
+// 6. The inbox tells of new leads without reshuffling the list under a finger: while the tab is
+//    visible it asks every 45 seconds how many arrived since the newest shown, and offers them.
+const newLeads = document.querySelector('[data-poll-since]')
+if (newLeads && window.fetch) {
+  const since = newLeads.getAttribute('data-poll-since') || new Date().toISOString()
+  const everyMs = 45_000
+  let lastPoll = Date.now()
+  let timer
+  const poll = async () => {
+    lastPoll = Date.now()
+    const response = await fetch(`/api/admin/leads/new-count?since=${encodeURIComponent(since)}`, {
+      headers: { accept: 'application/json' },
+    }).catch(() => undefined)
+    if (!response || response.status === 401) return false
+    const { count } = await response.json().catch(() => ({ count: 0 }))
+    if (count > 0) {
+      newLeads.textContent = ''
+      const link = document.createElement('a')
+      link.href = window.location.href
+      link.textContent = `${count} new ${count === 1 ? 'lead' : 'leads'}: show them`
+      newLeads.append(link)
+      newLeads.hidden = false
+    }
+    return true
+  }
+  const schedule = () => {
+    clearTimeout(timer)
+    timer = setTimeout(async () => {
+      if (document.visibilityState === 'visible' && !(await poll())) return
+      schedule()
+    }, everyMs)
+  }
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - lastPoll >= everyMs) poll()
+  })
+  schedule()
+}
