@@ -15,6 +15,8 @@
  *   --duration <s>        seconds of load (default 10)
  *   --connections <n>     concurrent connections (default 20)
  *   --restart             measure idle after a second start on the same data (no initdb in the process)
+ *   --node-arg <flag>     an option for the server's node, repeatable (e.g. --node-arg=--liftoff-only:
+ *                         V8 compiles WebAssembly with its baseline compiler only)
  *   --strict              exit 1 when the embedded database misses the budget
  */
 import { randomBytes } from 'node:crypto'
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     restart: { type: 'boolean', default: false },
+    'node-arg': { type: 'string', multiple: true, default: [] },
     strict: { type: 'boolean', default: false },
   },
 })
@@ -131,6 +134,7 @@ async function start(
       DELIVERY_POLL_MS: '3600000',
     },
     timeoutMs: 90_000,
+    nodeArgs: args['node-arg'],
   })
 }
 
@@ -215,7 +219,8 @@ const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[co
 console.log('')
 for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
 console.log(
-  `\nResident memory (RSS) of the server process; ${args.restart ? 'second start on the same data' : 'fresh data'}.` +
+  `\nResident memory (RSS) of the server process; ${args.restart ? 'second start on the same data' : 'fresh data'}` +
+    `${args['node-arg'].length ? `; node ${args['node-arg'].join(' ')}` : ''}.` +
     ` Budget (embedded database): idle ≤ ${budgetMb.idle} MB, under load ≤ ${budgetMb.load} MB.`,
 )
 
@@ -229,6 +234,7 @@ await writeFile(
       cpus: cpus().length,
       loadAverageBefore: loadBefore,
       restart: args.restart,
+      nodeArgs: args['node-arg'],
       idleSeconds,
       durationSeconds: duration,
       connections,
