@@ -10,10 +10,12 @@ export interface PageOptions {
   body: ReactNode
   /** The signed-in staff member; the header then has the navigation and the sign-out button. */
   staffEmail?: string
+  /** Their display name, shown instead of the e-mail when set (staffLabel in staff-accounts.ts). */
+  staffName?: string | null
   /** An owner account: the navigation also links to the staff accounts page. */
   owner?: boolean
   /** Which navigation link is the current page. */
-  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks'
+  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks' | 'account'
 }
 
 function staffNavigation(options: PageOptions): ReactNode {
@@ -26,10 +28,11 @@ function staffNavigation(options: PageOptions): ReactNode {
         ${options.owner && html`<li><a href="/admin/held-notifications" aria-current=${current('held')}>Held notifications</a></li>`}
         ${options.owner && html`<li><a href="/admin/webhooks" aria-current=${current('webhooks')}>Webhooks</a></li>`}
         <li><a href="/admin/two-factor" aria-current=${current('two-factor')}>Two-step sign-in</a></li>
+        <li><a href="/admin/account" aria-current=${current('account')}>Your account</a></li>
       </ul>
     </nav>
     <form className="sign-out" method="post" action="/admin/logout">
-      <span className="who">Signed in as ${options.staffEmail}</span>
+      <span className="who">Signed in as ${options.staffName || options.staffEmail}</span>
       <button type="submit" className="button-secondary">Sign out</button>
     </form>
   <//>`

@@ -12,6 +12,7 @@ import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
 import { defaultThrottleSettings, type ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { defaultSessionSettings, type SessionSettings } from '../staff/staff-sessions.ts'
+import { accountPages } from './account-pages.ts'
 import { adminApi } from './admin-api.ts'
 import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
 import { adminPages, inboxPageSize, messagePage } from './admin-pages.ts'
@@ -145,7 +146,20 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     throttle,
     now: options.now,
   })
-  await app.register(staffPages, { db: options.db, ipHashSalt: options.ipHashSalt, now: options.now })
+  await app.register(staffPages, {
+    db: options.db,
+    encryptionKey: options.encryptionKey,
+    ipHashSalt: options.ipHashSalt,
+    now: options.now,
+  })
+  await app.register(accountPages, {
+    db: options.db,
+    encryptionKey: options.encryptionKey,
+    ipHashSalt: options.ipHashSalt,
+    cookieSecure: options.cookieSecure,
+    throttle,
+    now: options.now,
+  })
   await app.register(heldNotificationPages, { db: options.db })
   await app.register(webhookPages, { db: options.db, encryptionKey: options.encryptionKey })
   await app.register(adminApi, {

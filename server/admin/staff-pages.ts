@@ -6,7 +6,10 @@
  *
  * Every change is a POST from a page of this site (the Origin check in admin-routes.ts), by a
  * signed-in owner whose role is read with the session on each request, and is recorded in
- * staff_audit with who made it. An owner cannot change their own account here: no one locks the
+ * staff_audit with who made it. Resetting a password or two-step sign-in, signing out everywhere
+ * and removing are asked first on a page of their own (a GET naming the account by its id, never
+ * its e-mail), whose form posts the change. A generated password is shown once after a redirect
+ * (server/staff/staff-flash.ts): a refresh neither posts again nor shows it again. An owner cannot change their own account here: no one locks the
  * agency out of its own desk with one click. A change that cannot be made says why and changes
  * nothing.
  */
@@ -18,9 +21,12 @@ import { resetSecondFactor } from '../staff/second-factor.ts'
 import { accountTag, clearLock, currentLocks, type SignInLock, tagOfKey } from '../staff/sign-in-throttle.ts'
 import {
   addStaffUser,
+  checkDisplayName,
   checkStaffEmail,
+  displayNameMaxLength,
   endStaffSessions,
   findStaffUserByEmail,
+  findStaffUserById,
   generatePassword,
   isStaffRole,
   listStaffUsers,
@@ -29,10 +35,14 @@ import {
   removeStaffUser,
   StaffAccountError,
   type StaffAuditAction,
+  type StaffUser,
   type StaffUserSummary,
+  setDisplayName,
   setStaffPassword,
   setStaffRole,
+  staffLabel,
 } from '../staff/staff-accounts.ts'
+import { putFlash, takeFlash } from '../staff/staff-flash.ts'
 import type { StaffRole, StaffSession } from '../staff/staff-sessions.ts'
 import { requireStaffPage } from './admin-auth.ts'
 import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
@@ -40,6 +50,8 @@ import { formatDateTime } from './staff-time.ts'
 
 export interface StaffPagesOptions {
   db: Database
+  /** Encrypts a generated password for the moment between its POST and the page showing it. */
+  encryptionKey: Buffer
   /** The server's secret: names the account a sign-in lock is about. */
   ipHashSalt: string
   now: () => Date
@@ -56,6 +68,7 @@ const notices: Record<string, string> = {
   'role-owner': 'The account is now an owner.',
   'role-staff': 'The account is now staff.',
   removed: 'The account was removed and signed out. Its work log entries keep its e-mail.',
+  name: 'The name was saved.',
   unlocked: 'The lock was cleared: sign-ins it refused can be tried again.',
 }
 
@@ -68,6 +81,9 @@ const auditWords: Record<StaffAuditAction, string> = {
   'role-owner': 'made an owner:',
   'role-staff': 'made staff:',
   unlock: 'cleared the sign-in lock of',
+  'change-password': 'changed the password of',
+  'recovery-codes': 'made new recovery codes for',
+  rename: 'changed the name of',
 }
 
 function roleName(role: StaffRole): string {
@@ -82,7 +98,7 @@ interface ListOptions {
   notice?: string
   error?: string
   /** What was typed in the add form, kept when it is refused. */
-  typed?: { email: string; role: StaffRole }
+  typed?: { email: string; role: StaffRole; name: string }
 }
 
 /** One small form per action: the account's e-mail travels in the body, never in the URL. */
@@ -94,29 +110,39 @@ function actionButton(action: string, email: string, label: string, extra?: Reac
   </form>`
 }
 
+/** A link to the page that asks first (confirmed actions): the account named by its id. */
+function askLink(action: ConfirmedAction | 'name', account: StaffUserSummary, label: string): ReactNode {
+  return html`<a className="button-secondary" href=${`/admin/staff/${action}?account=${account.id}`}>${label}</a>`
+}
+
 function accountRow(account: StaffUserSummary, self: string): ReactNode {
   const isSelf = account.email === self
   const other = account.role === 'owner' ? 'staff' : 'owner'
   const actions = isSelf
-    ? html`<p className="muted">Your own account: another owner, or <code>npm run staff</code>, changes it.</p>`
+    ? html`<p className="muted">Your own account: another owner, or <code>npm run staff</code>, changes it. Your name and password: <a href="/admin/account">Your account</a>.</p>`
     : html`<div className="account-actions">
-        ${actionButton('password', account.email, 'Reset password')}
-        ${actionButton('sessions', account.email, 'Sign out everywhere')}
-        ${account.twoStepOn && actionButton('two-factor', account.email, 'Reset two-step sign-in')}
+        ${askLink('password', account, 'Reset password…')}
+        ${askLink('sessions', account, 'Sign out everywhere…')}
+        ${account.twoStepOn && askLink('two-factor', account, 'Reset two-step sign-in…')}
         ${actionButton(
           'role',
           account.email,
           other === 'owner' ? 'Make owner' : 'Make staff',
           html`<input type="hidden" name="role" value=${other} />`,
         )}
-        ${actionButton('remove', account.email, 'Remove…')}
+        ${askLink('name', account, 'Change name…')}
+        ${askLink('remove', account, 'Remove…')}
       </div>`
   return html`<tr key=${account.email}>
-    <th scope="row">${account.email}${isSelf ? ' (you)' : ''}</th>
+    <th scope="row">
+      ${staffLabel(account)}${isSelf ? ' (you)' : ''}
+      ${account.displayName && html`<br /><span className="muted">${account.email}</span>`}
+    </th>
     <td>${roleName(account.role)}</td>
     <td>${account.twoStepOn ? 'On' : 'Not set up'}</td>
     <td>${account.lastSignInAt ? formatDateTime(account.lastSignInAt) : 'Never'}</td>
     <td>${account.activeSessions}</td>
+    <td>${account.openLeads}</td>
     <td>${actions}</td>
   </tr>`
 }
@@ -177,11 +203,12 @@ function locksSection(locks: LockView[]): ReactNode {
 }
 
 function listPage(options: ListOptions): string {
-  const typed = options.typed ?? { email: '', role: 'staff' }
+  const typed = options.typed ?? { email: '', role: 'staff', name: '' }
   const invalid = options.error ? { 'aria-describedby': 'add-error', 'aria-invalid': 'true' } : {}
   return staffPage({
     title: 'Staff accounts',
     staffEmail: options.owner.email,
+    staffName: options.owner.displayName,
     owner: true,
     current: 'staff',
     body: html`<${Fragment}>
@@ -192,11 +219,12 @@ function listPage(options: ListOptions): string {
           <caption>Who can sign in to the lead desk</caption>
           <thead>
             <tr>
-              <th scope="col">E-mail</th>
+              <th scope="col">Name</th>
               <th scope="col">Role</th>
               <th scope="col">Two-step sign-in</th>
               <th scope="col">Last sign-in</th>
               <th scope="col">Signed in on</th>
+              <th scope="col">Open leads</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -214,6 +242,11 @@ function listPage(options: ListOptions): string {
           <label htmlFor="new-email">E-mail</label>
           <input id="new-email" name="email" type="email" autoComplete="off" required maxLength="254"
             defaultValue=${typed.email} ...${invalid} />
+        </div>
+        <div className="field">
+          <label htmlFor="new-name">Name (optional, shown to colleagues)</label>
+          <input id="new-name" name="name" type="text" autoComplete="off" maxLength=${displayNameMaxLength}
+            defaultValue=${typed.name} />
         </div>
         <fieldset className="field">
           <legend>Role</legend>
@@ -244,43 +277,175 @@ function listPage(options: ListOptions): string {
   })
 }
 
-/** The new or reset password, once: the answer to the POST, never in a URL or a later page. */
-function passwordPage(owner: StaffSession, email: string, password: string, added: boolean): string {
+/** What a page must know of the owner who looks at it. */
+type Viewer = Pick<StaffSession, 'email' | 'displayName'>
+
+function ownerPage(owner: Viewer, title: string, body: ReactNode): string {
   return staffPage({
-    title: added ? 'Account added' : 'Password reset',
+    title,
     staffEmail: owner.email,
+    staffName: owner.displayName,
     owner: true,
     current: 'staff',
-    body: html`<div className="narrow">
-      <h1>${added ? 'Account added' : 'Password reset'}</h1>
-      ${noticeBanner(added ? `${email} can now sign in.` : `${email} was signed out everywhere and needs this new password.`)}
-      <p>Their password, shown only now:</p>
-      <p><code className="secret">${password}</code></p>
-      <p>
-        Give it to them in person or by phone. They sign in at <code>/admin</code>${added ? ' and set up two-step sign-in' : ''}.
-      </p>
-      <p><a className="button" href="/admin/staff">Back to staff accounts</a></p>
-    </div>`,
+    body,
   })
 }
 
-function confirmRemovePage(owner: StaffSession, email: string): string {
-  return staffPage({
-    title: 'Remove an account',
-    staffEmail: owner.email,
-    owner: true,
-    current: 'staff',
-    body: html`<div className="narrow">
-      <h1>Remove ${email}?</h1>
-      <p>They are signed out at once and can no longer sign in. Their leads become unassigned; the work log keeps their e-mail.</p>
-      <form method="post" action="/admin/staff/remove" className="stack" data-submit-once="">
-        <input type="hidden" name="email" value=${email} />
+/** A password shown once, on the GET the POST redirected to (value never in a URL). */
+interface ShownPassword {
+  email: string
+  label: string
+  password: string
+  added: boolean
+}
+
+function passwordPage(owner: Viewer, shown: ShownPassword): string {
+  const { label, password, added } = shown
+  return ownerPage(
+    owner,
+    added ? 'Account added' : 'Password reset',
+    html`<div className="narrow">
+      <h1>${added ? 'Account added' : 'Password reset'}</h1>
+      ${noticeBanner(added ? `${label} can now sign in.` : `${label} was signed out everywhere and needs this new password.`)}
+      <p>Their password, shown only now (refreshing this page does not show it again):</p>
+      <p><code className="secret">${password}</code></p>
+      <p>
+        Give it to them in person or by phone. They sign in at <code>/admin</code> with ${shown.email}${added ? ' and set up two-step sign-in' : ''}.
+      </p>
+      <p><a className="button" href="/admin/staff">Back to staff accounts</a></p>
+    </div>`,
+  )
+}
+
+function passwordGonePage(owner: Viewer): string {
+  return ownerPage(
+    owner,
+    'Password shown already',
+    html`<div className="narrow">
+      <h1>Password shown already</h1>
+      ${errorBanner('A generated password is shown once. If it was not written down, reset it again.')}
+      <p><a className="button" href="/admin/staff">Back to staff accounts</a></p>
+    </div>`,
+  )
+}
+
+/** The actions asked first on a page of their own. */
+type ConfirmedAction = 'password' | 'sessions' | 'two-factor' | 'remove'
+
+const confirmTexts: Record<
+  Exclude<ConfirmedAction, 'remove'>,
+  { title: string; why: string; button: string }
+> = {
+  password: {
+    title: 'Reset {name}’s password?',
+    why: 'The desk makes a new password and shows it to you once. They are signed out everywhere, and their current password stops working.',
+    button: 'Reset password',
+  },
+  sessions: {
+    title: 'Sign {name} out everywhere?',
+    why: 'Every browser and device they are signed in on is signed out at once. Their password stays the same.',
+    button: 'Sign out everywhere',
+  },
+  'two-factor': {
+    title: 'Reset {name}’s two-step sign-in?',
+    why: 'For a lost phone: their authenticator and recovery codes stop working, they are signed out, and they set up two-step sign-in again at their next sign-in.',
+    button: 'Reset two-step sign-in',
+  },
+}
+
+function confirmPage(owner: Viewer, action: Exclude<ConfirmedAction, 'remove'>, account: StaffUser): string {
+  const text = confirmTexts[action]
+  const title = text.title.replace('{name}', staffLabel(account))
+  return ownerPage(
+    owner,
+    title,
+    html`<div className="narrow">
+      <h1>${title}</h1>
+      <p>${text.why}</p>
+      <form method="post" action=${`/admin/staff/${action}`} className="stack" data-submit-once="">
+        <input type="hidden" name="email" value=${account.email} />
         <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" className="button-danger">${text.button}</button>
+      </form>
+      <p><a href="/admin/staff">Cancel</a></p>
+    </div>`,
+  )
+}
+
+function nameFormPage(owner: Viewer, account: StaffUser, error?: string): string {
+  return ownerPage(
+    owner,
+    'Change a name',
+    html`<div className="narrow">
+      <h1>Change the name of ${staffLabel(account)}</h1>
+      <p>Colleagues see it on the desk instead of the e-mail (${account.email}). Leave it empty to show the e-mail.</p>
+      ${error && html`<p className="error-banner" role="alert" id="name-error">${error}</p>`}
+      <form method="post" action="/admin/staff/name" className="stack" data-submit-once="">
+        <input type="hidden" name="email" value=${account.email} />
+        <div className="field">
+          <label htmlFor="staff-name">Name</label>
+          <input id="staff-name" name="name" type="text" autoComplete="off" maxLength=${displayNameMaxLength}
+            defaultValue=${account.displayName ?? ''} aria-invalid=${error ? 'true' : undefined}
+            aria-describedby=${error ? 'name-error' : undefined} />
+        </div>
+        <button type="submit">Save name</button>
+      </form>
+      <p><a href="/admin/staff">Cancel</a></p>
+    </div>`,
+  )
+}
+
+interface RemoveView {
+  account: StaffUser
+  openLeads: number
+  /** The other members, who could take the open leads. */
+  others: StaffUserSummary[]
+  error?: string
+}
+
+function leadChoice(view: RemoveView): ReactNode {
+  const { openLeads, others } = view
+  if (openLeads === 0)
+    return html`<p>They have no open leads. Their closed leads keep their history, unassigned.</p>`
+  const count = `${openLeads} open ${openLeads === 1 ? 'lead' : 'leads'}`
+  return html`<fieldset className="field">
+    <legend>Their ${count} (new, contacted or quoted)</legend>
+    ${view.error && html`<p className="error-banner" role="alert">${view.error}</p>`}
+    ${
+      others.length > 0 &&
+      html`<label className="choice">
+        <input type="radio" name="leads" value="reassign" defaultChecked="" /> Give them to
+      </label>
+      <div className="field">
+        <label htmlFor="reassign-to">Staff member to give them to</label>
+        <select id="reassign-to" name="to">
+          ${others.map((other) => html`<option key=${other.id} value=${other.id}>${staffLabel(other)}</option>`)}
+        </select>
+      </div>`
+    }
+    <label className="choice">
+      <input type="radio" name="leads" value="unassign" defaultChecked=${others.length === 0} /> Leave them unassigned
+    </label>
+  </fieldset>`
+}
+
+function confirmRemovePage(owner: Viewer, view: RemoveView): string {
+  const label = staffLabel(view.account)
+  return ownerPage(
+    owner,
+    'Remove an account',
+    html`<div className="narrow">
+      <h1>Remove ${label}?</h1>
+      <p>They are signed out at once and can no longer sign in. The work log keeps their e-mail (${view.account.email}).</p>
+      <form method="post" action="/admin/staff/remove" className="stack" data-submit-once="">
+        <input type="hidden" name="email" value=${view.account.email} />
+        <input type="hidden" name="confirm" value="yes" />
+        ${leadChoice(view)}
         <button type="submit" className="button-danger">Remove the account</button>
       </form>
       <p><a href="/admin/staff">Keep it</a></p>
     </div>`,
-  })
+  )
 }
 
 const emailBody = {
@@ -289,6 +454,9 @@ const emailBody = {
     email: { type: 'string', maxLength: 254 },
     role: { type: 'string', maxLength: 20 },
     confirm: { type: 'string', maxLength: 10 },
+    name: { type: 'string', maxLength: 400 },
+    leads: { type: 'string', maxLength: 20 },
+    to: { type: 'string', maxLength: 100 },
   },
   required: ['email'],
 } as const
@@ -303,7 +471,7 @@ const unlockBody = {
 } as const
 
 interface AccountBody {
-  Body: { email: string; role?: string; confirm?: string }
+  Body: { email: string; role?: string; confirm?: string; name?: string; leads?: string; to?: string }
 }
 
 export async function staffPages(app: FastifyInstance, options: StaffPagesOptions): Promise<void> {
@@ -355,7 +523,7 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
     request: FastifyRequest<AccountBody>,
     reply: FastifyReply,
     owner: StaffSession,
-  ): Promise<string | undefined> {
+  ): Promise<StaffUser | undefined> {
     let email: string
     try {
       email = checkStaffEmail(request.body.email)
@@ -373,11 +541,103 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       )
       return undefined
     }
-    if (!(await findStaffUserByEmail(db, email))) {
+    const user = await findStaffUserByEmail(db, email)
+    if (!user) {
       sendPage(reply, await renderList(owner, { error: `There is no staff account for ${email}.` }), 404)
       return undefined
     }
-    return email
+    return user
+  }
+
+  /** The account a confirmation page names by its id (?account=): the same refusals as target. */
+  async function asked(request: FastifyRequest, reply: FastifyReply, owner: StaffSession) {
+    const id = (request.query as Record<string, unknown> | undefined)?.account
+    const user = typeof id === 'string' ? await findStaffUserById(db, id) : undefined
+    if (!user) {
+      sendPage(reply, await renderList(owner, { error: 'There is no such staff account any more.' }), 404)
+      return undefined
+    }
+    if (user.email === owner.email) {
+      const error = 'You cannot change your own account here. Ask another owner, or use npm run staff.'
+      sendPage(reply, await renderList(owner, { error }), 400)
+      return undefined
+    }
+    return user
+  }
+
+  /** A post that did not come from the confirmation page is sent to it; nothing changes. */
+  function confirmFirst(reply: FastifyReply, action: ConfirmedAction, user: StaffUser) {
+    return reply.redirect(`/admin/staff/${action}?account=${user.id}`, 303)
+  }
+
+  for (const action of ['password', 'sessions', 'two-factor'] as const) {
+    app.get(`/admin/staff/${action}`, ownerOnly, async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const user = await asked(request, reply, owner)
+      if (!user) return reply
+      return sendPage(reply, confirmPage(owner, action, user))
+    })
+  }
+
+  app.get('/admin/staff/remove', ownerOnly, async (request, reply) => {
+    const owner = request.staff as StaffSession
+    const user = await asked(request, reply, owner)
+    if (!user) return reply
+    return sendPage(reply, confirmRemovePage(owner, await removeView(user)))
+  })
+
+  async function removeView(user: StaffUser, error?: string): Promise<RemoveView> {
+    const accounts = await listStaffUsers(db, options.now())
+    const openLeads = accounts.find((account) => account.id === user.id)?.openLeads ?? 0
+    return { account: user, openLeads, others: accounts.filter((account) => account.id !== user.id), error }
+  }
+
+  app.get('/admin/staff/name', ownerOnly, async (request, reply) => {
+    const owner = request.staff as StaffSession
+    const user = await asked(request, reply, owner)
+    if (!user) return reply
+    return sendPage(reply, nameFormPage(owner, user))
+  })
+
+  app.post<AccountBody>(
+    '/admin/staff/name',
+    { ...ownerOnly, schema: { body: emailBody } },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const user = await target(request, reply, owner)
+      if (!user) return reply
+      try {
+        await db.transaction(async (tx) => {
+          await setDisplayName(tx, user.email, request.body.name)
+          await recordStaffAudit(tx, owner.email, 'rename', user.email)
+        })
+      } catch (error) {
+        if (!(error instanceof StaffAccountError)) throw error
+        return sendPage(reply, nameFormPage(owner, user, error.message), 400)
+      }
+      return done(reply, 'name')
+    },
+  )
+
+  /** The generated password, once, after the redirect of the POST that made it. */
+  app.get('/admin/staff/password-shown', ownerOnly, async (request, reply) => {
+    const owner = request.staff as StaffSession
+    const id = (request.query as Record<string, unknown> | undefined)?.shown
+    const shown = await takeFlash<ShownPassword>(
+      db,
+      owner,
+      'password',
+      id,
+      options.now(),
+      options.encryptionKey,
+    )
+    if (!shown) return sendPage(reply, passwordGonePage(owner), 410)
+    return sendPage(reply, passwordPage(owner, shown))
+  })
+
+  async function showPasswordOnce(reply: FastifyReply, owner: StaffSession, shown: ShownPassword) {
+    const id = await putFlash(db, owner, 'password', shown, options.now(), options.encryptionKey)
+    return reply.redirect(`/admin/staff/password-shown?shown=${id}`, 303)
   }
 
   /**
@@ -419,7 +679,11 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
     async (request, reply) => {
       const owner = request.staff as StaffSession
       const role = request.body.role ?? 'staff'
-      const typed = { email: request.body.email, role: isStaffRole(role) ? role : 'staff' }
+      const typed = {
+        email: request.body.email,
+        role: isStaffRole(role) ? role : 'staff',
+        name: request.body.name ?? '',
+      }
       if (!isStaffRole(role)) {
         return sendPage(
           reply,
@@ -428,15 +692,27 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
         )
       }
       const password = generatePassword()
+      let name: string | null
+      try {
+        name = checkDisplayName(request.body.name)
+      } catch (error) {
+        if (!(error instanceof StaffAccountError)) throw error
+        return sendPage(reply, await renderList(owner, { error: error.message, typed }), 400)
+      }
       try {
         const user = await db.transaction(async (tx) => {
-          const added = await addStaffUser(tx, request.body.email, password, role)
+          const added = await addStaffUser(tx, request.body.email, password, role, name)
           await recordStaffAudit(tx, owner.email, 'add', added.email)
           if (role === 'owner') await recordStaffAudit(tx, owner.email, 'role-owner', added.email)
           return added
         })
         request.log.info({ staff: owner.userId, action: 'staff-add' }, 'admin: staff account added')
-        return sendPage(reply, passwordPage(owner, user.email, password, true))
+        return showPasswordOnce(reply, owner, {
+          email: user.email,
+          label: staffLabel(user),
+          password,
+          added: true,
+        })
       } catch (error) {
         if (!(error instanceof StaffAccountError)) throw error
         const message = /already exists/.test(error.message)
@@ -452,14 +728,20 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
     { ...ownerOnly, schema: { body: emailBody } },
     async (request, reply) => {
       const owner = request.staff as StaffSession
-      const email = await target(request, reply, owner)
-      if (!email) return reply
+      const user = await target(request, reply, owner)
+      if (!user) return reply
+      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'password', user)
       const password = generatePassword()
       await db.transaction(async (tx) => {
-        await setStaffPassword(tx, email, password)
-        await recordStaffAudit(tx, owner.email, 'reset-password', email)
+        await setStaffPassword(tx, user.email, password)
+        await recordStaffAudit(tx, owner.email, 'reset-password', user.email)
       })
-      return sendPage(reply, passwordPage(owner, email, password, false))
+      return showPasswordOnce(reply, owner, {
+        email: user.email,
+        label: staffLabel(user),
+        password,
+        added: false,
+      })
     },
   )
 
@@ -468,11 +750,12 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
     { ...ownerOnly, schema: { body: emailBody } },
     async (request, reply) => {
       const owner = request.staff as StaffSession
-      const email = await target(request, reply, owner)
-      if (!email) return reply
+      const user = await target(request, reply, owner)
+      if (!user) return reply
+      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'sessions', user)
       await db.transaction(async (tx) => {
-        await endStaffSessions(tx, email)
-        await recordStaffAudit(tx, owner.email, 'end-sessions', email)
+        await endStaffSessions(tx, user.email)
+        await recordStaffAudit(tx, owner.email, 'end-sessions', user.email)
       })
       return done(reply, 'sessions')
     },
@@ -483,9 +766,10 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
     { ...ownerOnly, schema: { body: emailBody } },
     async (request, reply) => {
       const owner = request.staff as StaffSession
-      const email = await target(request, reply, owner)
-      if (!email) return reply
-      await db.transaction((tx) => resetSecondFactor(tx, email, owner.email))
+      const user = await target(request, reply, owner)
+      if (!user) return reply
+      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'two-factor', user)
+      await db.transaction((tx) => resetSecondFactor(tx, user.email, owner.email))
       return done(reply, 'two-factor')
     },
   )
@@ -499,12 +783,12 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       if (!isStaffRole(role)) {
         return sendPage(reply, await renderList(owner, { error: 'Choose a role: staff or owner.' }), 400)
       }
-      const email = await target(request, reply, owner)
-      if (!email) return reply
+      const user = await target(request, reply, owner)
+      if (!user) return reply
       const changed = await keepingAnOwner(reply, owner, () =>
         db.transaction(async (tx) => {
-          await setStaffRole(tx, email, role)
-          await recordStaffAudit(tx, owner.email, role === 'owner' ? 'role-owner' : 'role-staff', email)
+          await setStaffRole(tx, user.email, role)
+          await recordStaffAudit(tx, owner.email, role === 'owner' ? 'role-owner' : 'role-staff', user.email)
         }),
       )
       return changed ? done(reply, role === 'owner' ? 'role-owner' : 'role-staff') : reply
@@ -516,14 +800,26 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
     { ...ownerOnly, schema: { body: emailBody } },
     async (request, reply) => {
       const owner = request.staff as StaffSession
-      const email = await target(request, reply, owner)
-      if (!email) return reply
-      // The first post asks; only the confirmation page's post removes.
-      if (request.body.confirm !== 'yes') return sendPage(reply, confirmRemovePage(owner, email))
+      const user = await target(request, reply, owner)
+      if (!user) return reply
+      // Only the confirmation page's post removes.
+      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'remove', user)
+      const view = await removeView(user)
+      const choice = request.body.leads ?? (view.openLeads === 0 ? 'unassign' : '')
+      const reassignTo = choice === 'reassign' ? (request.body.to ?? '') : undefined
+      if (choice !== 'unassign' && !reassignTo) {
+        const error = 'Choose who takes their open leads, or leave them unassigned.'
+        return sendPage(reply, confirmRemovePage(owner, { ...view, error }), 400)
+      }
+      // Their open leads move (or not) in the same transaction as the removal: all or nothing.
       const removed = await keepingAnOwner(reply, owner, () =>
         db.transaction(async (tx) => {
-          await removeStaffUser(tx, email)
-          await recordStaffAudit(tx, owner.email, 'remove', email)
+          await removeStaffUser(tx, user.email, {
+            reassignTo,
+            actor: { userId: owner.userId, email: owner.email },
+            at: options.now(),
+          })
+          await recordStaffAudit(tx, owner.email, 'remove', user.email)
         }),
       )
       return removed ? done(reply, 'removed') : reply

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts'
 import { deviceIdOf, knownAddressKey, newDeviceToken, rememberAddress } from './known-places.ts'
 import { decoyPasswordHash, passwordMaxLength, reservePasswordCheck } from './password-hash.ts'
-import { hasSecondFactor } from './second-factor.ts'
+import { hasSecondFactor, verifySecondFactor } from './second-factor.ts'
 import {
   type AttemptSource,
   attemptKeys,
@@ -158,4 +158,48 @@ export async function rememberSignIn(
 ): Promise<string> {
   await rememberAddress(db, userId, ip, secret, now)
   return newDeviceToken(userId, secret)
+}
+
+export type ProofResult = { outcome: 'ok' | 'wrong' | 'busy' | 'locked'; until?: Date; locked: NewLock[] }
+
+/**
+ * A signed-in member proving it is still them before a change of their own account (a new
+ * password, new recovery codes): their current password, or a code from their authenticator app
+ * when `allowCode`. Counted like a sign-in (the same keys and limits), so a browser left signed in
+ * cannot be used to guess the password.
+ */
+export async function proveItIsThem(
+  db: Database,
+  who: { userId: string; email: string; ip: string; deviceToken?: string },
+  proof: string,
+  settings: Omit<SignInSettings, 'session'> & { encryptionKey: Buffer; now: Date; allowCode?: boolean },
+): Promise<ProofResult> {
+  const { user, source } = await findSignInSource(db, who.email, who, settings.secret)
+  if (!user || user.id !== who.userId) return { outcome: 'wrong', locked: [] }
+  const keys = attemptKeys(source, settings.secret, settings.throttle)
+  const { until, locked } = await countAttempt(db, keys, settings.now, settings.throttle)
+  if (until) return { outcome: 'locked', until, locked }
+  const typed = proof.trim()
+  let matches: boolean
+  if (settings.allowCode && /^\d{6}$/.test(typed)) {
+    matches =
+      (await verifySecondFactor(
+        db,
+        { userId: user.id, email: user.email },
+        typed,
+        settings.now,
+        settings.encryptionKey,
+      )) === 'totp'
+  } else {
+    // A signed-in member waits its turn in the password pool, as a sign-in from a known place does.
+    const check = reservePasswordCheck({ known: true })
+    if (!check) {
+      await giveBackAttempt(db, keys)
+      return { outcome: 'busy', locked }
+    }
+    matches = await check.verify(proof.length > passwordMaxLength ? '' : proof, user.passwordHash)
+  }
+  if (!matches) return { outcome: 'wrong', locked }
+  await forgiveSuccessfulAttempt(db, keys)
+  return { outcome: 'ok', locked }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Queryable } from '../db/database.ts'
+import { openStatusesSql } from '../leads/lead-filters.ts'
+import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { hashPassword, passwordMaxLength, passwordMinLength } from './password-hash.ts'
 import type { StaffRole } from './staff-sessions.ts'
 
@@ -12,6 +14,8 @@ import type { StaffRole } from './staff-sessions.ts'
 export interface StaffUser {
   id: string
   email: string
+  /** What colleagues call them ("Ana Ruiz"); null: the e-mail is shown instead. */
+  displayName: string | null
   passwordHash: string
   role: StaffRole
   createdAt: Date
@@ -19,13 +23,37 @@ export interface StaffUser {
 }
 
 export interface StaffUserSummary {
+  id: string
   email: string
+  displayName: string | null
   role: StaffRole
   createdAt: Date
   lastSignInAt: Date | null
   activeSessions: number
   /** The account has confirmed a second factor (TOTP). */
   twoStepOn: boolean
+  /** Leads assigned to it that are still being worked (new, contacted, quoted; not spam). */
+  openLeads: number
+}
+
+/**
+ * How the desk names a staff member to colleagues: the display name, else the e-mail. Every page
+ * that shows who did something or who has a lead should call this.
+ */
+export function staffLabel(user: { email: string; displayName?: string | null }): string {
+  return user.displayName || user.email
+}
+
+export const displayNameMaxLength = 80
+
+/** A display name as typed: spaces trimmed and collapsed; empty means none (null). Throws when too long. */
+export function checkDisplayName(name: string | undefined): string | null {
+  const cleaned = (name ?? '').replace(/\s+/g, ' ').trim()
+  if (cleaned === '') return null
+  if (cleaned.length > displayNameMaxLength) {
+    throw new StaffAccountError(`The name must have at most ${displayNameMaxLength} characters.`)
+  }
+  return cleaned
 }
 
 export const staffRoles: readonly StaffRole[] = ['owner', 'staff']
@@ -48,6 +76,11 @@ export type StaffAuditAction =
   | 'reset-two-factor'
   | 'role-owner'
   | 'role-staff'
+  /** The member changed their own password (/admin/account). */
+  | 'change-password'
+  /** The member made new recovery codes (/admin/account). */
+  | 'recovery-codes'
+  | 'rename'
   /** A sign-in lock cleared; the target is the account's e-mail, or "an address". */
   | 'unlock'
 
@@ -106,8 +139,8 @@ export function checkNewPassword(password: string): void {
   }
 }
 
-const userColumns = `id, email, password_hash AS "passwordHash", role, created_at AS "createdAt",
-  last_sign_in_at AS "lastSignInAt"`
+const userColumns = `id, email, display_name AS "displayName", password_hash AS "passwordHash", role,
+  created_at AS "createdAt", last_sign_in_at AS "lastSignInAt"`
 
 export async function findStaffUserByEmail(db: Queryable, email: string): Promise<StaffUser | undefined> {
   const rows = await db.query<StaffUser>(`SELECT ${userColumns} FROM staff_users WHERE email = $1`, [
@@ -116,18 +149,28 @@ export async function findStaffUserByEmail(db: Queryable, email: string): Promis
   return rows[0]
 }
 
+export async function findStaffUserById(db: Queryable, id: string): Promise<StaffUser | undefined> {
+  if (!uuidPattern.test(id)) return undefined
+  const rows = await db.query<StaffUser>(`SELECT ${userColumns} FROM staff_users WHERE id = $1`, [id])
+  return rows[0]
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export async function addStaffUser(
   db: Queryable,
   email: string,
   password: string,
   role: StaffRole = 'staff',
+  displayName: string | null = null,
 ): Promise<StaffUser> {
   const normalized = checkStaffEmail(email)
   checkNewPassword(password)
+  const name = checkDisplayName(displayName ?? '')
   const rows = await db.query<StaffUser>(
-    `INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3)
+    `INSERT INTO staff_users (email, password_hash, role, display_name) VALUES ($1, $2, $3, $4)
      ON CONFLICT (email) DO NOTHING RETURNING ${userColumns}`,
-    [normalized, await hashPassword(password), role],
+    [normalized, await hashPassword(password), role, name],
   )
   const user = rows[0]
   if (!user) throw new StaffAccountError(`A staff account for ${normalized} already exists.`)
@@ -144,6 +187,39 @@ export async function setStaffPassword(db: Queryable, email: string, password: s
   const user = rows[0]
   if (!user) throw new StaffAccountError(`There is no staff account for ${normalizeEmail(email)}.`)
   await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1', [user.id])
+}
+
+/** Sets (or, with an empty name, clears) the display name. False when there is no such account. */
+export async function setDisplayName(
+  db: Queryable,
+  email: string,
+  name: string | undefined,
+): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    'UPDATE staff_users SET display_name = $2 WHERE email = $1 RETURNING id',
+    [normalizeEmail(email), checkDisplayName(name)],
+  )
+  return rows.length > 0
+}
+
+/**
+ * The member's own new password (/admin/account; the current one was checked by the caller): the
+ * account's other sessions are signed out, the one in `keepSession` stays signed in.
+ */
+export async function changeOwnPassword(
+  db: Queryable,
+  user: { userId: string; keepSession: string },
+  password: string,
+): Promise<void> {
+  checkNewPassword(password)
+  await db.query('UPDATE staff_users SET password_hash = $2 WHERE id = $1', [
+    user.userId,
+    await hashPassword(password),
+  ])
+  await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1 AND token_hash <> $2', [
+    user.userId,
+    user.keepSession,
+  ])
 }
 
 /** Signs the account out everywhere. False when there is no such account. */
@@ -186,26 +262,72 @@ export async function setStaffRole(tx: Queryable, email: string, role: StaffRole
   return rows.length > 0
 }
 
+/** What becomes of a removed member's open leads: another member's (by id), or nobody's. */
+export interface RemoveOptions {
+  reassignTo?: string
+  /** Who removes the account, named in the reassigned leads' work log. */
+  actor?: { userId: string | null; email: string }
+  at?: Date
+}
+
 /**
  * Removes the account and its sessions (reveal records keep the e-mail). False when there was none.
- * Refuses (throws) to remove the last owner. Call it inside a transaction (keepAnOwner).
+ * Refuses (throws) to remove the last owner. Call it inside a transaction (keepAnOwner): with
+ * `reassignTo`, the member's open leads move to that member in the same transaction, each with an
+ * assignment in its work log and its webhook event; every other lead of theirs becomes unassigned.
  */
-export async function removeStaffUser(tx: Queryable, email: string): Promise<boolean> {
+export async function removeStaffUser(
+  tx: Queryable,
+  email: string,
+  options: RemoveOptions = {},
+): Promise<boolean> {
   const normalized = normalizeEmail(email)
   await keepAnOwner(tx, normalized)
+  if (options.reassignTo) await reassignOpenLeads(tx, normalized, options.reassignTo, options)
   const rows = await tx.query<{ id: string }>('DELETE FROM staff_users WHERE email = $1 RETURNING id', [
     normalized,
   ])
   return rows.length > 0
 }
 
+async function reassignOpenLeads(tx: Queryable, email: string, toId: string, options: RemoveOptions) {
+  const to = await findStaffUserById(tx, toId)
+  if (!to || to.email === email)
+    throw new StaffAccountError('Choose another staff member to give the leads to.')
+  const at = options.at ?? new Date()
+  const moved = await tx.query<{ id: string }>(
+    `UPDATE leads SET assigned_to = $2
+      WHERE assigned_to = (SELECT id FROM staff_users WHERE email = $1)
+        AND status IN ${openStatusesSql} AND NOT is_spam
+      RETURNING id`,
+    [email, to.id],
+  )
+  const actor = options.actor ?? { userId: null, email: 'npm run staff' }
+  for (const lead of moved) {
+    await tx.query(
+      `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, detail, created_at)
+       VALUES ($1, $2, $3, 'assignment', $4, $5::timestamptz)`,
+      [lead.id, actor.userId, actor.email, to.email, at.toISOString()],
+    )
+    await recordLeadEvent(tx, {
+      leadId: lead.id,
+      type: 'lead.assigned',
+      detail: { assignedTo: to.email },
+      at,
+    })
+  }
+}
+
 export function listStaffUsers(db: Queryable, now: Date): Promise<StaffUserSummary[]> {
   return db.query<StaffUserSummary>(
-    `SELECT u.email, u.role, u.created_at AS "createdAt", u.last_sign_in_at AS "lastSignInAt",
+    `SELECT u.id, u.email, u.display_name AS "displayName", u.role, u.created_at AS "createdAt",
+            u.last_sign_in_at AS "lastSignInAt",
             (SELECT count(*)::int FROM staff_sessions s
               WHERE s.staff_user_id = u.id AND s.expires_at > $1::timestamptz) AS "activeSessions",
-            u.totp_enabled_at IS NOT NULL AS "twoStepOn"
-       FROM staff_users u ORDER BY u.email`,
+            u.totp_enabled_at IS NOT NULL AS "twoStepOn",
+            (SELECT count(*)::int FROM leads l
+              WHERE l.assigned_to = u.id AND l.status IN ${openStatusesSql} AND NOT l.is_spam) AS "openLeads"
+       FROM staff_users u ORDER BY lower(coalesce(u.display_name, u.email)), u.email`,
     [now.toISOString()],
   )
 }

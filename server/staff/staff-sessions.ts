@@ -28,6 +28,8 @@ export interface StaffSession {
   tokenHash: string
   userId: string
   email: string
+  /** The member's display name (staffLabel in staff-accounts.ts), read with the session. */
+  displayName: string | null
   /** Read with the session on every request: a role changed by an owner applies at once. */
   role: StaffRole
   expiresAt: Date
@@ -70,7 +72,8 @@ export async function findSession(
 ): Promise<StaffSession | undefined> {
   const tokenHash = hashSessionToken(token)
   const rows = await db.query<StaffSession & { lastSeenAt: Date }>(
-    `SELECT s.token_hash AS "tokenHash", s.staff_user_id AS "userId", u.email, u.role,
+    `SELECT s.token_hash AS "tokenHash", s.staff_user_id AS "userId", u.email,
+            u.display_name AS "displayName", u.role,
             s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.stage
        FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_user_id
       WHERE s.token_hash = $1 AND s.expires_at > $2::timestamptz
@@ -89,6 +92,7 @@ export async function findSession(
     tokenHash: row.tokenHash,
     userId: row.userId,
     email: row.email,
+    displayName: row.displayName,
     role: row.role,
     expiresAt: row.expiresAt,
     stage: row.stage,

@@ -80,6 +80,25 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     return cookieOf(response)
   }
 
+  /**
+   * A generated password's page: the POST answers 303 to a GET that shows it once; the same GET
+   * again (a refresh) shows it no more.
+   */
+  async function followOnce(
+    posted: { statusCode: number; headers: Record<string, unknown> },
+    cookie: string,
+  ) {
+    expect(posted.statusCode).toBe(303)
+    const location = String(posted.headers.location)
+    expect(location).toMatch(/^\/admin\/staff\/password-shown\?shown=[0-9a-f-]{36}$/)
+    const shown = await get(location, cookie)
+    expect(shown.statusCode).toBe(200)
+    const again = await get(location, cookie)
+    expect(again.statusCode).toBe(410)
+    expect(again.body).not.toContain(shownPassword(shown.body))
+    return shown
+  }
+
   async function accounts() {
     return db.query<{ email: string; role: string }>('SELECT email, role FROM staff_users ORDER BY email')
   }
@@ -96,7 +115,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     expect(page.statusCode).toBe(200)
     expect(page.headers['cache-control']).toBe('no-store')
     expect(text(page.body)).toContain(`${ownerEmail} (you) Owner`)
-    expect(text(page.body)).toContain(`${staffEmail} Staff Not set up Never 0`)
+    expect(text(page.body)).toContain(`${staffEmail} Staff Not set up Never 0 0`)
     expect((await get('/admin', owner)).body).toContain('href="/admin/staff"')
 
     const staff = await signIn(staffEmail)
@@ -121,8 +140,8 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
 
   it('adds a member with a password shown once, which signs in; the audit names the owner', async () => {
     const owner = await signIn(ownerEmail)
-    const added = await post('/admin/staff', { email: ' New.Agent@Example.com ', role: 'staff' }, owner)
-    expect(added.statusCode).toBe(200)
+    const posted = await post('/admin/staff', { email: ' New.Agent@Example.com ', role: 'staff' }, owner)
+    const added = await followOnce(posted, owner)
     expect(added.headers['cache-control']).toBe('no-store')
     expect(text(added.body)).toContain('new.agent@example.com can now sign in.')
     const newPassword = shownPassword(added.body)
@@ -164,8 +183,10 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
   it('resets a password: the old one and every session stop working, the new one signs in', async () => {
     const owner = await signIn(ownerEmail)
     const staff = await signIn(staffEmail)
-    const reset = await post('/admin/staff/password', { email: staffEmail }, owner)
-    expect(reset.statusCode).toBe(200)
+    const reset = await followOnce(
+      await post('/admin/staff/password', { email: staffEmail, confirm: 'yes' }, owner),
+      owner,
+    )
     const newPassword = shownPassword(reset.body)
     expect((await get('/admin', staff)).statusCode).toBe(303)
     const old = await post('/admin/login', { email: staffEmail, password })
@@ -180,7 +201,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     const owner = await signIn(ownerEmail)
     const first = await signIn(staffEmail)
     const second = await signIn(staffEmail)
-    const ended = await post('/admin/staff/sessions', { email: staffEmail }, owner)
+    const ended = await post('/admin/staff/sessions', { email: staffEmail, confirm: 'yes' }, owner)
     expect(ended.statusCode).toBe(303)
     expect(ended.headers.location).toBe('/admin/staff?notice=sessions')
     for (const cookie of [first, second]) expect((await get('/admin', cookie)).statusCode).toBe(303)
@@ -191,7 +212,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
       staffEmail,
     ])
     expect(text((await get('/admin/staff', owner)).body)).toContain(`${staffEmail} Staff On`)
-    const reset = await post('/admin/staff/two-factor', { email: staffEmail }, owner)
+    const reset = await post('/admin/staff/two-factor', { email: staffEmail, confirm: 'yes' }, owner)
     expect(reset.headers.location).toBe('/admin/staff?notice=two-factor')
     const [row] = await db.query<{ totp_enabled_at: Date | null }>(
       'SELECT totp_enabled_at FROM staff_users WHERE email = $1',
@@ -217,7 +238,9 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
   it('removes an account only after the confirmation, and signs it out', async () => {
     const owner = await signIn(ownerEmail)
     const staff = await signIn(staffEmail)
-    const asked = await post('/admin/staff/remove', { email: staffEmail }, owner)
+    const posted = await post('/admin/staff/remove', { email: staffEmail }, owner)
+    expect(posted.statusCode).toBe(303)
+    const asked = await get(posted.headers.location as string, owner)
     expect(asked.statusCode).toBe(200)
     expect(text(asked.body)).toContain(`Remove ${staffEmail}?`)
     expect(await accounts()).toHaveLength(2)

@@ -1,0 +1,70 @@
+/**
+ * Results shown once after a POST, for Post/Redirect/Get: a generated password, new recovery codes,
+ * the sensitive field just revealed. The POST stores one here, bound to its session, and answers
+ * 303 to a page that names the row's id (never the value); that page's GET takes the row, deleting
+ * it, so a refresh shows the value no more and posts nothing again. Rows live minutes, a few per
+ * session, and are encrypted with LEAD_ENCRYPTION_KEY: a backup taken meanwhile holds nothing
+ * readable. Several server processes share them through the database.
+ */
+import type { Queryable } from '../db/database.ts'
+import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
+
+export type FlashKind = 'password' | 'recovery-codes' | 'reveal'
+
+/** Long enough for the redirect to be followed on a slow phone; short for anything left behind. */
+export const flashLifetimeMs = 5 * 60_000
+/** A session keeps its newest few: a script posting in a loop cannot grow the table. */
+const flashesPerSession = 5
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function putFlash(
+  db: Queryable,
+  session: { tokenHash: string },
+  kind: FlashKind,
+  value: unknown,
+  now: Date,
+  key: Buffer,
+): Promise<string> {
+  await db.query('DELETE FROM staff_flashes WHERE expires_at <= $1::timestamptz', [now.toISOString()])
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO staff_flashes (session_token_hash, kind, payload, expires_at)
+     VALUES ($1, $2, $3, $4::timestamptz) RETURNING id`,
+    [
+      session.tokenHash,
+      kind,
+      encryptValue(JSON.stringify(value), key),
+      new Date(now.getTime() + flashLifetimeMs).toISOString(),
+    ],
+  )
+  await db.query(
+    `DELETE FROM staff_flashes WHERE session_token_hash = $1 AND id NOT IN (
+       SELECT id FROM staff_flashes WHERE session_token_hash = $1 ORDER BY expires_at DESC LIMIT $2)`,
+    [session.tokenHash, flashesPerSession],
+  )
+  if (!row) throw new Error('the flash was not stored')
+  return row.id
+}
+
+/**
+ * The flash's value, once: the row is deleted as it is read. undefined when the id is unknown,
+ * taken already, expired, of another kind or another session's.
+ */
+export async function takeFlash<T>(
+  db: Queryable,
+  session: { tokenHash: string },
+  kind: FlashKind,
+  id: unknown,
+  now: Date,
+  key: Buffer,
+): Promise<T | undefined> {
+  if (typeof id !== 'string' || !uuidPattern.test(id)) return undefined
+  const [row] = await db.query<{ payload: string }>(
+    `DELETE FROM staff_flashes
+      WHERE id = $1 AND session_token_hash = $2 AND kind = $3 AND expires_at > $4::timestamptz
+      RETURNING payload`,
+    [id, session.tokenHash, kind, now.toISOString()],
+  )
+  if (!row) return undefined
+  return JSON.parse(decryptValue(row.payload, key)) as T
+}
