@@ -145,7 +145,8 @@ test.describe('on a phone', () => {
 
   test('the menu toggle opens and closes the menu, and choosing a link closes it', async ({ page }) => {
     await page.goto('/')
-    const toggle = page.getByRole('button', { name: 'Menu' })
+    // Found by its id: its name says Close while the menu is open.
+    const toggle = page.locator('#menu-toggle')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await expect(nav.getByRole('link', { name: 'Contact', exact: true })).toBeHidden()
