@@ -43,6 +43,11 @@ const en = {
   showValue: 'Show',
   hideValue: 'Hide',
   privacyLink: 'Privacy',
+  /** Beside the SSN and EIN fields: why they are asked and how they are kept. */
+  sensitiveNote: {
+    ssn: "The insurer needs it to price workers' comp for owners. Sent and stored encrypted; our staff see it only when they ask to.",
+    ein: 'The insurer needs it to identify your business. Sent and stored encrypted; our staff see it only when they ask to.',
+  },
   callUs: 'Questions in the meantime? Call us at',
   answersKept: 'Your answers are still in the form.',
   callInstead: 'You can also call us at',
@@ -97,6 +102,10 @@ const es: FormUiCopy = {
   showValue: 'Mostrar',
   hideValue: 'Ocultar',
   privacyLink: 'Privacidad',
+  sensitiveNote: {
+    ssn: 'La aseguradora lo necesita para cotizar la compensación laboral de los dueños. Se envía y se guarda cifrado; nuestro personal solo lo ve cuando lo solicita.',
+    ein: 'La aseguradora lo necesita para identificar su negocio. Se envía y se guarda cifrado; nuestro personal solo lo ve cuando lo solicita.',
+  },
   callUs: '¿Tiene preguntas mientras tanto? Llámenos al',
   answersKept: 'Sus respuestas siguen en el formulario.',
   callInstead: 'También puede llamarnos al',

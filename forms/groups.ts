@@ -213,7 +213,8 @@ export function email(): TextField {
 /**
  * The visitor's phone, required on every form that has one. The spec stores digits only: people type
  * "(770) 555-0142" or "+1 770 555 0142", so both sides accept that formatting and submit and store the
- * 10 digits (docs/contracts.md, "Forms"). The numeric keypad stays, as the spec asks.
+ * 10 digits (docs/contracts.md, "Forms"). The spec's numeric keypad is the telephone pad (type "tel"),
+ * which also has the "+" and, on Android, the "(" and "-" the hint shows.
  */
 export function phone({ name = 'phone' }: { name?: 'phone' | 'contactPhone' } = {}): TextField {
   return telInput(name, 'Phone', {

@@ -6,9 +6,10 @@ import { resolveDateLimit } from '../../../forms/dates.ts'
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields, longFormFieldCount } from '../../../forms/engine.ts'
 import { type FieldMessages, normalizeFieldValue, validateField } from '../../../forms/field-rules.ts'
-import { patternSource } from '../../../forms/patterns.ts'
+import { patternInputMode, patternSource } from '../../../forms/patterns.ts'
 import type { Locale } from '../../site/route-table.ts'
 import { Confirmation, callBackSentence, PhoneLink, Reference } from './confirmation.tsx'
+import { EmailInput } from './email-suggestion.tsx'
 import { ErrorSummary, type SummaryError } from './error-summary.tsx'
 import { clearDraft, draftScope, saveDraft } from './form-draft.ts'
 import { createProofOfWork } from './proof-of-work.ts'
@@ -343,6 +344,8 @@ export function LeadForm({
               error={errors[field.name]}
               placeholder={copy.selectPlaceholder}
               honeypotLabel={copy.honeypotLabel}
+              sensitiveNote={field.sensitive ? sensitiveNoteOf(field.name, copy) : undefined}
+              didYouMean={copy.didYouMean}
               t={t}
             />
           ))}
@@ -641,6 +644,20 @@ function collectValues(el: HTMLFormElement, form: FormDefinition): Record<string
   return body
 }
 
+/**
+ * The keypad a phone shows: the telephone pad for phone numbers (it has "+", and on Android "(" and
+ * "-", which the hint's "(770) 555-0142" uses), the digits pad for digits-only fields (SSN, EIN).
+ */
+function inputModeOf(field: Field): 'tel' | 'numeric' | undefined {
+  if (field.kind === 'tel') return 'tel'
+  return field.kind === 'text' ? patternInputMode(field.pattern) : undefined
+}
+
+/** The note beside a sensitive field: the EIN's, or the SSN's. */
+function sensitiveNoteOf(name: string, copy: FormUiCopy): string {
+  return name === 'ein' ? copy.sensitiveNote.ein : copy.sensitiveNote.ssn
+}
+
 function FieldControl({
   field,
   initial,
@@ -649,6 +666,8 @@ function FieldControl({
   error,
   placeholder,
   honeypotLabel,
+  sensitiveNote,
+  didYouMean,
   t,
 }: {
   field: Field
@@ -659,12 +678,19 @@ function FieldControl({
   error: string | undefined
   placeholder: string
   honeypotLabel: string
+  /** Why an SSN or EIN is asked and how it is kept. */
+  sensitiveNote?: string | undefined
+  /** The e-mail suggestion's opening words ("Did you mean"). */
+  didYouMean: string
   t: (english: string) => string
 }) {
   const id = controlId(idPrefix, field.name)
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
-  const describedBy = [field.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+  const noteId = `${id}-note`
+  const describedBy =
+    [field.hint ? hintId : '', sensitiveNote ? noteId : '', error ? errorId : ''].filter(Boolean).join(' ') ||
+    undefined
   const common = {
     id,
     name: field.name,
@@ -675,6 +701,14 @@ function FieldControl({
   }
   const start =
     initial ?? (field.kind === 'select' || field.kind === 'radio' ? field.defaultValue : undefined)
+  const input = {
+    defaultValue: start,
+    pattern:
+      field.kind !== 'number' && 'pattern' in field && field.pattern
+        ? patternSource(field.pattern)
+        : undefined,
+    maxLength: 'maxLength' in field ? field.maxLength : undefined,
+  }
 
   if (field.kind === 'text' && field.honeypot) {
     // A trap for bots: off-screen, out of the tab order and hidden from assistive technology.
@@ -702,6 +736,11 @@ function FieldControl({
       {field.hint ? (
         <span id={hintId} className="field__hint">
           {t(field.hint)}
+        </span>
+      ) : null}
+      {sensitiveNote ? (
+        <span id={noteId} className="field__hint field__note">
+          <Lock aria-hidden="true" width={14} height={14} /> {sensitiveNote}
         </span>
       ) : null}
       {error ? (
@@ -802,14 +841,20 @@ function FieldControl({
       return (
         <div className="field">
           <label htmlFor={id}>{label}</label>
-          <input
-            {...common}
-            type={field.kind}
-            defaultValue={start}
-            inputMode={field.kind === 'tel' ? 'numeric' : undefined}
-            pattern={field.pattern ? patternSource(field.pattern) : undefined}
-            maxLength={field.maxLength}
-          />
+          {field.kind === 'email' ? (
+            <EmailInput inputProps={{ ...common, ...input }} didYouMean={didYouMean} />
+          ) : (
+            <input
+              {...common}
+              {...input}
+              type={field.kind}
+              inputMode={inputModeOf(field)}
+              // An SSN or EIN shows as dots except while its field has the focus (app/styles/site.css).
+              className={field.sensitive ? 'field__secret' : undefined}
+              autoComplete={field.sensitive ? 'off' : common.autoComplete}
+              spellCheck={field.sensitive ? false : undefined}
+            />
+          )}
           {extras}
         </div>
       )
