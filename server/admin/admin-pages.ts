@@ -1,7 +1,9 @@
 /**
  * The staff pages: sign-in, inbox, one lead, the CSV export, and the form posts that change a
- * lead. Every change is a POST followed by a redirect (Post/Redirect/Get), except a reveal, whose
- * answer is the page with the plain value: it must not sit in a URL or the browser history.
+ * lead. Every change is a POST followed by a redirect (Post/Redirect/Get). A reveal too: its
+ * redirect names a one-time record of which field was revealed (server/staff/staff-flash.ts), so
+ * the next GET shows the plain value once and a refresh shows it masked; the value is never in a
+ * URL or the browser history.
  */
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -19,6 +21,7 @@ import {
   type WorkInput,
 } from '../leads/work-log.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
+import { putFlash, takeFlash } from '../staff/staff-flash.ts'
 import { revokeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffPage, safeNextPath } from './admin-auth.ts'
 import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
@@ -286,9 +289,15 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     reply: FastifyReply,
     staff: StaffSession,
     id: string,
-    extra: { notice?: string; draft?: DraftFields; error?: string; status?: number } = {},
+    extra: {
+      notice?: string
+      draft?: DraftFields
+      error?: string
+      status?: number
+      revealed?: ReadonlySet<string>
+    } = {},
   ) {
-    const detail = await desk.leadDetail(id)
+    const detail = await desk.leadDetail(id, extra.revealed)
     if (!detail) return notFound(reply, staff.email)
     const linked = await desk.inbox.linkedLeads(id)
     const page = leadPage({
@@ -312,9 +321,25 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       const staff = request.staff
       if (!staff) return
       const draft = await takeDraft(options.db, staff.userId, request.params.id, options.now())
-      return showLead(reply, staff, request.params.id, { notice: noticeOf(request), draft })
+      const revealed = await takeRevealed(staff, request.params.id, request.query)
+      return showLead(reply, staff, request.params.id, { notice: noticeOf(request), draft, revealed })
     },
   )
+
+  /** The field a reveal's redirect names (?revealed=), once: a second GET finds nothing. */
+  async function takeRevealed(staff: StaffSession, leadId: string, query: unknown) {
+    const id = query && typeof query === 'object' && 'revealed' in query ? query.revealed : undefined
+    if (id === undefined) return undefined
+    const flash = await takeFlash<{ leadId: string; field: string }>(
+      options.db,
+      staff,
+      'reveal',
+      id,
+      options.now(),
+      options.encryptionKey,
+    )
+    return flash?.leadId === leadId ? new Set([flash.field]) : undefined
+  }
 
   /**
    * A work form posted after the session ended: the sign-in page, carrying what was typed (the
@@ -550,16 +575,16 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
           400,
         )
       }
-      return sendPage(
-        reply,
-        leadPage({
-          staffEmail: staff.email,
-          owner: staff.role === 'owner',
-          ...result.detail,
-          viewerId: staff.userId,
-          now: options.now(),
-        }),
+      // Recorded already (desk.reveal); the value is shown by the GET this redirect names, once.
+      const shown = await putFlash(
+        options.db,
+        staff,
+        'reveal',
+        { leadId: request.params.id, field: request.body.field },
+        options.now(),
+        options.encryptionKey,
       )
+      return reply.redirect(`/admin/leads/${request.params.id}?revealed=${shown}`, 303)
     },
   )
 }

@@ -936,10 +936,20 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(before.body).toContain('•••••6789')
       expect(before.body).not.toContain('enc:v1:')
 
-      const revealed = await postForm(`/admin/leads/${id}/reveal`, { field: 'ssn1' }, cookie)
+      // Post/Redirect/Get: the POST answers 303 (no value in the URL); the GET it names shows the
+      // value once, and a refresh of that GET shows the mask again.
+      const posted = await postForm(`/admin/leads/${id}/reveal`, { field: 'ssn1' }, cookie)
+      expect(posted.statusCode).toBe(303)
+      const location = String(posted.headers.location)
+      expect(location).toMatch(new RegExp(`^/admin/leads/${id}\\?revealed=[0-9a-f-]{36}$`))
+      expect(location).not.toContain('123456789')
+      const revealed = await get(location, cookie)
       expect(revealed.statusCode).toBe(200)
       expect(revealed.body).toContain('123456789')
       expect(revealed.headers['cache-control']).toBe('no-store')
+      const refreshed = await get(location, cookie)
+      expect(refreshed.body).not.toContain('123456789')
+      expect(refreshed.body).toContain('•••••6789')
       const records = await db.query<{
         staff_email: string
         lead_id: string
