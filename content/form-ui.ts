@@ -43,6 +43,8 @@ const en = {
   showValue: 'Show',
   hideValue: 'Hide',
   privacyLink: 'Privacy',
+  /** The heading of a group of a select's options (forms/engine.ts OptionGroup), from its English. */
+  optionGroupLabel: (english: string): string => english,
   /** Beside the SSN and EIN fields: why they are asked and how they are kept. */
   sensitiveNote: {
     ssn: "The insurer needs it to price workers' comp for owners. Sent and stored encrypted; our staff see it only when they ask to.",
@@ -102,6 +104,17 @@ const es: FormUiCopy = {
   showValue: 'Mostrar',
   hideValue: 'Ocultar',
   privacyLink: 'Privacidad',
+  optionGroupLabel: (english: string): string =>
+    (
+      ({
+        Vehicles: 'Vehículos',
+        'Home and property': 'Hogar y propiedad',
+        'Life and health': 'Vida y salud',
+        Business: 'Negocios',
+        Specialty: 'Especiales',
+        Other: 'Otros',
+      }) as Record<string, string>
+    )[english] ?? english,
   sensitiveNote: {
     ssn: 'La aseguradora lo necesita para cotizar la compensación laboral de los dueños. Se envía y se guarda cifrado; nuestro personal solo lo ve cuando lo solicita.',
     ein: 'La aseguradora lo necesita para identificar su negocio. Se envía y se guarda cifrado; nuestro personal solo lo ve cuando lo solicita.',

@@ -70,6 +70,17 @@ export interface ChoiceField extends FieldBase {
   options: readonly Option[]
   /** Pre-selected value (the spec's defaults); otherwise a select starts on 'Please select one...'. */
   defaultValue?: string
+  /**
+   * A select's options shown under headings (`<optgroup>`), each group naming its option values;
+   * only the display changes: the options, their values and the server's check stay the same.
+   */
+  groups?: readonly OptionGroup[]
+}
+
+export interface OptionGroup {
+  /** The heading, in English (the visitor's words come from content/form-ui.ts optionGroupLabel). */
+  label: string
+  values: readonly string[]
 }
 
 /** A single checkbox submitting the value 'true' when ticked (the spec's feature flags). */

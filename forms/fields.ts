@@ -55,7 +55,7 @@ export function dateInput(
   return { kind: 'date', name, label, ...opts }
 }
 
-type ChoiceOptions = Common & Pick<ChoiceField, 'defaultValue'>
+type ChoiceOptions = Common & Pick<ChoiceField, 'defaultValue' | 'groups'>
 
 /** A dropdown; `choices` are option values (label = value) or full options. */
 export function select(

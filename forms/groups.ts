@@ -3,7 +3,7 @@
  * one form uses is written here once. A form definition (forms/definitions) is a short list of
  * sections built from these groups.
  */
-import type { DateLimit, Field, FormSection, InsuranceLine, TextField } from './engine.ts'
+import type { DateLimit, Field, FormSection, InsuranceLine, OptionGroup, TextField } from './engine.ts'
 import {
   checkbox,
   dateInput,
@@ -112,6 +112,24 @@ export const insuranceTypes = [
 ] as const satisfies readonly { value: string; line: InsuranceLine }[]
 
 export const insuranceTypeOptions: string[] = insuranceTypes.map((type) => type.value)
+
+/** The headings the "Type of insurance" list is grouped under, by line, in this order. */
+const insuranceTypeGroupLabels: Readonly<Record<InsuranceLine, string>> = {
+  vehicle: 'Vehicles',
+  property: 'Home and property',
+  life: 'Life and health',
+  business: 'Business',
+  specialty: 'Specialty',
+  service: 'Other',
+}
+
+/** The "Type of insurance" answers grouped by line, so a visitor finds theirs among 32. */
+export const insuranceTypeGroups: readonly OptionGroup[] = Object.entries(insuranceTypeGroupLabels).map(
+  ([line, label]) => ({
+    label,
+    values: insuranceTypes.filter((type) => type.line === line).map((type) => type.value),
+  }),
+)
 
 /** The line of each "Type of insurance" answer (the desk's chart counts the general request by it). */
 export const insuranceTypeLines: Readonly<Record<string, InsuranceLine>> = Object.fromEntries(

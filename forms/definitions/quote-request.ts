@@ -5,6 +5,7 @@ import { dateInput, select } from '../fields.ts'
 import {
   address,
   contactSection,
+  insuranceTypeGroups,
   insuranceTypeLines,
   insuranceTypeOptions,
   notes,
@@ -32,6 +33,7 @@ export const quoteRequest = defineForm(
       'Your quote',
       select('consultationType', 'Type of insurance', insuranceTypeOptions, {
         required: true,
+        groups: insuranceTypeGroups,
         note: "Starts on the placeholder 'Please select one...' (empty value), so the visitor must choose.",
       }),
       dateInput('startDate', 'Desired start date', {

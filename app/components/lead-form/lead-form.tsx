@@ -346,6 +346,7 @@ export function LeadForm({
               honeypotLabel={copy.honeypotLabel}
               sensitiveNote={field.sensitive ? sensitiveNoteOf(field.name, copy) : undefined}
               didYouMean={copy.didYouMean}
+              groupLabel={copy.optionGroupLabel}
               t={t}
             />
           ))}
@@ -668,6 +669,7 @@ function FieldControl({
   honeypotLabel,
   sensitiveNote,
   didYouMean,
+  groupLabel,
   t,
 }: {
   field: Field
@@ -682,6 +684,8 @@ function FieldControl({
   sensitiveNote?: string | undefined
   /** The e-mail suggestion's opening words ("Did you mean"). */
   didYouMean: string
+  /** A group of options' heading in the visitor's language. */
+  groupLabel: (english: string) => string
   t: (english: string) => string
 }) {
   const id = controlId(idPrefix, field.name)
@@ -790,11 +794,25 @@ function FieldControl({
           <label htmlFor={id}>{label}</label>
           <select {...common} defaultValue={start ?? ''}>
             {field.defaultValue === undefined ? <option value="">{placeholder}</option> : null}
-            {field.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {t(option.label)}
-              </option>
+            {field.groups?.map((group) => (
+              <optgroup key={group.label} label={groupLabel(group.label)}>
+                {field.options
+                  .filter((option) => group.values.includes(option.value))
+                  .map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {t(option.label)}
+                    </option>
+                  ))}
+              </optgroup>
             ))}
+            {/* Every option is offered: those in no group (all of them without groups) follow. */}
+            {field.options
+              .filter((option) => !field.groups?.some((group) => group.values.includes(option.value)))
+              .map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t(option.label)}
+                </option>
+              ))}
           </select>
           {extras}
         </div>
