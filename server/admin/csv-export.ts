@@ -1,43 +1,194 @@
 /**
- * The CSV export of the inbox's filtered leads: one row per lead, fixed columns first, then every
- * field of the forms among those leads, in form order, under its label. Sensitive values are
- * masked, as on screen. Lead values are typed by the public, so every cell is quoted and formula
- * starts are neutralised (OWASP "CSV injection", see csvCell).
+ * The CSV export of the inbox's filtered leads, one row per lead, in two layouts (docs/api.md,
+ * "CSV export"):
+ * - `leads` (the default): the lead as staff work it (reference, local time, form, line, language,
+ *   status, assignee, first contact, follow-up, last note, source), then the visitor's name and
+ *   address in the same columns whatever the form, then every other field of the forms among those
+ *   leads, in registry and form order, under its label;
+ * - `applicants`: the columns an agency system's applicant import maps (first and last name, date
+ *   of birth, address, phone, e-mail, line of insurance, reference, received), so a lead goes in
+ *   without retyping.
+ * Times are the agency's local time ("2026-11-24 22:30"), which spreadsheets read as a date and
+ * time. Sensitive values are masked, as on screen. Lead values are typed by the public, so every
+ * cell is quoted and formula starts are neutralised (OWASP "CSV injection", see csvCell).
  */
-import type { Field } from '../../forms/engine.ts'
-import { formDefinitions } from '../../forms/registry.ts'
+import type { Field, FormDefinition } from '../../forms/engine.ts'
+import { formDefinitions, getFormDefinition } from '../../forms/registry.ts'
+import { visitorName } from '../../forms/visitor-name.ts'
+import type { Queryable } from '../db/database.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
-import { displayValue, isHoneypot } from './lead-view.ts'
+import { leadStatusLabel } from './inbox-page.ts'
+import { insuranceLineOf, insuranceLines } from './insurance-lines.ts'
+import { clickIdName } from './lead-source.ts'
+import { displayValue, isHoneypot, languageNames } from './lead-view.ts'
+import { localInputValue } from './staff-time.ts'
 
-export interface CsvColumn {
-  name: string
-  header: string
-  field?: Field
+export const csvLayouts = ['leads', 'applicants'] as const
+export type CsvLayout = (typeof csvLayouts)[number]
+
+/** The `layout` of the export's query: undefined for a value that is not a layout. */
+export function csvLayoutOf(query: unknown): CsvLayout | undefined {
+  const value = query && typeof query === 'object' && 'layout' in query ? query.layout : undefined
+  if (value === undefined || value === '') return 'leads'
+  return csvLayouts.find((layout) => layout === value)
 }
 
-const fixedColumns: CsvColumn[] = [
-  { name: 'id', header: 'id' },
-  { name: 'received_at', header: 'received_at' },
-  { name: 'form', header: 'form' },
-  { name: 'language', header: 'language' },
-  { name: 'status', header: 'status' },
-  { name: 'spam', header: 'spam' },
+/** A lead as the export writes it: with its newest note, read per batch (withLastNotes). */
+export type CsvLead = InboxLead & { lastNote?: string }
+
+export interface CsvColumn {
+  header: string
+  value: (lead: CsvLead, key: Buffer) => string
+}
+
+/** "2026-11-24 22:30" in the agency's time zone; '' for none. */
+export function localTime(date: Date | string | null | undefined): string {
+  return date ? localInputValue(date).replace('T', ' ') : ''
+}
+
+/** The visitor's own fields, by what they are; the first a form has is the one exported. */
+const personFields = {
+  email: ['email'],
+  phone: ['phone', 'contactPhone'],
+  address1: ['address1', 'addressLine1'],
+  address2: ['address2', 'addressLine2'],
+  city: ['city'],
+  state: ['state'],
+  zip: ['zip', 'zipCode'],
+  birthDate: ['dob', 'dob1', 'birthdate', 'birthdate1'],
+} as const
+type PersonPart = keyof typeof personFields
+
+/**
+ * The name of the form's field that holds this part of the visitor's details. The event form's
+ * address lines are the venue's, not the visitor's: only fields labelled as the visitor's own count.
+ */
+function personField(form: FormDefinition | undefined, part: PersonPart): Field | undefined {
+  if (!form) return undefined
+  const fields = form.sections.flatMap((section) => section.fields)
+  for (const name of personFields[part]) {
+    const field = fields.find((candidate) => candidate.name === name)
+    if (field && !/venue/i.test(field.label)) return field
+  }
+  return undefined
+}
+
+function personValue(lead: CsvLead, part: PersonPart, key: Buffer): string {
+  const field = personField(getFormDefinition(lead.formKey), part)
+  return field ? displayValue(field, lead.fields[field.name], key) : ''
+}
+
+/** First and last name: the form's own, else its one full-name field split at the last space. */
+export function splitName(lead: CsvLead): { first: string; last: string } {
+  const { firstName, lastName } = lead.fields
+  if (firstName || lastName) return { first: firstName ?? '', last: lastName ?? '' }
+  const form = getFormDefinition(lead.formKey)
+  const person = ['primaryDriverName', 'primaryOperatorName', 'contactName', 'owner1Name']
+    .map((name) => lead.fields[name]?.trim())
+    .find(Boolean)
+  if (person) {
+    const cut = person.lastIndexOf(' ')
+    return cut > 0
+      ? { first: person.slice(0, cut), last: person.slice(cut + 1) }
+      : { first: '', last: person }
+  }
+  // A business with no person named: its name is the applicant's last name, as imports expect one.
+  return { first: '', last: visitorName(lead.fields, form?.visitor.name) }
+}
+
+function lineName(lead: CsvLead): string {
+  const form = getFormDefinition(lead.formKey)
+  const answer = form?.lineByAnswer ? lead.fields[form.lineByAnswer.field] : undefined
+  const line = insuranceLineOf(lead.formKey, answer)
+  return insuranceLines.find((entry) => entry.key === line)?.label ?? line
+}
+
+/** 'YYYY-MM-DD' as 'MM/DD/YYYY', the form applicant imports read; anything else as it is. */
+function usDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : value
+}
+
+const leadColumns: CsvColumn[] = [
+  { header: 'Reference', value: (lead) => lead.reference },
+  { header: 'Received', value: (lead) => localTime(lead.receivedAt) },
+  { header: 'Form', value: (lead) => getFormDefinition(lead.formKey)?.title ?? lead.formKey },
+  { header: 'Line', value: lineName },
+  { header: 'Language', value: (lead) => languageNames[lead.language] ?? lead.language },
+  { header: 'Status', value: (lead) => leadStatusLabel({ status: lead.status, isSpam: false }) },
+  { header: 'Spam', value: (lead) => (lead.isSpam ? 'Yes' : 'No') },
+  { header: 'Assigned to', value: (lead) => lead.assigneeEmail ?? '' },
+  { header: 'First contact', value: (lead) => localTime(lead.firstContactAt) },
+  { header: 'Follow-up', value: (lead) => localTime(lead.followUpAt) },
+  { header: 'Last note', value: (lead) => lead.lastNote ?? '' },
+  { header: 'Landing page', value: (lead) => lead.source?.landing ?? '' },
+  { header: 'Referrer', value: (lead) => lead.source?.referrer ?? '' },
+  { header: 'UTM source', value: (lead) => lead.source?.utmSource ?? '' },
+  { header: 'UTM medium', value: (lead) => lead.source?.utmMedium ?? '' },
+  { header: 'UTM campaign', value: (lead) => lead.source?.utmCampaign ?? '' },
+  { header: 'Ad click', value: (lead) => clickIdName(lead.source?.clickId) },
+  {
+    header: 'Name',
+    value: (lead) => visitorName(lead.fields, getFormDefinition(lead.formKey)?.visitor.name),
+  },
+  { header: 'E-mail', value: (lead, key) => personValue(lead, 'email', key) },
+  { header: 'Phone', value: (lead, key) => personValue(lead, 'phone', key) },
+  { header: 'Address line 1', value: (lead, key) => personValue(lead, 'address1', key) },
+  { header: 'Address line 2', value: (lead, key) => personValue(lead, 'address2', key) },
+  { header: 'City', value: (lead, key) => personValue(lead, 'city', key) },
+  { header: 'State', value: (lead, key) => personValue(lead, 'state', key) },
+  { header: 'ZIP code', value: (lead, key) => personValue(lead, 'zip', key) },
 ]
 
 /**
- * The fixed columns, then each field name once, in registry and form order. A label that several
- * columns share (Year of vehicle 1 and 2, ZIP code under two names) gets its section, then if
- * still shared its field name: "Vehicle 2: Year", "Your address: ZIP code (zipCode)".
+ * The applicant layout's columns, named as agency systems' applicant imports name theirs (one
+ * person per row: first and last name apart, the address in lines, the date of birth MM/DD/YYYY).
  */
-export function csvColumns(formKeys: Iterable<string>): CsvColumn[] {
+const applicantColumns: CsvColumn[] = [
+  { header: 'First Name', value: (lead) => splitName(lead).first },
+  { header: 'Last Name', value: (lead) => splitName(lead).last },
+  { header: 'Date of Birth', value: (lead, key) => usDate(personValue(lead, 'birthDate', key)) },
+  { header: 'Address Line 1', value: (lead, key) => personValue(lead, 'address1', key) },
+  { header: 'Address Line 2', value: (lead, key) => personValue(lead, 'address2', key) },
+  { header: 'City', value: (lead, key) => personValue(lead, 'city', key) },
+  { header: 'State', value: (lead, key) => personValue(lead, 'state', key) },
+  { header: 'ZIP Code', value: (lead, key) => personValue(lead, 'zip', key) },
+  { header: 'Phone', value: (lead, key) => personValue(lead, 'phone', key) },
+  { header: 'Email', value: (lead, key) => personValue(lead, 'email', key) },
+  { header: 'Line of Insurance', value: lineName },
+  { header: 'Reference', value: (lead) => lead.reference },
+  { header: 'Received', value: (lead) => localTime(lead.receivedAt) },
+]
+
+/** The field names already in the fixed columns (the visitor's name and address). */
+function inFixedColumns(form: FormDefinition): Set<string> {
+  const names = new Set<string>(
+    form.visitor.name.filter((name) => name === 'firstName' || name === 'lastName'),
+  )
+  for (const part of ['email', 'phone', 'address1', 'address2', 'city', 'state', 'zip'] as const) {
+    const field = personField(form, part)
+    if (field) names.add(field.name)
+  }
+  return names
+}
+
+/**
+ * Each other field name once, in registry and form order (so several forms' fields follow in the
+ * same order in every export). A label that several columns share (Year of vehicle 1 and 2, ZIP
+ * code under two names) gets its section, then if still shared its field name: "Vehicle 2: Year",
+ * "Your address: ZIP code (zipCode)".
+ */
+function fieldColumns(formKeys: Iterable<string>): CsvColumn[] {
   const present = new Set(formKeys)
   const byName = new Map<string, { field: Field; legend: string }>()
   for (const form of formDefinitions) {
     if (!present.has(form.key)) continue
+    const fixed = inFixedColumns(form)
     for (const section of form.sections) {
       const legend = section.legend.replace(/ \(optional\)$/, '')
       for (const field of section.fields) {
-        if (!byName.has(field.name) && !isHoneypot(field)) byName.set(field.name, { field, legend })
+        if (byName.has(field.name) || isHoneypot(field) || fixed.has(field.name)) continue
+        byName.set(field.name, { field, legend })
       }
     }
   }
@@ -50,12 +201,24 @@ export function csvColumns(formKeys: Iterable<string>): CsvColumn[] {
     withSection,
     (index) => `${withSection[index]} (${entries[index]?.field.name})`,
   )
-  const fieldColumns = entries.map((entry, index) => ({
-    name: entry.field.name,
-    header: headers[index] ?? entry.field.name,
-    field: entry.field,
+  return entries.map(({ field }, index) => ({
+    header: headers[index] ?? field.name,
+    value: (lead, key) => displayValue(field, lead.fields[field.name], key),
   }))
-  return [...fixedColumns, ...fieldColumns]
+}
+
+/** The columns of a layout for leads of these forms. */
+export function csvColumns(formKeys: Iterable<string>, layout: CsvLayout = 'leads'): CsvColumn[] {
+  if (layout === 'applicants') return applicantColumns
+  const fields = fieldColumns(formKeys)
+  const taken = new Set(leadColumns.map((column) => column.header))
+  // A form label equal to a fixed header ("Name", "Phone" of a second contact) says whose it is.
+  return [
+    ...leadColumns,
+    ...fields.map((column) =>
+      taken.has(column.header) ? { ...column, header: `${column.header} (form)` } : column,
+    ),
+  ]
 }
 
 /** Replaces each header that occurs more than once by `rename(index)`. */
@@ -73,8 +236,8 @@ const formulaStart = /^[\s\u00A0]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/
 
 /**
  * OWASP's CSV injection guidance: every cell is quoted (so a `;` or a tab inside a value never
- * starts a new cell, whatever separator the spreadsheet is set to), quotes are doubled, and a
- * formula start is neutralised.
+ * starts a new cell, whatever separator the spreadsheet is set to), quotes are doubled (RFC 4180),
+ * and a formula start is neutralised.
  */
 export function csvCell(value: string): string {
   const safe = formulaStart.test(value) ? `'${value}` : value
@@ -85,33 +248,39 @@ export function csvRow(values: string[]): string {
   return `${values.map(csvCell).join(',')}\r\n`
 }
 
-export function leadCsvValues(lead: InboxLead, columns: CsvColumn[], key: Buffer): string[] {
-  return columns.map((column) => {
-    if (column.field) return displayValue(column.field, lead.fields[column.name], key)
-    switch (column.name) {
-      case 'id':
-        return lead.id
-      case 'received_at':
-        return new Date(lead.receivedAt).toISOString()
-      case 'form':
-        return lead.formKey
-      case 'language':
-        return lead.language
-      case 'status':
-        return lead.status
-      case 'spam':
-        return lead.isSpam ? 'yes' : 'no'
-      default:
-        return ''
-    }
-  })
+const noteBatch = 200
+
+/**
+ * The leads with each one's newest note, read for a batch of leads at a time (one query per
+ * batch, one batch in memory): the export stays in constant memory however many leads match.
+ */
+export async function* withLastNotes(
+  db: Queryable,
+  leads: AsyncIterable<InboxLead>,
+): AsyncGenerator<CsvLead> {
+  let batch: InboxLead[] = []
+  const flush = async function* () {
+    const rows = await db.query<{ leadId: string; detail: string }>(
+      `SELECT DISTINCT ON (lead_id) lead_id AS "leadId", detail FROM lead_events
+        WHERE lead_id = ANY($1::uuid[]) AND kind = 'note' ORDER BY lead_id, created_at DESC, id DESC`,
+      [batch.map((lead) => lead.id)],
+    )
+    const notes = new Map(rows.map((row) => [String(row.leadId), row.detail]))
+    for (const lead of batch) yield { ...lead, lastNote: notes.get(lead.id) ?? '' }
+    batch = []
+  }
+  for await (const lead of leads) {
+    batch.push(lead)
+    if (batch.length >= noteBatch) yield* flush()
+  }
+  if (batch.length > 0) yield* flush()
 }
 
 /**
  * The whole file as chunks: a byte order mark (so Excel reads the accents of Spanish names as
  * UTF-8), the header row, then one row per lead.
  */
-export async function* leadsCsv(leads: AsyncIterable<InboxLead>, columns: CsvColumn[], key: Buffer) {
+export async function* leadsCsv(leads: AsyncIterable<CsvLead>, columns: CsvColumn[], key: Buffer) {
   yield `\uFEFF${csvRow(columns.map((column) => column.header))}`
-  for await (const lead of leads) yield csvRow(leadCsvValues(lead, columns, key))
+  for await (const lead of leads) yield csvRow(columns.map((column) => column.value(lead, key)))
 }

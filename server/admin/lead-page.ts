@@ -6,6 +6,7 @@ import type { InboxLead, LinkedLead } from '../leads/lead-queries.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 import { leadStatusLabel } from './inbox-page.ts'
 import { type FieldView, formTitle, languageNames, leadDisplayName, type SectionView } from './lead-view.ts'
+import { leadSourceSection } from './lead-source.ts'
 import type { LeadDetail } from './staff-desk.ts'
 import { formatDateTime } from './staff-time.ts'
 import {
@@ -223,6 +224,7 @@ export function leadPage(options: LeadPageOptions): string {
           <div><dt>Lead number</dt><dd><code>${lead.id}</code></dd></div>
         </dl>
       </section>
+      ${leadSourceSection(lead.source)}
       ${actions(lead)}
       <section aria-labelledby="delivery-heading">
         <h2 id="delivery-heading">E-mail to the agency</h2>

@@ -1118,23 +1118,51 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(response.body).not.toContain('Exported')
 
       const [header = [], ...rows] = parseCsv(response.body)
-      expect(header.slice(0, 6)).toEqual(['id', 'received_at', 'form', 'language', 'status', 'spam'])
-      // Contact message fields first (registry order), then the workers' comp fields it lacks.
-      expect(header.slice(6, 12)).toEqual(['First name', 'Last name', 'E-mail', 'Phone', 'State', 'Message'])
+      expect(header.slice(0, 7)).toEqual([
+        'Reference',
+        'Received',
+        'Form',
+        'Line',
+        'Language',
+        'Status',
+        'Spam',
+      ])
+      // The visitor's name and address in the same columns whatever the form (csv-export.ts), then
+      // the contact message's other fields (registry order), then the workers' comp fields it lacks.
+      expect(header.slice(17, 26)).toEqual([
+        'Name',
+        'E-mail',
+        'Phone',
+        'Address line 1',
+        'Address line 2',
+        'City',
+        'State',
+        'ZIP code',
+        'Message',
+      ])
       expect(header).toContain('Business name')
       expect(header).not.toContain('Company')
       expect(new Set(header).size).toBe(header.length)
-      expect(rows.map((row) => row[0])).toEqual([workers, formula])
+      const references = await db.query<{ reference: string }>(
+        'SELECT reference FROM leads WHERE id = ANY($1::uuid[]) ORDER BY received_at DESC',
+        [[workers, formula]],
+      )
+      expect(rows.map((row) => row[0])).toEqual(references.map((row) => row.reference))
 
       const cell = (row: string[] | undefined, label: string) => row?.[header.indexOf(label)]
       const formulaRow = rows[1]
-      expect(cell(formulaRow, 'First name')).toBe(`'=HYPERLINK("http://evil.example","x")`)
-      expect(cell(formulaRow, 'Last name')).toBe(`'+SUM(A1)`)
+      expect(cell(formulaRow, 'Name')).toBe(`'=HYPERLINK("http://evil.example","x") +SUM(A1)`)
       expect(cell(formulaRow, 'E-mail')).toBe(`'@evil.example`)
       expect(cell(formulaRow, 'Phone')).toBe(`'-7705550100`)
       expect(cell(formulaRow, 'State')).toBe(`'\t=1+1`)
       expect(cell(formulaRow, 'Message')).toBe('Line one,\nline "two"\tend')
-      expect(formulaRow?.slice(2, 6)).toEqual(['contact-message', 'en', 'new', 'no'])
+      expect(formulaRow?.slice(2, 7)).toEqual([
+        'Contact message',
+        'Contact & service',
+        'English',
+        'New',
+        'No',
+      ])
       // Three owners' SSNs share a label: the section names them apart.
       expect(cell(rows[0], 'Owner 1: Social Security number')).toBe('•••••6789')
       expect(cell(rows[0], 'Owner 2: Social Security number')).toBe('')
@@ -1142,7 +1170,9 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
     it('exports only the header when nothing matches', async () => {
       const response = await get('/admin/export.csv?q=nobody', cookie)
-      expect(parseCsv(response.body)).toEqual([['id', 'received_at', 'form', 'language', 'status', 'spam']])
+      const [header, ...rows] = parseCsv(response.body)
+      expect(header?.slice(0, 2)).toEqual(['Reference', 'Received'])
+      expect(rows).toEqual([])
     })
   })
 

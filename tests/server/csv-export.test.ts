@@ -1,0 +1,300 @@
+/**
+ * The CSV export as an office manager opens it (server/admin/csv-export.ts, docs/api.md "CSV
+ * export"): read back with a CSV parser, one row per lead with the desk's columns and local times,
+ * the visitor's name and address in the same columns whatever the form, SSNs masked, formulas
+ * neutralised; and the applicant-import layout. On both databases.
+ */
+import { parse } from 'csv-parse/sync'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/database.ts'
+import { encryptValue } from '../../server/security/sensitive-fields.ts'
+import { hashPassword } from '../../server/staff/password-hash.ts'
+import { cookieOf } from './helpers/cookies.ts'
+import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { drivers, testEncryptionKey } from './helpers/test-database.ts'
+
+const staffEmail = 'csv@oakridge-insurance.example'
+const staffPassword = 'a long staff password for the csv'
+
+const deskColumns = [
+  'Reference',
+  'Received',
+  'Form',
+  'Line',
+  'Language',
+  'Status',
+  'Spam',
+  'Assigned to',
+  'First contact',
+  'Follow-up',
+  'Last note',
+  'Landing page',
+  'Referrer',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'Ad click',
+  'Name',
+  'E-mail',
+  'Phone',
+  'Address line 1',
+  'Address line 2',
+  'City',
+  'State',
+  'ZIP code',
+]
+
+interface LeadRow {
+  formKey: string
+  fields: Record<string, string>
+  receivedAt: string
+  reference: string
+  language?: 'en' | 'es'
+  source?: Record<string, string>
+}
+
+describe.each(drivers)('the CSV export on %s', (driver) => {
+  let opened: TestApp
+  let db: Database
+  let app: FastifyInstance
+  let cookie: string
+  let staffId: string
+
+  async function insertLead(lead: LeadRow): Promise<string> {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO leads (form_key, fields, language, received_at, reference, source)
+       VALUES ($1, $2::jsonb, $3, $4::timestamptz, $5, $6::jsonb) RETURNING id`,
+      [
+        lead.formKey,
+        JSON.stringify(lead.fields),
+        lead.language ?? 'en',
+        lead.receivedAt,
+        lead.reference,
+        lead.source ? JSON.stringify(lead.source) : null,
+      ],
+    )
+    return String(row?.id)
+  }
+
+  beforeAll(async () => {
+    opened = await openTestApp(driver)
+    ;({ db, app } = opened)
+    const [staff] = await db.query<{ id: string }>(
+      'INSERT INTO staff_users (email, password_hash) VALUES ($1, $2) RETURNING id',
+      [staffEmail, await hashPassword(staffPassword)],
+    )
+    staffId = String(staff?.id)
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      headers: { origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: staffEmail, password: staffPassword }).toString(),
+    })
+    expect(signIn.statusCode).toBe(303)
+    cookie = cookieOf(signIn)
+
+    // Received at 03:30 UTC on Nov 25: 10:30 pm on the 24th at the agency (America/New_York).
+    const contact = await insertLead({
+      formKey: 'contact-message',
+      reference: 'CSV-AAA',
+      receivedAt: '2026-11-25T03:30:00Z',
+      language: 'es',
+      fields: {
+        firstName: 'María',
+        lastName: 'Núñez',
+        email: 'maria@example.com',
+        phone: '7705550100',
+        state: 'GA',
+        msg: 'Line one,\nline "two"',
+      },
+      source: {
+        landing: '/insurance/vehicle/boat',
+        referrer: 'www.google.com',
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmCampaign: 'boats',
+        clickId: 'gclid',
+      },
+    })
+    await db.query(
+      `UPDATE leads SET assigned_to = $2, status = 'contacted', first_contact_at = '2026-11-25T14:05:00Z' WHERE id = $1`,
+      [contact, staffId],
+    )
+    for (const [detail, at] of [
+      ['Left a voicemail', '2026-11-25T14:05:00Z'],
+      ['=HYPERLINK("http://evil.example") call back Tuesday', '2026-11-25T15:00:00Z'],
+    ]) {
+      await db.query(
+        `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, detail, created_at)
+         VALUES ($1, $2, $3, 'note', $4, $5::timestamptz)`,
+        [contact, staffId, staffEmail, detail, at],
+      )
+    }
+    await insertLead({
+      formKey: 'boat-quote',
+      reference: 'CSV-BBB',
+      receivedAt: '2026-11-20T15:00:00Z',
+      fields: {
+        firstName: 'Sam',
+        lastName: 'Boater',
+        email: 'sam@example.com',
+        phone: '4045550111',
+        address1: '12 Lake Rd',
+        city: 'Bethlehem',
+        state: 'GA',
+        zipCode: '30620',
+        primaryOperatorName: 'Sam Boater',
+        dob1: '1980-04-09',
+      },
+    })
+    await insertLead({
+      formKey: 'workers-comp-quote',
+      reference: 'CSV-CCC',
+      receivedAt: '2026-11-19T15:00:00Z',
+      fields: {
+        businessName: 'Peach State Roofing',
+        owner1Name: 'Rosa Diaz',
+        ssn1: encryptValue('123456789', testEncryptionKey),
+        email: 'r@p.example',
+      },
+    })
+  })
+  afterAll(() => opened?.close())
+
+  async function exportCsv(query = ''): Promise<string[][]> {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/admin/export.csv${query}`,
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(response.body).not.toContain('123456789')
+    return parse(response.body, { bom: true, relaxColumnCount: false })
+  }
+
+  function byReference(rows: string[][]) {
+    const [header = [], ...leads] = rows
+    return (reference: string) => {
+      const row = leads.find((cells) => cells[0] === reference)
+      expect(row).toBeDefined()
+      return Object.fromEntries(header.map((name, index) => [name, row?.[index] ?? '']))
+    }
+  }
+
+  it('has the desk columns first, local times, names for codes, the last note and the source', async () => {
+    const rows = await exportCsv()
+    expect(rows[0]?.slice(0, deskColumns.length)).toEqual(deskColumns)
+    expect(rows).toHaveLength(4)
+    const contact = byReference(rows)('CSV-AAA')
+    expect(contact).toMatchObject({
+      Received: '2026-11-24 22:30',
+      Form: 'Contact message',
+      Line: 'Contact & service',
+      Language: 'Spanish',
+      Status: 'Contacted',
+      Spam: 'No',
+      'Assigned to': staffEmail,
+      'First contact': '2026-11-25 09:05',
+      'Last note': `'=HYPERLINK("http://evil.example") call back Tuesday`,
+      'Landing page': '/insurance/vehicle/boat',
+      Referrer: 'www.google.com',
+      'UTM source': 'google',
+      'UTM medium': 'cpc',
+      'UTM campaign': 'boats',
+      'Ad click': 'Google Ads (gclid)',
+      Name: 'María Núñez',
+      'E-mail': 'maria@example.com',
+      State: 'GA',
+      Message: 'Line one,\nline "two"',
+    })
+  })
+
+  it('puts every form’s visitor in the same columns, the form’s other fields after, SSNs masked', async () => {
+    const rows = await exportCsv()
+    const header = rows[0] ?? []
+    expect(new Set(header).size).toBe(header.length)
+    // Name and address once, not again among the form's fields.
+    expect(header.filter((name) => /^(First name|Last name|ZIP code|City)$/.test(name))).toEqual([
+      'City',
+      'ZIP code',
+    ])
+    const lead = byReference(rows)
+    expect(lead('CSV-BBB')).toMatchObject({
+      Name: 'Sam Boater',
+      'Address line 1': '12 Lake Rd',
+      City: 'Bethlehem',
+      'ZIP code': '30620',
+      Line: 'Vehicle',
+    })
+    expect(lead('CSV-CCC')).toMatchObject({
+      Name: 'Peach State Roofing',
+      'E-mail': 'r@p.example',
+      'Owner 1: Social Security number': '•••••6789',
+    })
+    // Contact form fields come before the boat form's, the boat's before workers' comp's (registry order).
+    expect(header.indexOf('Message')).toBeLessThan(header.indexOf('Business name'))
+  })
+
+  it('gives agency systems an applicant import layout', async () => {
+    const rows = await exportCsv('?layout=applicants')
+    expect(rows[0]).toEqual([
+      'First Name',
+      'Last Name',
+      'Date of Birth',
+      'Address Line 1',
+      'Address Line 2',
+      'City',
+      'State',
+      'ZIP Code',
+      'Phone',
+      'Email',
+      'Line of Insurance',
+      'Reference',
+      'Received',
+    ])
+    expect(rows.slice(1)).toEqual([
+      [
+        'María',
+        'Núñez',
+        '',
+        '',
+        '',
+        '',
+        'GA',
+        '',
+        '7705550100',
+        'maria@example.com',
+        'Contact & service',
+        'CSV-AAA',
+        '2026-11-24 22:30',
+      ],
+      [
+        'Sam',
+        'Boater',
+        '04/09/1980',
+        '12 Lake Rd',
+        '',
+        'Bethlehem',
+        'GA',
+        '30620',
+        '4045550111',
+        'sam@example.com',
+        'Vehicle',
+        'CSV-BBB',
+        '2026-11-20 10:00',
+      ],
+      ['Rosa', 'Diaz', '', '', '', '', '', '', '', 'r@p.example', 'Business', 'CSV-CCC', '2026-11-19 10:00'],
+    ])
+  })
+
+  it('refuses a layout it does not know', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/admin/export.csv?layout=xml',
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(400)
+  })
+})
