@@ -9,6 +9,7 @@ import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment } from 'react'
+import { agency } from '../../config/agency.ts'
 import type { Database } from '../db/database.ts'
 import { type DraftFields, draftFieldsOf, takeDraft, waitingDraftLead } from '../desk/work-drafts.ts'
 import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
@@ -28,10 +29,11 @@ import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 import { csvColumns, csvLayoutOf, leadsCsv, withLastNotes } from './csv-export.ts'
 import { inboxPage } from './inbox-page.ts'
 import { leadPage } from './lead-page.ts'
+import { weeklySourceCounts } from './lead-source.ts'
 import { answerSignIn, loginPage, type SignInBody } from './login-page.ts'
 import type { StaffDesk } from './staff-desk.ts'
 import { parseLocalInput } from './staff-time.ts'
-import { firstChartWeek, weekRows } from './weekly-chart.ts'
+import { firstChartWeek, weekRows, withSourceCounts } from './weekly-chart.ts'
 
 export interface AdminPagesOptions {
   db: Database
@@ -47,6 +49,9 @@ export interface AdminPagesOptions {
 }
 
 export const inboxPageSize = 25
+
+/** The inbox counts matches up to this many (400 pages), then says "more than". */
+const inboxCountCap = 10_000
 
 /** Texts after an action, by the key the redirect carries. */
 const notices: Record<string, string> = {
@@ -222,17 +227,19 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     const { filters, errors } = parseLeadFilters(request.query)
     const page = parsePage(request.query)
     const currentWeek = await desk.inbox.weekStart(now)
-    const [list, counts, speed, queue, latest] = await Promise.all([
+    const [list, counts, speed, queue, latest, sources] = await Promise.all([
       desk.inbox.listLeads(
         filters,
         { limit: inboxPageSize, offset: (page - 1) * inboxPageSize },
         staff.userId,
         now,
+        inboxCountCap,
       ),
       desk.inbox.weeklyCounts(firstChartWeek(currentWeek)),
       desk.workLog.weeklySpeed(firstChartWeek(currentWeek)),
       desk.inbox.queueCounts(now),
       desk.inbox.newestReceived(),
+      weeklySourceCounts(options.db, agency.timeZone, firstChartWeek(currentWeek)),
     ])
     return sendPage(
       reply,
@@ -243,9 +250,10 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         errors,
         leads: list.leads,
         total: list.total,
+        more: list.more,
         page,
         pageSize: inboxPageSize,
-        chart: weekRows(currentWeek, counts),
+        chart: withSourceCounts(weekRows(currentWeek, counts), sources),
         speed,
         now,
         notice: noticeOf(request),

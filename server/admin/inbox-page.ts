@@ -28,6 +28,8 @@ export interface InboxPageOptions {
   errors: FilterErrors
   leads: InboxLead[]
   total: number
+  /** More leads match than `total` (the count stopped there). */
+  more?: boolean
   page: number
   pageSize: number
   chart: WeekRow[]
@@ -272,7 +274,7 @@ export function inboxPage(options: InboxPageOptions): string {
       ? html`<p className="empty">No leads match these filters.</p>`
       : html`<div className="table-scroll" role="region" aria-labelledby="leads-caption" tabIndex="0">
           <table className="leads">
-            <caption id="leads-caption">Leads ${first} to ${last} of ${total}, ${captionOrders[filters.sort]}</caption>
+            <caption id="leads-caption">Leads ${first} to ${last} of ${options.more ? `more than ${total}` : total}, ${captionOrders[filters.sort]}</caption>
             <thead>
               <tr>
                 <th scope="col">Received</th>
@@ -307,7 +309,7 @@ export function inboxPage(options: InboxPageOptions): string {
         ${filterForm(filters, options.errors)}
       </details>
       <p className="result-line">
-        <span>${total} ${total === 1 ? 'lead matches' : 'leads match'}.</span>${' '}
+        <span>${options.more ? `More than ${total.toLocaleString('en-US')} leads match.` : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`}</span>${' '}
         <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>
       </p>
       ${table}

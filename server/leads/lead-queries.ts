@@ -120,7 +120,9 @@ export interface LeadQueries {
     page: { limit: number; offset: number },
     viewerId?: string,
     now?: Date,
-  ): Promise<{ leads: InboxLead[]; total: number }>
+    /** Count the matches up to this many; `more` then says there are more. */
+    countCap?: number,
+  ): Promise<{ leads: InboxLead[]; total: number; more: boolean }>
   /** Every matching lead, newest first, in batches (the CSV export). */
   eachLead(filters: LeadFilters, batchSize?: number, viewerId?: string, now?: Date): AsyncGenerator<InboxLead>
   /** The form keys present among the matching leads. */
@@ -143,7 +145,7 @@ export interface LeadQueries {
 /** `timeZone`: the agency's (IANA name); date filters and weeks are days there, not in UTC. */
 export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
   return {
-    async listLeads(filters, page, viewerId = '', now = new Date()) {
+    async listLeads(filters, page, viewerId = '', now = new Date(), countCap = undefined) {
       const where = filterCondition(filters, timeZone, 1, viewerId, now)
       const { params, param } = parameters(1, [...where.params])
       const limit = param(page.limit)
@@ -155,11 +157,16 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
             JOIN leads ON leads.id = q.qid
             ORDER BY q.qrank, q.qkey, leads.id LIMIT ${limit} OFFSET ${offset}`
       const rows = await db.query<InboxLead>(sql, params)
+      // Counting 100,000 matches costs more than the page itself: the desk counts up to a cap
+      // and says "more than"; the API (no cap) counts them all.
+      const capped = countCap === undefined ? '' : `LIMIT ${Math.floor(countCap) + 1}`
       const [count] = await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM leads WHERE ${where.sql}`,
+        `SELECT count(*)::int AS total FROM (SELECT 1 FROM leads WHERE ${where.sql} ${capped}) AS matches`,
         where.params,
       )
-      return { leads: rows.map(leadFromRow), total: count?.total ?? 0 }
+      const total = count?.total ?? 0
+      const more = countCap !== undefined && total > countCap
+      return { leads: rows.map(leadFromRow), total: more ? (countCap ?? total) : total, more }
     },
 
     async *eachLead(filters, batchSize = 500, viewerId = '', now = new Date()) {
