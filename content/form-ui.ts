@@ -42,7 +42,7 @@ const en = {
   didYouMean: 'Did you mean',
   showValue: 'Show',
   hideValue: 'Hide',
-  privacyLink: 'Privacy',
+  privacyLink: 'Privacy notice',
   /** The heading of a group of a select's options (forms/engine.ts OptionGroup), from its English. */
   optionGroupLabel: (english: string): string => english,
   /** Beside the SSN and EIN fields: why they are asked and how they are kept. */
@@ -103,7 +103,7 @@ const es: FormUiCopy = {
   didYouMean: '¿Quiso decir',
   showValue: 'Mostrar',
   hideValue: 'Ocultar',
-  privacyLink: 'Privacidad',
+  privacyLink: 'Aviso de privacidad',
   optionGroupLabel: (english: string): string =>
     (
       ({

@@ -4,6 +4,7 @@ import type { Locale } from '../../app/site/route-table.ts'
 import { formText } from '../../content/form-text.ts'
 import { formUiCopy } from '../../content/form-ui.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
+import { withE2eDatabase } from './support/database.ts'
 import { fillForm, formHydrated } from './support/fill-form.ts'
 
 // A visitor on a phone: 390 × 844, touch.
@@ -123,4 +124,60 @@ test('answers typed before the form script wakes are kept through a reload', asy
   await expect(control(page, 'manufacturer1')).toHaveValue('Grady-White')
   await expect(control(page, 'model1')).toHaveValue('Freedom 235')
   await expect(formLocator(page).locator('.lead-form__not-kept')).toContainText('Date of birth')
+})
+
+for (const locale of ['en', 'es'] as const) {
+  test(`${locale}: "dan@gmial.com" gets a suggestion, and applying it fixes the field`, async ({ page }) => {
+    await page.goto(paths[locale])
+    await formHydrated(page, boatForm.key)
+    const email = control(page, 'email')
+    await email.fill('dan@gmial.com')
+    await control(page, 'phone').focus()
+    const suggestion = formLocator(page).locator('.field__suggestion')
+    await expect(suggestion).toContainText(`${formUiCopy[locale].didYouMean} dan@gmail.com?`)
+    // Only a suggestion: the address as typed is still a valid answer.
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true)
+    await suggestion.getByRole('button', { name: 'dan@gmail.com' }).click()
+    await expect(email).toHaveValue('dan@gmail.com')
+    await expect(suggestion.getByRole('button')).toHaveCount(0)
+    await email.fill('dan@gmail.con')
+    await control(page, 'phone').focus()
+    await expect(suggestion).toContainText('dan@gmail.com')
+  })
+}
+
+test('a boat length of 18.5 feet is accepted and stored as typed', async ({ page }) => {
+  await page.goto(paths.en)
+  const email = uniqueEmail('length')
+  await fillForm(page, boatForm, { email })
+  await control(page, 'length1').fill('18.5')
+  await expect(control(page, 'length1')).toHaveAttribute('step', '0.1')
+  await formLocator(page).getByRole('button', { name: boatForm.submitLabel }).click()
+  await expect(page.getByRole('dialog')).toContainText(formUiCopy.en.successMessage)
+  const stored = await withE2eDatabase((client) =>
+    client.query<{ length: string }>(
+      `SELECT fields->>'length1' AS length FROM leads WHERE fields->>'email' = $1`,
+      [email],
+    ),
+  )
+  expect(stored.rows).toEqual([{ length: '18.5' }])
+})
+
+test('phone and e-mail fields help the keyboard and autofill; SSNs are masked, numeric and explained', async ({
+  page,
+}) => {
+  await page.goto('/es/insurance/business/workers-compensation')
+  const form = page.locator('form[data-form-key="workers-comp-quote"]')
+  const phone = form.locator('[name="phone"]')
+  await expect(phone).toHaveAttribute('type', 'tel')
+  await expect(phone).toHaveAttribute('autocomplete', /^tel/)
+  await expect(phone).not.toHaveAttribute('inputmode', 'numeric')
+  await expect(form.locator('[name="email"]')).toHaveAttribute('autocomplete', 'email')
+  const ssn = form.locator('[name="ssn1"]')
+  await expect(ssn).toHaveAttribute('inputmode', 'numeric')
+  await expect(ssn).toHaveAttribute('autocomplete', 'off')
+  await expect(ssn).toHaveAccessibleDescription(new RegExp(formUiCopy.es.sensitiveNote.ssn.slice(0, 40)))
+  await ssn.fill('123456789')
+  await form.locator('[name="email"]').focus()
+  await expect(ssn).toHaveCSS('-webkit-text-security', 'disc')
 })

@@ -447,6 +447,9 @@ export function LeadForm({
               {copy.secureTip}
             </span>
           </span>
+          <a className="secure-line__privacy" href={locale === 'en' ? '/privacy' : `/${locale}/privacy`}>
+            {copy.privacyLink}
+          </a>
         </p>
         <p className="lead-form__remaining">
           <span id={remainingId} aria-live="polite">
