@@ -1,6 +1,7 @@
 import { html } from 'htm/react'
 import type { ReactNode } from 'react'
-import { type LeadSource, sourceCampaign } from '../leads/lead-source.ts'
+import type { Queryable } from '../db/database.ts'
+import { type LeadSource, sourceCampaign, sourceChannel, storedLeadSource } from '../leads/lead-source.ts'
 
 /** The ad networks of the click ids the site notes (server/leads/lead-source.ts), as staff know them. */
 const clickIdNetworks: Record<string, string> = {
@@ -49,4 +50,61 @@ export function leadSourceSection(source: LeadSource | null | undefined): ReactN
         : html`<p className="muted">Not known: the visitor's browser did not say (JavaScript off, or a lead from before the site recorded it).</p>`
     }
   </section>`
+}
+
+/** Leads (spam excluded) of one week from one source, as the owner's weekly table counts them. */
+export interface WeeklySourceCount {
+  /** Monday, YYYY-MM-DD. */
+  week: string
+  source: string
+  count: number
+}
+
+/**
+ * Leads per week and source since the week starting `since` (YYYY-MM-DD), weeks in the agency's
+ * time zone as the weekly chart's. Grouped in the database by the few keys a source is named by
+ * (sourceChannel), so what comes back is small however many leads there are.
+ */
+export async function weeklySourceCounts(
+  db: Queryable,
+  timeZone: string,
+  since: string,
+): Promise<WeeklySourceCount[]> {
+  const rows = await db.query<{
+    week: string
+    utmSource: string | null
+    utmMedium: string | null
+    clickId: string | null
+    referrer: string | null
+    known: boolean
+    count: number
+  }>(
+    `SELECT to_char(date_trunc('week', received_at AT TIME ZONE $1), 'YYYY-MM-DD') AS week,
+            source->>'utmSource' AS "utmSource", source->>'utmMedium' AS "utmMedium",
+            source->>'clickId' AS "clickId", source->>'referrer' AS referrer,
+            source IS NOT NULL AS known, count(*)::int AS count
+       FROM leads
+      WHERE NOT is_spam AND received_at >= ($2::date::timestamp AT TIME ZONE $1)
+      GROUP BY 1, 2, 3, 4, 5, 6`,
+    [timeZone, since],
+  )
+  const totals = new Map<string, WeeklySourceCount>()
+  for (const row of rows) {
+    const source = row.known
+      ? sourceChannel(
+          storedLeadSource({
+            utmSource: row.utmSource ?? undefined,
+            utmMedium: row.utmMedium ?? undefined,
+            clickId: row.clickId ?? undefined,
+            referrer: row.referrer ?? undefined,
+            landing: '/',
+          }),
+        )
+      : sourceChannel(null)
+    const key = `${row.week}|${source}`
+    const total = totals.get(key) ?? { week: row.week, source, count: 0 }
+    total.count += row.count
+    totals.set(key, total)
+  }
+  return [...totals.values()]
 }

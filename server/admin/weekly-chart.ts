@@ -9,6 +9,7 @@ import { Fragment, type ReactNode } from 'react'
 import { addDays } from '../../forms/dates.ts'
 import type { WeeklyCount } from '../leads/lead-queries.ts'
 import { type InsuranceLine, insuranceLineOf, insuranceLines } from './insurance-lines.ts'
+import type { WeeklySourceCount } from './lead-source.ts'
 import { formatDay } from './staff-time.ts'
 
 export const chartWeeks = 12
@@ -18,6 +19,8 @@ export interface WeekRow {
   week: string
   byLine: Record<InsuranceLine, number>
   total: number
+  /** Leads by where they came from (lead-source.ts); absent when not counted. */
+  bySource?: Map<string, number>
 }
 
 function emptyLines(): Record<InsuranceLine, number> {
@@ -44,6 +47,59 @@ export function weekRows(currentWeek: string, counts: WeeklyCount[]): WeekRow[] 
     row.total += count.count
   }
   return rows
+}
+
+/** The rows with each week's leads by source (lead-source.ts weeklySourceCounts). */
+export function withSourceCounts(rows: WeekRow[], counts: WeeklySourceCount[]): WeekRow[] {
+  const withSources = rows.map((row) => ({ ...row, bySource: new Map<string, number>() }))
+  const byWeek = new Map(withSources.map((row) => [row.week, row]))
+  for (const count of counts) {
+    const sources = byWeek.get(count.week)?.bySource
+    sources?.set(count.source, (sources.get(count.source) ?? 0) + count.count)
+  }
+  return withSources
+}
+
+/** Weeks and sources the small table shows: the latest weeks, the sources that sent most. */
+const sourceWeeks = 4
+const sourceRows = 8
+
+/**
+ * Leads by source per week, under the chart: which of the agency's efforts bring leads. The
+ * sources of the chart's weeks, most leads first (the rest as "Other"), for the latest four weeks
+ * and the whole twelve.
+ */
+function sourceTable(rows: WeekRow[]): ReactNode {
+  if (!rows.some((row) => row.bySource)) return null
+  const totals = new Map<string, number>()
+  for (const row of rows)
+    for (const [source, count] of row.bySource ?? []) totals.set(source, (totals.get(source) ?? 0) + count)
+  const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([source]) => source)
+  const shown = ranked.length > sourceRows ? ranked.slice(0, sourceRows - 1) : ranked
+  const other = ranked.filter((source) => !shown.includes(source))
+  const weeks = rows.slice(-sourceWeeks)
+  const sum = (row: WeekRow | undefined, sources: string[]) =>
+    sources.reduce((total, source) => total + (row?.bySource?.get(source) ?? 0), 0)
+  const line = (label: string, sources: string[]) => html`<tr key=${label}>
+    <th scope="row">${label}</th>
+    ${weeks.map((week) => html`<td key=${week.week}>${sum(week, sources)}</td>`)}
+    <td>${sources.reduce((total, source) => total + (totals.get(source) ?? 0), 0)}</td>
+  </tr>`
+  return html`<table className="source-table">
+    <caption>Leads by source per week (spam excluded; "unknown": sent without JavaScript or before sources were kept)</caption>
+    <thead>
+      <tr>
+        <th scope="col">Source</th>
+        ${weeks.map((week) => html`<th key=${week.week} scope="col">Week of ${formatDay(week.week)}</th>`)}
+        <th scope="col">${chartWeeks} weeks</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${ranked.length === 0 ? html`<tr><td colSpan=${weeks.length + 2}>No leads in these weeks.</td></tr>` : null}
+      ${shown.map((source) => line(source, [source]))}
+      ${other.length > 0 ? line('Other', other) : null}
+    </tbody>
+  </table>`
 }
 
 /** 0 → 4, 7 → 8, 13 → 20, 130 → 200: a round top for the axis, divisible into 4 steps. */
@@ -140,5 +196,6 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
         </tbody>
       </table>
     </details>
+    ${sourceTable(rows)}
   <//>`
 }

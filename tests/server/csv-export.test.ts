@@ -78,7 +78,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    opened = await openTestApp(driver)
+    opened = await openTestApp(driver, { now: () => new Date('2026-11-25T18:00:00Z') })
     ;({ db, app } = opened)
     const [staff] = await db.query<{ id: string }>(
       'INSERT INTO staff_users (email, password_hash) VALUES ($1, $2) RETURNING id',
@@ -286,6 +286,28 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         '2026-11-20 10:00',
       ],
       ['Rosa', 'Diaz', '', '', '', '', '', '', '', 'r@p.example', 'Business', 'CSV-CCC', '2026-11-19 10:00'],
+    ])
+  })
+
+  it('counts leads by source per week under the inbox chart', async () => {
+    const response = await app.inject({ method: 'GET', url: '/admin', headers: { cookie } })
+    expect(response.statusCode).toBe(200)
+    const table = /<table class="source-table">([\s\S]*?)<\/table>/.exec(response.body)?.[1] ?? ''
+    const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+      [...(row[1] ?? '').matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]),
+    )
+    expect(rows[0]).toEqual([
+      'Source',
+      'Week of Nov 2',
+      'Week of Nov 9',
+      'Week of Nov 16',
+      'Week of Nov 23',
+      '12 weeks',
+    ])
+    // Two leads sent without a source (the boat and workers' comp leads, week of Nov 16), one from the campaign.
+    expect(rows.slice(1)).toEqual([
+      ['unknown', '0', '0', '2', '0', '2'],
+      ['google / cpc', '0', '0', '0', '1', '1'],
     ])
   })
 
