@@ -16,6 +16,7 @@ import { resetSecondFactor } from '../server/staff/second-factor.ts'
 import { accountTag, clearAccountLocks, currentLocks, tagOfKey } from '../server/staff/sign-in-throttle.ts'
 import {
   addStaffUser,
+  checkDisplayName,
   checkNewPassword,
   checkStaffEmail,
   generatePassword,
@@ -33,6 +34,8 @@ const usage = `Staff accounts for the lead inbox (/admin).
   npm run staff -- add <email>              asks for the password (or reads it from stdin)
   npm run staff -- add <email> --generate   makes a random password and prints it once
   npm run staff -- add <email> --owner      an owner: also manages staff accounts from the desk
+  npm run staff -- add <email> --name "Ana Ruiz"
+                                            the name colleagues see on the desk (else the e-mail)
   npm run staff -- role <email> owner|staff makes an account an owner, or staff again
   npm run staff -- password <email>         sets a new password (add --generate for a random one)
   npm run staff -- list
@@ -53,7 +56,19 @@ class UsageError extends Error {}
 /** Who the audit names for changes made here: whoever runs the server. */
 const actor = 'npm run staff'
 
-async function main(argv: string[]): Promise<void> {
+/** `--name "Ana Ruiz"` (or `--name=Ana Ruiz`): taken out of argv with its value. */
+function takeName(argv: string[]): { argv: string[]; name?: string } {
+  const at = argv.findIndex((arg) => arg === '--name' || arg.startsWith('--name='))
+  if (at === -1) return { argv }
+  const arg = argv[at] ?? ''
+  const inline = arg.startsWith('--name=')
+  const name = inline ? arg.slice('--name='.length) : argv[at + 1]
+  if (name === undefined || name.startsWith('--')) throw new UsageError('--name needs a name after it.')
+  return { argv: argv.filter((_, index) => index !== at && (inline || index !== at + 1)), name }
+}
+
+async function main(allArgs: string[]): Promise<void> {
+  const { argv, name } = takeName(allArgs)
   const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
   const [command, email, ...rest] = argv.filter((arg) => !arg.startsWith('--'))
   if (!command || flags.has('--help') || command === 'help') {
@@ -68,6 +83,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'role' && !isStaffRole(role))
     throw new UsageError('role needs owner or staff after the e-mail.')
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}.`)
+  if (name !== undefined && command !== 'add') throw new UsageError('--name goes with add only.')
+  const displayName = checkDisplayName(name)
   const listing = command === 'list' || command === 'locks'
   if (listing && email) throw new UsageError(`${command} takes no e-mail.`)
   if (!listing && !email) throw new UsageError(`${command} needs an e-mail address.`)
@@ -81,10 +98,12 @@ async function main(argv: string[]): Promise<void> {
     switch (command) {
       case 'add': {
         const owner = flags.has('--owner')
-        await addStaffUser(db, account, password ?? '', owner ? 'owner' : 'staff')
+        await addStaffUser(db, account, password ?? '', owner ? 'owner' : 'staff', displayName)
         await recordStaffAudit(db, actor, 'add', account)
         if (owner) await recordStaffAudit(db, actor, 'role-owner', account)
-        console.log(`Added ${account}${owner ? ' as an owner' : ''}.`)
+        console.log(
+          `Added ${account}${displayName ? ` (${displayName})` : ''}${owner ? ' as an owner' : ''}.`,
+        )
         break
       }
       case 'password': {
@@ -110,7 +129,7 @@ async function main(argv: string[]): Promise<void> {
         for (const user of users) {
           const lastSignIn = user.lastSignInAt ? new Date(user.lastSignInAt).toISOString() : 'never'
           console.log(
-            `${user.email}\t${user.role}\tcreated ${new Date(user.createdAt).toISOString()}\tlast sign-in ${lastSignIn}\tactive sessions ${user.activeSessions}\ttwo-step ${user.twoStepOn ? 'on' : 'off'}`,
+            `${user.email}\t${user.role}\tcreated ${new Date(user.createdAt).toISOString()}\tlast sign-in ${lastSignIn}\tactive sessions ${user.activeSessions}\ttwo-step ${user.twoStepOn ? 'on' : 'off'}${user.displayName ? `\tname ${user.displayName}` : ''}`,
           )
         }
         break

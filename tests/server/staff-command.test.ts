@@ -84,6 +84,25 @@ describe('npm run staff on the embedded database', { timeout: 120_000 }, () => {
     const short = await staff(['add', 'short@oakridge-insurance.example'], env(), 'short\n')
     expect(short.code).toBe(1)
     expect(short.stderr).toContain('at least 12 characters')
+    // The name colleagues see on the desk, given on the command line.
+    const named = await staff(
+      ['add', 'ana@oakridge-insurance.example', '--name', ' Ana  Ruiz '],
+      env(),
+      'a long staff password 42\n',
+    )
+    expect(named).toMatchObject({ code: 0, stderr: '' })
+    expect(named.stdout).toContain('Added ana@oakridge-insurance.example (Ana Ruiz).')
+    expect((await staff(['list'], env())).stdout).toMatch(
+      /^ana@oakridge-insurance\.example\tstaff\t.*\tname Ana Ruiz$/m,
+    )
+    const nameless = await staff(
+      ['add', 'x@oakridge-insurance.example', '--name'],
+      env(),
+      'a long staff password 42\n',
+    )
+    expect(nameless.code).not.toBe(0)
+    expect(nameless.stderr).toContain('--name needs a name after it.')
+
     const bad = await staff(['add', 'not-an-email'], env(), 'a long staff password 42\n')
     expect(bad.code).toBe(1)
     expect(await storedUser('short@oakridge-insurance.example')).toBeUndefined()
