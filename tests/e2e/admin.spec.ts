@@ -131,10 +131,12 @@ test('staff sign in, find a lead sent from the contact form, change its status, 
   const [header, ...rows] = csv.trimEnd().split('\r\n')
   // Every cell quoted (a spreadsheet set to any separator keeps each value in its cell).
   expect(header).toBe(
-    '"id","received_at","form","language","status","spam","First name","Last name","E-mail","Phone","State","Message"',
+    '"Reference","Received","Form","Line","Language","Status","Spam","Assigned to","First contact","Follow-up","Last note","Landing page","Referrer","UTM source","UTM medium","UTM campaign","Ad click","Name","E-mail","Phone","Address line 1","Address line 2","City","State","ZIP code","Message"',
   )
   expect(rows).toHaveLength(1)
-  expect(rows[0]).toContain(`,"contact-message","en","contacted","no","Marta","${lastName}",`)
+  expect(rows[0]).toContain(`,"Contact message","Contact & service","English","Contacted","No",`)
+  expect(rows[0]).toContain(`,"/contact",`)
+  expect(rows[0]).toContain(`,"Marta ${lastName}",`)
   expect(rows[0]).toContain('Please call me about home insurance.')
 
   await page.getByRole('button', { name: 'Sign out' }).click()
@@ -214,13 +216,15 @@ test('an owner adds a colleague from the desk, who signs in with the password sh
 
   await page.getByRole('link', { name: 'Back to staff accounts' }).click()
   const row = page.getByRole('row', { name: new RegExp(colleague.replace(/[.]/g, '\\.')) })
-  await row.getByRole('button', { name: 'Sign out everywhere' }).click()
+  // Asked first, on a page of its own.
+  await row.getByRole('link', { name: 'Sign out everywhere…' }).click()
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click()
   await expect(page.getByRole('status')).toHaveText('Signed out everywhere. They must sign in again.')
   await theirs.reload()
   await expect(theirs).toHaveURL(/\/admin\/login$/)
   await other.close()
 
-  await row.getByRole('button', { name: 'Remove…' }).click()
+  await row.getByRole('link', { name: 'Remove…' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Remove ${colleague}?`)
   await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Remove the account' }).click()
