@@ -413,7 +413,7 @@ function leadChoice(view: RemoveView): ReactNode {
     ${view.error && html`<p className="error-banner" role="alert">${view.error}</p>`}
     ${
       others.length > 0 &&
-      html`<label className="choice">
+      html`<${Fragment}><label className="choice">
         <input type="radio" name="leads" value="reassign" defaultChecked="" /> Give them to
       </label>
       <div className="field">
@@ -421,7 +421,7 @@ function leadChoice(view: RemoveView): ReactNode {
         <select id="reassign-to" name="to">
           ${others.map((other) => html`<option key=${other.id} value=${other.id}>${staffLabel(other)}</option>`)}
         </select>
-      </div>`
+      </div><//>`
     }
     <label className="choice">
       <input type="radio" name="leads" value="unassign" defaultChecked=${others.length === 0} /> Leave them unassigned
