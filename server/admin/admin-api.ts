@@ -26,6 +26,7 @@ import { revokeSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './admin-pages.ts'
 import { leadDisplayName } from './lead-view.ts'
+import { openApiPath, registerOpenApi } from './openapi.ts'
 import type { StaffDesk } from './staff-desk.ts'
 
 export interface AdminApiOptions {
@@ -102,6 +103,9 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
   // onRequest, not preHandler: a request without a session is refused before its body is read or
   // validated, so it gets 401 whatever it sent.
   app.addHook('onRequest', requireStaffApi)
+  // Before the routes: each one below, whoever adds it, is in the OpenAPI document (openapi.ts).
+  await registerOpenApi(app)
+  app.get(openApiPath, async () => app.swagger())
 
   // What /api/health tells the public only as up or down.
   app.get('/api/admin/health', async () => ({

@@ -73,6 +73,7 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
   },
   { method: 'POST', url: '/admin/staff/unlock', kind: 'page', body: { key: `address:${'a'.repeat(64)}` } },
   { method: 'GET', url: '/api/admin/health', kind: 'api' },
+  { method: 'GET', url: '/api/admin/openapi.json', kind: 'api' },
   { method: 'GET', url: '/api/admin/session', kind: 'api' },
   { method: 'DELETE', url: '/api/admin/session', kind: 'api' },
   { method: 'GET', url: '/api/admin/leads', kind: 'api' },

@@ -1,0 +1,57 @@
+/**
+ * The OpenAPI document of the staff API (/api/admin/*), made by @fastify/swagger from the JSON
+ * schemas the routes validate with, so it cannot drift from what they accept. Registered at the
+ * top of the API's plugin (admin-api.ts): every route added there after it, by anyone, is in the
+ * document without more work. Served to signed-in staff at GET /api/admin/openapi.json and kept
+ * in docs/openapi.json (`npm run openapi`; docs/api.md, "OpenAPI").
+ */
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { adminApi } from './admin-api.ts'
+
+export const openApiPath = '/api/admin/openapi.json'
+
+/** What the document says of the API as a whole; the paths come from the routes. */
+const openapi: FastifyDynamicSwaggerOptions['openapi'] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Lead desk staff API',
+    version: '1.0.0',
+    description:
+      'The lead desk API for the agency’s other tools: leads, their work (status, assignee, contacts, notes, follow-ups), reveals of sensitive values and health. Every route needs a staff session (sign in at /admin/login; the session cookie is `staff_session`) and, for a change, the site’s own Origin. Statuses, bodies and examples: docs/api.md, “Staff”.',
+  },
+  components: {
+    securitySchemes: { staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' } },
+  },
+  security: [{ staffSession: [] }],
+}
+
+/** Adds the document's collector to the API's plugin, before its routes. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, { openapi })
+}
+
+/**
+ * The document, from the API's routes registered on their own (nothing is called: the options are
+ * only read when a request comes). Used by `npm run openapi` and by the test that the committed
+ * copy is current.
+ */
+export async function openApiDocument(): Promise<unknown> {
+  const app = Fastify({ logger: false })
+  let api: FastifyInstance | undefined
+  // The plugin is called in a scope of ours, so the document's decorator is reachable from here.
+  await app.register(async (scope) => {
+    api = scope
+    await adminApi(scope, {
+      db: undefined as never,
+      desk: {} as never,
+      cookieSecure: true,
+      pageSize: 50,
+      now: () => new Date(),
+    })
+  })
+  await app.ready()
+  const document = api?.swagger()
+  await app.close()
+  return document
+}

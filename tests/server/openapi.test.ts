@@ -1,0 +1,85 @@
+/**
+ * The staff API's OpenAPI document (server/admin/openapi.ts): made from the routes' own schemas,
+ * it names every /api/admin route the app registers (a route someone adds is in it by itself), is
+ * served to signed-in staff only, and the copy in docs/openapi.json is what `npm run openapi`
+ * writes today.
+ */
+import { readFile } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openApiFile, openApiText } from '../../scripts/openapi.ts'
+import { openApiDocument } from '../../server/admin/openapi.ts'
+import { hashPassword } from '../../server/staff/password-hash.ts'
+import { cookieOf } from './helpers/cookies.ts'
+import { registeredRoutes } from './helpers/routes.ts'
+import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
+
+const staffEmail = 'openapi@oakridge-insurance.example'
+const staffPassword = 'a long staff password for the api'
+
+interface OpenApiDocument {
+  openapi: string
+  paths: Record<string, Record<string, { requestBody?: unknown; parameters?: { name: string }[] }>>
+}
+
+/** "METHOD /path" for each operation, with Fastify's `:id` for OpenAPI's `{id}`. */
+function operations(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+  )
+}
+
+describe('the committed docs/openapi.json', () => {
+  it('is what `npm run openapi` writes from the routes today', async () => {
+    // Compared as JSON: the file is laid out by Biome, the generated text by JSON.stringify.
+    const committed: unknown = JSON.parse(await readFile(openApiFile, 'utf8'))
+    expect(committed).toEqual(JSON.parse(openApiText(await openApiDocument())))
+  })
+})
+
+describe.each(drivers)('the staff API document on %s', (driver) => {
+  let test: TestApp
+  let cookie: string
+
+  beforeAll(async () => {
+    test = await openTestApp(driver)
+    await test.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
+      staffEmail,
+      await hashPassword(staffPassword),
+    ])
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      headers: { origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: staffEmail, password: staffPassword }).toString(),
+    })
+    expect(signIn.statusCode).toBe(303)
+    cookie = cookieOf(signIn)
+  })
+  afterAll(() => test?.close())
+
+  it('is refused without a session', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/admin/openapi.json' })
+    expect(response.statusCode).toBe(401)
+  })
+
+  it('lists every /api/admin route the app registers, with the schemas they validate with', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/openapi.json',
+      headers: { cookie },
+    })
+    expect(response.statusCode).toBe(200)
+    const document: OpenApiDocument = response.json()
+    expect(document.openapi).toMatch(/^3\./)
+    const registered = registeredRoutes(test.app.printRoutes({ commonPrefix: false })).filter((route) =>
+      route.includes(' /api/admin'),
+    )
+    expect(registered.length).toBeGreaterThan(5)
+    expect(operations(document).sort()).toEqual(registered.sort())
+    // The body a route validates is the body the document describes.
+    const notes = document.paths['/api/admin/leads/{id}/notes']?.post
+    expect(JSON.stringify(notes?.requestBody)).toContain('"note"')
+    expect(notes?.parameters?.map((parameter) => parameter.name)).toContain('id')
+  })
+})
