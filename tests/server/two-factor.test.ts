@@ -4,6 +4,7 @@
  * codes that work once, and a half-done sign-in that reaches no lead.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
@@ -19,6 +20,38 @@ const password = 'a long staff password 42'
 
 function codeAt(secret: string, at: Date): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
+}
+
+/**
+ * Reads the QR code an authenticator app would scan from the set-up page: the page's inline SVG
+ * (qrcode draws dark modules as horizontal strokes: M x y, h length, m dx dy) drawn into pixels,
+ * four per module, and decoded with jsQR. undefined when the page has no readable QR code.
+ */
+function scanPageQr(body: string): string | undefined {
+  const svg = /data-totp-qr="">(<svg[\s\S]*?<\/svg>)/.exec(body)?.[1]
+  const size = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg ?? '')?.[1] ?? 0)
+  const path = /<path stroke="#000000" d="([^"]+)"/.exec(svg ?? '')?.[1]
+  if (!svg || !size || !path) return undefined
+  const scale = 4
+  const width = size * scale
+  const pixels = new Uint8ClampedArray(width * width * 4).fill(255)
+  let x = 0
+  let y = 0
+  for (const [, command, a = '0', b = '0'] of path.matchAll(/([MmHh])(-?[\d.]+)(?:[ ,](-?[\d.]+))?/g)) {
+    if (command === 'M') [x, y] = [Number(a), Number(b)]
+    else if (command === 'm') [x, y] = [x + Number(a), y + Number(b)]
+    else {
+      for (let column = x; column < x + Number(a); column++) {
+        for (let dy = 0; dy < scale; dy++)
+          for (let dx = 0; dx < scale; dx++) {
+            const at = ((Math.floor(y) * scale + dy) * width + column * scale + dx) * 4
+            pixels.fill(0, at, at + 3)
+          }
+      }
+      x += Number(a)
+    }
+  }
+  return jsQR(pixels, width, width)?.data
 }
 
 describe.each(drivers)('two-step sign-in on %s', (driver) => {
@@ -77,6 +110,13 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
     const secret = /data-totp-secret="">([A-Z2-7 ]+)</.exec(page.body)?.[1]?.replace(/ /g, '') ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(page.body).toContain('otpauth://totp/')
+    // The QR code on the page holds the same key, for the account, as an app scanning it reads it.
+    const scanned = OTPAuth.URI.parse(scanPageQr(page.body) ?? 'none')
+    expect(scanned).toBeInstanceOf(OTPAuth.TOTP)
+    expect(scanned.secret.base32).toBe(secret)
+    expect(scanned.label).toBe(email)
+    // Drawn in the page: no image to fetch, nothing the staff pages' policy (img-src 'self') refuses.
+    expect(page.body).not.toMatch(/<img[^>]+data:/)
 
     const wrong = await post(app, '/admin/two-factor', { code: '000000' }, cookie)
     expect(wrong.statusCode).toBe(400)
