@@ -83,11 +83,13 @@ function enrolPage(options: {
   qr: string
   required: boolean
   staffEmail?: string
+  staffName?: string | null
   error?: string
 }): string {
   return staffPage({
     title: 'Set up two-step sign-in',
     staffEmail: options.staffEmail,
+    staffName: options.staffName,
     body: html`<div className="narrow">
       <h1>Set up two-step sign-in</h1>
       ${options.required && html`<p>This desk asks every account for a code from an authenticator app. Set it up once to continue.</p>`}
@@ -115,10 +117,11 @@ function enrolPage(options: {
   })
 }
 
-function recoveryCodesPage(codes: string[], staffEmail: string): string {
+function recoveryCodesPage(codes: string[], staff: StaffSession): string {
   return staffPage({
     title: 'Recovery codes',
-    staffEmail,
+    staffEmail: staff.email,
+    staffName: staff.displayName,
     body: html`<div className="narrow">
       <h1>Two-step sign-in is on</h1>
       ${noticeBanner('From now on, signing in asks for a code from your app.')}
@@ -132,10 +135,11 @@ function recoveryCodesPage(codes: string[], staffEmail: string): string {
   })
 }
 
-function statusPage(state: { enabledAt: Date; left: number }, staffEmail: string): string {
+function statusPage(state: { enabledAt: Date; left: number }, staff: StaffSession): string {
   return staffPage({
     title: 'Two-step sign-in',
-    staffEmail,
+    staffEmail: staff.email,
+    staffName: staff.displayName,
     body: html`<div className="narrow">
       <h1>Two-step sign-in</h1>
       <p>On for your account. You have ${state.left} unused recovery ${state.left === 1 ? 'code' : 'codes'}.</p>
@@ -218,7 +222,7 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
     if (state.enabledAt) {
       return sendPage(
         reply,
-        statusPage({ enabledAt: state.enabledAt, left: state.recoveryCodesLeft }, session.email),
+        statusPage({ enabledAt: state.enabledAt, left: state.recoveryCodesLeft }, session),
       )
     }
     const secret = await pendingSecret(db, session.userId, key)
@@ -231,6 +235,7 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
         qr: await qrCodeSvg(uri),
         required: session.stage === 'enrol',
         staffEmail: request.staff?.email,
+        staffName: request.staff?.displayName,
       }),
     )
   })
@@ -256,6 +261,7 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
             qr: await qrCodeSvg(uri),
             required: session.stage === 'enrol',
             staffEmail: request.staff?.email,
+            staffName: request.staff?.displayName,
             error:
               'That code is not correct. Check that the app shows the key above, then type its current code.',
           }),
@@ -263,7 +269,7 @@ export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPag
         )
       }
       if (session.stage === 'enrol') await finish(request, reply, session, now)
-      return sendPage(reply, recoveryCodesPage(codes, session.email))
+      return sendPage(reply, recoveryCodesPage(codes, session))
     },
   )
 }
