@@ -93,7 +93,8 @@ test('required fields carry a red asterisk, the legend and the lock line with it
   await expect(honeypot).toHaveAttribute('tabindex', '-1')
   await expect(honeypot).toHaveAttribute('autocomplete', 'off')
   await expect(honeypot).not.toHaveAttribute('required', '')
-  await expect(form.getByLabel('Phone')).toHaveAttribute('inputmode', 'numeric')
+  // The telephone pad: digits, and the "+" (and on Android the "(" and "-") the hint shows.
+  await expect(form.getByLabel('Phone')).toHaveAttribute('inputmode', 'tel')
 })
 
 test('date limits come from the visitor’s own clock', async ({ page }) => {
