@@ -181,3 +181,22 @@ test('phone and e-mail fields help the keyboard and autofill; SSNs are masked, n
   await form.locator('[name="email"]').focus()
   await expect(ssn).toHaveCSS('-webkit-text-security', 'disc')
 })
+
+test('on a phone, business checkboxes keep their size however their label wraps', async ({ page }) => {
+  await page.goto('/es/insurance/business')
+  const boxes = page.locator('form[data-form-key="business-quote"] input[type="checkbox"]')
+  expect(await boxes.count()).toBeGreaterThan(3)
+  const widths = await boxes.evaluateAll((inputs) =>
+    inputs.map((input) => input.getBoundingClientRect().width),
+  )
+  for (const width of widths) expect(width).toBeGreaterThanOrEqual(19)
+})
+
+test('"Type of insurance" lists its 32 answers under six headings, in Spanish too', async ({ page }) => {
+  await page.goto('/es/get-a-quote')
+  const select = page.locator('form[data-form-key="quote-request"] select[name="consultationType"]')
+  await expect(select.locator('optgroup')).toHaveCount(6)
+  await expect(select.locator('optgroup').first()).toHaveAttribute('label', 'Vehículos')
+  await expect(select.locator('optgroup option')).toHaveCount(32)
+  await expect(select.locator('optgroup[label="Vehículos"] option[value="Boat Insurance"]')).toHaveCount(1)
+})
