@@ -250,6 +250,7 @@ function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow)
     receivedAt: row.receivedAt,
     isSpam: row.isSpam,
     spamReasons: stringsOf(row.spamReasons),
+    source: lead.source ?? null,
     status: 'new',
     assignedTo: null,
     firstContactAt: null,
