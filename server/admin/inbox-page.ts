@@ -272,7 +272,7 @@ export function inboxPage(options: InboxPageOptions): string {
   const table =
     leads.length === 0
       ? html`<p className="empty">No leads match these filters.</p>`
-      : html`<div className="table-scroll" role="region" aria-labelledby="leads-caption" tabIndex="0">
+      : html`<div className="table-scroll leads-scroll" role="region" aria-labelledby="leads-caption" tabIndex="0">
           <table className="leads">
             <caption id="leads-caption">Leads ${first} to ${last} of ${options.more ? `more than ${total}` : total}, ${captionOrders[filters.sort]}</caption>
             <thead>
@@ -299,10 +299,12 @@ export function inboxPage(options: InboxPageOptions): string {
     owner: options.owner,
     current: 'inbox',
     body: html`<${Fragment}>
-      <h1>Leads</h1>
+      <div className="inbox-head">
+        <h1>Leads</h1>
+        ${quickFilters(filters, options.queue)}
+      </div>
       ${noticeBanner(options.notice)}
       <p className="notice new-leads" role="status" data-poll-since=${options.newest ?? ''} hidden></p>
-      ${quickFilters(filters, options.queue)}
       ${searchForm(filters, options.errors)}
       <details className="filter-box" open=${hasFilters({ ...filters, q: '' }) || Object.keys(options.errors).length > 0 ? true : undefined}>
         <summary>Filters, search and order</summary>

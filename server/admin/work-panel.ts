@@ -122,7 +122,7 @@ export function replyButtons(lead: InboxLead): ReactNode {
   return html`<div className="reply-actions">
     ${tel && html`<a className="button" href=${tel} data-log-channel="call">Call ${reply.phone}</a>`}
     ${sms && html`<a className="button button-secondary" href=${sms} data-log-channel="text">Text</a>`}
-    ${mailto && html`<a className="button button-secondary" href=${mailto} data-log-channel="email">E-mail${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
+    ${mailto && html`<a className="button button-secondary" href=${mailto} data-log-channel="email">E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
     <button type="button" className="button-secondary" data-copy=${copyText(reply)} hidden>Copy details</button>
   </div>`
 }

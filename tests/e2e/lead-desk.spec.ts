@@ -11,7 +11,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
 import { e2eDataDir } from '../../playwright.config.ts'
-import { adminConnectionString, e2eDatabaseName } from './support/database.ts'
+import { composeDigest } from '../../server/desk/morning-digest.ts'
+import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
@@ -38,6 +39,21 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([])
 }
 
+/** Nothing scrolls sideways: the page is never wider than the window. */
+async function expectNoPageWiderThanScreen(page: Page) {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    // What sticks out, to name it in the failure.
+    wide: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((element) => !element.parentElement?.closest('.table-scroll, .desk-figures > *'))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}#${element.id}`),
+  }))
+  expect(scrollWidth, `${page.url()} at ${innerWidth} px: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth)
+}
+
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('E-mail').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
@@ -59,6 +75,23 @@ for (const viewport of [
     }
     expect(await addStaff(account.email, account.password)).toContain(`Added ${account.email}.`)
     const lastName = `Quill${randomBytes(4).toString('hex').replace(/\d/g, 'x')}`
+
+    // An overdue lead: received a month ago, never contacted.
+    await withE2eDatabase((client) =>
+      client.query(
+        `INSERT INTO leads (form_key, fields, received_at)
+         VALUES ('contact-message', $1::jsonb, now() - interval '30 days')`,
+        [
+          JSON.stringify({
+            firstName: 'Olga',
+            lastName,
+            email: 'olga@example.com',
+            phone: '7705550123',
+            msg: 'Hi',
+          }),
+        ],
+      ),
+    )
 
     // A visitor sends the contact form.
     await page.goto('/contact')
@@ -97,33 +130,131 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
 
-    // Find the lead; open it; the call link is there.
+    // The overdue lead (received a month ago, never contacted) is first in the queue.
+    // (Each run of this test adds one: the oldest leads the queue.)
+    await expect(page.locator('table.leads tbody tr').first()).toContainText(/Olga Quill/)
+    await expect(page.locator('table.leads tbody tr').first()).toContainText('Overdue')
+
+    // Find the new lead; open it; the call link is there.
     await page.getByRole('link', { name: 'Unassigned' }).click()
     await page.getByLabel('Search name, e-mail or phone').fill(lastName)
-    await page.getByRole('button', { name: 'Apply filters' }).click()
-    await page.getByRole('link', { name: `Rosa ${lastName}` }).click()
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByRole('link', { name: `Rosa ${lastName}`, exact: true }).click()
     await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', 'tel:+17705550199')
     await expect(page.getByRole('link', { name: 'E-mail a reply' })).toHaveAttribute('href', /^mailto:rosa\./)
     await expectNoAxeViolations(page)
 
-    // Log the call, assign it to me.
-    await page.getByRole('radio', { name: 'Call' }).check()
-    await page.getByRole('radio', { name: 'Reached' }).check()
+    // Tap Call (the dialer is not opened here), log a voicemail with a note, a status, a
+    // follow-up and the assignee: one save, no page load.
+    await page.evaluate(() => {
+      ;(window as { pageMarker?: string }).pageMarker = 'same page'
+      document.addEventListener('click', (event) => {
+        if (event.target instanceof Element && event.target.closest('a[href^="tel:"]')) event.preventDefault()
+      })
+    })
+    await page.getByRole('link', { name: /^Call / }).click()
+    await expect(page.getByRole('radio', { name: 'Call' })).toBeChecked()
+    await page.getByRole('radio', { name: 'Voicemail' }).check()
     await page.getByLabel('Note (optional)').fill('Wants a renters quote for June.')
-    await page.getByRole('button', { name: 'Log contact attempt' }).click()
-    await expect(page.getByRole('status')).toHaveText('Contact attempt logged.')
-    await page.getByRole('button', { name: 'Assign to me' }).click()
-    await expect(page.getByRole('status')).toHaveText('Assignment saved.')
+    await page.getByLabel('Status').selectOption('quoted')
+    await page.getByLabel(/^Next follow-up/).fill('2030-01-07T10:00')
+    await page.getByLabel('Assigned to', { exact: true }).selectOption({ label: `${account.email} (me)` })
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.locator('#work-notice')).toHaveText('Saved.')
+    expect(await page.evaluate(() => (window as { pageMarker?: string }).pageMarker)).toBe('same page')
 
-    const summary = page.locator('dl.summary')
+    const summary = page.locator('[data-live="summary"] dl.summary')
     await expect(summary).toContainText(/Time to first contact\s*\d+ min/)
     await expect(summary).toContainText(account.email)
-    await expect(page.locator('.timeline')).toContainText('Wants a renters quote for June.')
+    await expect(summary).toContainText('Jan 7, 2030, 10:00 AM')
+    await expect(page.locator('.timeline')).toContainText('left a voicemail: Wants a renters quote for June.')
+    await expect(page.locator('.timeline')).toContainText('Status set to Quoted')
     await expect(page.locator('.timeline')).toContainText(`Assigned to ${account.email}`)
+    await expect(page.locator('.timeline')).toContainText('Follow-up set for Jan 7, 2030, 10:00 AM')
+    await expectNoPageWiderThanScreen(page)
+
+    // The digest of that Monday lists the follow-up with the phone.
+    const digest = await withE2eDatabase((client) =>
+      composeDigest(
+        {
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+          exec: async () => {},
+        },
+        '2030-01-07',
+        new Date('2030-01-07T13:00:00Z'),
+        { deskUrl: 'http://desk.example', timeZone: 'America/New_York' },
+        (key) => key,
+      ),
+    )
+    const dueToday = digest.text.split('Follow-ups due today')[1]?.split('Still new or unassigned')[0] ?? ''
+    expect(dueToday).toContain(`Rosa ${lastName} · 7705550199`)
 
     // Mine lists it.
     await page.goto('/admin?assigned=mine')
-    await expect(page.getByRole('link', { name: `Rosa ${lastName}` })).toBeVisible()
+    await expect(page.getByRole('link', { name: `Rosa ${lastName}`, exact: true })).toBeVisible()
     await expectNoAxeViolations(page)
   })
 }
+
+test('inbox and lead page: no sideways scroll from 360 to 1920 px, at least 8 leads on a 1280 × 800 desk, axe clean', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const account = {
+    email: `wide-${randomBytes(4).toString('hex')}@oakridge-insurance.example`,
+    password: `e2e password ${randomBytes(6).toString('hex')}`,
+  }
+  await addStaff(account.email, account.password)
+  // A dozen leads, one with a very long unbroken name and e-mail (it used to widen the table).
+  const leadIds = await withE2eDatabase(async (client) => {
+    const ids: string[] = []
+    for (let n = 0; n < 12; n++) {
+      const long = n === 0 ? 'Bartholomew'.repeat(8) : `Wide${n}`
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO leads (form_key, fields, received_at) VALUES ('contact-message', $1::jsonb, now() - $2 * interval '1 minute')
+         RETURNING id`,
+        [
+          JSON.stringify({
+            firstName: long,
+            lastName: 'Layout',
+            email: `${long.toLowerCase()}@example.com`,
+            phone: `770555${String(1000 + n)}`,
+            msg: 'x',
+          }),
+          n,
+        ],
+      )
+      ids.push(rows[0]?.id ?? '')
+    }
+    return ids
+  })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/admin/login')
+  await signIn(page, account)
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
+  await page.goto('/admin')
+  await page.screenshot({ path: 'test-results/inbox-1280x800.png' })
+  const visible = await page
+    .locator('table.leads tbody tr')
+    .evaluateAll(
+      (rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length,
+    )
+  expect(visible).toBeGreaterThanOrEqual(8)
+  for (const width of [360, 390, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    for (const url of ['/admin', `/admin/leads/${leadIds[0]}`]) {
+      await page.goto(url)
+      await expectNoPageWiderThanScreen(page)
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/admin')
+  await expectNoAxeViolations(page)
+  // On a phone the lead page opens with the call button and the request on the first screen.
+  await page.goto(`/admin/leads/${leadIds[1]}`)
+  const call = await page.getByRole('link', { name: /^Call / }).boundingBox()
+  expect((call?.y ?? 9999) + (call?.height ?? 0)).toBeLessThanOrEqual(844)
+  const request = await page.getByRole('heading', { name: 'What was submitted' }).boundingBox()
+  expect(request?.y ?? 9999).toBeLessThanOrEqual(844)
+  await expectNoAxeViolations(page)
+})

@@ -404,7 +404,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     const lines = response.body.trim().split('\r\n')
     expect(lines).toHaveLength(2)
-    expect(lines[1]).toContain('"Cass"')
+    expect(lines[1]).toContain('"Cass Csv"')
   })
 
   it('signs out: 204, the cookie cleared, the session gone', async () => {
