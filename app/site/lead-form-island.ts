@@ -9,7 +9,9 @@ export const leadFormIslandPlaceholder = '/assets/islands/lead-form.js'
  * by itself, server/no-js). The island (app/islands/lead-form.tsx) is started at the visitor's first
  * tap, key, focus, mouse move or wheel anywhere on the page, or at once when this tab keeps a draft
  * of the page's form to restore after a reload or a back (app/components/lead-form/form-draft.ts marks that on the
- * tab's history entry: `history.state.leadFormDraft`). After the load event, when the browser is idle, the entry file
+ * tab's history entry: `history.state.leadFormDraft`), or when the visitor arrives from the same page
+ * in the other language (the draft is one per form, whatever the language: its answers come back
+ * as the page appears). After the load event, when the browser is idle, the entry file
  * (6 KB) is fetched without running it, so the first touch does not wait a round trip for it.
  *
  * The spec's rule, a submit button disabled until the form is valid, holds from the first paint:
@@ -29,6 +31,7 @@ d.querySelectorAll('form[data-form-key] button[data-until-valid]').forEach(funct
 b.addEventListener('click',function(e){if(f.hasAttribute('data-hydrated')||!b.hasAttribute('aria-disabled'))return;e.preventDefault();wake();
 if(!pending){pending=b;new MutationObserver(function(m,o){if(!f.hasAttribute('data-hydrated'))return;o.disconnect();pending=null;b.click()}).observe(f,{attributes:true,attributeFilter:['data-hydrated']})}})});
 if(history.state&&history.state.leadFormDraft===true)wake();
+try{var r=new URL(d.referrer),t=function(p){return p==='/es'?'/':p.indexOf('/es/')===0?p.slice(3):p};if(r.host===location.host&&r.pathname!==location.pathname&&t(r.pathname)===t(location.pathname))wake()}catch(e){}
 function fetchEarly(){if(woke)return;var l=d.createElement('link');l.rel='modulepreload';l.href=src;d.head.appendChild(l)}
 addEventListener('load',function(){window.requestIdleCallback?requestIdleCallback(fetchEarly,{timeout:3000}):setTimeout(fetchEarly,1)},{once:true})
 })();`

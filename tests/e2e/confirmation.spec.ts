@@ -91,7 +91,8 @@ test('switching to Español mid-form keeps every answer, and the privacy note na
   await control(page, 'dob1').fill('1980-04-02')
   await page.locator('a[hreflang="es"]').first().click()
   await expect(page).toHaveURL(/\/es\/insurance\/vehicle\/boat/)
-  await formHydrated(page, boatForm.key)
+  // The answers come back as the page appears, before any touch of the page.
+  await expect(formLocator(page)).toHaveAttribute('data-hydrated', '')
   await expect(control(page, 'manufacturer1')).toHaveValue('Boston Whaler')
   await expect(control(page, 'type1')).toHaveValue(type)
   await expect(control(page, 'email')).toHaveValue('dan@example.com')
