@@ -125,7 +125,9 @@ describe.each(drivers)('morning digest on %s', (driver) => {
     expect(sink.messages).toHaveLength(1)
     const mail = sink.messages[0]
     expect(mail?.envelope.to).toEqual([settings.to])
-    expect(mail?.subject).toBe('Lead desk for 2026-11-23: 1 overdue, 0 follow-ups due, 3 waiting · Oak Ridge Insurance')
+    expect(mail?.subject).toBe(
+      'Lead desk for 2026-11-23: 1 overdue, 0 follow-ups due, 3 waiting · Oak Ridge Insurance',
+    )
     const text = mail?.text ?? ''
     const overdue = text.slice(text.indexOf('Overdue'), text.indexOf('Still new or unassigned'))
     const waiting = text.slice(text.indexOf('Still new or unassigned'))
