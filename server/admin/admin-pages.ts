@@ -31,6 +31,7 @@ import { inboxPage } from './inbox-page.ts'
 import { leadPage } from './lead-page.ts'
 import { weeklySourceCounts } from './lead-source.ts'
 import { answerSignIn, loginPage, type SignInBody } from './login-page.ts'
+import { loadOwnerView, withOwnerView } from './owner-view.ts'
 import type { StaffDesk } from './staff-desk.ts'
 import { parseLocalInput } from './staff-time.ts'
 import { firstChartWeek, weekRows, withSourceCounts } from './weekly-chart.ts'
@@ -241,25 +242,31 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       desk.inbox.newestReceived(),
       weeklySourceCounts(options.db, agency.timeZone, firstChartWeek(currentWeek)),
     ])
+    // Owners also get staff speed and the pipeline under the chart (owner-view.ts).
+    const ownerFigures =
+      staff.role === 'owner' ? await loadOwnerView(options.db, agency.timeZone, currentWeek) : undefined
     return sendPage(
       reply,
-      inboxPage({
-        staffEmail: staff.email,
-        owner: staff.role === 'owner',
-        filters,
-        errors,
-        leads: list.leads,
-        total: list.total,
-        more: list.more,
-        page,
-        pageSize: inboxPageSize,
-        chart: withSourceCounts(weekRows(currentWeek, counts), sources),
-        speed,
-        now,
-        notice: noticeOf(request),
-        queue,
-        newest: latest?.toISOString(),
-      }),
+      withOwnerView(
+        inboxPage({
+          staffEmail: staff.email,
+          owner: staff.role === 'owner',
+          filters,
+          errors,
+          leads: list.leads,
+          total: list.total,
+          more: list.more,
+          page,
+          pageSize: inboxPageSize,
+          chart: withSourceCounts(weekRows(currentWeek, counts), sources),
+          speed,
+          now,
+          notice: noticeOf(request),
+          queue,
+          newest: latest?.toISOString(),
+        }),
+        ownerFigures,
+      ),
       Object.keys(errors).length ? 400 : 200,
     )
   })
