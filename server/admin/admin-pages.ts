@@ -77,10 +77,16 @@ function noticeOf(request: FastifyRequest): string | undefined {
   return typeof key === 'string' && Object.hasOwn(notices, key) ? notices[key] : undefined
 }
 
-export function messagePage(title: string, message: string, staffEmail?: string): string {
+/** `staff`: the signed-in member (an e-mail alone where the display name is not at hand). */
+export function messagePage(
+  title: string,
+  message: string,
+  staff?: string | { email: string; displayName?: string | null },
+): string {
   return staffPage({
     title,
-    staffEmail,
+    staffEmail: typeof staff === 'string' ? staff : staff?.email,
+    staffName: typeof staff === 'string' ? undefined : staff?.displayName,
     body: html`<${Fragment}>
       <h1>${title}</h1>
       ${errorBanner(message)}
@@ -177,10 +183,10 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
   // onRequest: no body is read or validated for a visitor without a session.
   const staffOnly = { onRequest: requireStaffPage }
 
-  function notFound(reply: FastifyReply, staffEmail: string) {
+  function notFound(reply: FastifyReply, staff: { email: string; displayName?: string | null }) {
     return sendPage(
       reply,
-      messagePage('Lead not found', 'There is no lead at this address. It may have been purged.', staffEmail),
+      messagePage('Lead not found', 'There is no lead at this address. It may have been purged.', staff),
       404,
     )
   }
@@ -250,6 +256,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       withOwnerView(
         inboxPage({
           staffEmail: staff.email,
+          staffName: staff.displayName,
           owner: staff.role === 'owner',
           filters,
           errors,
@@ -313,10 +320,11 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
     } = {},
   ) {
     const detail = await desk.leadDetail(id, extra.revealed)
-    if (!detail) return notFound(reply, staff.email)
+    if (!detail) return notFound(reply, staff)
     const linked = await desk.inbox.linkedLeads(id)
     const page = leadPage({
       staffEmail: staff.email,
+      staffName: staff.displayName,
       owner: staff.role === 'owner',
       ...detail,
       viewerId: staff.userId,
@@ -395,7 +403,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       if (result === 'no-lead') {
         return wantsJson(request)
           ? reply.code(404).send({ error: 'There is no such lead.' })
-          : notFound(reply, staff.email)
+          : notFound(reply, staff)
       }
       if (result === 'no-staff')
         return refused(400, 'There is no such staff account. Choose one from the list.')
@@ -433,11 +441,11 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         },
         at: options.now(),
       })
-      if (result === 'no-lead') return notFound(reply, staff.email)
+      if (result === 'no-lead') return notFound(reply, staff)
       if (result !== 'ok') {
         return sendPage(
           reply,
-          messagePage('Status not saved', 'Choose why the lead was lost, then save again.', staff.email),
+          messagePage('Status not saved', 'Choose why the lead was lost, then save again.', staff),
           400,
         )
       }
@@ -455,7 +463,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       const staff = request.staff
       if (!staff) return
       const spam = request.body.spam === 'true'
-      if (!(await desk.setSpam(request.params.id, spam))) return notFound(reply, staff.email)
+      if (!(await desk.setSpam(request.params.id, spam))) return notFound(reply, staff)
       return reply.redirect(`/admin/leads/${request.params.id}?notice=${spam ? 'spam' : 'not-spam'}`, 303)
     },
   )
@@ -472,7 +480,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       if (!(await desk.retryDelivery(request.params.id, request.body.job))) {
         return sendPage(
           reply,
-          messagePage('Nothing to retry', 'This lead has no failed delivery with that number.', staff.email),
+          messagePage('Nothing to retry', 'This lead has no failed delivery with that number.', staff),
           404,
         )
       }
@@ -508,7 +516,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         note: (request.body.note ?? '').trim(),
         at: options.now(),
       })
-      if (!logged) return notFound(reply, staff.email)
+      if (!logged) return notFound(reply, staff)
       return reply.redirect(`/admin/leads/${request.params.id}?notice=contact`, 303)
     },
   )
@@ -526,7 +534,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       if (!note) {
         return sendPage(
           reply,
-          messagePage('Note not saved', 'The note was empty. Write something, then save it.', staff.email),
+          messagePage('Note not saved', 'The note was empty. Write something, then save it.', staff),
           400,
         )
       }
@@ -536,7 +544,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         note,
         at: options.now(),
       })
-      if (!saved) return notFound(reply, staff.email)
+      if (!saved) return notFound(reply, staff)
       return reply.redirect(`/admin/leads/${request.params.id}?notice=note`, 303)
     },
   )
@@ -556,14 +564,14 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
         assignee: request.body.assignee || null,
         at: options.now(),
       })
-      if (result === 'no-lead') return notFound(reply, staff.email)
+      if (result === 'no-lead') return notFound(reply, staff)
       if (result === 'no-staff') {
         return sendPage(
           reply,
           messagePage(
             'Not assigned',
             'There is no staff account to assign this lead to. Choose one from the list.',
-            staff.email,
+            staff,
           ),
           400,
         )
@@ -583,10 +591,10 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       if (!staff) return
       const result = await desk.reveal(request.params.id, request.body.field, staff)
       if (!result.ok) {
-        if (result.reason === 'no-lead') return notFound(reply, staff.email)
+        if (result.reason === 'no-lead') return notFound(reply, staff)
         return sendPage(
           reply,
-          messagePage('Nothing to reveal', revealRefusals[result.reason], staff.email),
+          messagePage('Nothing to reveal', revealRefusals[result.reason], staff),
           400,
         )
       }

@@ -14,6 +14,7 @@ import {
 } from '../leads/lead-filters.ts'
 import type { InboxLead, QueueCounts } from '../leads/lead-queries.ts'
 import type { WeeklySpeed } from '../leads/work-log.ts'
+import { staffLabel } from '../staff/staff-accounts.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 import { formTitle, languageNames, leadDisplayName, leadPhone } from './lead-view.ts'
 import { formatDateTime, formatDay } from './staff-time.ts'
@@ -22,6 +23,8 @@ import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
 
 export interface InboxPageOptions {
   staffEmail: string
+  /** The signed-in member's display name, shown instead of the e-mail when set. */
+  staffName?: string | null
   /** An owner: the navigation links to the staff accounts page. */
   owner?: boolean
   filters: LeadFilters
@@ -188,7 +191,7 @@ function leadRow(lead: InboxLead, now: Date): ReactNode {
       }
       ${lead.followUpAt && !lead.isSpam && html`<${Fragment}><br /><small>Follow-up ${formatDateTime(lead.followUpAt)}</small><//>`}
     </td>
-    <td className="cell-assignee" data-label="Assigned to">${lead.assigneeEmail ?? html`<span className="muted">Unassigned</span>`}</td>
+    <td className="cell-assignee" data-label="Assigned to">${lead.assigneeEmail ? staffLabel({ email: lead.assigneeEmail, displayName: lead.assigneeName }) : html`<span className="muted">Unassigned</span>`}</td>
     <td className="cell-delivery" data-label="E-mail to agency">${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
   </tr>`
 }
@@ -296,6 +299,7 @@ export function inboxPage(options: InboxPageOptions): string {
   return staffPage({
     title: 'Inbox',
     staffEmail: options.staffEmail,
+    staffName: options.staffName,
     owner: options.owner,
     current: 'inbox',
     body: html`<${Fragment}>

@@ -22,6 +22,8 @@ import {
 /** The lead as the desk reads it (staff-desk.ts), and who is looking. */
 export interface LeadPageOptions extends LeadDetail {
   staffEmail: string
+  /** The signed-in member's display name, shown instead of the e-mail when set. */
+  staffName?: string | null
   /** An owner: the navigation links to the staff accounts page. */
   owner?: boolean
   /** The signed-in staff member's account ("Assign to me"). */
@@ -176,6 +178,7 @@ export function leadPage(options: LeadPageOptions): string {
   return staffPage({
     title,
     staffEmail: options.staffEmail,
+    staffName: options.staffName,
     owner: options.owner,
     body: html`<${Fragment}>
       <p><a href="/admin">Back to the inbox</a></p>

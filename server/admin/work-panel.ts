@@ -13,6 +13,7 @@ import type { DraftFields } from '../desk/work-drafts.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
 import { finishedStatuses, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
 import { type LeadEvent, noteMaxLength, type StaffMember } from '../leads/work-log.ts'
+import { staffLabel } from '../staff/staff-accounts.ts'
 import { formTitle, leadDisplayName, leadPhone } from './lead-view.ts'
 import { formatDateTime, localInputValue } from './staff-time.ts'
 
@@ -104,7 +105,7 @@ export function speedSummary(lead: InboxLead, now: Date): ReactNode {
     </div>
     <div>
       <dt>Assigned to</dt>
-      <dd className="wrap">${lead.assigneeEmail ?? html`<span className="muted">Nobody</span>`}</dd>
+      <dd className="wrap">${lead.assigneeEmail ? staffLabel({ email: lead.assigneeEmail, displayName: lead.assigneeName }) : html`<span className="muted">Nobody</span>`}</dd>
     </div>
     <div>
       <dt>Next follow-up</dt>
@@ -211,7 +212,7 @@ function workForm(lead: InboxLead, staff: StaffMember[], viewerId: string, draft
           <option value="">Nobody</option>
           ${staff.map(
             (member) =>
-              html`<option key=${member.id} value=${member.id}>${member.email}${member.id === viewerId ? ' (me)' : ''}</option>`,
+              html`<option key=${member.id} value=${member.id}>${staffLabel(member)}${member.id === viewerId ? ' (me)' : ''}</option>`,
           )}
         </select>
       </div>
@@ -259,7 +260,7 @@ function timeline(events: LeadEvent[]): ReactNode {
       (event) => html`<li key=${event.id}>
         <p>${eventText(event)}</p>
         <p className="muted">
-          <small>${event.staffEmail}, <time dateTime=${new Date(event.createdAt).toISOString()}>${formatDateTime(event.createdAt)}</time></small>
+          <small>${staffLabel({ email: event.staffEmail, displayName: event.staffName })}, <time dateTime=${new Date(event.createdAt).toISOString()}>${formatDateTime(event.createdAt)}</time></small>
         </p>
       </li>`,
     )}

@@ -15,6 +15,9 @@
  * With visitor settings, each pass also sends the visitors' confirmations (migration 014,
  * server/mail/visitor-confirmation.ts), after the agency's notifications: same claim, lease and
  * backoff, at most `visitorDailyLimit` a day to one address.
+ *
+ * Each pass also tells staff of the leads a colleague assigned to them (migration 017,
+ * server/mail/assignment-mail.ts), with the same claim, lease and backoff.
  */
 import { createHmac } from 'node:crypto'
 import { agency } from '../../config/agency.ts'
@@ -22,21 +25,27 @@ import type { FormDefinition } from '../../forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import {
+  type ClaimedAssignmentMail,
   type ClaimedConfirmation,
   type ClaimedJob,
+  claimDueAssignmentMail,
   claimDueConfirmation,
   claimDueJob,
   countConfirmation,
   markJobSent,
+  recordAssignmentMail,
   recordConfirmation,
   recordFailedAttempt,
+  releaseAssignmentMail,
   releaseConfirmation,
   releaseJob,
 } from '../leads/lead-jobs.ts'
+import { buildAssignmentMail } from '../mail/assignment-mail.ts'
 import { buildLeadNotification } from '../mail/lead-notification.ts'
 import type { MailTransport } from '../mail/mail-transport.ts'
 import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.ts'
 import type { Metrics } from '../metrics/metrics.ts'
+import { staffLabel } from '../staff/staff-accounts.ts'
 import {
   attemptDelivery,
   fanOutEvents,
@@ -123,6 +132,8 @@ export function createDeliveryWorker({
   let current: ClaimedJob | undefined
   /** The visitor's confirmation this process is sending right now. */
   let currentConfirmation: ClaimedConfirmation | undefined
+  /** The assignment e-mail this process is sending right now. */
+  let currentAssignment: ClaimedAssignmentMail | undefined
   /** The webhook delivery this process is sending right now. */
   let currentDelivery: ClaimedDelivery | undefined
   /** A job handed back by stop(): its late outcome must not overwrite what the next process does. */
@@ -252,6 +263,59 @@ export function createDeliveryWorker({
     }
   }
 
+  async function deliverAssignment(mail: ClaimedAssignmentMail): Promise<boolean> {
+    const entry = { leadId: mail.leadId, mailId: mail.mailId, attempts: mail.attempts }
+    try {
+      const message = buildAssignmentMail(
+        {
+          leadId: mail.leadId,
+          reference: mail.reference ?? mail.leadId,
+          formTitle: getForm(mail.formKey)?.title ?? mail.formKey,
+          receivedAt: mail.receivedAt,
+          assignedBy: mail.assignedBy ? staffLabel(mail.assignedBy) : 'A colleague',
+        },
+        { siteUrl: settings.siteUrl ?? agency.siteUrl, timeZone: agency.timeZone },
+      )
+      await transport.send({
+        ...message,
+        from: settings.from,
+        to: mail.to,
+        leadId: `assigned-${mail.mailId}`,
+      })
+      if (released === mail.mailId) return false
+      await recordAssignmentMail(db, mail.mailId, { status: 'sent' })
+      log.info(entry, 'assignment e-mail delivered')
+      return true
+    } catch (error) {
+      // The SMTP failure's message only: never the staff member's address.
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+      if (released === mail.mailId) return false
+      const final = mail.attempts >= settings.maxAttempts
+      await recordAssignmentMail(db, mail.mailId, {
+        status: final ? 'failed' : 'retry',
+        reason,
+        retryInMs: retryDelayMs(mail.attempts, settings),
+      })
+      log.warn({ ...entry, final, reason }, 'assignment e-mail failed')
+      return false
+    }
+  }
+
+  async function runAssignments(): Promise<number> {
+    let sent = 0
+    for (;;) {
+      if (stopped) return sent
+      const mail = await claimDueAssignmentMail(db, settings.leaseMs)
+      if (!mail) return sent
+      currentAssignment = mail
+      try {
+        if (await deliverAssignment(mail)) sent++
+      } finally {
+        currentAssignment = undefined
+      }
+    }
+  }
+
   async function deliverWebhook(delivery: ClaimedDelivery, hooks: WebhookSettings): Promise<boolean> {
     const result = await attemptDelivery(db, delivery, getForm, hooks)
     if (released === delivery.deliveryId) return false
@@ -298,6 +362,7 @@ export function createDeliveryWorker({
       }
     }
     if (visitor) sent += await runConfirmations(visitor.secret)
+    sent += await runAssignments()
     return webhooks ? sent + (await runWebhooks(webhooks)) : sent
   }
 
@@ -335,6 +400,11 @@ export function createDeliveryWorker({
         released = currentConfirmation.leadId
         await releaseConfirmation(db, currentConfirmation.leadId)
         log.warn({ leadId: currentConfirmation.leadId }, 'stopping: released a visitor confirmation')
+      }
+      if (outcome === 'late' && currentAssignment) {
+        released = currentAssignment.mailId
+        await releaseAssignmentMail(db, currentAssignment.mailId)
+        log.warn({ mailId: currentAssignment.mailId }, 'stopping: released an assignment e-mail')
       }
       if (outcome === 'late' && currentDelivery) {
         released = currentDelivery.deliveryId

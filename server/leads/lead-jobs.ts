@@ -206,6 +206,12 @@ export async function holdUndeliveredJobs(db: Queryable): Promise<number> {
     `UPDATE visitor_confirmations SET status = 'discarded', locked_until = NULL
       WHERE status IN ('pending', 'sending')`,
   )
+  // So are the assignment e-mails: staff see the assignment on the desk, and news of an old one
+  // arriving later would mislead.
+  await db.query(
+    `UPDATE assignment_mails SET status = 'discarded', lease_until = NULL
+      WHERE status IN ('pending', 'sending')`,
+  )
   return rows.length
 }
 
@@ -388,5 +394,108 @@ export async function releaseConfirmation(db: Queryable, leadId: string): Promis
             next_attempt_at = now()
       WHERE lead_id = $1 AND status = 'sending'`,
     [leadId],
+  )
+}
+
+/** Queues the e-mail telling `assignee` a lead is theirs (in the assignment's transaction). */
+export async function queueAssignmentMail(
+  tx: Queryable,
+  mail: { leadId: string; assignee: string; assignedBy: string },
+): Promise<void> {
+  await tx.query('INSERT INTO assignment_mails (lead_id, staff_user_id, assigned_by) VALUES ($1, $2, $3)', [
+    mail.leadId,
+    mail.assignee,
+    mail.assignedBy,
+  ])
+}
+
+/**
+ * An assignment e-mail the delivery worker claimed (migration 017): the recipient, who assigned
+ * the lead, and the lead's reference, form and time received; nothing the visitor typed.
+ */
+export interface ClaimedAssignmentMail {
+  mailId: string
+  attempts: number
+  leadId: string
+  reference: string | null
+  formKey: string
+  receivedAt: Date
+  to: string
+  assignedBy: { email: string; displayName: string | null } | null
+}
+
+/** Claims the assignment e-mail due first, as claimDueConfirmation does. */
+export async function claimDueAssignmentMail(
+  db: Queryable,
+  leaseMs: number,
+): Promise<ClaimedAssignmentMail | undefined> {
+  const rows = await db.query<{
+    mailId: string
+    attempts: number
+    leadId: string
+    reference: string | null
+    formKey: string
+    receivedAt: Date | string
+    to: string
+    byEmail: string | null
+    byName: string | null
+  }>(
+    `UPDATE assignment_mails AS m
+        SET status = 'sending', attempts = m.attempts + 1,
+            lease_until = now() + ($1::int * interval '1 millisecond')
+       FROM leads l, staff_users s
+      WHERE l.id = m.lead_id AND s.id = m.staff_user_id
+        AND m.id = (SELECT id FROM assignment_mails
+                     WHERE (status = 'pending' AND next_attempt_at <= now())
+                        OR (status = 'sending' AND lease_until < now())
+                     ORDER BY next_attempt_at
+                     LIMIT 1
+                     FOR UPDATE SKIP LOCKED)
+      RETURNING m.id AS "mailId", m.attempts, m.lead_id AS "leadId", l.reference, l.form_key AS "formKey",
+                l.received_at AS "receivedAt", s.email AS "to",
+                (SELECT b.email FROM staff_users b WHERE b.id = m.assigned_by) AS "byEmail",
+                (SELECT b.display_name FROM staff_users b WHERE b.id = m.assigned_by) AS "byName"`,
+    [leaseMs],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  return {
+    mailId: String(row.mailId),
+    attempts: row.attempts,
+    leadId: String(row.leadId),
+    reference: row.reference,
+    formKey: row.formKey,
+    receivedAt: new Date(row.receivedAt),
+    to: row.to,
+    assignedBy: row.byEmail ? { email: row.byEmail, displayName: row.byName } : null,
+  }
+}
+
+/** An assignment e-mail's outcome: sent, or a failed attempt (retried unless final). */
+export async function recordAssignmentMail(
+  db: Queryable,
+  mailId: string,
+  outcome: { status: 'sent' } | { status: 'retry' | 'failed'; reason: string; retryInMs: number },
+): Promise<void> {
+  const status = outcome.status === 'retry' ? 'pending' : outcome.status
+  const failure = outcome.status === 'sent' ? { reason: null, retryInMs: 0 } : outcome
+  await db.query(
+    `UPDATE assignment_mails
+        SET status = $2::text, last_error = $3::text, lease_until = NULL,
+            sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE sent_at END,
+            next_attempt_at = now() + ($4::int * interval '1 millisecond')
+      WHERE id = $1`,
+    [mailId, status, failure.reason, failure.retryInMs],
+  )
+}
+
+/** Gives a claimed assignment e-mail back, as releaseJob does. */
+export async function releaseAssignmentMail(db: Queryable, mailId: string): Promise<void> {
+  await db.query(
+    `UPDATE assignment_mails
+        SET status = 'pending', attempts = GREATEST(attempts - 1, 0), lease_until = NULL,
+            next_attempt_at = now()
+      WHERE id = $1 AND status = 'sending'`,
+    [mailId],
   )
 }

@@ -23,6 +23,8 @@ export interface InboxLead extends Lead {
   deliveryStatus: DeliveryJobStatus | null
   /** The e-mail of the staff account in `assignedTo`; null when unassigned. */
   assigneeEmail: string | null
+  /** That account's display name; null when it has none (show staffLabel of both). */
+  assigneeName: string | null
   /**
    * How many requests the same person (same e-mail or phone, normalized) sent before this one;
    * read for the inbox's page and one lead, not for the CSV export.
@@ -63,7 +65,8 @@ const lineAnswerFields = formDefinitions.flatMap((form) =>
 const inboxColumns = `${leadColumns},
   (SELECT j.status FROM delivery_jobs j WHERE j.lead_id = leads.id
     ORDER BY j.created_at DESC LIMIT 1) AS "deliveryStatus",
-  (SELECT u.email FROM staff_users u WHERE u.id = leads.assigned_to) AS "assigneeEmail"`
+  (SELECT u.email FROM staff_users u WHERE u.id = leads.assigned_to) AS "assigneeEmail",
+  (SELECT u.display_name FROM staff_users u WHERE u.id = leads.assigned_to) AS "assigneeName"`
 
 /** The same person: the same normalized e-mail or phone (generated columns, migration 013). */
 const samePerson = `(o.contact_email = leads.contact_email OR o.contact_phone = leads.contact_phone)`

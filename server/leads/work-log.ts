@@ -7,6 +7,7 @@
 import type { Database, Queryable } from '../db/database.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { isUuid } from './lead-id.ts'
+import { queueAssignmentMail } from './lead-jobs.ts'
 import type { LeadStatus, LostReason } from './lead-repository.ts'
 
 export const contactChannels = ['call', 'email', 'text'] as const
@@ -36,12 +37,15 @@ export interface LeadEvent {
    */
   detail: string
   staffEmail: string
+  /** The actor's display name today (null when none, or the account was removed since). */
+  staffName: string | null
   createdAt: Date
 }
 
 export interface StaffMember {
   id: string
   email: string
+  displayName: string | null
 }
 
 export interface WeeklySpeed {
@@ -203,6 +207,10 @@ async function applyAssignment(tx: Queryable, lead: LockedLead, input: WorkInput
     detail: { assignedTo: email || null },
     at: input.at,
   })
+  // The new assignee hears of it by e-mail, sent by the delivery worker once this commits; not
+  // someone who took the lead themselves.
+  if (assignee !== null && assignee !== input.actor.userId)
+    await queueAssignmentMail(tx, { leadId: input.leadId, assignee, assignedBy: input.actor.userId })
 }
 
 /** Every change of a lead's work goes through here, in one transaction with its log entries. */
@@ -265,8 +273,10 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
       !isUuid(leadId)
         ? []
         : db.query<LeadEvent>(
-            `SELECT id::text, kind, channel, reached, outcome, detail, staff_email AS "staffEmail", created_at AS "createdAt"
-           FROM lead_events WHERE lead_id = $1 ORDER BY created_at DESC, id DESC`,
+            `SELECT e.id::text, e.kind, e.channel, e.reached, e.outcome, e.detail, e.staff_email AS "staffEmail",
+                  u.display_name AS "staffName", e.created_at AS "createdAt"
+           FROM lead_events e LEFT JOIN staff_users u ON u.id = e.staff_user_id
+          WHERE e.lead_id = $1 ORDER BY e.created_at DESC, e.id DESC`,
             [leadId],
           ),
 
@@ -288,7 +298,11 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
       return result === 'no-lost-reason' ? 'ok' : result
     },
 
-    staffMembers: () => db.query<StaffMember>('SELECT id, email FROM staff_users ORDER BY email'),
+    staffMembers: () =>
+      db.query<StaffMember>(
+        `SELECT id, email, display_name AS "displayName" FROM staff_users
+          ORDER BY lower(coalesce(display_name, email)), email`,
+      ),
 
     async weeklySpeed(since) {
       const rows = await db.query<{

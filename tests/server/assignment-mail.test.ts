@@ -1,0 +1,189 @@
+/**
+ * The e-mail a staff member receives when a colleague assigns a lead to them (migration 017): from
+ * the desk's assign button through the outbox and the delivery worker to a real SMTP server, on
+ * both database drivers. Once per assignment, with the reference, the form, who assigned it and the
+ * link to the lead; nothing the visitor typed; none for taking a lead oneself; once even with two
+ * workers on two connections; discarded by a restore. And the desk names members by display name.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { agency } from '../../config/agency.ts'
+import { getFormDefinition } from '../../forms/registry.ts'
+import { buildApp } from '../../server/app.ts'
+import type { Queryable } from '../../server/db/database.ts'
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
+import { createDeliveryWorker } from '../../server/delivery/delivery-worker.ts'
+import { holdUndeliveredJobs } from '../../server/leads/lead-jobs.ts'
+import { createMailTransport, type MailTransport } from '../../server/mail/mail-transport.ts'
+import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
+import { testAppOptions } from './helpers/test-app.ts'
+import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+
+const ownOrigin = 'http://localhost'
+const formTitle = getFormDefinition('contact-message')?.title ?? ''
+
+function text(body: string): string {
+  return body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+}
+
+describe.each(drivers)('assignment e-mail on %s', (driver) => {
+  let test: TestDatabase
+  let app: FastifyInstance
+  let sink: SmtpSink
+  const transports: MailTransport[] = []
+  const clock = new Date('2026-11-23T16:00:00Z')
+  let ana: { id: string; cookie: string; email: string }
+  let maria: { id: string; cookie: string; email: string }
+
+  beforeAll(async () => {
+    ;[test, sink] = await Promise.all([openTestDatabase(driver), startSmtpSink()])
+    app = await buildApp(testAppOptions(test.db, { now: () => clock }))
+  })
+  afterAll(async () => {
+    for (const transport of transports) transport.close()
+    await app?.close()
+    await Promise.all([test?.dispose(), sink?.close()])
+  })
+  beforeEach(async () => {
+    await test.db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
+    sink.messages.length = 0
+    ana = await staffAccount('ana@oakridge-insurance.example', 'Ana Ruiz')
+    maria = await staffAccount('maria@oakridge-insurance.example', 'María López')
+  })
+
+  async function staffAccount(email: string, displayName: string) {
+    const [row] = await test.db.query<{ id: string }>(
+      `INSERT INTO staff_users (email, password_hash, display_name) VALUES ($1, 'scrypt$1$1$1$x$y', $2) RETURNING id`,
+      [email, displayName],
+    )
+    if (!row) throw new Error('no account')
+    const session = await createSession(test.db, row.id, clock, defaultSessionSettings)
+    return { id: row.id, cookie: `staff_session=${session.token}`, email }
+  }
+
+  async function insertLead(): Promise<{ id: string; reference: string }> {
+    const fields = { firstName: 'Visitor', lastName: 'Secretname', phone: '5550104477' }
+    const [row] = await test.db.query<{ id: string; reference: string }>(
+      `INSERT INTO leads (form_key, fields, language, received_at) VALUES ('contact-message', $1::jsonb, 'en', $2::timestamptz)
+       RETURNING id, reference`,
+      [JSON.stringify(fields), new Date('2026-11-23T15:30:00Z').toISOString()],
+    )
+    if (!row) throw new Error('no lead')
+    return { id: String(row.id), reference: row.reference }
+  }
+
+  function assign(who: { cookie: string }, leadId: string, assignee: string) {
+    return app.inject({
+      method: 'POST',
+      url: `/admin/leads/${leadId}/assign`,
+      headers: { origin: ownOrigin, cookie: who.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ assignee }).toString(),
+    })
+  }
+
+  function worker(db: Queryable = test.db) {
+    const transport = createMailTransport({ smtpUrl: sink.url, mailDir: '/nonexistent' })
+    transports.push(transport)
+    return createDeliveryWorker({
+      db,
+      transport,
+      getForm: getFormDefinition,
+      log: app.log,
+      settings: {
+        from: 'Oak Ridge Insurance <website@oakridge-insurance.example>',
+        to: 'leads@oakridge-insurance.example',
+        maxAttempts: 10,
+        baseDelayMs: 50,
+        maxDelayMs: 200,
+        leaseMs: 60_000,
+      },
+    })
+  }
+
+  function mailsTo(address: string): ReceivedMail[] {
+    return sink.messages.filter((mail) => mail.envelope.to.includes(address))
+  }
+
+  it('mails the member a colleague assigned a lead to, once, with the reference and the desk link', async () => {
+    const lead = await insertLead()
+    expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
+    await worker().runOnce()
+
+    const [mail, ...more] = mailsTo(maria.email)
+    expect(more).toHaveLength(0)
+    expect(mail?.subject).toBe(`Lead assigned to you: ${formTitle} · ${lead.reference}`)
+    for (const part of [mail?.text ?? '', text(mail?.html ?? '')]) {
+      expect(part).toContain(lead.reference)
+      expect(part).toContain('Assigned by: Ana Ruiz')
+      // 10:30 in New York, as the agency's own notification says it.
+      expect(part).toContain('Received: Nov 23, 2026, 10:30 AM (EST)')
+      // Nothing the visitor typed: the desk has it, behind the sign-in.
+      expect(part).not.toContain('Secretname')
+      expect(part).not.toContain('5550104477')
+    }
+    expect(mail?.text).toContain(`${agency.siteUrl}/admin/leads/${lead.id}`)
+    expect(mail?.html).toContain(`href="${agency.siteUrl}/admin/leads/${lead.id}"`)
+
+    // Another pass sends nothing again.
+    await worker().runOnce()
+    expect(mailsTo(maria.email)).toHaveLength(1)
+  })
+
+  it('mails nothing to a member who takes a lead themselves', async () => {
+    const lead = await insertLead()
+    expect((await assign(maria, lead.id, maria.id)).statusCode).toBe(303)
+    await worker().runOnce()
+    expect(sink.messages.filter((mail) => mail.subject?.startsWith('Lead assigned'))).toHaveLength(0)
+    const [row] = await test.db.query<{ n: number }>('SELECT count(*)::int AS n FROM assignment_mails')
+    expect(row?.n).toBe(0)
+  })
+
+  it('discards an assignment e-mail not yet sent when a snapshot is restored', async () => {
+    const lead = await insertLead()
+    await assign(ana, lead.id, maria.id)
+    await holdUndeliveredJobs(test.db)
+    await worker().runOnce()
+    expect(mailsTo(maria.email)).toHaveLength(0)
+  })
+
+  it('shows the assignee’s and the actor’s display names in the inbox and on the lead page', async () => {
+    const lead = await insertLead()
+    await assign(ana, lead.id, maria.id)
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: ana.cookie } })
+
+    const inbox = await get('/admin')
+    expect(inbox.statusCode).toBe(200)
+    const row = text(inbox.body.slice(inbox.body.indexOf('cell-assignee')))
+    expect(row).toContain('María López')
+    expect(text(inbox.body)).not.toContain(maria.email)
+    // The header names who is signed in.
+    expect(text(inbox.body)).toContain('Signed in as Ana Ruiz')
+
+    const page = text((await get(`/admin/leads/${lead.id}`)).body)
+    // The summary, the assign select's options and the work log's actor.
+    expect(page).toMatch(/Assigned to María López/)
+    expect(page).toContain('Ana Ruiz (me)')
+    expect(page).toContain('Ana Ruiz, ')
+    expect(page).toContain('Signed in as Ana Ruiz')
+  })
+
+  it.runIf(driver === 'postgres')('sends each once with two workers on two connections', async () => {
+    const leads = await Promise.all([insertLead(), insertLead(), insertLead(), insertLead()])
+    for (const lead of leads) expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
+    const second = await openPostgresDatabase(test.location)
+    try {
+      await Promise.all([worker().runOnce(), worker(second).runOnce()])
+    } finally {
+      await second.close()
+    }
+    const subjects = mailsTo(maria.email).map((mail) => mail.subject)
+    expect(subjects.sort()).toEqual(
+      leads.map((lead) => `Lead assigned to you: ${formTitle} · ${lead.reference}`).sort(),
+    )
+  })
+})
