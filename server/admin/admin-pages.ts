@@ -592,11 +592,7 @@ export async function adminPages(app: FastifyInstance, options: AdminPagesOption
       const result = await desk.reveal(request.params.id, request.body.field, staff)
       if (!result.ok) {
         if (result.reason === 'no-lead') return notFound(reply, staff)
-        return sendPage(
-          reply,
-          messagePage('Nothing to reveal', revealRefusals[result.reason], staff),
-          400,
-        )
+        return sendPage(reply, messagePage('Nothing to reveal', revealRefusals[result.reason], staff), 400)
       }
       // Recorded already (desk.reveal); the value is shown by the GET this redirect names, once.
       const shown = await putFlash(
