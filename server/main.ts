@@ -37,7 +37,7 @@ const deliveryGraceMs = 5_000
  */
 const drainMs = 300
 /** After the listener is closed, how long connections it had just accepted have to send their request. */
-const settleMs = 100
+const settleMs = 1000
 
 /**
  * A graceful stop answers, never resets (docs/decisions/015-operations.md): Fastify answers 503

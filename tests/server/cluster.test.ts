@@ -41,6 +41,9 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       DATABASE_URL: scratch.url,
       DATA_DIR: path.join(dataDir, name),
       SMTP_URL: sink.url,
+      // Only the agency's notifications are counted here: the visitor's copy is tested on its own
+      // (tests/server/visitor-confirmation.test.ts).
+      VISITOR_CONFIRMATION: 'off',
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: keyPrefix,
       TRUST_PROXY: '1',

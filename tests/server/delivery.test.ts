@@ -582,6 +582,9 @@ describe('two server processes on one PostgreSQL database', () => {
       DATABASE_URL: scratch.url,
       DATA_DIR: path.join(dataDir, name),
       SMTP_URL: sink.url,
+      // Only the agency's notifications are counted here: the visitor's copy is tested on its own
+      // (tests/server/visitor-confirmation.test.ts).
+      VISITOR_CONFIRMATION: 'off',
       DELIVERY_POLL_MS: '50',
       DELIVERY_RETRY_BASE_MS: '100',
       DELIVERY_RETRY_MAX_MS: '400',

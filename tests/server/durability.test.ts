@@ -61,6 +61,9 @@ describe.each(drivers)('killed right after OK, on %s', (driver: DriverName) => {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       SMTP_URL: sink.url,
+      // Only the agency's notifications are counted here: the visitor's copy is tested on its own
+      // (tests/server/visitor-confirmation.test.ts).
+      VISITOR_CONFIRMATION: 'off',
       LEAD_ENCRYPTION_KEY: encryptionKeyHex,
       DELIVERY_POLL_MS: '50',
       DELIVERY_RETRY_BASE_MS: '50',

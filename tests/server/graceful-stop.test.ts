@@ -31,6 +31,9 @@ it('keeps and mails once every lead answered 200 before a SIGTERM in a burst', a
   const env = {
     DATA_DIR: dataDir,
     SMTP_URL: sink.url,
+    // Only the agency's notifications are counted here: the visitor's copy is tested on its own
+    // (tests/server/visitor-confirmation.test.ts).
+    VISITOR_CONFIRMATION: 'off',
     IP_HASH_SALT: ipHashSalt,
     METRICS_TOKEN: metricsToken,
     LEAD_ENCRYPTION_KEY: 'ab'.repeat(32),

@@ -70,7 +70,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
   beforeEach(async () => {
     clock = new Date()
     logLines = []
-    await db.query('TRUNCATE staff_sessions, sign_in_throttles, staff_audit, staff_known_addresses')
+    await db.query('TRUNCATE staff_sessions, sign_in_throttles, staff_audit, staff_known_addresses CASCADE')
   })
 
   function signIn(email: string, pass: string, remoteAddress: string, cookie = '') {
