@@ -9,7 +9,7 @@
  * signed-in owner whose role is read with the session on each request; who decided and when are
  * kept on the job and listed here, and each decision is logged.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import type { Database } from '../db/database.ts'
@@ -22,9 +22,9 @@ import {
   recentHeldDecisions,
 } from '../leads/lead-jobs.ts'
 import type { StaffSession } from '../staff/staff-sessions.ts'
-import { requireStaffPage } from './admin-auth.ts'
-import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
+import { noticeBanner, sendPage, staffPage } from './admin-layout.ts'
 import { formTitle } from './lead-view.ts'
+import { requireOwner } from './owner-only.ts'
 import { formatDateTime, formatDay } from './staff-time.ts'
 
 export interface HeldNotificationsOptions {
@@ -144,33 +144,12 @@ interface DecisionRequest {
   Params: { action: string }
 }
 
-/** Signed in and an owner; anyone else gets a 403 page and nothing changes. */
-async function requireOwner(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  await requireStaffPage(request, reply)
-  if (reply.sent || !request.staff) return reply
-  if (request.staff.role !== 'owner') {
-    return sendPage(
-      reply,
-      staffPage({
-        title: 'Owners only',
-        staffEmail: request.staff.email,
-        body: html`<${Fragment}>
-          <h1>Owners only</h1>
-          ${errorBanner('Only an owner account decides on held notifications. Ask the agency’s owner.')}
-          <p><a href="/admin">Back to the inbox</a></p>
-        <//>`,
-      }),
-      403,
-    )
-  }
-}
-
 export async function heldNotificationPages(
   app: FastifyInstance,
   options: HeldNotificationsOptions,
 ): Promise<void> {
   const { db } = options
-  const ownerOnly = { onRequest: requireOwner }
+  const ownerOnly = { onRequest: requireOwner('decides on held notifications') }
 
   app.get(heldNotificationsPath, ownerOnly, async (request, reply) => {
     const query = request.query as Record<string, unknown> | undefined

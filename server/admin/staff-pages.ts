@@ -44,8 +44,8 @@ import {
 } from '../staff/staff-accounts.ts'
 import { putFlash, takeFlash } from '../staff/staff-flash.ts'
 import type { StaffRole, StaffSession } from '../staff/staff-sessions.ts'
-import { requireStaffPage } from './admin-auth.ts'
 import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
+import { requireOwner } from './owner-only.ts'
 import { formatDateTime } from './staff-time.ts'
 
 export interface StaffPagesOptions {
@@ -476,28 +476,7 @@ interface AccountBody {
 
 export async function staffPages(app: FastifyInstance, options: StaffPagesOptions): Promise<void> {
   const { db } = options
-
-  /** Signed in (requireStaffPage) and an owner; anyone else gets a 403 page and nothing changes. */
-  async function requireOwner(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    await requireStaffPage(request, reply)
-    if (reply.sent || !request.staff) return reply
-    if (request.staff.role !== 'owner') {
-      return sendPage(
-        reply,
-        staffPage({
-          title: 'Owners only',
-          staffEmail: request.staff.email,
-          body: html`<${Fragment}>
-            <h1>Owners only</h1>
-            ${errorBanner('Only an owner account manages staff accounts. Ask the agency’s owner.')}
-            <p><a href="/admin">Back to the inbox</a></p>
-          <//>`,
-        }),
-        403,
-      )
-    }
-  }
-  const ownerOnly = { onRequest: requireOwner }
+  const ownerOnly = { onRequest: requireOwner('manages staff accounts') }
 
   async function renderList(
     owner: StaffSession,

@@ -8,7 +8,7 @@
  * Every change is a POST from a page of this site (the Origin check in admin-routes.ts) by a
  * signed-in owner whose role is read with the session on each request, and each one is logged.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { insuranceLines as lineKeys } from '../../forms/engine.ts'
@@ -25,9 +25,9 @@ import {
   type WebhookDestination,
 } from '../webhooks/destinations.ts'
 import { type DeliveryRow, recentDeliveries, retryDelivery } from '../webhooks/webhook-jobs.ts'
-import { requireStaffPage } from './admin-auth.ts'
 import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
 import { insuranceLines } from './insurance-lines.ts'
+import { requireOwner } from './owner-only.ts'
 import { formatDateTime } from './staff-time.ts'
 
 export interface WebhookPagesOptions {
@@ -212,27 +212,6 @@ function secretPage(owner: StaffSession, url: string, secret: string): string {
   })
 }
 
-/** Signed in and an owner; anyone else gets a 403 page and nothing changes. */
-async function requireOwner(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  await requireStaffPage(request, reply)
-  if (reply.sent || !request.staff) return reply
-  if (request.staff.role !== 'owner') {
-    return sendPage(
-      reply,
-      staffPage({
-        title: 'Owners only',
-        staffEmail: request.staff.email,
-        body: html`<${Fragment}>
-          <h1>Owners only</h1>
-          ${errorBanner('Only an owner account manages webhooks. Ask the agency’s owner.')}
-          <p><a href="/admin">Back to the inbox</a></p>
-        <//>`,
-      }),
-      403,
-    )
-  }
-}
-
 function ticked(body: Record<string, string>, name: string, allowed: readonly string[]): string[] {
   return allowed.filter((value) => body[`${name}-${value}`] === 'yes')
 }
@@ -243,7 +222,7 @@ interface ChangeRequest {
 
 export async function webhookPages(app: FastifyInstance, options: WebhookPagesOptions): Promise<void> {
   const { db } = options
-  const ownerOnly = { onRequest: requireOwner }
+  const ownerOnly = { onRequest: requireOwner('manages webhooks') }
 
   app.get(webhooksPath, ownerOnly, async (request, reply) => {
     const query = request.query as Record<string, unknown> | undefined
