@@ -172,14 +172,15 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
     expect(page).toContain('Signed in as Ana Ruiz')
   })
 
-  it.runIf(driver === 'postgres')('sends each once with two workers on two connections', async () => {
+  it('sends each once with two workers at once (on two connections with PostgreSQL)', async () => {
     const leads = await Promise.all([insertLead(), insertLead(), insertLead(), insertLead()])
     for (const lead of leads) expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
-    const second = await openPostgresDatabase(test.location)
+    // The embedded database has one connection: there the two workers share it.
+    const second = driver === 'postgres' ? await openPostgresDatabase(test.location) : undefined
     try {
       await Promise.all([worker().runOnce(), worker(second).runOnce()])
     } finally {
-      await second.close()
+      await second?.close()
     }
     const subjects = mailsTo(maria.email).map((mail) => mail.subject)
     expect(subjects.sort()).toEqual(
