@@ -102,18 +102,20 @@ test('staff sign in, find a lead sent from the contact form, change its status, 
   await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible()
 
   await page.getByLabel('Search name, e-mail or phone').fill(lastName)
-  await page.getByRole('button', { name: 'Apply filters' }).click()
-  await expect(page.getByRole('table')).toContainText('Contact message')
-  await page.getByRole('link', { name: `Marta ${lastName}` }).click()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.locator('table.leads')).toContainText('Contact message')
+  // Exactly the name: the row's Call button is named "Call Marta …".
+  await page.getByRole('link', { name: `Marta ${lastName}`, exact: true }).click()
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contact message from Marta ${lastName}`)
   const details = page.getByRole('region', { name: 'What was submitted' })
   await expect(details).toContainText('Please call me about home insurance.')
   await expect(details).toContainText('7705550188')
 
+  // One form saves the contact attempt, note, status, follow-up and assignee together.
   await page.getByLabel('Status', { exact: true }).selectOption('contacted')
-  await page.getByRole('button', { name: 'Save status' }).click()
-  await expect(page.getByRole('status')).toHaveText('Status saved.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.locator('#work-notice')).toHaveText('Saved.')
   const stored = await withE2eDatabase((client) =>
     client.query<{ status: string }>(`SELECT status FROM leads WHERE fields->>'lastName' = $1`, [lastName]),
   )
@@ -122,7 +124,7 @@ test('staff sign in, find a lead sent from the contact form, change its status, 
   // The export follows the inbox's filters.
   await page.getByRole('link', { name: 'Back to the inbox' }).click()
   await page.getByLabel('Search name, e-mail or phone').fill(lastName)
-  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export these leads as CSV' }).click()
   const download = await downloading
@@ -181,7 +183,7 @@ test('the staff pages have no WCAG 2.2 A/AA violations', async ({ page, request 
   await expectNoAxeViolations(page)
 
   await page.goto(`/admin?q=${lastName}`)
-  await page.getByRole('link', { name: `Axel ${lastName}` }).click()
+  await page.getByRole('link', { name: `Axel ${lastName}`, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contact message from Axel ${lastName}`)
   await expectNoAxeViolations(page)
 })
