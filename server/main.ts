@@ -40,12 +40,14 @@ const drainMs = 300
 const settleMs = 1000
 
 /**
- * A graceful stop answers, never resets (docs/decisions/015-operations.md): Fastify answers 503
+ * A graceful stop answers rather than resets (docs/decisions/015-operations.md): Fastify answers 503
  * once closing, but closing the listener at once resets connections the kernel had accepted and
  * the busy event loop had not taken yet, and closing idle kept-alive connections resets a client
  * whose next request is already on its way. So the listener stays open while the requests in flight
  * finish and for drainMs after, and every answer from SIGTERM on carries Connection: close, so the
- * server has no idle connection left to cut when it closes.
+ * server has no idle connection left to cut when it closes. What is left: a connection still waiting
+ * in the kernel's accept queue when the listener closes is reset by the kernel (a few, on a busy
+ * machine; tests/server/graceful-stop.test.ts counts them).
  */
 function drainBeforeClose(app: FastifyInstance): void {
   let inFlight = 0
