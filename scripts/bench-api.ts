@@ -234,6 +234,11 @@ function validated(values: unknown): Record<string, string> {
   return result.data
 }
 
+/** "bench-12" → "bench-bc": the digits as letters. */
+function inLetters(text: string): string {
+  return text.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? '')
+}
+
 function run(
   url: string,
   seconds: number,
@@ -262,7 +267,8 @@ function run(
           return {
             ...request,
             // A different text per lead, as real leads differ; with sameText the one text of a wave.
-            body: sameText ? body : body.replace('__N__', `${runId}-${counter}`),
+            // In letters: texts that differ only in digits are one text to the repeat check.
+            body: sameText ? body : body.replace('__N__', inLetters(`${runId}-${counter}`)),
             headers: {
               ...request.headers,
               'idempotency-key': `${runId}-${counter}`,
