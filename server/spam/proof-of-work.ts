@@ -34,13 +34,27 @@ export async function issueChallenge(settings: ProofSettings, now: Date): Promis
   })
 }
 
-/** A solved proof exactly as the page's script writes it (app/components/lead-form/proof-of-work.ts). */
-export interface ProofPayload {
-  algorithm: 'SHA-256'
+/** The five fields of a solved proof, as the page's script sends them (app/components/lead-form/proof-of-work.ts). */
+export interface ProofFields {
+  algorithm: string
   challenge: string
   number: number
   salt: string
   signature: string
+}
+
+/** A solved proof of the one algorithm this server issues. */
+export interface ProofPayload extends ProofFields {
+  algorithm: 'SHA-256'
+}
+
+/**
+ * The one spelling of a proof, the page's: base64 (with its padding) of the JSON of the five keys
+ * in this order. Tests and benchmarks build their headers with it, so they spell proofs as the
+ * page does and as `canonicalPayload` accepts.
+ */
+export function proofHeader({ algorithm, challenge, number, salt, signature }: ProofFields): string {
+  return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString('base64')
 }
 
 /** SHA-256 digests and HMACs in lowercase hex, as altcha-lib writes them. */
@@ -68,16 +82,16 @@ export function canonicalPayload(header: string): ProofPayload | null {
   if (typeof signature !== 'string' || !sha256Hex.test(signature)) return null
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0) return null
   const payload: ProofPayload = { algorithm: 'SHA-256', challenge, number, salt, signature }
-  return Buffer.from(JSON.stringify(payload)).toString('base64') === header ? payload : null
+  return proofHeader(payload) === header ? payload : null
 }
 
 /**
  * ALTCHA's check of a solved challenge (what altcha-lib's `verifySolution` computes): the challenge
  * is SHA-256 of the salt and the number found, and the signature is this server's HMAC of the
  * challenge. Done here with node:crypto, synchronously, rather than by calling `verifySolution`: the
- * library computes the same through WebCrypto, whose three promise round trips through the thread
- * pool cost about a tenth of the server's CPU per lead under load (docs/decisions/016-group-commit.md,
- * "Per-request work"). Only the algorithm this server issues is accepted, the payload must be in its
+ * library computes the same through WebCrypto, three promise round trips through the thread pool,
+ * measured at about 10x our CPU per check (docs/decisions/027-proof-of-work-check.md;
+ * tests/server/proof-check.test.ts holds the two to the same verdicts). Only the algorithm this server issues is accepted, the payload must be in its
  * canonical spelling (`canonicalPayload`), and the signature is compared in constant time.
  */
 export function solutionHolds(payload: ProofPayload, hmacKey: string): boolean {
