@@ -1,7 +1,10 @@
 import type { Localized } from './locale.ts'
 import type { Card } from './types.ts'
 
-/** The five insurance categories: the spec's static list, shown on the home page and the /insurance hub. */
+/**
+ * The five insurance categories, a fixed list (docs/contracts.md, "Pages"), shown on the home page
+ * and the /insurance hub.
+ */
 export const insuranceCategories = {
   en: [
     {

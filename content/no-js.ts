@@ -9,7 +9,7 @@ export interface NoJsCopy {
   typeAgain: string
   rateLimitedHeading: string
   tryAgainIn: (minutes: number) => string
-  /** Under the spec's failure words (content/form-ui.ts). */
+  /** Under the failure words every form shares (content/form-ui.ts). */
   failedText: string
   callUs: string
   goBack: string

@@ -1,8 +1,9 @@
 import type { Localized } from './locale.ts'
 
 /**
- * The page a form posted without JavaScript lands on (303 after the lead is stored), under the spec's
- * success words (content/form-ui.ts): the request's reference (put in by the server), what happens next.
+ * The page a form posted without JavaScript lands on (303 after the lead is stored), under the
+ * success words every form shares (content/form-ui.ts): the request's reference (put in by the
+ * server), what happens next.
  */
 export interface ThankYouCopy {
   title: string

@@ -83,7 +83,7 @@ export type Block =
   | { kind: 'note'; text: string }
 
 export interface FormSectionCopy {
-  /** The section's id: the target of the hero button, as the spec names it. */
+  /** The section's id: the target of the hero button, a fixed anchor (docs/contracts.md, "Pages"). */
   anchor: string
   heading: string
   intro: string

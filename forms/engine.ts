@@ -13,14 +13,14 @@ export type DateLimit = { kind: 'today' } | { kind: 'yearsAgo'; years: number }
 export type PatternName = 'name' | 'digits' | 'usPhone'
 
 export interface Option {
-  /** What is submitted and stored: exactly as the spec writes it. */
+  /** What is submitted and stored, in English whatever the page's language (docs/contracts.md, "Forms"). */
   value: string
   /** What the visitor reads (English; other languages translate it by value). */
   label: string
 }
 
 interface FieldBase {
-  /** The submitted field name, exactly as the spec writes it. */
+  /** The submitted field name, fixed by the forms' contract (docs/contracts.md, "Forms"). */
   name: string
   /** English label; the agency's e-mail and the staff inbox use it too. */
   label: string
@@ -31,7 +31,7 @@ interface FieldBase {
   sensitive?: boolean
   /** The HTML autocomplete token, for phones that fill forms. */
   autoComplete?: string
-  /** Why this field is shaped this way where the spec is silent (kept for the next engineer). */
+  /** Why this field is shaped this way where the forms' contract is silent (kept for the next engineer). */
   note?: string
 }
 
@@ -68,7 +68,7 @@ export interface DateField extends FieldBase {
 export interface ChoiceField extends FieldBase {
   kind: 'select' | 'radio'
   options: readonly Option[]
-  /** Pre-selected value (the spec's defaults); otherwise a select starts on 'Please select one...'. */
+  /** Pre-selected value (the form's fixed default); otherwise a select starts on 'Please select one...'. */
   defaultValue?: string
   /**
    * A select's options shown under headings (`<optgroup>`), each group naming its option values;
@@ -83,7 +83,7 @@ export interface OptionGroup {
   values: readonly string[]
 }
 
-/** A single checkbox submitting the value 'true' when ticked (the spec's feature flags). */
+/** A single checkbox submitting the value 'true' when ticked (a form's flags: docs/contracts.md, "Forms"). */
 export interface CheckboxField extends FieldBase {
   kind: 'checkbox'
 }
@@ -99,7 +99,7 @@ export interface FormSection {
   /**
    * An optional part a visitor asks for (a second boat, owners 2 and 3): closed behind the `add`
    * control until asked for, and closed again (its fields cleared) by the `remove` control. Its
-   * fields keep the spec's names and are submitted empty while closed.
+   * fields keep their names and are submitted empty while closed.
    */
   closed?: { add: string; remove: string }
 }

@@ -169,9 +169,10 @@ const phoneFormatting = /[\s().-]/g
 
 /**
  * A US phone number as typed ("(770) 555-0142", "770.555.0142", "+1 770 555 0142") reduced to the
- * 10 digits the spec stores, or undefined when it is not one: anything but digits and formatting,
- * a '+' other than a leading '+1', too few or too many digits, or an area code starting with 0 or 1
- * (no US area code does, which is also what makes a leading country code 1 unambiguous).
+ * 10 digits that are stored (docs/contracts.md, "Forms"), or undefined when it is not one: anything
+ * but digits and formatting, a '+' other than a leading '+1', too few or too many digits, or an
+ * area code starting with 0 or 1 (no US area code does, which is also what makes a leading country
+ * code 1 unambiguous).
  */
 export function normalizePhone(value: string): string | undefined {
   const compact = value.replace(phoneFormatting, '')

@@ -97,7 +97,7 @@ export function fields(...parts: (Field | readonly Field[])[]): Field[] {
   return parts.flatMap((part) => (isGroup(part) ? [...part] : [part]))
 }
 
-/** The same fields with a note attached (why a spec-silent choice was made). */
+/** The same fields with a note attached (why a choice the forms' contract leaves open was made). */
 export function noted(note: string, ...parts: (Field | readonly Field[])[]): Field[] {
   return fields(...parts).map((field) => ({ ...field, note }))
 }

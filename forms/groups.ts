@@ -19,7 +19,7 @@ import {
 import { homeState, usStates } from './states.ts'
 
 // ---------------------------------------------------------------------------------------------
-// Option lists (values exactly as the spec writes them, in its order)
+// Option lists (values and order are part of the forms' contract: docs/contracts.md, "Forms")
 
 /** '0', '1', … up to `to`, as option values. */
 export function countOptions(from: number, to: number): string[] {
@@ -214,7 +214,10 @@ export function honeypot(): TextField {
   })
 }
 
-/** firstName and lastName, always required; `pattern` where the spec limits names to letters and spaces. */
+/**
+ * firstName and lastName, always required; `pattern` where names are limited to letters and spaces
+ * (docs/decisions/022-names-within-the-spec.md).
+ */
 export function contactNames({ pattern }: { pattern: boolean }): Field[] {
   const namePattern = pattern ? { pattern: 'name' as const } : {}
   return [
@@ -229,9 +232,9 @@ export function email(): TextField {
 }
 
 /**
- * The visitor's phone, required on every form that has one. The spec stores digits only: people type
+ * The visitor's phone, required on every form that has one. Only digits are stored: people type
  * "(770) 555-0142" or "+1 770 555 0142", so both sides accept that formatting and submit and store the
- * 10 digits (docs/contracts.md, "Forms"). The spec's numeric keypad is the telephone pad (type "tel"),
+ * 10 digits (docs/contracts.md, "Forms"). The numeric keypad is the telephone pad (type "tel"),
  * which also has the "+" and, on Android, the "(" and "-" the hint shows.
  */
 export function phone({ name = 'phone' }: { name?: 'phone' | 'contactPhone' } = {}): TextField {
@@ -245,8 +248,8 @@ export function phone({ name = 'phone' }: { name?: 'phone' | 'contactPhone' } = 
 }
 
 /**
- * The shared state selector. The spec does not name it on most forms; it is `state` everywhere
- * (the name the spec uses where it does name it), Georgia preselected.
+ * The shared state selector. The design brief did not name it on most forms; it is `state`
+ * everywhere (its name where the brief did name it), Georgia preselected.
  */
 export function stateSelect({ required, venue = false }: { required: boolean; venue?: boolean }): Field {
   return select('state', 'State', usStates, {
@@ -258,7 +261,7 @@ export function stateSelect({ required, venue = false }: { required: boolean; ve
 }
 
 export interface AddressOptions {
-  /** The spec's two spellings of the street lines. */
+  /** The two names the forms give the street lines (docs/contracts.md, "Forms"). */
   lines: 'address' | 'addressLine'
   /** Optional unless set (most forms require only the city). */
   line1Required?: boolean
@@ -302,7 +305,7 @@ const notesLabels = {
   additionalInfo: 'Additional information',
 } as const
 
-/** A free-text message or notes field under one of the spec's names (label by name unless given). */
+/** A free-text message or notes field under one of the forms' fixed names (label by name unless given). */
 export function notes(
   name: keyof typeof notesLabels,
   { required, label = notesLabels[name] }: { required: boolean; label?: string },
@@ -402,7 +405,7 @@ interface PersonOptions {
   namePattern: boolean
   /** Latest allowed date of birth (none on the classic car form). */
   dobMax?: DateLimit
-  /** Why the date of birth is limited this way, where the spec does not say. */
+  /** Why the date of birth is limited this way, where the forms' contract does not say. */
   dobNote?: string
 }
 
@@ -499,7 +502,7 @@ export function experience(): Field {
   })
 }
 
-/** A whole-dollar amount (payrolls, costs, revenue): spec silent on the type. */
+/** A whole-dollar amount (payrolls, costs, revenue): the forms' contract does not fix the type. */
 export function dollars(name: string, label: string, { required }: { required: boolean }): Field {
   return numberInput(name, label, {
     required,
@@ -509,7 +512,7 @@ export function dollars(name: string, label: string, { required }: { required: b
   })
 }
 
-/** A count (employees, units…): spec silent on the type. */
+/** A count (employees, units…): the forms' contract does not fix the type. */
 export function count(
   name: string,
   label: string,
@@ -556,9 +559,9 @@ export function owner(n: 1 | 2 | 3, { required }: { required: boolean }): Field[
 }
 
 /**
- * Checkbox flags of a named group, each submitted as `group[flag]` = 'true' when ticked: the spec
- * writes the renters flags this way, and the business flags (given as a group and flag names) use
- * the same bracket names.
+ * Checkbox flags of a named group, each submitted as `group[flag]` = 'true' when ticked: the
+ * renters flags are named this way, and the business flags (given as a group and flag names) use
+ * the same bracket names (docs/contracts.md, "Forms").
  */
 export function flagGroup(
   group: string,

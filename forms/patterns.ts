@@ -11,12 +11,12 @@ import type { PatternName } from './engine.ts'
 
 const sources: Record<PatternName, string> = {
   /**
-   * Letters of any language and spaces, the specification's "letters and whitespace only"
+   * Letters of any language and spaces: "letters and whitespace only"
    * (docs/decisions/022-names-within-the-spec.md): Nguyễn, Łukasz, Ōta, Ελένη, Юлия. A combining
    * mark (\p{M}) is part of the letter before it, so a name typed in decomposed form (José as
    * e + U+0301) passes, but a mark on its own, at the start or after a space, is no letter.
    * \p{L}, \p{M} and \s never overlap, so matching stays linear however long the value.
-   * Apostrophes, hyphens and dots stay out: the specification allows letters and spaces only.
+   * Apostrophes, hyphens and dots stay out: the rule allows letters and spaces only.
    */
   name: '\\s*(?:\\p{L}\\p{M}*\\s*)+',
   /** Digits only (phones, SSNs, EINs, years of experience). */

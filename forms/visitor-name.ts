@@ -1,7 +1,8 @@
 /**
  * Who sent a lead, decided once for the e-mail subject, the inbox, the lead page, the digest and the
  * inbox search: the person's first and last name, else the name a business form asks for, a
- * driver's or boat operator's name, else the business. The forms' field names are the spec's.
+ * driver's or boat operator's name, else the business. The field names are the forms' fixed ones
+ * (docs/contracts.md, "Forms").
  */
 export const visitorNameFields = [
   'firstName',

@@ -500,7 +500,7 @@ for (const driver of drivers) {
   const server = bestOf(driver, 'server')
   const anchor = bestOf(driver, 'anchor')
   const times = ratio(server, anchor)
-  // Issue 16's goal: at least the anchor's rate, p99 ≤ 30 ms, no errors.
+  // The goal (docs/contracts.md, "Quality budgets"): at least the anchor's rate, p99 ≤ 30 ms, no errors.
   const goal =
     server !== undefined &&
     times !== undefined &&

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web budgets of docs/contracts.md ("Quality budgets") and issue 16, on
+ * `npm run bench:web`: the web budgets of docs/contracts.md ("Quality budgets"), on
  * every public route in both languages — Lighthouse mobile (performance, accessibility, best practices and SEO 100),
  * largest contentful paint ≤ 1.2 s on every route (≤ 1.0 s median, reported), CLS 0, JavaScript per
  * page (gzip: aim ≤ 10 KB without a form, never over 120 KB; ≤ 70 KB with a form) and axe-core

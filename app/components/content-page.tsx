@@ -18,7 +18,7 @@ export function ContentPageView({ page, children }: { page: ContentPage; childre
   )
 }
 
-/** The section a hero button scrolls to; its id is the anchor the spec names. */
+/** The section a hero button scrolls to; its id is the page's fixed anchor (docs/contracts.md, "Pages"). */
 export function FormSection({
   anchor,
   heading,

@@ -6,7 +6,7 @@ import { ThirdPartyFrame } from './third-party-frame.tsx'
 
 /**
  * The quote section of the auto and home pages. With a rater's address (config/agency.ts), its live
- * frame and fallback link as the spec describes, and the site's own quote request below as the
+ * frame and fallback link (docs/contracts.md, "Pages"), and the site's own quote request below as the
  * alternative; without one (a fresh install), only the quote request, never a dead frame. The
  * request starts with the page's line of insurance chosen.
  */

@@ -14,9 +14,9 @@ export const leadFormIslandPlaceholder = '/assets/islands/lead-form.js'
  * as the page appears). After the load event, when the browser is idle, the entry file
  * (6 KB) is fetched without running it, so the first touch does not wait a round trip for it.
  *
- * The spec's rule, a submit button disabled until the form is valid, holds from the first paint:
- * this script greys the buttons marked `data-until-valid` (aria-disabled, as the island does) while
- * the page is parsed. A tap on a grey button before the island has woken is held, and given to
+ * The rule that a submit button is disabled until the form is valid (docs/contracts.md, "Forms")
+ * holds from the first paint: this script greys the buttons marked `data-until-valid`
+ * (aria-disabled, as the island does) while the page is parsed. A tap on a grey button before the island has woken is held, and given to
  * the island once it has (which explains what is missing). If the island cannot load, the buttons
  * are released and the form posts by itself. Without JavaScript none of this runs: the button is
  * enabled and the server checks the answers.

@@ -62,7 +62,7 @@ export const aboutPage = {
           icon: 'laptop',
         },
         {
-          // The spec hides this card while its page stays reachable at /about/refer-friend.
+          // Hidden while its page stays reachable at /about/refer-friend (docs/contracts.md, "Pages").
           title: 'Refer a Friend',
           text: 'Know someone who deserves better insurance service? Send them our way and we will take good care of them.',
           href: '/about/refer-friend',
@@ -109,7 +109,7 @@ export const aboutPage = {
           icon: 'laptop',
         },
         {
-          // The spec hides this card while its page stays reachable at /es/about/refer-friend.
+          // Hidden while its page stays reachable at /es/about/refer-friend (docs/contracts.md, "Pages").
           title: 'Recomiende a un amigo',
           text: '¿Conoce a alguien que merece un mejor servicio de seguros? Recomiéndenos y lo atenderemos con todo cuidado.',
           href: '/about/refer-friend',

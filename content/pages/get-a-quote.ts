@@ -2,8 +2,9 @@ import type { Localized } from '../locale.ts'
 import type { ContentPage } from '../types.ts'
 
 /**
- * The general quote request: the spec's banner over a short content page, the detailed quote forms
- * by line (listed from the form definitions), and the general quote form.
+ * The general quote request: its fixed banner (docs/contracts.md, "Pages") over a short content
+ * page, the detailed quote forms by line (listed from the form definitions), and the general quote
+ * form.
  */
 export const getAQuotePage = {
   en: {

@@ -2,7 +2,10 @@ import { insuranceCategories } from '../insurance-categories.ts'
 import type { Localized } from '../locale.ts'
 import type { ContentPage } from '../types.ts'
 
-/** The /insurance hub: the spec's banner over a content page of the five categories. */
+/**
+ * The /insurance hub: its fixed banner (docs/contracts.md, "Pages") over a content page of the five
+ * categories.
+ */
 export const insurancePage = {
   en: {
     meta: {

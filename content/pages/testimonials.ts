@@ -21,7 +21,7 @@ export interface TestimonialsCopy {
   form: FormSectionCopy
 }
 
-/** The spec's 14 static quotes; every language shows the same ones. */
+/** The 14 fixed quotes (docs/contracts.md, "Pages"); every language shows the same ones. */
 const testimonials: readonly Testimonial[] = [
   {
     quote:

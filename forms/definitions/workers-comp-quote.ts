@@ -72,7 +72,7 @@ export const workersCompQuote = defineForm(
         required: true,
         pattern: 'name',
         autoComplete: 'name',
-        note: 'Not in the spec (it gives this form no name, e-mail or phone): the minimum the agency needs to answer.',
+        note: 'Not in the design brief (it gave this form no name, e-mail or phone): the minimum the agency needs to answer.',
       }),
       email(),
       phone(),

@@ -37,14 +37,14 @@ test('every form key has a page', () => {
 })
 
 for (const [formKey, path] of formPages) {
-  test(`${formKey} on ${path}: a visitor fills it, sends it, and the lead is stored under the spec's names`, async ({
+  test(`${formKey} on ${path}: a visitor fills it, sends it, and the lead is stored under its field names`, async ({
     page,
   }) => {
     const form = getFormDefinition(formKey)
     if (!form) throw new Error(`no definition for ${formKey}`)
     await page.goto(path)
     const button = submitButton(page, formKey)
-    // The submit button waits for a valid form, except on the ATV form (spec).
+    // The submit button waits for a valid form, except on the ATV form (docs/contracts.md, "Forms").
     if (form.submitAlwaysEnabled) await expect(button).toBeEnabled()
     else await expect(button).toBeDisabled()
 

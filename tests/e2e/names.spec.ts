@@ -14,7 +14,10 @@ const refusal: Record<Locale, string> = {
   es: "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López.",
 }
 
-/** A vehicle form, a business form, a personal line and the spec's own ATV example. */
+/**
+ * A vehicle form, a business form, a personal line and the ATV form
+ * (docs/decisions/022-names-within-the-spec.md).
+ */
 const representative: FormKey[] = ['boat-quote', 'workers-comp-quote', 'life-insurance-quote', 'atv-quote']
 
 function definition(key: FormKey): FormDefinition {

@@ -1,8 +1,9 @@
 /**
  * Every form works with JavaScript off: the browser posts the prerendered form itself, the server
  * answers 303 to the thank-you page with the request's reference, and the lead is stored under the
- * spec's names, and the agency is mailed once (a real SMTP server in the e2e server). An invalid post (one per family of forms) comes back with the answers and the
- * errors. And with JavaScript on but the island's script blocked, a form is still sent.
+ * form's field names, and the agency is mailed once (a real SMTP server in the e2e server). An
+ * invalid post (one per family of forms) comes back with the answers and the errors. And with
+ * JavaScript on but the island's script blocked, a form is still sent.
  */
 import { expect, test } from '@playwright/test'
 import { getFormDefinition } from '../../forms/registry.ts'

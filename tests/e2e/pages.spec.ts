@@ -6,7 +6,10 @@ import { getFormDefinition } from '../../forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'
 
-/** Words each page must show, from the spec's route descriptions (checked in the raw HTML). */
+/**
+ * Words each page must show, from the design brief's page descriptions (docs/contracts.md, "Pages";
+ * checked in the raw HTML).
+ */
 const keyContent: Record<string, string[]> = {
   '/': [
     'Get Your Free Quote Today',
@@ -90,7 +93,7 @@ function visibleText(html: string): string {
     .replace(/\s+/g, ' ')
 }
 
-test('the route table holds the 37 routes of the spec and the privacy notice', () => {
+test('the route table holds the 37 routes of the contract and the privacy notice', () => {
   expect(publicPaths()).toHaveLength(38)
   expect(Object.keys(keyContent).sort()).toEqual([...publicPaths()].sort())
 })

@@ -1,9 +1,10 @@
 /**
- * Backups that are restored, not just taken (issue 15), on both databases: `npm run backup` runs
- * while the real server takes a stream of submissions, the backup is restored into a fresh, empty
- * database with `npm run restore`, and every lead acknowledged before the backup began, the staff
- * account, its sessions (the revoked one stays revoked) and the delivery states are back. Restore
- * refuses a database that holds data unless told; the encryption key is never in the file.
+ * Backups that are restored, not just taken (docs/decisions/015-operations.md), on both databases:
+ * `npm run backup` runs while the real server takes a stream of submissions, the backup is restored
+ * into a fresh, empty database with `npm run restore`, and every lead acknowledged before the
+ * backup began, the staff account, its sessions (the revoked one stays revoked) and the delivery
+ * states are back. Restore refuses a database that holds data unless told; the encryption key is
+ * never in the file.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'

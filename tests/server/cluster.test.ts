@@ -1,8 +1,9 @@
 /**
- * Several processes, one set of limits (issue 15): two real servers (`node server/main.ts`) on one
- * PostgreSQL database and the Redis at 127.0.0.1:6379, behind a pretend proxy (TRUST_PROXY=1, the
- * client named in X-Forwarded-For). The 11th submission from one address gets 429 whichever
- * process it reaches, the sign-in lockout holds across both, and 100 leads are mailed exactly once.
+ * Several processes, one set of limits (docs/contracts.md, "Beyond one machine"): two real servers
+ * (`node server/main.ts`) on one PostgreSQL database and the Redis at 127.0.0.1:6379, behind a
+ * pretend proxy (TRUST_PROXY=1, the client named in X-Forwarded-For). The 11th submission from one
+ * address gets 429 whichever process it reaches, the sign-in lockout holds across both, and 100
+ * leads are mailed exactly once.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'

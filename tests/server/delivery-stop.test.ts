@@ -1,5 +1,6 @@
 /**
- * A graceful stop while the mail server hangs mid-send (issue 15): the worker waits for the send
+ * A graceful stop while the mail server hangs mid-send (docs/decisions/015-operations.md,
+ * "Stopping"): the worker waits for the send
  * only so long, then hands the job back (pending, due now, the interrupted attempt not counted), so
  * the next process sends it at once instead of waiting out the lease; nothing is lost.
  */

@@ -125,7 +125,7 @@ describe.each(drivers)('form API on %s', (driver) => {
 
   describe('a valid submission', () => {
     it.each(formDefinitions.map((form) => [form.key, form] as const))(
-      '%s: answers OK and stores the fields under the spec names with a delivery job',
+      '%s: answers OK and stores the fields under their form names with a delivery job',
       async (_key, form) => {
         const before = await leadCount()
         const response = await submit(form.key, validPayload(form, today))

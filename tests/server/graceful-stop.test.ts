@@ -1,7 +1,7 @@
 /**
- * Graceful stop (issue 15): SIGTERM in the middle of a burst of submissions. The server stops
- * accepting, answers what it had, exits 0; after a restart every lead that was answered 200 is
- * stored and mailed exactly once, and nothing is mailed twice.
+ * Graceful stop (docs/decisions/015-operations.md, "Stopping"): SIGTERM in the middle of a burst of
+ * submissions. The server stops accepting, answers what it had, exits 0; after a restart every lead
+ * that was answered 200 is stored and mailed exactly once, and nothing is mailed twice.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

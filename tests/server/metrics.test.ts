@@ -1,7 +1,8 @@
 /**
- * /metrics (issue 15): Prometheus text behind METRICS_TOKEN. Without the token 401, with a wrong
- * one 401, unset token no route at all; with it, the lead counters move by exactly what the test
- * sent (stored, spam, invalid, rate limited), the notification and HTTP series are there.
+ * /metrics (docs/decisions/015-operations.md, "Metrics from hooks"): Prometheus text behind
+ * METRICS_TOKEN. Without the token 401, with a wrong one 401, unset token no route at all; with it,
+ * the lead counters move by exactly what the test sent (stored, spam, invalid, rate limited), the
+ * notification and HTTP series are there.
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,8 +1,8 @@
 /**
- * Real names through the real server, on both databases: every field of the 24 forms whose
- * specification limits it to "letters and whitespace" takes the letters of every language, and
- * refuses punctuation with a message that shows the way through, in English (JSON, what the
- * island receives) and in Spanish (the page a Spanish form posted without JavaScript gets back).
+ * Real names through the real server, on both databases: every field of the 24 forms that is
+ * limited to "letters and whitespace" takes the letters of every language, and refuses
+ * punctuation with a message that shows the way through, in English (JSON, what the island
+ * receives) and in Spanish (the page a Spanish form posted without JavaScript gets back).
  * docs/decisions/022-names-within-the-spec.md.
  */
 import { existsSync } from 'node:fs'
@@ -23,7 +23,7 @@ const english =
 const spanish =
   "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López."
 
-/** Names the specification's "letters and whitespace" covers; the last one decomposed (NFD). */
+/** Names that "letters and whitespace" covers; the last one decomposed (NFD). */
 const accepted = ['Nguyễn', 'García López', 'Zoë Çelik', 'Jose\u0301']
 const refused = ['Ana3', '<b>', "O'Connor"]
 
@@ -75,7 +75,7 @@ describe.each(drivers)('names in every name field on %s', (driver) => {
     return rows[0]?.fields[name]
   }
 
-  it('covers the 15 forms whose specification limits names to letters and spaces', () => {
+  it('covers the 15 forms that limit names to letters and spaces', () => {
     expect(new Set(nameFields.map(([key]) => key)).size).toBe(15)
     expect(nameFields).toHaveLength(38)
   })

@@ -101,7 +101,7 @@ describe('formTextEs', () => {
     }
   })
 
-  it('translates labels only: the submitted option values stay the English of the spec', () => {
+  it('translates labels only: the submitted option values stay the English canonical values', () => {
     const atv = getFormDefinition('atv-quote')
     const leased = atv && allFields(atv).find((field) => field.name === 'leased1')
     const options = leased?.kind === 'select' ? leased.options : []

@@ -1,8 +1,8 @@
 /**
- * The 24 lead forms against the spec (spec/000 and spec/001, sections 3, 5 and 9).
+ * The 24 lead forms against their contract (docs/contracts.md, "Forms").
  *
- * The tables below are written from the spec text, not derived from the definitions: a row is
- * [field name, required, options in the spec's order (where the spec lists them)].
+ * The tables below were written from the design brief's form tables, not derived from the
+ * definitions: a row is [field name, required, options in the brief's order (where it lists them)].
  */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -25,7 +25,7 @@ import { usStates } from '../../forms/states.ts'
 type Row = readonly [name: string, required: boolean, options?: readonly string[]]
 
 // ---------------------------------------------------------------------------------------------
-// Spec 000, section 9: shared lists
+// Shared lists
 
 const yesNo = ['Yes', 'No']
 const annualMileage = ['0 - 5,000', '5,001 - 10,000', '10,001 - 15,000', '15,001 - 20,000', '20,000+']
@@ -72,7 +72,8 @@ const insuranceTypes = [
 const workSchoolDistance = ['Under 5 miles', '5 - 10 miles', '11 - 20 miles', '21 - 30 miles', '31+ miles']
 const zeroTo = (last: number) => Array.from({ length: last + 1 }, (_, index) => String(index))
 
-// Every form: the decoy `company` (never required) and the state selector (spec: name not shown; `state`).
+// Every form: the decoy `company` (never required) and the state selector (named `state` where the brief
+// gave it no name).
 const company: Row = ['company', false]
 const state = (required: boolean): Row => ['state', required]
 
@@ -137,7 +138,7 @@ const operatorRows = (n: 1 | 2, required: boolean): Row[] => [
   [`accidents${n}`, required, yesNo],
 ]
 
-// Spec 001, section 3: "common contact fields" of the property forms.
+// The "common contact fields" of the property forms.
 const propertyContactRows = (zip: 'zip' | 'zipCode', zipRequired: boolean, stateRequired: boolean): Row[] => [
   ['firstName', true],
   ['lastName', true],
@@ -512,7 +513,7 @@ const specTables: Record<FormKey, Row[]> = {
       'classCodes',
       'marketSubmission',
     ].map((name): Row => [name, false]),
-    // Not in the spec (it gives this form no contact fields): the minimum the agency needs to answer.
+    // Not in the design brief (it gave this form no contact fields): the minimum the agency needs to answer.
     ['contactName', true],
     ['email', true],
     ['phone', true],
@@ -730,11 +731,11 @@ describe('registry', () => {
 // ---------------------------------------------------------------------------------------------
 // Field names, required flags and option lists, per form
 
-describe.each(formKeys)('%s against the spec', (key) => {
+describe.each(formKeys)('%s against its contract', (key) => {
   const form = definition(key)
   const table = specTables[key]
 
-  it('submits exactly the spec field names', () => {
+  it('submits exactly the contract field names', () => {
     const expected = table.map(([name]) => name).sort()
     expect(
       allFields(form)
@@ -815,7 +816,7 @@ describe('on every form', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-// Patterns (spec 000 and 001, section 5)
+// Patterns (docs/decisions/022-names-within-the-spec.md)
 
 const lettersOnlyNames: Record<FormKey, string[]> = {
   'contact-message': [],
@@ -846,7 +847,7 @@ const lettersOnlyNames: Record<FormKey, string[]> = {
 }
 
 describe('patterns', () => {
-  it.each(formKeys)('%s limits exactly the spec’s names to letters and spaces', (key) => {
+  it.each(formKeys)('%s limits exactly the contract’s names to letters and spaces', (key) => {
     const named = allFields(definition(key))
       .filter((field) => (field.kind === 'text' || field.kind === 'tel') && field.pattern === 'name')
       .map((field) => field.name)
@@ -897,15 +898,15 @@ describe('patterns', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-// Date limits (spec 000 section 5/9, spec 001 section 5)
+// Date limits (docs/contracts.md, "Forms")
 
 const todayLimit: DateLimit = { kind: 'today' }
 const sixteen: DateLimit = { kind: 'yearsAgo', years: 16 }
 type Limits = { min?: DateLimit; max?: DateLimit }
 /** Every date field of every form, with its limits (none: {}). */
 const dateLimits: Record<string, Limits> = {
-  'quote-request:startDate': { min: todayLimit }, // spec silent: a start date in the past makes no sense
-  'atv-quote:dob1': { max: sixteen }, // minimum operator age (section 9) also for ATV
+  'quote-request:startDate': { min: todayLimit }, // no limit given: a start date in the past makes no sense
+  'atv-quote:dob1': { max: sixteen }, // the minimum operator age applies to ATV too
   'atv-quote:dob2': { max: sixteen },
   'boat-quote:dob1': { max: sixteen },
   'boat-quote:dob2': { max: sixteen },
@@ -921,7 +922,7 @@ const dateLimits: Record<string, Limits> = {
   'landlord-quote:policyStartDate': { min: todayLimit },
   'renters-insurance-quote:policyStartDate': { min: todayLimit },
   'life-insurance-quote:policyStartDate': { min: todayLimit },
-  'life-insurance-quote:birthdate': { max: todayLimit }, // spec: no limit shown; not in the future
+  'life-insurance-quote:birthdate': { max: todayLimit }, // no limit given; not in the future
   'final-expense-quote:dob': { max: todayLimit },
   'business-quote:policyStartDate': { min: todayLimit },
   'bop-quote:policyStartDate': { min: todayLimit },

@@ -1,7 +1,8 @@
 /**
  * The auto and home pages' quote section with a rater's address configured (a fresh install has
  * none, and the built pages show that case: tests/e2e/pages.spec.ts). Rendered as the prerender
- * renders it, in both languages: the rater's frame and its fallback link as the spec says, then the
+ * renders it, in both languages: the rater's frame and its fallback link (docs/contracts.md,
+ * "Pages"), then the
  * site's own quote request with the page's line chosen, offered as the alternative.
  */
 import { load } from 'cheerio'

@@ -20,7 +20,10 @@ export function draftScope(formKey: string, preset: Readonly<Record<string, stri
 const storageKey = (scope: string) => `lead-form-draft:${scope}`
 const challengeKey = (formKey: string) => `lead-form-challenge:${window.location.pathname}:${formKey}`
 
-/** dob, dob1, dob2, birthdate, birthdate1…3: the spec's names for dates of birth (and any date labelled so). */
+/**
+ * dob, dob1, dob2, birthdate, birthdate1…3: the forms' dates of birth (and any date labelled so;
+ * docs/contracts.md, "Forms").
+ */
 const birthDateName = /^(?:dob|birthdate)\d*$/
 const birthDateLabel = /\bbirth/i
 

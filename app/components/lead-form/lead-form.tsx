@@ -307,7 +307,7 @@ export function LeadForm({
   }
 
   // Prerendered (and until the island runs) the button works and the browser posts the form itself
-  // (server/no-js); once hydrated, the spec's rule applies: disabled until the form is valid.
+  // (server/no-js); once hydrated, disabled until the form is valid (docs/contracts.md, "Forms").
   const hydrated = today !== null
   const disabled = hydrated && !form.submitAlwaysEnabled && !valid
   const tipId = `${idPrefix}-secure-tip`
@@ -476,8 +476,8 @@ export function LeadForm({
           aria-describedby={remainingId}
           aria-busy={sending}
           onClick={(event) => {
-            // A tap on the greyed button explains instead of sending: the spec's disabled state,
-            // kept focusable and tappable.
+            // A tap on the greyed button explains instead of sending: disabled until valid, yet
+            // focusable and tappable (docs/decisions/012-forms-on-a-phone.md).
             // (On the ATV form, whose button is never disabled, the same explanation replaces the
             // browser's bubble.)
             if (sending) event.preventDefault()
@@ -522,7 +522,10 @@ export function LeadForm({
   )
 }
 
-/** What follows the spec's words in the dialog: the reference and the next step, or the phone. */
+/**
+ * What follows the dialog's fixed words (content/form-ui.ts): the reference and the next step, or
+ * the phone.
+ */
 function OutcomeDetails({ outcome, copy }: { outcome: Outcome; copy: FormUiCopy }) {
   const phone = <PhoneLink className="result-dialog__phone" />
   if (outcome.kind === 'failure') {
@@ -630,8 +633,9 @@ function invalidFieldMessages(el: HTMLFormElement): Record<string, string> {
 }
 
 /**
- * The submitted body: every field of the definition by its spec name; unticked boxes are left out;
- * phone numbers as the digits the spec stores, whatever formatting the visitor typed.
+ * The submitted body: every field of the definition by its name; unticked boxes are left out;
+ * phone numbers as their 10 digits, whatever formatting the visitor typed (docs/contracts.md,
+ * "Forms").
  */
 function collectValues(el: HTMLFormElement, form: FormDefinition): Record<string, string> {
   const data = new FormData(el)

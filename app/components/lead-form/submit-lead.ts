@@ -2,7 +2,7 @@ import { leadSourceForSubmit } from '../../site/attribution.ts'
 
 /**
  * The one submit routine all 24 forms share. Success is a 2xx answer whose body is exactly 'OK'
- * (the spec's success token); anything else, network failures included, is a failure.
+ * (docs/contracts.md, "Forms"); anything else, network failures included, is a failure.
  */
 export type SubmitOutcome =
   | { ok: true; reference?: string }

@@ -7,7 +7,7 @@ import { pageMeta } from '../../site/meta.ts'
 
 export const meta = pageMeta(clientCenterPage)
 
-/** The login itself belongs to the external portal (the spec delegates it); this page only frames it. */
+/** The login itself belongs to the external portal (docs/contracts.md, "Pages"); this page only frames it. */
 export default function ClientCenterPage() {
   const copy = useLocalized(clientCenterPage)
   return (

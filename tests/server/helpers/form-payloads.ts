@@ -51,7 +51,7 @@ export function validPayload(form: FormDefinition, today: Date): Record<string, 
   )
 }
 
-/** What the server stores for validPayload: the spec's fields, without the honeypot. */
+/** What the server stores for validPayload: the form's fields, without the honeypot. */
 export function expectedStoredFields(form: FormDefinition, today: Date): Record<string, string> {
   const payload = validPayload(form, today)
   for (const field of allFields(form)) if (isHoneypot(field)) delete payload[field.name]
