@@ -8,6 +8,12 @@ describe('the "Did you mean …?" suggestion under an e-mail field', () => {
     expect(suggestEmail('maria@hotmial.com')).toBe('maria@hotmail.com')
     expect(suggestEmail('maria@yaho.com')).toBe('maria@yahoo.com')
     expect(suggestEmail('jo@outlok.com')).toBe('jo@outlook.com')
+    expect(suggestEmail('ana@gamil.com')).toBe('ana@gmail.com')
+    expect(suggestEmail('ana@gmai.com')).toBe('ana@gmail.com')
+    expect(suggestEmail('ana@hotmail.con')).toBe('ana@hotmail.com')
+    expect(suggestEmail('ana@icloud.con')).toBe('ana@icloud.com')
+    expect(suggestEmail('ana@hotmal.es')).toBe('ana@hotmail.es')
+    expect(suggestEmail('ana@yahoo.com.mz')).toBe('ana@yahoo.com.mx')
   })
 
   it('keeps what the visitor typed before the @', () => {
@@ -25,6 +31,33 @@ describe('the "Did you mean …?" suggestion under an e-mail field', () => {
       'dan@',
       'dan',
       '@gmial.com',
+    ])
+      expect(suggestEmail(address), address).toBeUndefined()
+  })
+
+  it('leaves the other real providers of Spanish-speaking visitors alone', () => {
+    for (const address of [
+      'ana@gmail.com',
+      'ana@hotmail.es',
+      'ana@outlook.es',
+      'ana@hotmail.com.ar',
+      'ana@yahoo.com.ar',
+      'ana@live.com.ar',
+      'ana@aim.com',
+    ])
+      expect(suggestEmail(address), address).toBeUndefined()
+  })
+
+  it('never turns a short company domain into a provider a letter or two away', () => {
+    // mailcheck-style matching offers me.com, aol.com, mac.com or .com for each of these.
+    for (const address of [
+      'dan@acme.com',
+      'dan@att.com',
+      'dan@hp.com',
+      'dan@abc.com',
+      'dan@fox.com',
+      'dan@acme.com.mx',
+      'dan@nbc.com',
     ])
       expect(suggestEmail(address), address).toBeUndefined()
   })

@@ -40,6 +40,10 @@ const knownDomains = [
   'hotmail.com.mx',
   'live.com.mx',
   'prodigy.net.mx',
+  'aim.com',
+  'hotmail.com.ar',
+  'yahoo.com.ar',
+  'live.com.ar',
 ]
 
 /** Edits (insert, delete, replace, swap two neighbours) from one string to the other, capped at 3. */
@@ -62,7 +66,12 @@ function distance(a: string, b: string): number {
   return (rows[a.length] as number[])[b.length] ?? 3
 }
 
-/** A likely intended address for a mistyped provider ("dan@gmial.com" → "dan@gmail.com"), or undefined. */
+/**
+ * A likely intended address for a mistyped provider ("dan@gmial.com" → "dan@gmail.com"), or undefined.
+ * The edits allowed grow with the provider's length so that short company domains (acme.com, att.com)
+ * are never "corrected" into short providers (me.com, aol.com); mailcheck and its forks allow the same
+ * distance for every domain and do: docs/decisions/024-email-typo-hint.md.
+ */
 export function suggestEmail(value: string): string | undefined {
   const at = value.lastIndexOf('@')
   if (at < 1) return undefined
