@@ -60,8 +60,6 @@ export const agency = {
   foundedYear: 2012,
 } as const
 
-export type Agency = typeof agency
-
 /** The origins the site embeds in frames; the server's Content-Security-Policy allows only these. */
 export function frameOrigins(): string[] {
   const urls = [agency.mapEmbedUrl, ...Object.values(agency.thirdParty)].filter(

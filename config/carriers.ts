@@ -53,13 +53,13 @@ const carrierList = [
   { name: 'Foresters Financial', shortName: 'Foresters', url: 'https://www.foresters.com' },
 ] as const satisfies readonly Carrier[]
 
-export type CarrierName = (typeof carrierList)[number]['name']
+type CarrierName = (typeof carrierList)[number]['name']
 
 /** Every carrier, in the order the carriers page shows them. */
 export const carriers: readonly Carrier[] = carrierList
 
 /** The six names on the home page's carrier strip; a name not in the list fails the type check. */
-export const featuredCarriers = [
+const featuredCarriers = [
   'Progressive',
   'Travelers',
   'Safeco Insurance',

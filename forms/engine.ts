@@ -112,7 +112,7 @@ export const insuranceLines = ['vehicle', 'property', 'life', 'business', 'speci
 export type InsuranceLine = (typeof insuranceLines)[number]
 
 /** A select field whose answer names the lead's line of insurance, and each answer's line. */
-export interface LineByAnswer {
+interface LineByAnswer {
   field: string
   lines: Readonly<Record<string, InsuranceLine>>
 }
@@ -126,7 +126,7 @@ export function leadLine(form: FormDefinition, answer: string | null | undefined
  * Families of forms for the submission rate limit: a visitor's quota in one family does not use up
  * another's (docs/contracts.md, "Rate limits").
  */
-export type FormFamily = 'contact' | 'quote' | 'service' | 'community'
+type FormFamily = 'contact' | 'quote' | 'service' | 'community'
 
 /** What a definition says about its form besides its fields (forms/define-form.ts defineForm). */
 export interface FormFacts {
@@ -176,11 +176,6 @@ export interface FormDefinition<Key extends string = string> {
   honeypotFields: readonly string[]
   /** The ATV form's GET QUOTE button is not disabled by validity (forms/definitions/atv-quote.ts sets it). */
   submitAlwaysEnabled?: boolean
-}
-
-/** Turns a list of option values into options whose label is the value itself. */
-export function options(values: readonly string[]): Option[] {
-  return values.map((value) => ({ value, label: value }))
 }
 
 /** Forms with more fields than this show their sections as numbered steps with an overview. */

@@ -9,7 +9,7 @@ import type { DateField, DateLimit, Field, PatternName, TextField } from './engi
 import { patternMessage, patternRegExp } from './patterns.ts'
 
 /** Length limits when a text field sets none (the renderer puts them in `maxlength`). */
-export const defaultMaxLength: Record<TextField['kind'], number> = {
+const defaultMaxLength: Record<TextField['kind'], number> = {
   text: 200,
   email: 254,
   tel: 20,
@@ -174,7 +174,7 @@ const phoneFormatting = /[\s().-]/g
  * area code starting with 0 or 1 (no US area code does, which is also what makes a leading country
  * code 1 unambiguous).
  */
-export function normalizePhone(value: string): string | undefined {
+function normalizePhone(value: string): string | undefined {
   const compact = value.replace(phoneFormatting, '')
   const match = /^(?:\+?1)?([2-9][0-9]{9})$/.exec(compact)
   if (!match) return undefined
@@ -191,7 +191,7 @@ export function normalizeFieldValue(field: Field, value: string): string {
   return value
 }
 
-export function countWords(value: string): number {
+function countWords(value: string): number {
   return value.split(/\s+/).filter((word) => word !== '').length
 }
 

@@ -27,28 +27,22 @@ export function countOptions(from: number, to: number): string[] {
 }
 
 export const yesNoOptions = ['Yes', 'No']
-export const annualMileageOptions = [
-  '0 - 5,000',
-  '5,001 - 10,000',
-  '10,001 - 15,000',
-  '15,001 - 20,000',
-  '20,000+',
-]
-export const deductibleOptions = ['$250', '$500', '$1,000', '$1,500', '$2,000']
-export const genderOptions = ['Male', 'Female']
-export const driverStatusOptions = ['Active', 'Provisional', 'Suspended']
-export const policyExpiresOptions = ['0-30 days', '31-60 days', '61-90 days', '90+ days', 'Unsure']
+const annualMileageOptions = ['0 - 5,000', '5,001 - 10,000', '10,001 - 15,000', '15,001 - 20,000', '20,000+']
+const deductibleOptions = ['$250', '$500', '$1,000', '$1,500', '$2,000']
+const genderOptions = ['Male', 'Female']
+const driverStatusOptions = ['Active', 'Provisional', 'Suspended']
+const policyExpiresOptions = ['0-30 days', '31-60 days', '61-90 days', '90+ days', 'Unsure']
 /** Claims in 3 years and tickets in 3 years share this list. */
-export const claimsTicketsOptions = ['0', '1', '2', '3+']
-export const coverageDesiredOptions = ['State Minimum', 'Standard', 'Premium', 'Custom']
-export const workSchoolDistanceOptions = [
+const claimsTicketsOptions = ['0', '1', '2', '3+']
+const coverageDesiredOptions = ['State Minimum', 'Standard', 'Premium', 'Custom']
+const workSchoolDistanceOptions = [
   'Under 5 miles',
   '5 - 10 miles',
   '11 - 20 miles',
   '21 - 30 miles',
   '31+ miles',
 ]
-export const boatTypeOptions = [
+const boatTypeOptions = [
   'Motorboat',
   'Sailboat',
   'Pontoon',
@@ -57,26 +51,18 @@ export const boatTypeOptions = [
   'Bass Boat',
   'Other',
 ]
-export const boatUseOptions = ['Pleasure', 'Fishing', 'Commercial', 'Racing', 'Other']
-export const numEnginesOptions = ['1', '2', '3', '4+']
-export const engineTypeOptions = ['Inboard', 'Outboard', 'Sterndrive', 'Jet', 'Electric', 'Other']
-export const hullMaterialOptions = [
-  'Fiberglass',
-  'Aluminum',
-  'Wood',
-  'Steel',
-  'Inflatable',
-  'Composite',
-  'Other',
-]
-export const storageLocationOptions = ['Marina', 'Home', 'Dry Storage', 'Mooring', 'Other']
+const boatUseOptions = ['Pleasure', 'Fishing', 'Commercial', 'Racing', 'Other']
+const numEnginesOptions = ['1', '2', '3', '4+']
+const engineTypeOptions = ['Inboard', 'Outboard', 'Sterndrive', 'Jet', 'Electric', 'Other']
+const hullMaterialOptions = ['Fiberglass', 'Aluminum', 'Wood', 'Steel', 'Inflatable', 'Composite', 'Other']
+const storageLocationOptions = ['Marina', 'Home', 'Dry Storage', 'Mooring', 'Other']
 
 /** The quote request's insurance types: 32 options, in this order, submitted and stored as written. */
 /**
  * The general quote request's "Type of insurance" answers, in the order the site lists them, each
  * with the line of insurance the desk counts it under (umbrella under life, as the site lists it).
  */
-export const insuranceTypes = [
+const insuranceTypes = [
   { value: 'Annuity', line: 'life' },
   { value: 'All Terrain Vehicle Insurance', line: 'vehicle' },
   { value: 'Auto Insurance', line: 'vehicle' },

@@ -8,7 +8,7 @@ type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined
  * visitor's details (a form a browser sent by GET, an inbox search for a name), and the log is kept
  * longer and read by more people than the leads themselves.
  */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   const query = url.indexOf('?')
   return query === -1 ? url : `${url.slice(0, query)}?[query not logged]`
 }

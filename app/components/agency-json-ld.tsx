@@ -13,7 +13,7 @@ const dayNames: Record<string, string> = {
 }
 
 /** The agency as schema.org's InsuranceAgency, for search engines' local results. */
-export function agencyStructuredData(pageUrl: string) {
+function agencyStructuredData(pageUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'InsuranceAgency',

@@ -88,15 +88,7 @@ export function Blocks({ blocks, idPrefix }: { blocks: Block[]; idPrefix: string
  * An accordion in the APG pattern: buttons with aria-expanded and aria-controls, one panel open
  * at a time. The inline enhance script handles the clicks, so it needs no React in the browser.
  */
-export function Accordion({
-  id,
-  items,
-  firstOpen,
-}: {
-  id: string
-  items: AccordionItem[]
-  firstOpen: boolean
-}) {
+function Accordion({ id, items, firstOpen }: { id: string; items: AccordionItem[]; firstOpen: boolean }) {
   return (
     <div className="accordion" data-accordion="">
       {items.map((item, i) => {

@@ -58,7 +58,7 @@ function InsuranceLines({ pagePath }: { pagePath: string }) {
 }
 
 /** A nav link is current on its own page and, except Home, on the pages below it. */
-export function isCurrent(linkPath: string, pagePath: string): boolean {
+function isCurrent(linkPath: string, pagePath: string): boolean {
   if (linkPath === '/') return pagePath === '/'
   return pagePath === linkPath || pagePath.startsWith(`${linkPath}/`)
 }

@@ -8,7 +8,7 @@
  * `_source` as it is sent; the island adds it to its JSON body (`leadSourceForSubmit`). The server
  * checks it again (server/leads/lead-source.ts). Without JavaScript nothing is kept or sent.
  */
-export const leadSourceStorageKey = 'leadSource'
+const leadSourceStorageKey = 'leadSource'
 
 export const attributionScript = `(function(){try{
 var s=sessionStorage,k='${leadSourceStorageKey}',v=s.getItem(k),l=location;

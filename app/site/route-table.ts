@@ -118,7 +118,7 @@ export function splitLocale(rawPathname: string): { locale: Locale; path: string
 export const notFoundPath = '/404'
 
 /** Where a form posted without JavaScript lands once stored (not in the sitemap: nobody links to it). */
-export const thankYouPath = '/thank-you'
+const thankYouPath = '/thank-you'
 
 export function prerenderPaths(): string[] {
   return locales.flatMap((locale) => [

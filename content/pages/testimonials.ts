@@ -2,7 +2,7 @@ import type { Localized } from '../locale.ts'
 import type { FormSectionCopy, PageMeta } from '../types.ts'
 
 /** A client's own words: quoted as written, in the language written, never translated. */
-export interface Testimonial {
+interface Testimonial {
   /** Line breaks ('\n') are the client's own and are shown as line breaks. */
   quote: string
   /** First name and initial only. */

@@ -22,7 +22,7 @@ declare module 'fastify' {
  * `__Host-` makes the browser refuse the cookie unless it is Secure, for this host only, path /:
  * no subdomain can set or shadow it. Over plain http (development) the prefix cannot be used.
  */
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-staff_session' : 'staff_session'
 }
 
@@ -51,7 +51,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): Fastif
  * (server/staff/known-places.ts). The session cookie's flags, but long-lived; staff only, as the
  * public site sets no cookies.
  */
-export function deviceCookieName(secure: boolean): string {
+function deviceCookieName(secure: boolean): string {
   return secure ? '__Host-staff_device' : 'staff_device'
 }
 

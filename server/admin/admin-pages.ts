@@ -68,7 +68,7 @@ const notices: Record<string, string> = {
 }
 
 /** The sign-in page's line when a lead's form arrived after the session ended. */
-export const sessionEndedNotice =
+const sessionEndedNotice =
   'Your session had ended, so nothing was saved yet. Sign in again: what you typed is kept and shown again on the lead.'
 
 function noticeOf(request: FastifyRequest): string | undefined {
@@ -115,7 +115,7 @@ function wantsJson(request: FastifyRequest): boolean {
 }
 
 /** The work form's body (work-panel.ts workForm); every field optional, each bounded. */
-export interface WorkBody {
+interface WorkBody {
   channel?: string
   outcome?: string
   note?: string
@@ -148,7 +148,7 @@ const workBodySchema = {
  * The changes a work form asks for: only what differs from what the page showed (the "…Was"
  * fields), so a stale page does not undo a colleague's save. A string: why nothing is saved.
  */
-export function workInputOf(
+function workInputOf(
   body: WorkBody,
   base: Pick<WorkInput, 'leadId' | 'actor' | 'at'>,
 ): Omit<WorkInput, never> | string {

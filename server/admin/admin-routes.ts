@@ -41,7 +41,7 @@ export interface AdminRoutesOptions {
  * The staff pages' policy: only this origin's stylesheet and script, nothing inline, no frames,
  * forms posting only here.
  */
-export const staffPagePolicy = [
+const staffPagePolicy = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

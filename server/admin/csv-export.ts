@@ -23,7 +23,7 @@ import { clickIdName } from './lead-source.ts'
 import { displayValue, isHoneypot, languageNames } from './lead-view.ts'
 import { localInputValue } from './staff-time.ts'
 
-export const csvLayouts = ['leads', 'applicants'] as const
+const csvLayouts = ['leads', 'applicants'] as const
 export type CsvLayout = (typeof csvLayouts)[number]
 
 /** The `layout` of the export's query: undefined for a value that is not a layout. */
@@ -42,7 +42,7 @@ export interface CsvColumn {
 }
 
 /** "2026-11-24 22:30" in the agency's time zone; '' for none. */
-export function localTime(date: Date | string | null | undefined): string {
+function localTime(date: Date | string | null | undefined): string {
   return date ? localInputValue(date).replace('T', ' ') : ''
 }
 
@@ -79,7 +79,7 @@ function personValue(lead: CsvLead, part: PersonPart, key: Buffer): string {
 }
 
 /** First and last name: the form's own, else its one full-name field split at the last space. */
-export function splitName(lead: CsvLead): { first: string; last: string } {
+function splitName(lead: CsvLead): { first: string; last: string } {
   const { firstName, lastName } = lead.fields
   if (firstName || lastName) return { first: firstName ?? '', last: lastName ?? '' }
   const form = getFormDefinition(lead.formKey)

@@ -31,7 +31,7 @@ export interface HeldNotificationsOptions {
   db: Database
 }
 
-export const heldNotificationsPath = '/admin/held-notifications'
+const heldNotificationsPath = '/admin/held-notifications'
 
 /** How many held jobs one page lists (Send all and Discard all act on every one, listed or not). */
 const heldShown = 200

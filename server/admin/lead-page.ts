@@ -39,8 +39,7 @@ export interface LeadPageOptions extends LeadDetail {
 }
 
 /** Shown with a draft: why the page asked to sign in, and that nothing was saved yet. */
-export const draftMessage =
-  'Your session had ended; sign in again was needed. Your note is below: press Save.'
+const draftMessage = 'Your session had ended; sign in again was needed. Your note is below: press Save.'
 
 /**
  * `legend` tells apart the three owners' SSNs for a screen reader's list of buttons. The line

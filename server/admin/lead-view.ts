@@ -24,7 +24,7 @@ export interface SectionView {
   fields: FieldView[]
 }
 
-export const unreadableValue = '[cannot be decrypted with the current key]'
+const unreadableValue = '[cannot be decrypted with the current key]'
 
 export function isHoneypot(field: Field): boolean {
   return field.name === honeypotFieldName || ('honeypot' in field && field.honeypot === true)
@@ -55,12 +55,7 @@ export function displayValue(field: Field, stored: string | undefined, key: Buff
   return stored
 }
 
-export function fieldView(
-  field: Field,
-  stored: string | undefined,
-  key: Buffer,
-  revealed: ReadonlySet<string>,
-) {
+function fieldView(field: Field, stored: string | undefined, key: Buffer, revealed: ReadonlySet<string>) {
   const reveal = Boolean(field.sensitive && revealed.has(field.name))
   return {
     name: field.name,

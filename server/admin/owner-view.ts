@@ -14,10 +14,10 @@ import { staffLabel } from '../staff/staff-accounts.ts'
 import { formatDay } from './staff-time.ts'
 import { lostReasonWords } from './work-panel.ts'
 
-export const ownerWeeks = 8
+const ownerWeeks = 8
 const topLostReasons = 3
 
-export interface StaffWeekSpeed {
+interface StaffWeekSpeed {
   week: string
   /** Who logged the lead's first contact attempt (display name, else e-mail). */
   staff: string
@@ -25,7 +25,7 @@ export interface StaffWeekSpeed {
   medianMs: number
 }
 
-export interface WeekPipeline {
+interface WeekPipeline {
   /** Monday, YYYY-MM-DD. */
   week: string
   received: number
@@ -189,7 +189,7 @@ function lostReasonTable(view: OwnerView): ReactNode {
   </table>`
 }
 
-export function ownerViewSection(view: OwnerView): ReactNode {
+function ownerViewSection(view: OwnerView): ReactNode {
   return html`<section className="owner-view" aria-labelledby="owner-view-heading">
     <h2 id="owner-view-heading">Staff speed and pipeline, last ${ownerWeeks} weeks</h2>
     ${speedTable(view)}

@@ -27,7 +27,7 @@ export interface LeadDetail {
   staffMembers: StaffMember[]
 }
 
-export type RevealResult =
+type RevealResult =
   | { ok: true; value: string; detail: LeadDetail }
   | { ok: false; reason: 'no-lead' | 'not-sensitive' | 'empty' | 'unreadable' }
 

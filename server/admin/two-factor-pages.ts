@@ -43,7 +43,7 @@ const codeBody = {
   required: ['code'],
 } as const
 
-export function codePage(options: { error?: string } = {}): string {
+function codePage(options: { error?: string } = {}): string {
   return staffPage({
     title: 'Sign-in code',
     body: html`<div className="narrow">
@@ -68,12 +68,12 @@ export function codePage(options: { error?: string } = {}): string {
  * itself (no image request, no script; the staff pages' policy allows no data: image). A path with
  * fill and stroke attributes only, which no style policy touches.
  */
-export function qrCodeSvg(uri: string): Promise<string> {
+function qrCodeSvg(uri: string): Promise<string> {
   return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, width: 240 })
 }
 
 /** The key in groups of four, as people copy it by hand. */
-export function groupedSecret(secret: string): string {
+function groupedSecret(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim()
 }
 

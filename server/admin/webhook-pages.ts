@@ -35,7 +35,7 @@ export interface WebhookPagesOptions {
   encryptionKey: Buffer
 }
 
-export const webhooksPath = '/admin/webhooks'
+const webhooksPath = '/admin/webhooks'
 
 const deliveriesShown = 50
 

@@ -12,7 +12,7 @@ import { type InsuranceLine, insuranceLineOf, insuranceLines } from './insurance
 import type { WeeklySourceCount } from './lead-source.ts'
 import { formatDay } from './staff-time.ts'
 
-export const chartWeeks = 12
+const chartWeeks = 12
 
 export interface WeekRow {
   /** Monday, YYYY-MM-DD. */

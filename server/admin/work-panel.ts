@@ -17,7 +17,7 @@ import { staffLabel } from '../staff/staff-accounts.ts'
 import { formTitle, leadDisplayName, leadPhone } from './lead-view.ts'
 import { formatDateTime, localInputValue } from './staff-time.ts'
 
-export function replyLead(lead: InboxLead): ReplyLead {
+function replyLead(lead: InboxLead): ReplyLead {
   return {
     formTitle: formTitle(lead.formKey),
     language: lead.language,
@@ -28,7 +28,7 @@ export function replyLead(lead: InboxLead): ReplyLead {
   }
 }
 
-export const statusWords: Record<string, string> = {
+const statusWords: Record<string, string> = {
   new: 'New',
   contacted: 'Contacted',
   quoted: 'Quoted',

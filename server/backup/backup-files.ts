@@ -71,7 +71,7 @@ export function writeBackupFile(file: string, content: Blob): Promise<number> {
 }
 
 /** The backups in `dir`, newest first (only files this program named). */
-export async function listBackups(dir: string): Promise<string[]> {
+async function listBackups(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[]
     throw error

@@ -10,7 +10,7 @@ import type { BackupJob } from './backup-job.ts'
 
 const dayMs = 86_400_000
 /** Older than this, the newest backup is reported stale. */
-export const staleAfterMs = 2 * dayMs
+const staleAfterMs = 2 * dayMs
 
 export interface BackupStatus {
   /** When the newest backup in BACKUP_DIR was taken, or undefined when there is none. */

@@ -5,9 +5,9 @@
  */
 import { agency } from '../../config/agency.ts'
 
-export type DayCode = 'Mo' | 'Tu' | 'We' | 'Th' | 'Fr' | 'Sa' | 'Su'
+type DayCode = 'Mo' | 'Tu' | 'We' | 'Th' | 'Fr' | 'Sa' | 'Su'
 
-export interface OpeningHours {
+interface OpeningHours {
   days: readonly DayCode[]
   /** 'HH:MM' local time, or null on closed days. */
   opens: string | null
@@ -25,7 +25,7 @@ export const agencyBusinessHours: BusinessHours = {
 }
 
 /** A new lead is overdue after this much open time without a first contact. */
-export const overdueAfterMs = 3_600_000
+const overdueAfterMs = 3_600_000
 
 const dayCodes: DayCode[] = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']
 const dayMs = 86_400_000

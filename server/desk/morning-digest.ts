@@ -81,7 +81,7 @@ function leadName(fields: Record<string, string>): string {
 }
 
 /** One line for the top of the digest when the backups are stale (server/backup/backup-status.ts). */
-export function staleBackupLine(backup: BackupStatus | undefined, timeZone: string): string | undefined {
+function staleBackupLine(backup: BackupStatus | undefined, timeZone: string): string | undefined {
   if (!backup?.stale) return undefined
   if (!backup.newestAt) return "No backup has been taken yet: check the server's backups."
   const day = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(

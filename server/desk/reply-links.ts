@@ -29,7 +29,7 @@ function firstName(name: string): string {
 }
 
 /** The reply's subject and body, in Spanish for a lead sent from the Spanish site. */
-export function replyText(lead: ReplyLead): { subject: string; body: string } {
+function replyText(lead: ReplyLead): { subject: string; body: string } {
   if (lead.language === 'es') {
     const title = formTextEs[lead.formTitle] ?? lead.formTitle
     return {

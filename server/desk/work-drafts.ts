@@ -9,7 +9,7 @@ import { isUuid } from '../leads/lead-id.ts'
 import { hashSessionToken } from '../staff/staff-sessions.ts'
 
 /** The work form's fields a draft may carry (lead page, work-panel.ts), each at most this long. */
-export const draftFieldNames = [
+const draftFieldNames = [
   'channel',
   'outcome',
   'note',

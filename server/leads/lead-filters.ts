@@ -9,7 +9,7 @@ import { parseLeadReference } from './lead-reference.ts'
 import { isLeadStatus, leadStatuses } from './lead-repository.ts'
 
 /** '' (every lead but spam), a status (of leads not marked spam), 'spam', or 'all' (spam too). */
-export const statusFilters = ['', ...leadStatuses, 'spam', 'all'] as const
+const statusFilters = ['', ...leadStatuses, 'spam', 'all'] as const
 export type StatusFilter = (typeof statusFilters)[number]
 
 export interface LeadFilters {
@@ -28,17 +28,17 @@ export interface LeadFilters {
   sort: LeadSort
 }
 
-export const assignedFilters = ['', 'mine', 'unassigned'] as const
+const assignedFilters = ['', 'mine', 'unassigned'] as const
 export type AssignedFilter = (typeof assignedFilters)[number]
 
-export const dueFilters = ['', 'overdue', 'follow-up'] as const
+const dueFilters = ['', 'overdue', 'follow-up'] as const
 export type DueFilter = (typeof dueFilters)[number]
 
 /** '' the queue; 'received' newest first; 'age' oldest first; 'due' next follow-up first. */
-export const leadSorts = ['', 'received', 'age', 'due'] as const
+const leadSorts = ['', 'received', 'age', 'due'] as const
 export type LeadSort = (typeof leadSorts)[number]
 
-export const emptyFilters: LeadFilters = {
+const emptyFilters: LeadFilters = {
   form: '',
   status: '',
   from: '',

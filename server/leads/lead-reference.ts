@@ -11,7 +11,7 @@ import { randomInt } from 'node:crypto'
 export const leadReferenceHeader = 'Lead-Reference'
 
 /** The symbols a reference is drawn from: no 0, O, 1, I or L. */
-export const leadReferenceAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+const leadReferenceAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 
 /** A new reference, each symbol drawn uniformly (randomInt has no modulo bias). */
 export function drawLeadReference(): string {

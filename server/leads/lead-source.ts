@@ -25,7 +25,7 @@ export interface LeadSource {
 }
 
 /** The click ids of the ad networks, by their query parameter's name. */
-export const clickIdKinds = [
+const clickIdKinds = [
   'gclid',
   'gbraid',
   'wbraid',
@@ -36,10 +36,10 @@ export const clickIdKinds = [
   'twclid',
   'li_fat_id',
 ] as const
-export type ClickIdKind = (typeof clickIdKinds)[number]
+type ClickIdKind = (typeof clickIdKinds)[number]
 
 /** The name of the body field that carries it. */
-export const sourceFieldName = '_source'
+const sourceFieldName = '_source'
 
 const utmKeys = ['utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent'] as const
 const utmMaxLength = 100
@@ -85,7 +85,7 @@ function parsedObject(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** The source in what was sent, validated; null when there is none or nothing of it is right. */
-export function parseLeadSource(value: unknown): LeadSource | null {
+function parseLeadSource(value: unknown): LeadSource | null {
   const raw = parsedObject(value)
   if (!raw) return null
   const source: LeadSource = {}

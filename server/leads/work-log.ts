@@ -19,7 +19,7 @@ export type ContactOutcome = (typeof contactOutcomes)[number]
 
 export const noteMaxLength = 2000
 
-export interface Actor {
+interface Actor {
   userId: string
   email: string
 }
@@ -214,7 +214,7 @@ async function applyAssignment(tx: Queryable, lead: LockedLead, input: WorkInput
 }
 
 /** Every change of a lead's work goes through here, in one transaction with its log entries. */
-export async function recordWork(db: Database, input: WorkInput): Promise<WorkResult> {
+async function recordWork(db: Database, input: WorkInput): Promise<WorkResult> {
   const lostReason = input.status?.status === 'lost' ? (input.status.lostReason ?? null) : null
   if (input.status?.status === 'lost' && !lostReason) return 'no-lost-reason'
   return db.transaction(async (tx) => {

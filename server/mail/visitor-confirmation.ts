@@ -68,7 +68,7 @@ function clock(hhmm: string, locale: string): string {
 }
 
 /** One line per group of days in config/agency.ts, e.g. "Monday–Thursday: 9:00 AM – 5:00 PM". */
-export function hourLines(language: Language): string[] {
+function hourLines(language: Language): string[] {
   const text = copy[language]
   return agency.hours.map((entry) => {
     const first = entry.days[0]

@@ -17,8 +17,6 @@ export type LeadOutcome =
   | 'refused'
   | 'error'
 
-export type DeliveryOutcome = 'sent' | 'retry' | 'failed'
-
 export interface Metrics {
   registry: Registry
   httpDuration: Histogram<'method' | 'route' | 'status_code'>

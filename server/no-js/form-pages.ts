@@ -15,9 +15,9 @@ import { allFields, type FormDefinition } from '../../forms/engine.ts'
 import { parseLeadReference } from '../leads/lead-reference.ts'
 import { policyForFile } from '../plugins/security-headers.ts'
 
-export type PageLocale = 'en' | 'es'
+type PageLocale = 'en' | 'es'
 
-export interface RenderedPage {
+interface RenderedPage {
   html: string
   /** The Content-Security-Policy of the prerendered file it came from. */
   policy: string | undefined

@@ -12,7 +12,7 @@ export interface RateLimitStoreOptions {
 }
 
 /** A route's limit, in its `config.rateLimit`. */
-export interface RouteRateLimit {
+interface RouteRateLimit {
   /** Requests allowed per key and window. */
   max: number
   /** The window, in milliseconds (counted in whole seconds, at least one). */

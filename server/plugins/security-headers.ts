@@ -22,7 +22,7 @@ const commonHeaders: Record<string, string> = {
 /** For everything that is not a page (API answers, assets): nothing may run or be framed. */
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
-export function pagePolicy(scriptHashes: string[], styleHashes: string[] = []): string {
+function pagePolicy(scriptHashes: string[], styleHashes: string[] = []): string {
   const scripts = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ')
   const styles = ["'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' ')
   return [
@@ -55,12 +55,12 @@ function bodyHashes(html: string, element: RegExp): string[] {
 }
 
 /** The hashes of a page's inline scripts, as CSP writes them ('sha256-…'). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return bodyHashes(html, inlineScript)
 }
 
 /** The hashes of a page's <style> elements (the inlined stylesheet), as CSP writes them. */
-export function inlineStyleHashes(html: string): string[] {
+function inlineStyleHashes(html: string): string[] {
   return bodyHashes(html, inlineStyle)
 }
 

@@ -14,7 +14,7 @@ import ipaddr from 'ipaddr.js'
  * address written as IPv6 (::ffff:a.b.c.d) is that IPv4 address. Anything else (a unix socket, a
  * test's made-up name) is its own group.
  */
-export function addressGroup(ip: string): string {
+function addressGroup(ip: string): string {
   if (!ipaddr.isValid(ip)) return `other:${ip}`
   const parsed = ipaddr.process(ip)
   if (parsed.kind() === 'ipv4') return `v4:${parsed.toString()}`

@@ -15,7 +15,7 @@
  */
 import type { ProofCheck } from './proof-of-work.ts'
 
-export const spamThreshold = 5
+const spamThreshold = 5
 
 export interface SpamSignals {
   honeypotFilled: boolean

@@ -56,7 +56,7 @@ export function pairKey(email: string, ip: string, secret: string): string {
   return `pair:${accountTag(email, secret)}:${addressGroupKey(ip, secret, 'sign-in-pair')}`
 }
 
-export function deviceKey(email: string, deviceId: string, secret: string): string {
+function deviceKey(email: string, deviceId: string, secret: string): string {
   return `device:${accountTag(email, secret)}:${keyed(secret, 'sign-in-device', deviceId)}`
 }
 
@@ -64,7 +64,7 @@ export function addressKey(ip: string, secret: string): string {
   return `address:${addressGroupKey(ip, secret, 'sign-in-address')}`
 }
 
-export function keyKind(key: string): ThrottleKind {
+function keyKind(key: string): ThrottleKind {
   const kind = key.slice(0, key.indexOf(':'))
   return kind === 'account' || kind === 'pair' || kind === 'device' ? kind : 'address'
 }

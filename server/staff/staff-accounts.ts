@@ -56,8 +56,6 @@ export function checkDisplayName(name: string | undefined): string | null {
   return cleaned
 }
 
-export const staffRoles: readonly StaffRole[] = ['owner', 'staff']
-
 export function isStaffRole(value: unknown): value is StaffRole {
   return value === 'owner' || value === 'staff'
 }

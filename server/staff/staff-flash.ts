@@ -12,7 +12,7 @@ import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 export type FlashKind = 'password' | 'recovery-codes' | 'reveal'
 
 /** Long enough for the redirect to be followed on a slow phone; short for anything left behind. */
-export const flashLifetimeMs = 5 * 60_000
+const flashLifetimeMs = 5 * 60_000
 /** A session keeps its newest few: a script posting in a loop cannot grow the table. */
 const flashesPerSession = 5
 

@@ -20,7 +20,7 @@ export const defaultSendSettings: SendSettings = { timeoutMs: 10_000, maxAnswerB
 const excerptLength = 200
 
 /** The `webhook-id`: one per event and destination, the same on every attempt. */
-export function webhookMessageId(deliveryId: string): string {
+function webhookMessageId(deliveryId: string): string {
   return `msg_${deliveryId.replaceAll('-', '')}`
 }
 

@@ -9,11 +9,11 @@
 import type { Queryable } from '../db/database.ts'
 import { isUuid } from '../leads/lead-id.ts'
 
-export const webhookEventTypes = ['lead.received', 'lead.status_changed', 'lead.assigned'] as const
+const webhookEventTypes = ['lead.received', 'lead.status_changed', 'lead.assigned'] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
 /** A day of failing attempts pauses a destination (the owner hears of it in the morning digest). */
-export const pauseAfterFailingMs = 24 * 3_600_000
+const pauseAfterFailingMs = 24 * 3_600_000
 
 /**
  * Writes an event of a lead in the caller's transaction, only while some destination is on (a

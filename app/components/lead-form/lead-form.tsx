@@ -23,8 +23,6 @@ export { typedValues as typedValuesOf } from './form-draft.ts'
 /** A section's element id (steps link to it). */
 const sectionId = (idPrefix: string, index: number) => `${idPrefix}-part-${index + 1}`
 
-export { controlId } from './field-control.tsx'
-
 /** Required fields with no value before the visitor starts (a preselected option counts as filled). */
 function initialRequiredLeft(form: FormDefinition, initialValues: Readonly<Record<string, string>>): number {
   return allFields(form).filter(

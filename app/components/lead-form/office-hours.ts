@@ -21,7 +21,7 @@ const dayCodes = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const
 const englishDays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
 /** The office's weekday (0 = Monday) and minutes since midnight at a moment, in its own time zone. */
-export function officeClock(now: Date, timeZone: string): { weekday: number; minutes: number } {
+function officeClock(now: Date, timeZone: string): { weekday: number; minutes: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',

@@ -4,7 +4,7 @@ import { allFields } from '../../../forms/engine.ts'
 import { applyValues, isKeptInDraft, readDraft, saveDraft } from './form-draft.ts'
 
 /** Whether any control inside holds a value (a restored draft reopens such an optional part). */
-export function hasValue(root: Element): boolean {
+function hasValue(root: Element): boolean {
   return Array.from(root.querySelectorAll('input, select, textarea')).some((control) =>
     control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')
       ? control.checked
