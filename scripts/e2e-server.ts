@@ -20,7 +20,7 @@ if (process.env.DATA_DIR) await rm(process.env.DATA_DIR, { recursive: true, forc
 process.env.DATABASE_URL = adminConnectionString(e2eDatabaseName)
 
 // Lead notifications go to a real SMTP server (smtp-server) in this process; each message that
-// arrives is noted as a small JSON file the tests read (Message-ID, recipients, subject).
+// arrives is noted as a small JSON file the tests read (Message-ID, recipients, subject, text part).
 const mailDir = e2eMailDir(process.env.DATA_DIR ?? 'build/e2e-data')
 await mkdir(mailDir, { recursive: true })
 const sink = await startSmtpSink()
@@ -28,7 +28,12 @@ let noted = 0
 setInterval(() => {
   for (; noted < sink.messages.length; noted++) {
     const message = sink.messages[noted]
-    const note = { messageId: message?.messageId, to: message?.envelope.to, subject: message?.subject }
+    const note = {
+      messageId: message?.messageId,
+      to: message?.envelope.to,
+      subject: message?.subject,
+      text: message?.text,
+    }
     writeFileSync(path.join(mailDir, `${String(noted).padStart(6, '0')}.json`), JSON.stringify(note))
   }
 }, 100).unref()

@@ -10,6 +10,8 @@ interface MailNote {
   messageId?: string
   to?: string[]
   subject?: string
+  /** The plain-text part, as a mail client shows it (the desk link is in it). */
+  text?: string
 }
 
 /** The notes of the messages that reached the SMTP server about one lead (Message-ID `<lead-<id>@…>`). */
