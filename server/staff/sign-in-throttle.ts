@@ -37,7 +37,7 @@ export const defaultThrottleSettings: ThrottleSettings = {
   lockoutMs: 15 * 60_000,
 }
 
-export type ThrottleKind = 'account' | 'pair' | 'device' | 'address'
+type ThrottleKind = 'account' | 'pair' | 'device' | 'address'
 
 function keyed(secret: string, purpose: string, value: string): string {
   return createHmac('sha256', secret).update(`${purpose}\n${value}`).digest('hex')
