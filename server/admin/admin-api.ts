@@ -10,7 +10,6 @@ import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
 import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
 import { deliveryCounts } from '../leads/lead-jobs.ts'
-import type { InboxLead } from '../leads/lead-queries.ts'
 import { type LeadStatus, type LostReason, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
 import {
   type ContactChannel,
@@ -25,7 +24,13 @@ import { backupHealth } from '../routes/health.ts'
 import { revokeSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './admin-pages.ts'
-import { leadDisplayName } from './lead-view.ts'
+import {
+  errorSchema,
+  filterErrorSchema,
+  leadDetailSchema,
+  leadListSchema,
+  leadSummary,
+} from './lead-summary.ts'
 import { openApiPath, registerOpenApi } from './openapi.ts'
 import type { StaffDesk } from './staff-desk.ts'
 
@@ -37,27 +42,6 @@ export interface AdminApiOptions {
   now: () => Date
   /** The server's backups: reported beside the deliveries when the server has them. */
   backupStatus?: () => Promise<BackupStatus>
-}
-
-function leadSummary(lead: InboxLead) {
-  return {
-    id: lead.id,
-    reference: lead.reference,
-    formKey: lead.formKey,
-    receivedAt: new Date(lead.receivedAt).toISOString(),
-    language: lead.language,
-    status: lead.status,
-    spam: lead.isSpam,
-    spamReasons: lead.spamReasons,
-    name: leadDisplayName(lead.fields),
-    email: lead.fields.email ?? null,
-    phone: lead.fields.phone || lead.fields.contactPhone || null,
-    delivery: lead.deliveryStatus,
-    assignedTo: lead.assigneeEmail,
-    firstContactAt: lead.firstContactAt ? new Date(lead.firstContactAt).toISOString() : null,
-    followUpAt: lead.followUpAt ? new Date(lead.followUpAt).toISOString() : null,
-    lostReason: lead.lostReason,
-  }
 }
 
 /** Why a change was refused, by the work log's answer (404 for a missing lead). */
@@ -124,41 +108,50 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     return clearSessionCookie(reply, options.cookieSecure).code(204).send()
   })
 
-  app.get('/api/admin/leads', async (request, reply) => {
-    const { filters, errors } = parseLeadFilters(apiListQuery(request.query))
-    if (Object.keys(errors).length) return reply.code(400).send({ error: 'Invalid filters.', fields: errors })
-    const page = parsePage(request.query)
-    const { leads, total } = await desk.inbox.listLeads(
-      filters,
-      { limit: options.pageSize, offset: (page - 1) * options.pageSize },
-      request.staff?.userId,
-      options.now(),
-    )
-    return { leads: leads.map(leadSummary), total, page, pageSize: options.pageSize }
-  })
+  app.get(
+    '/api/admin/leads',
+    { schema: { response: { 200: leadListSchema, 400: filterErrorSchema } } },
+    async (request, reply) => {
+      const { filters, errors } = parseLeadFilters(apiListQuery(request.query))
+      if (Object.keys(errors).length)
+        return reply.code(400).send({ error: 'Invalid filters.', fields: errors })
+      const page = parsePage(request.query)
+      const { leads, total } = await desk.inbox.listLeads(
+        filters,
+        { limit: options.pageSize, offset: (page - 1) * options.pageSize },
+        request.staff?.userId,
+        options.now(),
+      )
+      return { leads: leads.map(leadSummary), total, page, pageSize: options.pageSize }
+    },
+  )
 
-  app.get<LeadParams>('/api/admin/leads/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const detail = await desk.leadDetail(request.params.id)
-    if (!detail) return reply.code(404).send(notFound)
-    return {
-      lead: {
-        ...leadSummary(detail.lead),
-        sections: detail.sections.map((section) => ({
-          legend: section.legend,
-          fields: section.fields.map((field) => ({
-            name: field.name,
-            label: field.label,
-            value: field.display,
-            sensitive: field.sensitive,
+  app.get<LeadParams>(
+    '/api/admin/leads/:id',
+    { schema: { params: idParams, response: { 200: leadDetailSchema, 404: errorSchema } } },
+    async (request, reply) => {
+      const detail = await desk.leadDetail(request.params.id)
+      if (!detail) return reply.code(404).send(notFound)
+      return {
+        lead: {
+          ...leadSummary(detail.lead),
+          sections: detail.sections.map((section) => ({
+            legend: section.legend,
+            fields: section.fields.map((field) => ({
+              name: field.name,
+              label: field.label,
+              value: field.display,
+              sensitive: field.sensitive,
+            })),
           })),
-        })),
-        otherFields: Object.fromEntries(detail.others),
-      },
-      deliveryJobs: detail.jobs,
-      reveals: detail.reveals,
-      workLog: detail.events,
-    }
-  })
+          otherFields: Object.fromEntries(detail.others),
+        },
+        deliveryJobs: detail.jobs,
+        reveals: detail.reveals,
+        workLog: detail.events,
+      }
+    },
+  )
 
   /** One change through the work log (the same as the desk's pages), then the lead as it is. */
   async function applyWork(

@@ -29,6 +29,7 @@ const ssn = '123456789'
 /** The keys of every lead in a list, a PATCH answer and (with more) one lead's answer. */
 const summaryKeys = [
   'assignedTo',
+  'assigneeName',
   'delivery',
   'email',
   'firstContactAt',
@@ -199,6 +200,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
       phone: '7705550100',
       delivery: 'pending',
       assignedTo: null,
+      assigneeName: null,
       firstContactAt: null,
       followUpAt: null,
       lostReason: null,
@@ -245,6 +247,42 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
       error: 'Invalid filters.',
       fields: { status: expect.any(String), from: expect.any(String), form: expect.any(String) },
     })
+  })
+
+  it('names the assignee as the desk shows them: the display name, else the e-mail; null when unassigned', async () => {
+    const { cookie } = await signIn()
+    await db.query('INSERT INTO staff_users (email, password_hash, display_name) VALUES ($1, $2, $3)', [
+      'dana@oakridge-insurance.example',
+      passwordHash,
+      'Dana Desk',
+    ])
+    const named = await store(person('Ned', 'Named'))
+    const unnamed = await store(person('Una', 'Unnamed'))
+    const nobody = await store(person('Nora', 'Nobody'))
+    for (const [id, assignee] of [
+      [named, 'dana@oakridge-insurance.example'],
+      [unnamed, toolEmail],
+    ]) {
+      expect((await call('PATCH', `/api/admin/leads/${id}`, cookie, { assignee })).statusCode).toBe(200)
+    }
+    const expected = {
+      [named]: { assignedTo: 'dana@oakridge-insurance.example', assigneeName: 'Dana Desk' },
+      [unnamed]: { assignedTo: toolEmail, assigneeName: toolEmail },
+      [nobody]: { assignedTo: null, assigneeName: null },
+    }
+
+    const listed = (await call('GET', '/api/admin/leads', cookie)).json().leads
+    const byId = Object.fromEntries(
+      listed.map((lead: { id: string; assignedTo: string | null; assigneeName: string | null }) => [
+        lead.id,
+        { assignedTo: lead.assignedTo, assigneeName: lead.assigneeName },
+      ]),
+    )
+    expect(byId).toEqual(expected)
+    for (const [id, assignee] of Object.entries(expected)) {
+      const detail = await call('GET', `/api/admin/leads/${id}`, cookie)
+      expect(detail.json().lead).toMatchObject(assignee)
+    }
   })
 
   it('pages through the leads 25 at a time', async () => {
