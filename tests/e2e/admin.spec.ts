@@ -1,7 +1,8 @@
 /**
  * The staff inbox in a real browser against the real server: an account made with the staff
  * command, a lead sent through the public contact form, found, opened, moved to "contacted",
- * exported as CSV, then sign-out; and axe (WCAG 2.2 A/AA) on the staff pages.
+ * exported as CSV, then sign-out; and axe (WCAG 2.2 A/AA) on the staff pages and the owner's
+ * (webhooks with a destination added, held notifications with one held).
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -9,6 +10,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { getFormDefinition } from '../../forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
 import { solvedProof } from './support/proof-of-work.ts'
@@ -235,4 +237,107 @@ test('an owner adds a colleague from the desk, who signs in with the password sh
   )
   await expect(page.getByRole('row', { name: new RegExp(colleague.replace(/[.]/g, '\\.')) })).toHaveCount(0)
   await expect(page.getByText(`${owner.email} removed ${colleague}`)).toBeVisible()
+})
+
+test('the owner pages, webhooks and held notifications, have no WCAG 2.2 A/AA violations', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  // Nothing listens there, and the destination takes only a form no other test sends: it is
+  // never delivered to, and the test removes it.
+  const destinationUrl = `http://127.0.0.1:9/axe-${randomBytes(4).toString('hex')}`
+  const form = getFormDefinition('event-quote')
+  if (!form) throw new Error('no event-quote definition')
+  const owner = await newStaffAccount(true)
+
+  // A held notification of a lead of this test, as a restore would leave it, so the page lists one.
+  const lastName = uniqueName()
+  const sent = await request.post('/api/forms/contact-message', {
+    headers: { 'x-proof-of-work': await solvedProof(request) },
+    data: {
+      firstName: 'Helda',
+      lastName,
+      email: 'helda@example.com',
+      phone: '7705550178',
+      state: '',
+      msg: 'Checking the owner pages.',
+      company: '',
+    },
+  })
+  expect(sent.status(), await sent.text()).toBe(200)
+  const jobOfLead = async () =>
+    withE2eDatabase(async (client) => {
+      const { rows } = await client.query<{ id: string; status: string; reference: string }>(
+        `SELECT j.id, j.status, l.reference FROM delivery_jobs j JOIN leads l ON l.id = j.lead_id
+          WHERE l.fields->>'lastName' = $1`,
+        [lastName],
+      )
+      return rows[0]
+    })
+  // Held once the e-mail went out, so the delivery worker never writes over the held state.
+  await expect.poll(async () => (await jobOfLead())?.status, { timeout: 20_000 }).toBe('sent')
+  const job = await jobOfLead()
+  if (!job) throw new Error('the lead has no delivery job')
+  await withE2eDatabase((client) =>
+    client.query(`UPDATE delivery_jobs SET status = 'held', held_at = now(), sent_at = NULL WHERE id = $1`, [
+      job.id,
+    ]),
+  )
+
+  try {
+    await page.goto('/admin/login')
+    await signIn(page, owner)
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
+    const staffMenu = page.getByRole('navigation', { name: 'Staff' })
+
+    await staffMenu.getByRole('link', { name: 'Webhooks' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible()
+    await page.getByLabel('Address (URL) the leads are POSTed to').fill(destinationUrl)
+    await page
+      .getByRole('group', { name: 'Forms' })
+      .getByRole('checkbox', { name: form.title, exact: true })
+      .check()
+    await page.getByRole('button', { name: 'Add destination' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Destination added' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.getByRole('link', { name: 'Back to webhooks' }).click()
+    const destination = page
+      .getByRole('table', { name: 'Destinations' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: destinationUrl, exact: true }) })
+    await expect(destination).toContainText(form.title)
+    await expectNoAxeViolations(page)
+    // The address refused is marked, and what was typed stays.
+    await page.getByLabel('Address (URL) the leads are POSTed to').fill('http://crm.example/leads')
+    await page.getByRole('button', { name: 'Add destination' }).click()
+    await expect(page.getByRole('alert')).toContainText('must start with https://')
+    await expectNoAxeViolations(page)
+    await destination.getByRole('button', { name: 'Remove' }).click()
+    await expect(page.getByRole('status')).toHaveText('Removed, with its deliveries.')
+    await expect(destination).toHaveCount(0)
+
+    await staffMenu.getByRole('link', { name: 'Held notifications' }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Notifications held after a restore' }),
+    ).toBeVisible()
+    const held = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: job.reference, exact: true }) })
+    await expect(held).toHaveCount(1)
+    await expectNoAxeViolations(page)
+    // Discarded, not sent: other tests count the e-mails the agency gets.
+    await held.getByRole('button', { name: 'Discard' }).click()
+    await expect(page.getByRole('status')).toHaveText('Discarded: that notification will not be sent.')
+    await expect(page.getByText(`${owner.email} discarded ${job.reference}`)).toBeVisible()
+    await expectNoAxeViolations(page)
+  } finally {
+    // A failure part way must not leave the shared server a destination or a held notification.
+    await withE2eDatabase(async (client) => {
+      await client.query('DELETE FROM webhook_destinations WHERE url = $1', [destinationUrl])
+      await client.query(`UPDATE delivery_jobs SET status = 'discarded' WHERE id = $1 AND status = 'held'`, [
+        job.id,
+      ])
+    })
+  }
 })
