@@ -81,7 +81,7 @@ const summaryProperties = {
 const summaryKeys = Object.keys(summaryProperties)
 
 /** A summary: what lists, and what a change answers with. */
-export const leadSummarySchema = {
+const leadSummarySchema = {
   type: 'object',
   properties: summaryProperties,
   required: summaryKeys,
