@@ -1,33 +1,16 @@
 /**
  * Turns the agency's photos (content/photos/<name>.jpg|jpeg|png|webp) into responsive AVIF and
- * WebP files with sharp, and writes public/photos/manifest.json for the pages
- * (app/components/agency-photo.tsx). Runs before the site build; with no photo it writes an empty
- * manifest and the pages keep their illustrations.
+ * WebP files with sharp, and writes public/photos/manifest.json (its shape: app/site/photos.ts) for
+ * the pages (app/components/agency-photo.tsx). Runs before the site build; with no photo it writes
+ * an empty manifest and the pages keep their illustrations.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-
-export const photoNames = ['owner', 'office', 'team'] as const
-export type PhotoName = (typeof photoNames)[number]
+import { type PhotoManifest, type PhotoName, type PhotoVariant, photoNames } from '../app/site/photos.ts'
 
 /** Widths made for srcset: a 240 px portrait on a phone, up to 3× screens. */
 export const photoWidths = [240, 480, 720] as const
-
-export interface PhotoVariant {
-  width: number
-  avif: string
-  webp: string
-}
-
-export interface BuiltPhoto {
-  /** The original's proportions at the largest width made: the img's width and height. */
-  width: number
-  height: number
-  variants: PhotoVariant[]
-}
-
-export type PhotoManifest = Partial<Record<PhotoName, BuiltPhoto>>
 
 const sourcePattern = /^(owner|office|team)\.(jpe?g|png|webp)$/i
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { BuiltPhoto, PhotoManifest, PhotoName } from '../../scripts/build-photos.ts'
+import type { BuiltPhoto, PhotoManifest, PhotoName } from '../site/photos.ts'
 
 // Written by scripts/build-photos.ts before the site is built; absent (no match) before any build.
 const manifests = import.meta.glob<PhotoManifest>('../../public/photos/manifest.json', {
