@@ -6,7 +6,7 @@
  * reveal route returns one, recorded.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { BackupStatus } from '../backup/backup-status.ts'
+import { type BackupStatus, backupHealth } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
 import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
 import { deliveryCounts } from '../leads/lead-jobs.ts'
@@ -20,7 +20,6 @@ import {
   type WorkInput,
   type WorkResult,
 } from '../leads/work-log.ts'
-import { backupHealth } from '../routes/health.ts'
 import { revokeSession } from '../staff/staff-sessions.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './admin-pages.ts'

@@ -18,6 +18,11 @@ export interface BackupStatus {
   stale: boolean
 }
 
+/** The `backup` field of /api/admin/health: `{"newestAt": ISO or null, "stale": boolean}`. */
+export function backupHealth({ newestAt, stale }: BackupStatus): { newestAt: string | null; stale: boolean } {
+  return { newestAt: newestAt?.toISOString() ?? null, stale }
+}
+
 export interface BackupStatusOptions {
   dir: string
   keep: number

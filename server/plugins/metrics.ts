@@ -3,7 +3,7 @@ import { getFormDefinition } from '../../forms/registry.ts'
 import type { Database } from '../db/database.ts'
 import { notedLeadOutcome } from '../metrics/lead-outcome.ts'
 import { type LeadOutcome, type Metrics, registerDatabaseGauges } from '../metrics/metrics.ts'
-import { hasBearerToken } from '../routes/health.ts'
+import { hasBearerToken } from '../security/bearer-token.ts'
 
 export interface MetricsPluginOptions {
   metrics: Metrics

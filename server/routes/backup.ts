@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/database.ts'
-import { hasBearerToken } from './health.ts'
+import { hasBearerToken } from '../security/bearer-token.ts'
 
 export interface BackupRoutesOptions {
   db: Database

@@ -1,22 +1,12 @@
-import { timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { BackupStatus } from '../backup/backup-status.ts'
+import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { deliveryCounts } from '../leads/lead-jobs.ts'
+import { hasBearerToken } from '../security/bearer-token.ts'
 
 export interface HealthRoutesOptions {
   db: Database
   /** METRICS_TOKEN: a monitor sending it as a bearer token gets the delivery counts. */
   metricsToken?: string
-}
-
-/** The request carries `Authorization: Bearer <token>` (compared in constant time); never when no token is set. */
-export function hasBearerToken(request: FastifyRequest, token: string | undefined): boolean {
-  const header = request.headers.authorization
-  if (!token || typeof header !== 'string' || !header.startsWith('Bearer ')) return false
-  const given = Buffer.from(header.slice('Bearer '.length))
-  const expected = Buffer.from(token)
-  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 /**
@@ -38,9 +28,4 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
       return reply.code(503).send({ status: 'down' })
     }
   })
-}
-
-/** The `backup` field of /api/admin/health: `{"newestAt": ISO or null, "stale": boolean}`. */
-export function backupHealth({ newestAt, stale }: BackupStatus): { newestAt: string | null; stale: boolean } {
-  return { newestAt: newestAt?.toISOString() ?? null, stale }
 }
