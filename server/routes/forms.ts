@@ -1,37 +1,17 @@
-import { createHash } from 'node:crypto'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formMessages } from '../../content/form-messages.ts'
 import { allFields, type FormDefinition } from '../../forms/engine.ts'
 import { validateField } from '../../forms/field-rules.ts'
 import { getFormDefinition } from '../../forms/registry.ts'
-import { validateSubmission } from '../../forms/schema.ts'
 import type { RateLimit } from '../config.ts'
-import { isHoneypotFilled, spamFields, withoutHoneypot } from '../leads/honeypot.ts'
 import { leadReferenceHeader } from '../leads/lead-reference.ts'
-import type { LeadRepository, NewLead } from '../leads/lead-repository.ts'
-import { takeLeadSource } from '../leads/lead-source.ts'
-import {
-  bodyFingerprint,
-  fingerprintKeyFrom,
-  hashClientIp,
-  leadLanguage,
-  parseIdempotencyKey,
-  storedUserAgent,
-  textFingerprint,
-} from '../leads/submission-metadata.ts'
+import type { LeadRepository } from '../leads/lead-repository.ts'
+import { createSubmissionService } from '../leads/submission.ts'
+import { leadLanguage, parseIdempotencyKey } from '../leads/submission-metadata.ts'
 import { noteLeadOutcome } from '../metrics/lead-outcome.ts'
 import type { FormPages } from '../no-js/form-pages.ts'
 import { addressGroupKey } from '../security/client-address.ts'
-import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
-import {
-  issueChallenge,
-  type ProofCheck,
-  type ProofSettings,
-  type ProofVerifier,
-} from '../spam/proof-of-work.ts'
-import { repeatWindowMs } from '../spam/repeat-text.ts'
-import { judgeSubmission, type SpamVerdict } from '../spam/spam-score.ts'
+import { issueChallenge, type ProofSettings, type ProofVerifier } from '../spam/proof-of-work.ts'
 
 export interface FormRoutesOptions {
   leads: LeadRepository
@@ -70,15 +50,6 @@ const formMediaType = 'application/x-www-form-urlencoded'
 /** A form the browser posted itself (no JavaScript), as opposed to the island's JSON. */
 function isFormPost(request: FastifyRequest): boolean {
   return mediaType(request.headers['content-type']) === formMediaType
-}
-
-/** How long the same body from the same address counts as one lead when it has no idempotency key. */
-const repeatPostWindowMs = 10 * 60_000
-
-/** The stand-in idempotency key of a form posted without JavaScript, per window. */
-function repeatKey(bodyHash: string, ipHash: string, atMs: number): string {
-  const window = Math.floor(atMs / repeatPostWindowMs)
-  return `form-${createHash('sha256').update(`${bodyHash}|${ipHash}|${window}`).digest('hex').slice(0, 40)}`
 }
 
 /** The language of a no-JS post: the form's action says `?lang=es` on Spanish pages. */
@@ -166,17 +137,16 @@ async function checkRequestLine(request: FastifyRequest<FormRequest>, reply: Fas
   }
 }
 
-/** Every text a visitor typed, for the link and phrase signals. */
-function typedTexts(form: FormDefinition, fields: Record<string, string>): string[] {
-  return allFields(form)
-    .filter((field) => field.kind === 'text' || field.kind === 'textarea' || field.kind === 'email')
-    .map((field) => fields[field.name] ?? '')
-    .filter((value) => value !== '')
-}
-
 /** POST /api/forms/:formKey — one shared endpoint for the 24 forms (contract: docs/api.md). */
 export async function formRoutes(app: FastifyInstance, options: FormRoutesOptions): Promise<void> {
-  const fingerprintKey = fingerprintKeyFrom(options.ipHashSalt)
+  const submissions = createSubmissionService({
+    leads: options.leads,
+    ipHashSalt: options.ipHashSalt,
+    encryptionKey: options.encryptionKey,
+    proofVerifier: options.proof.verifier,
+    minFillMs: options.minFillMs,
+    now: options.now,
+  })
   // A browser without JavaScript posts the form urlencoded: field names as the definitions write them
   // (checkbox groups included, e.g. `propertyInsurance[buildings]=true`), the first value of a name wins.
   app.addContentTypeParser(
@@ -259,11 +229,17 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       const encoding = isFormPost(request) ? 'form' : 'json'
       const locale =
         encoding === 'form' ? queryLocale(request.query) : leadLanguage(request.headers['content-language'])
-      // The checks, scoring and encryption wait for the event loop's next turn: the answers of the
-      // database that arrived meanwhile are read first, so the next batch of leads goes out at once
-      // instead of after every request read in this turn has been checked (decision 020).
-      await nextTurn()
-      const outcome = await submit(form, request, encoding, locale, idempotencyKey ?? null)
+      const outcome = await submissions.submit({
+        form,
+        body: request.body,
+        encoding,
+        language: locale,
+        clientAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+        idempotencyKey: idempotencyKey ?? null,
+        proof: request.headers['x-proof-of-work'],
+      })
+      if (outcome.kind === 'stored') noteLeadOutcome(request, outcome.counted)
 
       if (encoding === 'json') {
         if (outcome.kind === 'invalid')
@@ -296,100 +272,6 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
         .send(page.html)
     },
   )
-
-  type Outcome =
-    | { kind: 'stored'; reference: string }
-    | { kind: 'invalid'; fields: Record<string, string> }
-    | { kind: 'key-reused' }
-
-  /**
-   * One pipeline for both encodings: spam signals, validation, scoring, encryption, storage with its
-   * delivery job. A JSON post names its submission with an Idempotency-Key; a form posted without
-   * JavaScript has none, so the same body from the same address within a short window is one lead.
-   */
-  async function submit(
-    form: FormDefinition,
-    request: FastifyRequest,
-    encoding: 'json' | 'form',
-    language: 'en' | 'es',
-    /** The JSON post's own key (checked by checkRequestLine); a form post has none. */
-    jsonKey: string | null,
-  ): Promise<Outcome> {
-    const now = options.now()
-    // Where the visit began (server/leads/lead-source.ts): out of the body before anything reads
-    // it, so validation and fingerprints are the same with or without it; a bad one is dropped.
-    const source = takeLeadSource(request.body)
-    const ipHash = hashClientIp(request.ip, options.ipHashSalt)
-    const bodyHash = bodyFingerprint(fingerprintKey, form.key, request.body)
-    const idempotencyKey = encoding === 'json' ? jsonKey : repeatKey(bodyHash, ipHash, now.getTime())
-    if (encoding === 'form') {
-      // The previous window's twin: a double post across the window's edge is still one lead.
-      const earlier = await options.leads.findLeadByIdempotencyKey(
-        repeatKey(bodyHash, ipHash, now.getTime() - repeatPostWindowMs),
-      )
-      if (earlier) {
-        noteLeadOutcome(request, 'repeat')
-        return { kind: 'stored', reference: earlier.reference }
-      }
-    }
-    const metadata = {
-      formKey: form.key,
-      language,
-      userAgent: storedUserAgent(request.headers['user-agent']),
-      ipHash,
-      idempotencyKey,
-      bodyHash,
-      source,
-    } satisfies Omit<NewLead, 'fields' | 'isSpam' | 'spamReasons'>
-    // Before validation: a bot gets the same OK whatever else it sent, and learns nothing.
-    const honeypotFilled = isHoneypotFilled(form, request.body)
-    let fields: Record<string, string>
-    if (honeypotFilled) {
-      fields = spamFields(form, request.body)
-    } else {
-      const result = validateSubmission(form, request.body, now)
-      if (!result.ok) return { kind: 'invalid', fields: result.fields }
-      fields = withoutHoneypot(form, result.data)
-    }
-    // After validation: a submission refused as invalid does not use up its proof, so the visitor
-    // who corrects an answer and sends again (a new Idempotency-Key, the same proof) is not a replay.
-    const proof: ProofCheck =
-      encoding === 'json'
-        ? await options.proof.verifier.check(request.headers['x-proof-of-work'], now, idempotencyKey)
-        : { kind: 'missing' }
-    const { verdict, ifRepeated } = judgeSubmission({
-      honeypotFilled,
-      encoding,
-      proof,
-      submittedAt: now,
-      minFillMs: options.minFillMs,
-      texts: typedTexts(form, fields),
-    })
-    const spamReasons = (judged: SpamVerdict) => (judged.isSpam ? judged.reasons : [])
-    const { lead, created } = await options.leads.insertLead({
-      ...metadata,
-      textHash: textFingerprint(fingerprintKey, form.key, fields, sensitiveFieldNames(form)) ?? null,
-      fields: encryptSensitiveFields(form, fields, options.encryptionKey),
-      isSpam: verdict.isSpam,
-      spamReasons: spamReasons(verdict),
-      // The same text from other addresses this week: checked by the insert, in the same statement.
-      ...(honeypotFilled
-        ? {}
-        : {
-            repeatCheck: {
-              since: new Date(now.getTime() - repeatWindowMs),
-              ifRepeated: { isSpam: ifRepeated.isSpam, spamReasons: spamReasons(ifRepeated) },
-            },
-          }),
-    })
-    // A key is bound to its form and body: a different submission under a used key is refused
-    // out loud rather than silently dropped. (A lead stored before fingerprints were keyed has
-    // none: its form alone is compared; migration 009.)
-    const sameBody = lead.bodyHash === null || lead.bodyHash === bodyHash
-    if (!created && (lead.formKey !== form.key || !sameBody)) return { kind: 'key-reused' }
-    noteLeadOutcome(request, !created ? 'repeat' : lead.isSpam ? 'spam' : 'stored')
-    return { kind: 'stored', reference: lead.reference }
-  }
 }
 
 function formKeyOf(request: FastifyRequest): string {
