@@ -22,6 +22,7 @@ import {
   proofKeyFrom,
 } from './spam/proof-of-work.ts'
 import { defaultMinFillMs } from './spam/spam-score.ts'
+import type { PasswordCost } from './staff/password-hash.ts'
 
 export interface AppOptions {
   /** An open, migrated database. */
@@ -56,6 +57,11 @@ export interface AppOptions {
   backupToken?: string
   /** REDIS_KEY_PREFIX */
   redisKeyPrefix?: string
+  /**
+   * The scrypt cost of new staff password hashes and of the sign-in decoy; production's
+   * (server/staff/password-hash.ts) by default. Tests lower it; stored hashes keep their own.
+   */
+  passwordCost?: PasswordCost
   /** Session lifetimes and sign-in lockout numbers; tests shorten them. */
   admin?: Pick<AdminRoutesOptions, 'session' | 'throttle' | 'requireSecondFactor' | 'backupStatus'>
 }
@@ -114,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ipHashSalt: options.ipHashSalt,
     cookieSecure: options.adminCookieSecure ?? false,
     now: options.now ?? (() => new Date()),
+    passwordCost: options.passwordCost,
     ...options.admin,
   })
   if (options.clientDir) {

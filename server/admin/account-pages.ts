@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment } from 'react'
 import type { Database } from '../db/database.ts'
-import { passwordMinLength } from '../staff/password-hash.ts'
+import { type PasswordCost, passwordMinLength } from '../staff/password-hash.ts'
 import { newRecoveryCodes, recoveryCodeCount, secondFactorState } from '../staff/second-factor.ts'
 import { type ProofResult, proveItIsThem } from '../staff/sign-in.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
@@ -35,6 +35,8 @@ export interface AccountPagesOptions {
   cookieSecure: boolean
   throttle: ThrottleSettings
   now: () => Date
+  /** The scrypt cost of a new own password (AppOptions.passwordCost). */
+  passwordCost?: PasswordCost
 }
 
 const notices: Record<string, string> = {
@@ -297,7 +299,12 @@ export async function accountPages(app: FastifyInstance, options: AccountPagesOp
       if (proof.outcome !== 'ok')
         return refuse(proofError(proof, 'The current password', options.now()), statusOf(proof))
       await db.transaction(async (tx) => {
-        await changeOwnPassword(tx, { userId: staff.userId, keepSession: staff.tokenHash }, password)
+        await changeOwnPassword(
+          tx,
+          { userId: staff.userId, keepSession: staff.tokenHash },
+          password,
+          options.passwordCost,
+        )
         await recordStaffAudit(tx, staff.email, 'change-password', staff.email)
       })
       request.log.info({ staff: staff.userId, action: 'change-password' }, 'admin: own password changed')

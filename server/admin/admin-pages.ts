@@ -21,6 +21,7 @@ import {
   noteMaxLength,
   type WorkInput,
 } from '../leads/work-log.ts'
+import type { PasswordCost } from '../staff/password-hash.ts'
 import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { putFlash, takeFlash } from '../staff/staff-flash.ts'
 import { revokeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
@@ -47,6 +48,8 @@ export interface AdminPagesOptions {
   throttle: ThrottleSettings
   requireSecondFactor: boolean
   now: () => Date
+  /** The scrypt cost of the sign-in's decoy hash (AppOptions.passwordCost). */
+  passwordCost?: PasswordCost
 }
 
 export const inboxPageSize = 25

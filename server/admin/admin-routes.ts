@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { agency } from '../../config/agency.ts'
 import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
+import type { PasswordCost } from '../staff/password-hash.ts'
 import { defaultThrottleSettings, type ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { defaultSessionSettings, type SessionSettings } from '../staff/staff-sessions.ts'
 import { accountPages } from './account-pages.ts'
@@ -35,6 +36,8 @@ export interface AdminRoutesOptions {
   requireSecondFactor?: boolean
   /** The server's backups (server/backup/backup-status.ts), reported by /api/admin/health. */
   backupStatus?: () => Promise<BackupStatus>
+  /** The scrypt cost of new password hashes and the sign-in decoy; production's by default. */
+  passwordCost?: PasswordCost
 }
 
 /**
@@ -136,6 +139,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     throttle,
     requireSecondFactor: options.requireSecondFactor ?? false,
     now: options.now,
+    passwordCost: options.passwordCost,
   })
   await app.register(twoFactorPages, {
     db: options.db,
@@ -151,6 +155,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     encryptionKey: options.encryptionKey,
     ipHashSalt: options.ipHashSalt,
     now: options.now,
+    passwordCost: options.passwordCost,
   })
   await app.register(accountPages, {
     db: options.db,
@@ -159,6 +164,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     cookieSecure: options.cookieSecure,
     throttle,
     now: options.now,
+    passwordCost: options.passwordCost,
   })
   await app.register(heldNotificationPages, { db: options.db })
   await app.register(webhookPages, { db: options.db, encryptionKey: options.encryptionKey })

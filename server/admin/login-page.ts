@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import type { Database } from '../db/database.ts'
 import { type DraftFields, draftFieldsOf, draftLeadOf, saveDraft } from '../desk/work-drafts.ts'
+import type { PasswordCost } from '../staff/password-hash.ts'
 import { signIn } from '../staff/sign-in.ts'
 import type { NewLock, ThrottleSettings } from '../staff/sign-in-throttle.ts'
 import { partialSessionMs, type SessionSettings } from '../staff/staff-sessions.ts'
@@ -55,6 +56,7 @@ export interface SignInRouteOptions {
   throttle: ThrottleSettings
   requireSecondFactor: boolean
   now: () => Date
+  passwordCost?: PasswordCost
 }
 
 export interface SignInBody {
@@ -96,6 +98,7 @@ export async function answerSignIn(
       throttle: options.throttle,
       secret: options.ipHashSalt,
       requireSecondFactor: options.requireSecondFactor,
+      passwordCost: options.passwordCost,
     },
   )
   logNewLocks(request.log, result.locked)

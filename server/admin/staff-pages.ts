@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import type { Database } from '../db/database.ts'
+import type { PasswordCost } from '../staff/password-hash.ts'
 import { resetSecondFactor } from '../staff/second-factor.ts'
 import { accountTag, clearLock, currentLocks, type SignInLock, tagOfKey } from '../staff/sign-in-throttle.ts'
 import {
@@ -55,6 +56,8 @@ export interface StaffPagesOptions {
   /** The server's secret: names the account a sign-in lock is about. */
   ipHashSalt: string
   now: () => Date
+  /** The scrypt cost of the passwords it sets (AppOptions.passwordCost). */
+  passwordCost?: PasswordCost
 }
 
 /** How many account changes the page lists. */
@@ -680,7 +683,7 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       }
       try {
         const user = await db.transaction(async (tx) => {
-          const added = await addStaffUser(tx, request.body.email, password, role, name)
+          const added = await addStaffUser(tx, request.body.email, password, role, name, options.passwordCost)
           await recordStaffAudit(tx, owner.email, 'add', added.email)
           if (role === 'owner') await recordStaffAudit(tx, owner.email, 'role-owner', added.email)
           return added
@@ -712,7 +715,7 @@ export async function staffPages(app: FastifyInstance, options: StaffPagesOption
       if (request.body.confirm !== 'yes') return confirmFirst(reply, 'password', user)
       const password = generatePassword()
       await db.transaction(async (tx) => {
-        await setStaffPassword(tx, user.email, password)
+        await setStaffPassword(tx, user.email, password, options.passwordCost)
         await recordStaffAudit(tx, owner.email, 'reset-password', user.email)
       })
       return showPasswordOnce(reply, owner, {

@@ -8,6 +8,10 @@
  * of them while a page waited seconds. The pool's queue is bounded by time: a sign-in whose hash
  * would be done more than 0.75 s from now is refused at once (the route answers 503), so a
  * flood of sign-ins costs the site at most the pool's threads (docs/decisions/021-sign-in-under-attack.md).
+ *
+ * The cost of new hashes is the server's setting (AppOptions.passwordCost; production's below by
+ * default, tests a cheap one). A stored hash carries its own cost and is always checked with it,
+ * so hashes made under one setting keep verifying under any other.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { availableParallelism } from 'node:os'
@@ -22,7 +26,8 @@ export interface PasswordCost {
 
 /** N = 2^15, r = 8, p = 3: one of OWASP's minimum scrypt settings, 32 MiB per hash. */
 export const defaultPasswordCost: PasswordCost = { N: 2 ** 15, r: 8, p: 3 }
-const defaultUnits = defaultPasswordCost.N * defaultPasswordCost.r * defaultPasswordCost.p
+const unitsOf = (cost: PasswordCost) => cost.N * cost.r * cost.p
+const defaultUnits = unitsOf(defaultPasswordCost)
 const keyLength = 64
 const saltLength = 16
 
@@ -86,16 +91,17 @@ class HashPool {
    * when the wait would be long: better told at once than kept waiting behind a flood. `queued`
    * (an account being added, a sign-in from a known place) waits its turn up to the hard bound.
    */
-  reserve(purpose: 'sign-in' | 'queued'): (() => void) | undefined {
+  reserve(purpose: 'sign-in' | 'queued', cost = defaultPasswordCost): (() => void) | undefined {
     if (this.pending >= this.settings.maxPending) return undefined
     const stranger = purpose === 'sign-in'
     if (stranger) {
       // Half the queue at most, so a known place always finds room; and only while its hash would
-      // be done soon (the hashes ahead of it, then its own, each at the default cost).
+      // be done soon (the hashes ahead of it, then its own, each at the server's cost: the decoy's
+      // and new accounts' cost).
       if (this.strangers >= this.settings.maxPending / 2) return undefined
       // With nothing queued it always goes: it waits for no one, and its hash refreshes an estimate
       // that one slow hash (a busy machine) would otherwise keep too high for ever.
-      const doneInMs = ((this.pending + 1) * this.msPerUnit * defaultUnits) / this.settings.threads
+      const doneInMs = ((this.pending + 1) * this.msPerUnit * unitsOf(cost)) / this.settings.threads
       if (this.pending > 0 && doneInMs > this.settings.maxWaitMs) return undefined
       this.strangers += 1
     }
@@ -149,7 +155,7 @@ class HashPool {
     } else {
       // A cheap hash (a test's, a small old cost) is mostly noise per unit: it moves the average
       // in proportion to its cost.
-      const units = job.task.N * job.task.r * job.task.p
+      const units = unitsOf(job.task)
       const weight = 0.3 * Math.min(1, units / defaultUnits)
       this.msPerUnit = (1 - weight) * this.msPerUnit + (weight * reply.ms) / units
       job.resolve(Buffer.from(reply.key))
@@ -185,7 +191,10 @@ async function derive(
   }
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64. Tests may pass a cheaper cost. */
+/**
+ * `scrypt$N$r$p$salt$hash`, salt and hash in base64: the format every stored hash has had, so
+ * older hashes keep verifying. The cost is the server's setting (tests pass a cheaper one).
+ */
 export async function hashPassword(password: string, cost = defaultPasswordCost): Promise<string> {
   const salt = randomBytes(saltLength)
   const key = await derive(pool.reserve('queued'), password, salt, cost)
@@ -226,23 +235,36 @@ export interface PasswordCheck {
 /**
  * undefined: the pool is full and the sign-in must be told to try again in a few seconds. A sign-in
  * from a known place or browser (`known`) waits its turn behind a flood instead, up to the queue's
- * hard bound: strangers keeping the pool busy do not keep staff out.
+ * hard bound: strangers keeping the pool busy do not keep staff out. `cost`: the server's setting,
+ * what the hashes ahead are judged to take.
  */
-export function reservePasswordCheck({ known = false } = {}): PasswordCheck | undefined {
-  const release = pool.reserve(known ? 'queued' : 'sign-in')
+export function reservePasswordCheck({
+  known = false,
+  cost = defaultPasswordCost,
+}: {
+  known?: boolean
+  cost?: PasswordCost
+} = {}): PasswordCheck | undefined {
+  const release = pool.reserve(known ? 'queued' : 'sign-in', cost)
   if (!release) return undefined
   return { verify: (password, stored) => verifyWith(release, password, stored), release }
 }
 
 /**
- * A hash of no one's password: checking a password against it when the e-mail is unknown takes as
- * long as a real check, so response times do not tell which staff e-mails exist.
+ * A hash of no one's password, at the server's cost: checking a password against it when the
+ * e-mail is unknown takes as long as a real check, so response times do not tell which staff
+ * e-mails exist.
  */
-export function decoyPasswordHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex')).catch((error) => {
-    decoy = undefined
-    throw error
-  })
+export function decoyPasswordHash(cost = defaultPasswordCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`
+  let decoy = decoys.get(key)
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), cost).catch((error) => {
+      decoys.delete(key)
+      throw error
+    })
+    decoys.set(key, decoy)
+  }
   return decoy
 }
-let decoy: Promise<string> | undefined
+const decoys = new Map<string, Promise<string>>()

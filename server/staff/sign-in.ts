@@ -1,6 +1,11 @@
 import type { Database, Queryable } from '../db/database.ts'
 import { deviceIdOf, knownAddressKey, newDeviceToken, rememberAddress } from './known-places.ts'
-import { decoyPasswordHash, passwordMaxLength, reservePasswordCheck } from './password-hash.ts'
+import {
+  decoyPasswordHash,
+  type PasswordCost,
+  passwordMaxLength,
+  reservePasswordCheck,
+} from './password-hash.ts'
 import { hasSecondFactor, verifySecondFactor } from './second-factor.ts'
 import {
   type AttemptSource,
@@ -50,6 +55,8 @@ export interface SignInSettings {
   /** The server's secret for keyed hashes and device cookies (IP_HASH_SALT). */
   secret: string
   requireSecondFactor?: boolean
+  /** The scrypt cost of the server's new hashes and its decoy; production's by default. */
+  passwordCost?: PasswordCost
 }
 
 /**
@@ -85,7 +92,10 @@ async function checkSignIn(
   const { until, locked } = await countAttempt(db, keys, attempt.now, settings.throttle)
   if (until) return { outcome: 'locked', until, locked }
 
-  const check = reservePasswordCheck({ known: source.knownAddress || source.deviceId !== undefined })
+  const check = reservePasswordCheck({
+    known: source.knownAddress || source.deviceId !== undefined,
+    cost: settings.passwordCost,
+  })
   if (!check) {
     // No password was tried: the attempt is not held against anyone.
     await giveBackAttempt(db, keys)
@@ -95,7 +105,7 @@ async function checkSignIn(
   const tooLong = attempt.password.length > passwordMaxLength
   let stored: string
   try {
-    stored = user?.passwordHash ?? (await decoyPasswordHash())
+    stored = user?.passwordHash ?? (await decoyPasswordHash(settings.passwordCost))
   } catch (error) {
     check.release()
     throw error

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Queryable } from '../db/database.ts'
 import { openStatusesSql } from '../leads/lead-filters.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
-import { hashPassword, passwordMaxLength, passwordMinLength } from './password-hash.ts'
+import { hashPassword, type PasswordCost, passwordMaxLength, passwordMinLength } from './password-hash.ts'
 import type { StaffRole } from './staff-sessions.ts'
 
 /**
@@ -161,6 +161,8 @@ export async function addStaffUser(
   password: string,
   role: StaffRole = 'staff',
   displayName: string | null = null,
+  /** The server's scrypt cost (AppOptions.passwordCost); production's by default. */
+  cost?: PasswordCost,
 ): Promise<StaffUser> {
   const normalized = checkStaffEmail(email)
   checkNewPassword(password)
@@ -168,7 +170,7 @@ export async function addStaffUser(
   const rows = await db.query<StaffUser>(
     `INSERT INTO staff_users (email, password_hash, role, display_name) VALUES ($1, $2, $3, $4)
      ON CONFLICT (email) DO NOTHING RETURNING ${userColumns}`,
-    [normalized, await hashPassword(password), role, name],
+    [normalized, await hashPassword(password, cost), role, name],
   )
   const user = rows[0]
   if (!user) throw new StaffAccountError(`A staff account for ${normalized} already exists.`)
@@ -176,11 +178,16 @@ export async function addStaffUser(
 }
 
 /** Sets a new password and signs the account out everywhere. */
-export async function setStaffPassword(db: Queryable, email: string, password: string): Promise<void> {
+export async function setStaffPassword(
+  db: Queryable,
+  email: string,
+  password: string,
+  cost?: PasswordCost,
+): Promise<void> {
   checkNewPassword(password)
   const rows = await db.query<{ id: string }>(
     'UPDATE staff_users SET password_hash = $2 WHERE email = $1 RETURNING id',
-    [normalizeEmail(email), await hashPassword(password)],
+    [normalizeEmail(email), await hashPassword(password, cost)],
   )
   const user = rows[0]
   if (!user) throw new StaffAccountError(`There is no staff account for ${normalizeEmail(email)}.`)
@@ -208,11 +215,12 @@ export async function changeOwnPassword(
   db: Queryable,
   user: { userId: string; keepSession: string },
   password: string,
+  cost?: PasswordCost,
 ): Promise<void> {
   checkNewPassword(password)
   await db.query('UPDATE staff_users SET password_hash = $2 WHERE id = $1', [
     user.userId,
-    await hashPassword(password),
+    await hashPassword(password, cost),
   ])
   await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1 AND token_hash <> $2', [
     user.userId,

@@ -1,0 +1,48 @@
+/**
+ * Staff accounts for tests, made straight in the database. Tests about the desk get a signed-in
+ * member without the sign-in page or a hash; tests that sign in through the page store passwords at
+ * the tests' cheap cost (the app checks a hash with the cost stored in it, so the cost of the
+ * sign-in follows). Tests about the hash or the sign-in pool under attack keep production's cost.
+ */
+import type { Queryable } from '../../../server/db/database.ts'
+import { hashPassword } from '../../../server/staff/password-hash.ts'
+import {
+  createSession,
+  defaultSessionSettings,
+  type StaffRole,
+} from '../../../server/staff/staff-sessions.ts'
+import { testPasswordCost } from './test-app.ts'
+
+/** A stored hash that no password matches: these accounts are signed in by their session alone. */
+const noPassword = 'scrypt$1$1$1$x$y'
+
+export interface SignedInStaff {
+  id: string
+  email: string
+  /** The Cookie header of the member's session. */
+  cookie: string
+}
+
+/** A staff account and a full session for it, started at `now` (a test's fixed clock). */
+export async function signedInStaff(
+  db: Queryable,
+  email: string,
+  {
+    now = new Date(),
+    role = 'staff',
+    displayName = null,
+  }: { now?: Date; role?: StaffRole; displayName?: string | null } = {},
+): Promise<SignedInStaff> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO staff_users (email, password_hash, role, display_name) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [email, noPassword, role, displayName],
+  )
+  if (!row) throw new Error(`no account for ${email}`)
+  const session = await createSession(db, row.id, now, defaultSessionSettings)
+  return { id: row.id, email, cookie: `staff_session=${session.token}` }
+}
+
+/** A password's stored hash at the tests' cost, for accounts that sign in through the page. */
+export function testPasswordHash(password: string): Promise<string> {
+  return hashPassword(password, testPasswordCost)
+}
