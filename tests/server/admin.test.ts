@@ -15,9 +15,9 @@ import { createDeliveryWorker } from '../../server/delivery/delivery-worker.ts'
 import { runRetention } from '../../server/leads/retention-job.ts'
 import type { MailTransport, OutgoingMail } from '../../server/mail/mail-transport.ts'
 import { encryptValue } from '../../server/security/sensitive-fields.ts'
-import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { registeredRoutes } from './helpers/routes.ts'
+import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
@@ -269,7 +269,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
   let passwordHash: string
 
   beforeAll(async () => {
-    passwordHash = await hashPassword(staffPassword)
+    passwordHash = await testPasswordHash(staffPassword)
     opened = await openTestApp(driver, { now: () => clock, admin: { throttle: { addressLimit: 8 } } })
     ;({ db, app } = opened)
   })
@@ -279,7 +279,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     await db.query(
       'TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, sign_in_throttles, sensitive_reveals CASCADE',
     )
-    // As `npm run staff -- add` stores it, hashed once for all tests (scrypt is slow on purpose).
+    // As `npm run staff -- add` stores it, hashed once for all tests at the tests' cheap cost.
     await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
       staffEmail,
       passwordHash,

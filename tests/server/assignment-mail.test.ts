@@ -15,8 +15,8 @@ import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
 import { createDeliveryWorker } from '../../server/delivery/delivery-worker.ts'
 import { holdUndeliveredJobs } from '../../server/leads/lead-jobs.ts'
 import { createMailTransport, type MailTransport } from '../../server/mail/mail-transport.ts'
-import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
+import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
@@ -37,8 +37,8 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   let sink: SmtpSink
   const transports: MailTransport[] = []
   const clock = new Date('2026-11-23T16:00:00Z')
-  let ana: { id: string; cookie: string; email: string }
-  let maria: { id: string; cookie: string; email: string }
+  let ana: SignedInStaff
+  let maria: SignedInStaff
 
   beforeAll(async () => {
     ;[test, sink] = await Promise.all([openTestDatabase(driver), startSmtpSink()])
@@ -52,19 +52,15 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   beforeEach(async () => {
     await test.db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
     sink.messages.length = 0
-    ana = await staffAccount('ana@oakridge-insurance.example', 'Ana Ruiz')
-    maria = await staffAccount('maria@oakridge-insurance.example', 'María López')
+    ana = await signedInStaff(test.db, 'ana@oakridge-insurance.example', {
+      now: clock,
+      displayName: 'Ana Ruiz',
+    })
+    maria = await signedInStaff(test.db, 'maria@oakridge-insurance.example', {
+      now: clock,
+      displayName: 'María López',
+    })
   })
-
-  async function staffAccount(email: string, displayName: string) {
-    const [row] = await test.db.query<{ id: string }>(
-      `INSERT INTO staff_users (email, password_hash, display_name) VALUES ($1, 'scrypt$1$1$1$x$y', $2) RETURNING id`,
-      [email, displayName],
-    )
-    if (!row) throw new Error('no account')
-    const session = await createSession(test.db, row.id, clock, defaultSessionSettings)
-    return { id: row.id, cookie: `staff_session=${session.token}`, email }
-  }
 
   async function insertLead(): Promise<{ id: string; reference: string }> {
     const fields = { firstName: 'Visitor', lastName: 'Secretname', phone: '5550104477' }

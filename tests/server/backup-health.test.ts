@@ -9,8 +9,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BackupStatus, backupStatusReader } from '../../server/backup/backup-status.ts'
 import { composeDigest } from '../../server/desk/morning-digest.ts'
-import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
@@ -33,7 +33,7 @@ describe.each(drivers)('backup health on %s', (driver) => {
     opened = await openTestApp(driver, { admin: { backupStatus: () => status() } })
     await opened.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
       email,
-      await hashPassword(password),
+      await testPasswordHash(password),
     ])
     const response = await opened.app.inject({
       method: 'POST',

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { encryptValue } from '../../server/security/sensitive-fields.ts'
-import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
@@ -82,7 +82,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
     ;({ db, app } = opened)
     const [staff] = await db.query<{ id: string }>(
       'INSERT INTO staff_users (email, password_hash) VALUES ($1, $2) RETURNING id',
-      [staffEmail, await hashPassword(staffPassword)],
+      [staffEmail, await testPasswordHash(staffPassword)],
     )
     staffId = String(staff?.id)
     const signIn = await app.inject({

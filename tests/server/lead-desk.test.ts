@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { addBusinessTime, type BusinessHours, overdueAt } from '../../server/desk/business-hours.ts'
-import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
+import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
@@ -64,18 +64,8 @@ describe.each(drivers)('lead desk on %s', (driver) => {
   let db: Database
   let app: FastifyInstance
   let clock: Date
-  let desk: { id: string; cookie: string }
-  let other: { id: string; cookie: string }
-
-  async function staffAccount(email: string) {
-    const [row] = await db.query<{ id: string }>(
-      `INSERT INTO staff_users (email, password_hash) VALUES ($1, 'scrypt$1$1$1$x$y') RETURNING id`,
-      [email],
-    )
-    if (!row) throw new Error('no account')
-    const session = await createSession(db, row.id, clock, defaultSessionSettings)
-    return { id: row.id, cookie: `staff_session=${session.token}` }
-  }
+  let desk: SignedInStaff
+  let other: SignedInStaff
 
   async function insertLead(
     fields: Record<string, string>,
@@ -113,8 +103,8 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     // Monday 2026-11-23 11:00 in New York.
     clock = new Date('2026-11-23T16:00:00Z')
     await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
-    desk = await staffAccount('desk@oakridge-insurance.example')
-    other = await staffAccount('maria@oakridge-insurance.example')
+    desk = await signedInStaff(db, 'desk@oakridge-insurance.example', { now: clock })
+    other = await signedInStaff(db, 'maria@oakridge-insurance.example', { now: clock })
   })
 
   it('marks as overdue a new lead past one business hour, not one received over the weekend', async () => {

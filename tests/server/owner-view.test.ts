@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { agency } from '../../config/agency.ts'
 import { createWorkLog, type WorkLog } from '../../server/leads/work-log.ts'
-import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
@@ -45,7 +45,7 @@ describe.each(drivers)("the owner's view of staff speed and the pipeline on %s",
   let member: { userId: string; email: string }
 
   beforeAll(async () => {
-    passwordHash = await hashPassword(password)
+    passwordHash = await testPasswordHash(password)
     test = await openTestApp(driver, { now: () => now })
     workLog = createWorkLog(test.db, agency.timeZone)
   })

@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify'
 import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
-import { hashPassword } from '../../server/staff/password-hash.ts'
 import { staffLabel } from '../../server/staff/staff-accounts.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
@@ -49,8 +49,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
   let passwordHash: string
 
   beforeAll(async () => {
-    // A cheaper cost than production's, stored in the hash: many sign-ins here.
-    passwordHash = await hashPassword(password, { N: 2 ** 10, r: 8, p: 1 })
+    passwordHash = await testPasswordHash(password)
     opened = await openTestApp(driver, { now: () => clock })
     ;({ db, app } = opened)
   })

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
-import { hashPassword } from '../../server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
@@ -43,7 +43,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
   let passwordHash: string
 
   beforeAll(async () => {
-    passwordHash = await hashPassword(password)
+    passwordHash = await testPasswordHash(password)
     opened = await openTestApp(driver)
     ;({ db, app } = opened)
   })
@@ -293,8 +293,7 @@ describe.each(drivers)('owners changing each other at the same moment on %s', (d
   let passwordHash: string
 
   beforeAll(async () => {
-    // A cheaper cost than production's, stored in the hash: many sign-ins per round.
-    passwordHash = await hashPassword(password, { N: 2 ** 10, r: 8, p: 1 })
+    passwordHash = await testPasswordHash(password)
     test = await openTestDatabase(driver)
     // PGlite has one connection, shared; PostgreSQL gets a second pool, as a second process would.
     otherDb = driver === 'postgres' ? await openPostgresDatabase(test.location) : undefined

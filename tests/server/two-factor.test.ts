@@ -9,9 +9,10 @@ import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
-import { hashPassword } from '../../server/staff/password-hash.ts'
 import { resetSecondFactor } from '../../server/staff/second-factor.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { testPasswordHash } from './helpers/staff-session.ts'
+import { testPasswordCost } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const ownOrigin = 'http://localhost'
@@ -63,7 +64,7 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
   let passwordHash: string
 
   beforeAll(async () => {
-    passwordHash = await hashPassword(password)
+    passwordHash = await testPasswordHash(password)
     test = await openTestDatabase(driver)
     db = test.db
     const common = {
@@ -72,6 +73,7 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
       encryptionKey: testEncryptionKey,
       submitRateLimit: false as const,
       now: () => clock,
+      passwordCost: testPasswordCost,
     }
     offered = await buildApp(common)
     forced = await buildApp({ ...common, admin: { requireSecondFactor: true } })

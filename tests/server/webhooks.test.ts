@@ -24,8 +24,6 @@ import { composeDigest } from '../../server/desk/morning-digest.ts'
 import { createWorkLog } from '../../server/leads/work-log.ts'
 import { createMailTransport } from '../../server/mail/mail-transport.ts'
 import { decryptValue } from '../../server/security/sensitive-fields.ts'
-import { addStaffUser } from '../../server/staff/staff-accounts.ts'
-import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
 import {
   addDestination,
   generateWebhookSecret,
@@ -37,6 +35,7 @@ import { recentDeliveries } from '../../server/webhooks/webhook-jobs.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
 import { waitFor } from './helpers/server-process.ts'
+import { signedInStaff } from './helpers/staff-session.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const today = new Date()
@@ -233,12 +232,9 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     })
     await deliverUntil(() => crm.accepted.length >= 1, 'the lead.received delivery')
 
-    const owner = await addStaffUser(
-      test.db,
-      `owner-${driver}@oakridge-insurance.example`,
-      'a long password 42',
-      'owner',
-    )
+    const owner = await signedInStaff(test.db, `owner-${driver}@oakridge-insurance.example`, {
+      role: 'owner',
+    })
     const actor = { userId: owner.id, email: owner.email }
     const workLog = createWorkLog(test.db, agency.timeZone)
     expect(await workLog.setStatus({ leadId, actor, status: 'contacted', at: new Date() })).toBe(true)
@@ -436,9 +432,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
 
   describe('the desk page', () => {
     async function signedIn(email: string, role: 'owner' | 'staff'): Promise<string> {
-      const user = await addStaffUser(test.db, email, 'a long staff password 42', role)
-      const session = await createSession(test.db, user.id, new Date(), defaultSessionSettings)
-      return `staff_session=${session.token}`
+      return (await signedInStaff(test.db, email, { role })).cookie
     }
     const post = (cookie: string, url: string, body: Record<string, string>, origin = ownOrigin) =>
       app.inject({

@@ -16,7 +16,8 @@ import { searchedFields } from '../../server/leads/lead-filters.ts'
 import { purgeFinishedLeads } from '../../server/leads/lead-repository.ts'
 import { addStaffUser } from '../../server/staff/staff-accounts.ts'
 import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
+import { openTestApp, type TestApp, testPasswordCost } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const ownOrigin = 'http://localhost'
@@ -71,18 +72,8 @@ describe.each(drivers)('work queue on %s', (driver) => {
   let db: Database
   let app: FastifyInstance
   let clock: Date
-  let desk: { id: string; cookie: string }
-  let maria: { id: string; cookie: string }
-
-  async function staffAccount(email: string) {
-    const [row] = await db.query<{ id: string }>(
-      `INSERT INTO staff_users (email, password_hash) VALUES ($1, 'scrypt$1$1$1$x$y') RETURNING id`,
-      [email],
-    )
-    if (!row) throw new Error('no account')
-    const session = await createSession(db, row.id, clock, defaultSessionSettings)
-    return { id: row.id, cookie: `staff_session=${session.token}` }
-  }
+  let desk: SignedInStaff
+  let maria: SignedInStaff
 
   async function insertLead(
     fields: Record<string, string>,
@@ -180,8 +171,8 @@ describe.each(drivers)('work queue on %s', (driver) => {
     // Monday 2026-11-23 11:00 in New York.
     clock = new Date('2026-11-23T16:00:00Z')
     await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
-    desk = await staffAccount('desk@oakridge-insurance.example')
-    maria = await staffAccount('maria@oakridge-insurance.example')
+    desk = await signedInStaff(db, 'desk@oakridge-insurance.example', { now: clock })
+    maria = await signedInStaff(db, 'maria@oakridge-insurance.example', { now: clock })
   })
 
   it('opens on overdue leads (a Friday one first), then due follow-ups, new, then the rest', async () => {
@@ -336,7 +327,14 @@ describe.each(drivers)('work queue on %s', (driver) => {
 
   it('keeps a note typed when the session ended, through sign-in, and shows it unsaved on the lead', async () => {
     const id = await insertLead(person('Maria', 'Johnson'), new Date('2026-11-23T13:00:00Z'))
-    await addStaffUser(db, 'kim@oakridge-insurance.example', 'correct horse battery staple', 'staff')
+    await addStaffUser(
+      db,
+      'kim@oakridge-insurance.example',
+      'correct horse battery staple',
+      'staff',
+      null,
+      testPasswordCost,
+    )
     // The session cookie is gone (ended after two idle hours): the post carries no valid session.
     const expired = await post(
       { cookie: 'staff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
