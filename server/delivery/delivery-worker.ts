@@ -25,20 +25,13 @@ import type { FormDefinition } from '../../forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import {
+  assignmentOutbox,
   type ClaimedAssignmentMail,
   type ClaimedConfirmation,
   type ClaimedJob,
-  claimDueAssignmentMail,
-  claimDueConfirmation,
-  claimDueJob,
+  confirmationOutbox,
   countConfirmation,
-  markJobSent,
-  recordAssignmentMail,
-  recordConfirmation,
-  recordFailedAttempt,
-  releaseAssignmentMail,
-  releaseConfirmation,
-  releaseJob,
+  notificationOutbox,
 } from '../leads/lead-jobs.ts'
 import { buildAssignmentMail } from '../mail/assignment-mail.ts'
 import { buildLeadNotification } from '../mail/lead-notification.ts'
@@ -52,26 +45,17 @@ import {
   recordOutcome,
   type WebhookSettings,
 } from '../webhooks/webhook-delivery.ts'
-import { type ClaimedDelivery, claimDueDelivery, releaseDelivery } from '../webhooks/webhook-jobs.ts'
+import { type ClaimedDelivery, webhookOutbox } from '../webhooks/webhook-jobs.ts'
+import type { Outbox, RetryPolicy } from './outbox.ts'
 
-export interface DeliverySettings {
+/** The retries (maxAttempts, baseDelayMs, maxDelayMs) are the same for every kind of message. */
+export interface DeliverySettings extends RetryPolicy {
   from: string
   to: string
-  maxAttempts: number
-  /** First retry delay; each later one doubles, up to maxDelayMs. */
-  baseDelayMs: number
-  maxDelayMs: number
   /** How long a claimed job stays reserved for the process that claimed it. */
   leaseMs: number
   /** The site's address, for the link to the lead in the e-mail (the agency's site by default). */
   siteUrl?: string
-}
-
-export function retryDelayMs(
-  attempts: number,
-  settings: Pick<DeliverySettings, 'baseDelayMs' | 'maxDelayMs'>,
-): number {
-  return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempts - 1))
 }
 
 /** Confirmations one address receives in a day at most: a form cannot be used to flood a stranger. */
@@ -128,18 +112,77 @@ export function createDeliveryWorker({
   visitor?: { secret: string }
 }): DeliveryWorker & { start(): void } {
   let stopped = false
-  /** The job this process is sending right now (at most one: a pass sends one after the other). */
-  let current: ClaimedJob | undefined
-  /** The visitor's confirmation this process is sending right now. */
-  let currentConfirmation: ClaimedConfirmation | undefined
-  /** The assignment e-mail this process is sending right now. */
-  let currentAssignment: ClaimedAssignmentMail | undefined
-  /** The webhook delivery this process is sending right now. */
-  let currentDelivery: ClaimedDelivery | undefined
-  /** A job handed back by stop(): its late outcome must not overwrite what the next process does. */
+  /**
+   * The message this process is sending right now (at most one: a pass sends one after the
+   * other), and how stop() hands it back.
+   */
+  let current: { release(): Promise<void> } | undefined
+  /** The key of a message handed back by stop(): its late outcome must not overwrite what the next process does. */
   let released: string | undefined
 
-  async function send(job: ClaimedJob): Promise<void> {
+  /**
+   * Claims and delivers the due messages of one outbox, one after the other, until none is due or
+   * the worker stops; resolves with how many were sent.
+   */
+  async function drain<Claimed extends { attempts: number }>(
+    box: Outbox<Claimed, string>,
+    deliver: (claimed: Claimed) => Promise<boolean>,
+    onReleased: (claimed: Claimed) => void,
+  ): Promise<number> {
+    let sent = 0
+    for (;;) {
+      if (stopped) return sent
+      const claimed = await box.claim(db, settings.leaseMs)
+      if (!claimed) return sent
+      current = {
+        async release() {
+          // Pending and due now, the interrupted attempt not counted.
+          released = box.key(claimed)
+          await box.release(db, claimed)
+          onReleased(claimed)
+        },
+      }
+      try {
+        if (await deliver(claimed)) sent++
+      } finally {
+        current = undefined
+      }
+    }
+  }
+
+  /**
+   * Sends a claimed e-mail (`send` answers why none went, when it skips one) and records the
+   * outcome: sent, skipped, or a failed attempt, retried with backoff unless it was the last.
+   * Nothing is recorded of one that stop() handed back meanwhile. Only the error's message is
+   * kept: it names the SMTP failure, never an address nor the lead's contents.
+   */
+  async function deliverMail<Claimed extends { attempts: number }>(
+    box: Outbox<Claimed, 'error'>,
+    claimed: Claimed,
+    send: () => Promise<string | undefined>,
+    report: { sent(): void; skipped?(reason: string): void; failed(final: boolean, reason: string): void },
+  ): Promise<boolean> {
+    const key = box.key(claimed)
+    try {
+      const skipped = await send()
+      if (released === key) return false
+      if (skipped !== undefined) {
+        await box.settle(db, claimed, 'skipped', { error: skipped })
+        report.skipped?.(skipped)
+        return false
+      }
+      await box.settle(db, claimed, 'sent', { error: null })
+      report.sent()
+      return true
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+      if (released === key) return false
+      report.failed(await box.recordFailure(db, claimed, { error: reason }, settings), reason)
+      return false
+    }
+  }
+
+  async function send(job: ClaimedJob): Promise<undefined> {
     if (job.digestDay) {
       if (!digest) throw new Error('no digest settings')
       const message = await digest.compose(job.digestDay)
@@ -163,45 +206,33 @@ export function createDeliveryWorker({
     await transport.send({ ...message, from: settings.from, to: settings.to, leadId })
   }
 
-  async function deliver(job: ClaimedJob): Promise<boolean> {
-    try {
-      await send(job)
-      if (released === job.jobId) return false
-      await markJobSent(db, job.jobId)
-      log.info(
-        { leadId: job.leadId, digestDay: job.digestDay, attempts: job.attempts },
-        job.digestDay ? 'morning digest delivered' : 'lead notification delivered',
-      )
-      metrics?.deliveries.inc({ outcome: 'sent' })
-      // The latency is a lead's, from being stored to being sent; a digest has none.
-      if (job.receivedAt)
-        metrics?.deliveryLatency.observe(Math.max(0, Date.now() - job.receivedAt.getTime()) / 1000)
-      return true
-    } catch (error) {
-      // Only the error's message is kept: it names the SMTP failure, never the lead's contents.
-      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
-      if (released === job.jobId) return false
-      const finalAttempt = job.attempts >= settings.maxAttempts
-      await recordFailedAttempt(db, {
-        jobId: job.jobId,
-        final: finalAttempt,
-        reason,
-        retryInMs: retryDelayMs(job.attempts, settings),
-      })
-      metrics?.deliveries.inc({ outcome: finalAttempt ? 'failed' : 'retry' })
-      log.warn(
-        { leadId: job.leadId, attempts: job.attempts, finalAttempt, reason },
-        finalAttempt ? 'lead notification failed for good' : 'lead notification failed, will retry',
-      )
-      return false
-    }
+  function deliver(job: ClaimedJob): Promise<boolean> {
+    return deliverMail(notificationOutbox, job, () => send(job), {
+      sent() {
+        log.info(
+          { leadId: job.leadId, digestDay: job.digestDay, attempts: job.attempts },
+          job.digestDay ? 'morning digest delivered' : 'lead notification delivered',
+        )
+        metrics?.deliveries.inc({ outcome: 'sent' })
+        // The latency is a lead's, from being stored to being sent; a digest has none.
+        if (job.receivedAt)
+          metrics?.deliveryLatency.observe(Math.max(0, Date.now() - job.receivedAt.getTime()) / 1000)
+      },
+      failed(finalAttempt, reason) {
+        metrics?.deliveries.inc({ outcome: finalAttempt ? 'failed' : 'retry' })
+        log.warn(
+          { leadId: job.leadId, attempts: job.attempts, finalAttempt, reason },
+          finalAttempt ? 'lead notification failed for good' : 'lead notification failed, will retry',
+        )
+      },
+    })
   }
 
   /** Sends one confirmation, or says why none goes; throws on an SMTP failure. */
   async function sendConfirmation(
     confirmation: ClaimedConfirmation,
     secret: string,
-  ): Promise<'sent' | 'no address' | 'daily limit' | 'unknown form'> {
+  ): Promise<'no address' | 'daily limit' | 'unknown form' | undefined> {
     const form = getForm(confirmation.formKey)
     if (!form) return 'unknown form'
     const to = visitorAddress(form, confirmation.fields)
@@ -217,55 +248,20 @@ export function createDeliveryWorker({
       { siteUrl: settings.siteUrl ?? agency.siteUrl },
     )
     await transport.send({ ...message, from: settings.from, to, leadId: `visitor-${confirmation.leadId}` })
-    return 'sent'
   }
 
-  async function deliverConfirmation(confirmation: ClaimedConfirmation, secret: string): Promise<boolean> {
+  function deliverConfirmation(confirmation: ClaimedConfirmation, secret: string): Promise<boolean> {
     const entry = { leadId: confirmation.leadId, attempts: confirmation.attempts }
-    try {
-      const outcome = await sendConfirmation(confirmation, secret)
-      if (released === confirmation.leadId) return false
-      if (outcome !== 'sent') {
-        await recordConfirmation(db, confirmation.leadId, { status: 'skipped', reason: outcome })
-        log.info({ ...entry, reason: outcome }, 'visitor confirmation not sent')
-        return false
-      }
-      await recordConfirmation(db, confirmation.leadId, { status: 'sent' })
-      log.info(entry, 'visitor confirmation delivered')
-      return true
-    } catch (error) {
-      // The SMTP failure's message only: never the visitor's address.
-      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
-      if (released === confirmation.leadId) return false
-      const final = confirmation.attempts >= settings.maxAttempts
-      await recordConfirmation(db, confirmation.leadId, {
-        status: final ? 'failed' : 'retry',
-        reason,
-        retryInMs: retryDelayMs(confirmation.attempts, settings),
-      })
-      log.warn({ ...entry, final, reason }, 'visitor confirmation failed')
-      return false
-    }
+    return deliverMail(confirmationOutbox, confirmation, () => sendConfirmation(confirmation, secret), {
+      sent: () => log.info(entry, 'visitor confirmation delivered'),
+      skipped: (reason) => log.info({ ...entry, reason }, 'visitor confirmation not sent'),
+      failed: (final, reason) => log.warn({ ...entry, final, reason }, 'visitor confirmation failed'),
+    })
   }
 
-  async function runConfirmations(secret: string): Promise<number> {
-    let sent = 0
-    for (;;) {
-      if (stopped) return sent
-      const confirmation = await claimDueConfirmation(db, settings.leaseMs)
-      if (!confirmation) return sent
-      currentConfirmation = confirmation
-      try {
-        if (await deliverConfirmation(confirmation, secret)) sent++
-      } finally {
-        currentConfirmation = undefined
-      }
-    }
-  }
-
-  async function deliverAssignment(mail: ClaimedAssignmentMail): Promise<boolean> {
+  function deliverAssignment(mail: ClaimedAssignmentMail): Promise<boolean> {
     const entry = { leadId: mail.leadId, mailId: mail.mailId, attempts: mail.attempts }
-    try {
+    const send = async () => {
       const message = buildAssignmentMail(
         {
           leadId: mail.leadId,
@@ -282,45 +278,18 @@ export function createDeliveryWorker({
         to: mail.to,
         leadId: `assigned-${mail.mailId}`,
       })
-      if (released === mail.mailId) return false
-      await recordAssignmentMail(db, mail.mailId, { status: 'sent' })
-      log.info(entry, 'assignment e-mail delivered')
-      return true
-    } catch (error) {
-      // The SMTP failure's message only: never the staff member's address.
-      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
-      if (released === mail.mailId) return false
-      const final = mail.attempts >= settings.maxAttempts
-      await recordAssignmentMail(db, mail.mailId, {
-        status: final ? 'failed' : 'retry',
-        reason,
-        retryInMs: retryDelayMs(mail.attempts, settings),
-      })
-      log.warn({ ...entry, final, reason }, 'assignment e-mail failed')
-      return false
+      return undefined
     }
-  }
-
-  async function runAssignments(): Promise<number> {
-    let sent = 0
-    for (;;) {
-      if (stopped) return sent
-      const mail = await claimDueAssignmentMail(db, settings.leaseMs)
-      if (!mail) return sent
-      currentAssignment = mail
-      try {
-        if (await deliverAssignment(mail)) sent++
-      } finally {
-        currentAssignment = undefined
-      }
-    }
+    return deliverMail(assignmentOutbox, mail, send, {
+      sent: () => log.info(entry, 'assignment e-mail delivered'),
+      failed: (final, reason) => log.warn({ ...entry, final, reason }, 'assignment e-mail failed'),
+    })
   }
 
   async function deliverWebhook(delivery: ClaimedDelivery, hooks: WebhookSettings): Promise<boolean> {
     const result = await attemptDelivery(db, delivery, getForm, hooks)
     if (released === delivery.deliveryId) return false
-    const final = !result.ok && delivery.attempts >= settings.maxAttempts
-    await recordOutcome(db, delivery, result, { final, retryInMs: retryDelayMs(delivery.attempts, settings) })
+    const final = await recordOutcome(db, delivery, result, settings)
     // The receiver's address and answer only: the payload holds the lead's contents.
     const entry = { deliveryId: delivery.deliveryId, type: delivery.type, attempts: delivery.attempts }
     if (result.ok) log.info({ ...entry, statusCode: result.statusCode }, 'webhook delivered')
@@ -332,45 +301,29 @@ export function createDeliveryWorker({
     return result.ok
   }
 
-  async function runWebhooks(hooks: WebhookSettings): Promise<number> {
-    let sent = 0
-    while (!stopped && (await fanOutEvents(db, getForm)) > 0);
-    for (;;) {
-      if (stopped) return sent
-      const delivery = await claimDueDelivery(db, settings.leaseMs)
-      if (!delivery) return sent
-      currentDelivery = delivery
-      try {
-        if (await deliverWebhook(delivery, hooks)) sent++
-      } finally {
-        currentDelivery = undefined
-      }
-    }
-  }
-
   async function runOnce(): Promise<number> {
-    let sent = 0
-    for (;;) {
-      if (stopped) return sent
-      const job = await claimDueJob(db, settings.leaseMs)
-      if (!job) break
-      current = job
-      try {
-        if (await deliver(job)) sent++
-      } finally {
-        current = undefined
-      }
-    }
-    if (visitor) sent += await runConfirmations(visitor.secret)
-    sent += await runAssignments()
-    return webhooks ? sent + (await runWebhooks(webhooks)) : sent
-  }
-
-  /** Gives a claimed job back: pending and due now, the interrupted attempt not counted. */
-  async function release(job: ClaimedJob): Promise<void> {
-    released = job.jobId
-    await releaseJob(db, job.jobId)
-    log.warn({ leadId: job.leadId }, 'stopping: released a notification still being sent')
+    let sent = await drain(notificationOutbox, deliver, (job) =>
+      log.warn({ leadId: job.leadId }, 'stopping: released a notification still being sent'),
+    )
+    if (visitor)
+      sent += await drain(
+        confirmationOutbox,
+        (confirmation) => deliverConfirmation(confirmation, visitor.secret),
+        ({ leadId }) => log.warn({ leadId }, 'stopping: released a visitor confirmation'),
+      )
+    sent += await drain(assignmentOutbox, deliverAssignment, ({ mailId }) =>
+      log.warn({ mailId }, 'stopping: released an assignment e-mail'),
+    )
+    if (!webhooks) return sent
+    while (!stopped && (await fanOutEvents(db, getForm)) > 0);
+    return (
+      sent +
+      (await drain(
+        webhookOutbox,
+        (delivery) => deliverWebhook(delivery, webhooks),
+        ({ deliveryId }) => log.warn({ deliveryId }, 'stopping: released a webhook still being sent'),
+      ))
+    )
   }
 
   const task = createPeriodicTask({
@@ -395,22 +348,7 @@ export function createDeliveryWorker({
       })
       const outcome = await Promise.race([finished.then(() => 'done' as const), late])
       clearTimeout(timer)
-      if (outcome === 'late' && current) await release(current)
-      if (outcome === 'late' && currentConfirmation) {
-        released = currentConfirmation.leadId
-        await releaseConfirmation(db, currentConfirmation.leadId)
-        log.warn({ leadId: currentConfirmation.leadId }, 'stopping: released a visitor confirmation')
-      }
-      if (outcome === 'late' && currentAssignment) {
-        released = currentAssignment.mailId
-        await releaseAssignmentMail(db, currentAssignment.mailId)
-        log.warn({ mailId: currentAssignment.mailId }, 'stopping: released an assignment e-mail')
-      }
-      if (outcome === 'late' && currentDelivery) {
-        released = currentDelivery.deliveryId
-        await releaseDelivery(db, currentDelivery.deliveryId)
-        log.warn({ deliveryId: currentDelivery.deliveryId }, 'stopping: released a webhook still being sent')
-      }
+      if (outcome === 'late' && current) await current.release()
     },
   }
 }

@@ -1,11 +1,14 @@
 /**
  * Every statement about `delivery_jobs`, the transactional outbox (docs/decisions/003-sql-and-outbox.md):
  * a job is a lead's notification or a day's morning digest. The job of a new lead is written by the
- * lead's own insert (lead-repository.ts, one statement with the lead); the rest is here: the
- * delivery worker's claim and outcomes, the desk's retry and "not spam", the digest's queueing,
- * and the counts that /api/health, /api/admin/health and /metrics report.
+ * lead's own insert (lead-repository.ts, one statement with the lead); the rest is here: what the
+ * delivery worker claims with each job (its statements are server/delivery/outbox.ts's), the
+ * desk's retry and "not spam", the digest's queueing, the held jobs after a restore, and the
+ * counts that /api/health, /api/admin/health and /metrics report. The visitors' confirmations and
+ * the assignment e-mails, sent by the same worker, are described here too.
  */
 import type { Queryable } from '../db/database.ts'
+import { outbox } from '../delivery/outbox.ts'
 import { isUuid } from './lead-id.ts'
 
 /**
@@ -76,89 +79,44 @@ export interface ClaimedJob {
   receivedAt: Date | null
 }
 
-/**
- * Claims the job due first and counts an attempt: FOR UPDATE SKIP LOCKED, so several server
- * processes never take the same job; the claim is a lease of `leaseMs`, after which a job left
- * 'sending' (its process died mid-send) is due again.
- */
-export async function claimDueJob(db: Queryable, leaseMs: number): Promise<ClaimedJob | undefined> {
-  // The lead's columns come from subqueries, so a digest job (no lead) is claimed like any other.
-  const rows = await db.query<
-    Omit<ClaimedJob, 'fields'> & { fields: Record<string, string> | string | null }
-  >(
-    `UPDATE delivery_jobs AS job
-        SET status = 'sending', attempts = job.attempts + 1,
-            locked_until = now() + ($1::int * interval '1 millisecond')
-      WHERE job.id = (SELECT id FROM delivery_jobs
-                       WHERE (status = 'pending' AND next_attempt_at <= now())
-                          OR (status = 'sending' AND locked_until < now())
-                       ORDER BY next_attempt_at
-                       LIMIT 1
-                       FOR UPDATE SKIP LOCKED)
-      RETURNING job.id AS "jobId", job.attempts, job.lead_id AS "leadId",
+/** JSON columns come back parsed from PostgreSQL and as text from PGlite. */
+function parsed<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
+/** The agency's notifications and morning digests, as the delivery worker claims and records them. */
+export const notificationOutbox = outbox({
+  table: 'delivery_jobs',
+  key: 'id',
+  lease: 'locked_until',
+  owner: 'lead_id',
+  // Only the error's message is kept: it names the SMTP failure, never the lead's contents.
+  outcome: { error: 'last_error' },
+  claimed: {
+    // The lead's columns come from subqueries, so a digest job (no lead) is claimed like any other.
+    returning: `job.id AS "jobId", job.attempts, job.lead_id AS "leadId",
                 to_char(job.digest_day, 'YYYY-MM-DD') AS "digestDay",
                 (SELECT reference FROM leads WHERE id = job.lead_id) AS reference,
                 (SELECT form_key FROM leads WHERE id = job.lead_id) AS "formKey",
                 (SELECT fields FROM leads WHERE id = job.lead_id) AS fields,
                 (SELECT language FROM leads WHERE id = job.lead_id) AS language,
                 (SELECT received_at FROM leads WHERE id = job.lead_id) AS "receivedAt"`,
-    [leaseMs],
-  )
-  const row = rows[0]
-  if (!row) return undefined
-  return {
-    ...row,
-    leadId: row.leadId === null ? null : String(row.leadId),
-    fields: typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields,
-    receivedAt: row.receivedAt === null ? null : new Date(row.receivedAt),
-  }
-}
-
-export async function markJobSent(db: Queryable, jobId: string): Promise<void> {
-  await db.query(
-    `UPDATE delivery_jobs SET status = 'sent', sent_at = now(), last_error = NULL, locked_until = NULL WHERE id = $1`,
-    [jobId],
-  )
-}
-
-/**
- * A failed attempt: pending again after `retryInMs`, or 'failed' for good on the last attempt.
- * Only the error's message is kept: it names the SMTP failure, never the lead's contents.
- */
-export async function recordFailedAttempt(
-  db: Queryable,
-  attempt: { jobId: string; final: boolean; reason: string; retryInMs: number },
-): Promise<void> {
-  await db.query(
-    `UPDATE delivery_jobs
-        SET status = $2::text, last_error = $3::text, locked_until = NULL,
-            next_attempt_at = now() + ($4::int * interval '1 millisecond')
-      WHERE id = $1`,
-    [attempt.jobId, attempt.final ? 'failed' : 'pending', attempt.reason, attempt.retryInMs],
-  )
-}
-
-/** Gives a claimed job back: pending and due now, the interrupted attempt not counted. */
-export async function releaseJob(db: Queryable, jobId: string): Promise<void> {
-  await db.query(
-    `UPDATE delivery_jobs
-        SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL,
-            next_attempt_at = now()
-      WHERE id = $1 AND status = 'sending'`,
-    [jobId],
-  )
-}
+    read: (
+      row: Omit<ClaimedJob, 'fields'> & { fields: Record<string, string> | string | null },
+    ): ClaimedJob => ({
+      ...row,
+      leadId: row.leadId === null ? null : String(row.leadId),
+      fields: parsed(row.fields),
+      receivedAt: row.receivedAt === null ? null : new Date(row.receivedAt),
+    }),
+    key: (job) => job.jobId,
+  },
+})
 
 /** A lead's failed job goes back to pending, due now, with a fresh count of attempts. */
 export async function retryFailedJob(db: Queryable, leadId: string, jobId: string): Promise<boolean> {
   if (!isUuid(leadId) || !isUuid(jobId)) return false
-  // now() of the database, as the delivery worker compares next_attempt_at with it.
-  const rows = await db.query<{ id: string }>(
-    `UPDATE delivery_jobs SET status = 'pending', next_attempt_at = now(), attempts = 0, locked_until = NULL
-      WHERE id = $1 AND lead_id = $2 AND status = 'failed' RETURNING id`,
-    [jobId, leadId],
-  )
-  return rows.length > 0
+  return notificationOutbox.retryFailed(db, jobId, leadId)
 }
 
 /** Jobs by status, every status present (zero included), for the whole database. */
@@ -202,16 +160,10 @@ export async function holdUndeliveredJobs(db: Queryable): Promise<number> {
   )
   // The visitors' confirmations are not held but ended: the visitor most likely had theirs, and
   // one arriving after an owner's decision, hours later, would confuse.
-  await db.query(
-    `UPDATE visitor_confirmations SET status = 'discarded', locked_until = NULL
-      WHERE status IN ('pending', 'sending')`,
-  )
+  await confirmationOutbox.discardUndelivered(db)
   // So are the assignment e-mails: staff see the assignment on the desk, and news of an old one
   // arriving later would mislead.
-  await db.query(
-    `UPDATE assignment_mails SET status = 'discarded', lease_until = NULL
-      WHERE status IN ('pending', 'sending')`,
-  )
+  await assignmentOutbox.discardUndelivered(db)
   return rows.length
 }
 
@@ -311,39 +263,34 @@ export interface ClaimedConfirmation {
  */
 const confirmationMaxAgeHours = 24
 
-/** Claims the confirmation due first, as claimDueJob does for the agency's notifications. */
-export async function claimDueConfirmation(
-  db: Queryable,
-  leaseMs: number,
-): Promise<ClaimedConfirmation | undefined> {
-  const rows = await db.query<
-    Omit<ClaimedConfirmation, 'fields'> & { fields: Record<string, string> | string }
-  >(
-    `UPDATE visitor_confirmations AS c
-        SET status = 'sending', attempts = c.attempts + 1,
-            locked_until = now() + ($1::int * interval '1 millisecond')
-       FROM leads l
-      WHERE l.id = c.lead_id
-        AND c.lead_id = (SELECT lead_id FROM visitor_confirmations
-                          WHERE ((status = 'pending' AND next_attempt_at <= now())
-                                 OR (status = 'sending' AND locked_until < now()))
-                            AND created_at > now() - ($2::int * interval '1 hour')
-                          ORDER BY next_attempt_at
-                          LIMIT 1
-                          FOR UPDATE SKIP LOCKED)
-      RETURNING c.lead_id AS "leadId", c.attempts, c.counted, l.reference, l.form_key AS "formKey",
+/**
+ * The visitors' confirmations (migration 014), keyed by their lead. `skipped`: never sent, on
+ * purpose (no e-mail field, the address's daily limit, an unknown form), the reason kept.
+ */
+export const confirmationOutbox = outbox({
+  table: 'visitor_confirmations',
+  key: 'lead_id',
+  lease: 'locked_until',
+  due: { where: `due.created_at > now() - interval '${confirmationMaxAgeHours} hours'` },
+  // The SMTP failure's message or why none was sent: never the visitor's address.
+  outcome: { error: 'last_error' },
+  dueAtSettle: true,
+  claimed: {
+    from: 'leads l',
+    where: 'l.id = job.lead_id',
+    returning: `job.lead_id AS "leadId", job.attempts, job.counted, l.reference, l.form_key AS "formKey",
                 l.fields, l.language, l.received_at AS "receivedAt"`,
-    [leaseMs, confirmationMaxAgeHours],
-  )
-  const row = rows[0]
-  if (!row) return undefined
-  return {
-    ...row,
-    leadId: String(row.leadId),
-    fields: typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields,
-    receivedAt: new Date(row.receivedAt),
-  }
-}
+    read: (
+      row: Omit<ClaimedConfirmation, 'fields'> & { fields: Record<string, string> | string },
+    ): ClaimedConfirmation => ({
+      ...row,
+      leadId: String(row.leadId),
+      fields: parsed(row.fields),
+      receivedAt: new Date(row.receivedAt),
+    }),
+    key: (confirmation) => confirmation.leadId,
+  },
+})
 
 /**
  * Counts a confirmation against its address's day (UTC) once, however many attempts it takes, and
@@ -364,37 +311,6 @@ export async function countConfirmation(db: Queryable, leadId: string, addressKe
     [leadId, addressKey],
   )
   return Number(rows[0]?.sent ?? 0)
-}
-
-/** A confirmation's outcome: sent, skipped on purpose, or a failed attempt (retried unless final). */
-export async function recordConfirmation(
-  db: Queryable,
-  leadId: string,
-  outcome:
-    | { status: 'sent' | 'skipped'; reason?: string }
-    | { status: 'retry' | 'failed'; reason: string; retryInMs: number },
-): Promise<void> {
-  const status = outcome.status === 'retry' ? 'pending' : outcome.status
-  const retryInMs = 'retryInMs' in outcome ? outcome.retryInMs : 0
-  await db.query(
-    `UPDATE visitor_confirmations
-        SET status = $2::text, last_error = $3::text, locked_until = NULL,
-            sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE sent_at END,
-            next_attempt_at = now() + ($4::int * interval '1 millisecond')
-      WHERE lead_id = $1`,
-    [leadId, status, outcome.reason ?? null, retryInMs],
-  )
-}
-
-/** Gives a claimed confirmation back, as releaseJob does. */
-export async function releaseConfirmation(db: Queryable, leadId: string): Promise<void> {
-  await db.query(
-    `UPDATE visitor_confirmations
-        SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL,
-            next_attempt_at = now()
-      WHERE lead_id = $1 AND status = 'sending'`,
-    [leadId],
-  )
 }
 
 /** Queues the e-mail telling `assignee` a lead is theirs (in the assignment's transaction). */
@@ -424,78 +340,37 @@ export interface ClaimedAssignmentMail {
   assignedBy: { email: string; displayName: string | null } | null
 }
 
-/** Claims the assignment e-mail due first, as claimDueConfirmation does. */
-export async function claimDueAssignmentMail(
-  db: Queryable,
-  leaseMs: number,
-): Promise<ClaimedAssignmentMail | undefined> {
-  const rows = await db.query<{
-    mailId: string
-    attempts: number
-    leadId: string
-    reference: string | null
-    formKey: string
-    receivedAt: Date | string
-    to: string
-    byEmail: string | null
-    byName: string | null
-  }>(
-    `UPDATE assignment_mails AS m
-        SET status = 'sending', attempts = m.attempts + 1,
-            lease_until = now() + ($1::int * interval '1 millisecond')
-       FROM leads l, staff_users s
-      WHERE l.id = m.lead_id AND s.id = m.staff_user_id
-        AND m.id = (SELECT id FROM assignment_mails
-                     WHERE (status = 'pending' AND next_attempt_at <= now())
-                        OR (status = 'sending' AND lease_until < now())
-                     ORDER BY next_attempt_at
-                     LIMIT 1
-                     FOR UPDATE SKIP LOCKED)
-      RETURNING m.id AS "mailId", m.attempts, m.lead_id AS "leadId", l.reference, l.form_key AS "formKey",
+/** The e-mails telling staff of a lead a colleague assigned them (migration 017). */
+export const assignmentOutbox = outbox({
+  table: 'assignment_mails',
+  key: 'id',
+  lease: 'lease_until',
+  // The SMTP failure's message only: never the staff member's address.
+  outcome: { error: 'last_error' },
+  dueAtSettle: true,
+  claimed: {
+    from: 'leads l, staff_users s',
+    where: 'l.id = job.lead_id AND s.id = job.staff_user_id',
+    returning: `job.id AS "mailId", job.attempts, job.lead_id AS "leadId", l.reference, l.form_key AS "formKey",
                 l.received_at AS "receivedAt", s.email AS "to",
-                (SELECT b.email FROM staff_users b WHERE b.id = m.assigned_by) AS "byEmail",
-                (SELECT b.display_name FROM staff_users b WHERE b.id = m.assigned_by) AS "byName"`,
-    [leaseMs],
-  )
-  const row = rows[0]
-  if (!row) return undefined
-  return {
-    mailId: String(row.mailId),
-    attempts: row.attempts,
-    leadId: String(row.leadId),
-    reference: row.reference,
-    formKey: row.formKey,
-    receivedAt: new Date(row.receivedAt),
-    to: row.to,
-    assignedBy: row.byEmail ? { email: row.byEmail, displayName: row.byName } : null,
-  }
-}
-
-/** An assignment e-mail's outcome: sent, or a failed attempt (retried unless final). */
-export async function recordAssignmentMail(
-  db: Queryable,
-  mailId: string,
-  outcome: { status: 'sent' } | { status: 'retry' | 'failed'; reason: string; retryInMs: number },
-): Promise<void> {
-  const status = outcome.status === 'retry' ? 'pending' : outcome.status
-  const failure = outcome.status === 'sent' ? { reason: null, retryInMs: 0 } : outcome
-  await db.query(
-    `UPDATE assignment_mails
-        SET status = $2::text, last_error = $3::text, lease_until = NULL,
-            sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE sent_at END,
-            next_attempt_at = now() + ($4::int * interval '1 millisecond')
-      WHERE id = $1`,
-    [mailId, status, failure.reason, failure.retryInMs],
-  )
-}
-
-/** Gives a claimed assignment e-mail back, as releaseJob does. */
-export async function releaseAssignmentMail(db: Queryable, mailId: string): Promise<void> {
-  await db.query(
-    `UPDATE assignment_mails
-        SET status = 'pending', attempts = GREATEST(attempts - 1, 0), lease_until = NULL,
-            next_attempt_at = now()
-      WHERE id = $1 AND status = 'sending'`,
-    [mailId],
-  )
-}
+                (SELECT b.email FROM staff_users b WHERE b.id = job.assigned_by) AS "byEmail",
+                (SELECT b.display_name FROM staff_users b WHERE b.id = job.assigned_by) AS "byName"`,
+    read: (
+      row: Omit<ClaimedAssignmentMail, 'receivedAt' | 'assignedBy'> & {
+        receivedAt: Date | string
+        byEmail: string | null
+        byName: string | null
+      },
+    ): ClaimedAssignmentMail => ({
+      mailId: String(row.mailId),
+      attempts: row.attempts,
+      leadId: String(row.leadId),
+      reference: row.reference,
+      formKey: row.formKey,
+      receivedAt: new Date(row.receivedAt),
+      to: row.to,
+      assignedBy: row.byEmail ? { email: row.byEmail, displayName: row.byName } : null,
+    }),
+    key: (mail) => mail.mailId,
+  },
+})

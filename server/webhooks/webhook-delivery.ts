@@ -5,6 +5,7 @@
  */
 import type { FormDefinition } from '../../forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
+import type { RetryPolicy } from '../delivery/outbox.ts'
 import { destinationForSending, destinationTakes, enabledDestinations, urlProblem } from './destinations.ts'
 import { buildWebhookPayload, leadForWebhook } from './payload.ts'
 import { defaultSendSettings, type SendResult, type SendSettings, sendWebhook } from './sender.ts'
@@ -75,13 +76,17 @@ export async function attemptDelivery(
   )
 }
 
-/** Records an attempt's outcome: sent, or failed (again later, or for good on the last attempt). */
+/**
+ * Records an attempt's outcome: sent, or failed (again later, or for good on the last attempt,
+ * then answered true).
+ */
 export async function recordOutcome(
   db: Queryable,
   delivery: ClaimedDelivery,
   result: SendResult,
-  retry: { final: boolean; retryInMs: number },
-): Promise<void> {
-  if (result.ok) await markDeliverySent(db, delivery, result)
-  else await recordDeliveryFailure(db, { delivery, answer: result, ...retry })
+  policy: RetryPolicy,
+): Promise<boolean> {
+  if (!result.ok) return recordDeliveryFailure(db, delivery, result, policy)
+  await markDeliverySent(db, delivery, result)
+  return false
 }

@@ -7,6 +7,7 @@
  * through every attempt, so receivers drop repeats.
  */
 import type { Queryable } from '../db/database.ts'
+import { outbox, type RetryPolicy } from '../delivery/outbox.ts'
 import { isUuid } from '../leads/lead-id.ts'
 
 const webhookEventTypes = ['lead.received', 'lead.status_changed', 'lead.assigned'] as const
@@ -84,42 +85,37 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims the delivery due first, to a destination that is on and not paused, and counts an
- * attempt: the same lease and SKIP LOCKED as the e-mail's jobs (server/leads/lead-jobs.ts).
+ * The deliveries, claimed only to a destination that is on and not paused; an outcome keeps the
+ * receiver's answer.
  */
-export async function claimDueDelivery(db: Queryable, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-  const rows = await db.query<ClaimedDelivery & { detail: unknown }>(
-    `UPDATE webhook_deliveries AS d
-        SET status = 'sending', attempts = d.attempts + 1,
-            locked_until = now() + ($1::int * interval '1 millisecond')
-       FROM webhook_events e
-      WHERE e.id = d.event_id
-        AND d.id = (SELECT wd.id FROM webhook_deliveries wd
-                      JOIN webhook_destinations w ON w.id = wd.destination_id
-                     WHERE ((wd.status = 'pending' AND wd.next_attempt_at <= now())
-                            OR (wd.status = 'sending' AND wd.locked_until < now()))
-                       AND w.enabled AND w.paused_at IS NULL
-                     ORDER BY wd.next_attempt_at
-                     LIMIT 1
-                     FOR UPDATE OF wd SKIP LOCKED)
-      RETURNING d.id AS "deliveryId", d.attempts, d.destination_id AS "destinationId", e.id AS "eventId",
+export const webhookOutbox = outbox({
+  table: 'webhook_deliveries',
+  key: 'id',
+  lease: 'locked_until',
+  due: {
+    join: 'JOIN webhook_destinations w ON w.id = due.destination_id',
+    where: 'w.enabled AND w.paused_at IS NULL',
+  },
+  outcome: { statusCode: 'last_status_code', excerpt: 'last_response' },
+  claimed: {
+    from: 'webhook_events e',
+    where: 'e.id = job.event_id',
+    returning: `job.id AS "deliveryId", job.attempts, job.destination_id AS "destinationId", e.id AS "eventId",
                 e.type, e.detail, e.occurred_at AS "occurredAt", e.lead_id AS "leadId"`,
-    [leaseMs],
-  )
-  const row = rows[0]
-  if (!row) return undefined
-  return {
-    ...row,
-    deliveryId: String(row.deliveryId),
-    destinationId: String(row.destinationId),
-    eventId: String(row.eventId),
-    leadId: String(row.leadId),
-    detail: (typeof row.detail === 'string'
-      ? JSON.parse(row.detail)
-      : row.detail) as ClaimedDelivery['detail'],
-    occurredAt: new Date(row.occurredAt),
-  }
-}
+    read: (row: Omit<ClaimedDelivery, 'detail'> & { detail: unknown }): ClaimedDelivery => ({
+      ...row,
+      deliveryId: String(row.deliveryId),
+      destinationId: String(row.destinationId),
+      eventId: String(row.eventId),
+      leadId: String(row.leadId),
+      detail: (typeof row.detail === 'string'
+        ? JSON.parse(row.detail)
+        : row.detail) as ClaimedDelivery['detail'],
+      occurredAt: new Date(row.occurredAt),
+    }),
+    key: (delivery) => delivery.deliveryId,
+  },
+})
 
 /** The receiver's answer, as the desk shows it. */
 export interface ReceiverAnswer {
@@ -128,37 +124,24 @@ export interface ReceiverAnswer {
 }
 
 export async function markDeliverySent(db: Queryable, delivery: ClaimedDelivery, answer: ReceiverAnswer) {
-  await db.query(
-    `UPDATE webhook_deliveries SET status = 'sent', sent_at = now(), locked_until = NULL,
-            last_status_code = $2, last_response = $3 WHERE id = $1`,
-    [delivery.deliveryId, answer.statusCode, answer.excerpt],
-  )
+  await webhookOutbox.settle(db, delivery, 'sent', answer)
   await db.query('UPDATE webhook_destinations SET failing_since = NULL WHERE id = $1', [
     delivery.destinationId,
   ])
 }
 
 /**
- * A failed attempt: pending again after `retryInMs`, or failed for good on the last one. The
- * destination remembers since when it has been failing; a failure a day after that pauses it.
+ * A failed attempt: pending again after the backoff, or failed for good on the last one (answered
+ * true). The destination remembers since when it has been failing; a failure a day after that
+ * pauses it.
  */
 export async function recordDeliveryFailure(
   db: Queryable,
-  failure: { delivery: ClaimedDelivery; final: boolean; answer: ReceiverAnswer; retryInMs: number },
-): Promise<void> {
-  await db.query(
-    `UPDATE webhook_deliveries
-        SET status = $2, locked_until = NULL, last_status_code = $3, last_response = $4,
-            next_attempt_at = now() + ($5::int * interval '1 millisecond')
-      WHERE id = $1`,
-    [
-      failure.delivery.deliveryId,
-      failure.final ? 'failed' : 'pending',
-      failure.answer.statusCode,
-      failure.answer.excerpt,
-      failure.retryInMs,
-    ],
-  )
+  delivery: ClaimedDelivery,
+  answer: ReceiverAnswer,
+  policy: RetryPolicy,
+): Promise<boolean> {
+  const final = await webhookOutbox.recordFailure(db, delivery, answer, policy)
   await db.query(
     `UPDATE webhook_destinations
         SET failing_since = coalesce(failing_since, now()),
@@ -166,18 +149,9 @@ export async function recordDeliveryFailure(
                               AND failing_since <= now() - ($2::int * interval '1 millisecond')
                              THEN now() ELSE paused_at END
       WHERE id = $1`,
-    [failure.delivery.destinationId, pauseAfterFailingMs],
+    [delivery.destinationId, pauseAfterFailingMs],
   )
-}
-
-/** Gives a claimed delivery back (a graceful stop): pending and due now, the attempt not counted. */
-export async function releaseDelivery(db: Queryable, deliveryId: string): Promise<void> {
-  await db.query(
-    `UPDATE webhook_deliveries
-        SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL, next_attempt_at = now()
-      WHERE id = $1 AND status = 'sending'`,
-    [deliveryId],
-  )
+  return final
 }
 
 /** A delivery as the desk lists it. */
@@ -213,10 +187,5 @@ export function recentDeliveries(db: Queryable, limit: number): Promise<Delivery
 /** Retry: a failed delivery is pending again, due now, with a fresh count (its id, the webhook-id, kept). */
 export async function retryDelivery(db: Queryable, deliveryId: string): Promise<boolean> {
   if (!isUuid(deliveryId)) return false
-  const rows = await db.query<{ id: string }>(
-    `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = NULL
-      WHERE id = $1 AND status = 'failed' RETURNING id`,
-    [deliveryId],
-  )
-  return rows.length > 0
+  return webhookOutbox.retryFailed(db, deliveryId)
 }
