@@ -16,41 +16,19 @@ import { formDefinitions } from '../../forms/registry.ts'
 import { buildApp } from '../../server/app.ts'
 import { decryptValue, isEncrypted } from '../../server/security/sensitive-fields.ts'
 import { isHoneypot, validPayload } from './helpers/form-payloads.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { SeededRandom } from './helpers/seeded-random.ts'
+import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 /** Fixed, so every run makes the same requests; FUZZ_SEED and FUZZ_CASES explore further by hand. */
 const seed = Number(process.env.FUZZ_SEED ?? 0x5eed_2026)
 const caseCount = Number(process.env.FUZZ_CASES ?? 400)
 const today = new Date()
 const allowedStatuses = [200, 400, 404, 413, 415]
-
-/** A small, fast, seeded PRNG (public domain): the same seed gives the same cases. */
-function mulberry32(initial: number): () => number {
-  let state = initial >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-class Random {
-  readonly next: () => number
-  constructor(seedValue: number) {
-    this.next = mulberry32(seedValue)
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1))
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T
-  }
-  chance(p: number): boolean {
-    return this.next() < p
-  }
-}
+/** 400 requests a test: about 15 s, past 30 s when other work shares the two cores. */
+const fuzzTimeoutMs = 120_000
+/** The app's own salt and a fixed date, so the fuzz's dated fields mean the same on every run. */
+const appOptions = { ipHashSalt: 'fuzz-tests-salt-0123456789', now: () => today }
 
 /** Single-line strings that mean something to SQL, HTML, templates, shells or JavaScript. */
 const injections = [
@@ -165,14 +143,14 @@ function isFreeText(field: Field): boolean {
   )
 }
 
-function deeplyNested(random: Random): string {
+function deeplyNested(random: SeededRandom): string {
   const depth = random.int(1000, 12_000)
   return random.chance(0.5)
     ? `${'['.repeat(depth)}${']'.repeat(depth)}`
     : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
 }
 
-function randomValue(random: Random): unknown {
+function randomValue(random: SeededRandom): unknown {
   return random.pick<() => unknown>([
     () => random.int(-1e9, 1e9),
     () => random.next() * 1e308,
@@ -194,7 +172,7 @@ function randomValue(random: Random): unknown {
   ])()
 }
 
-function makeCase(random: Random, index: number): FuzzCase {
+function makeCase(random: SeededRandom, index: number): FuzzCase {
   const form: FormDefinition = random.pick(formDefinitions)
   const fields = allFields(form)
   const base: Record<string, unknown> = validPayload(form, today)
@@ -368,24 +346,19 @@ const internals =
   /\n\s+at |\bat .+:\d+:\d+|node_modules|\/work\/|file:\/\/|\.(ts|js|mjs):\d+|\b(Type|Range|Syntax|Reference)Error\b|FST_|Unexpected token|JSON\.parse|ZodError|PGlite|postgres|SELECT |INSERT /i
 
 describe.each(drivers)('fuzzing POST /api/forms on %s', (driver) => {
-  let test: TestDatabase
+  let test: TestApp
   let app: FastifyInstance
 
   beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    app = await buildApp({
-      db: test.db,
-      ipHashSalt: 'fuzz-tests-salt-0123456789',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => today,
+    test = await openTestApp(driver, {
+      ...appOptions,
       // FUZZ_DEBUG=1 prints the server's error log (with stacks) when replaying a failing case.
       logger: process.env.FUZZ_DEBUG ? { level: 'error' } : false,
     })
+    app = test.app
   })
   afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
+    await test?.close()
   })
 
   // What earlier runs of this fuzz found (each answered 500, or Fastify's own body): kept as plain cases.
@@ -449,154 +422,161 @@ describe.each(drivers)('fuzzing POST /api/forms on %s', (driver) => {
     })
   })
 
-  it(`answers ${caseCount} hostile requests (seed ${seed.toString(16)}) without an error or a leak`, async () => {
-    const random = new Random(seed)
-    const statuses = new Map<number, number>()
-    const accepted: FuzzCase[] = []
-    const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort()
+  it(
+    `answers ${caseCount} hostile requests (seed ${seed.toString(16)}) without an error or a leak`,
+    async () => {
+      const random = new SeededRandom(seed)
+      const statuses = new Map<number, number>()
+      const accepted: FuzzCase[] = []
+      const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort()
 
-    for (let index = 0; index < caseCount; index++) {
-      const fuzzCase = makeCase(random, index)
-      const where = `case ${index} (${fuzzCase.kind}, ${fuzzCase.formKey}, seed ${seed.toString(16)})`
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/forms/${fuzzCase.formKey}`,
-        headers: {
-          ...(fuzzCase.contentType === undefined ? {} : { 'content-type': fuzzCase.contentType }),
-          ...(fuzzCase.idempotencyKey === undefined ? {} : { 'idempotency-key': fuzzCase.idempotencyKey }),
-        },
-        payload: fuzzCase.payload,
-      })
-      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
-      expect(allowedStatuses, `${where}: status ${response.statusCode} ${response.body}`).toContain(
-        response.statusCode,
-      )
-      expect(response.body, where).not.toMatch(internals)
-
-      if (response.statusCode === 200) {
-        expect(response.body, where).toBe('OK')
-        expect(response.headers['content-type'], where).toMatch(/^text\/plain/)
-        accepted.push(fuzzCase)
-        continue
-      }
-      expect(response.headers['content-type'], where).toMatch(/^application\/json/)
-      const body = response.json<{ error: unknown; fields?: Record<string, unknown> }>()
-      expect(
-        Object.keys(body).every((key) => key === 'error' || key === 'fields'),
-        where,
-      ).toBe(true)
-      expect(typeof body.error, where).toBe('string')
-      if (body.fields) {
-        const known = new Set(
-          allFields(formDefinitions.find((f) => f.key === fuzzCase.formKey) as FormDefinition).map(
-            (f) => f.name,
-          ),
+      for (let index = 0; index < caseCount; index++) {
+        const fuzzCase = makeCase(random, index)
+        const where = `case ${index} (${fuzzCase.kind}, ${fuzzCase.formKey}, seed ${seed.toString(16)})`
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/forms/${fuzzCase.formKey}`,
+          headers: {
+            ...(fuzzCase.contentType === undefined ? {} : { 'content-type': fuzzCase.contentType }),
+            ...(fuzzCase.idempotencyKey === undefined ? {} : { 'idempotency-key': fuzzCase.idempotencyKey }),
+          },
+          payload: fuzzCase.payload,
+        })
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
+        expect(allowedStatuses, `${where}: status ${response.statusCode} ${response.body}`).toContain(
+          response.statusCode,
         )
-        for (const [name, message] of Object.entries(body.fields)) {
-          expect(known.has(name), `${where}: field ${name}`).toBe(true)
-          expect(typeof message, where).toBe('string')
+        expect(response.body, where).not.toMatch(internals)
+
+        if (response.statusCode === 200) {
+          expect(response.body, where).toBe('OK')
+          expect(response.headers['content-type'], where).toMatch(/^text\/plain/)
+          accepted.push(fuzzCase)
+          continue
+        }
+        expect(response.headers['content-type'], where).toMatch(/^application\/json/)
+        const body = response.json<{ error: unknown; fields?: Record<string, unknown> }>()
+        expect(
+          Object.keys(body).every((key) => key === 'error' || key === 'fields'),
+          where,
+        ).toBe(true)
+        expect(typeof body.error, where).toBe('string')
+        if (body.fields) {
+          const known = new Set(
+            allFields(formDefinitions.find((f) => f.key === fuzzCase.formKey) as FormDefinition).map(
+              (f) => f.name,
+            ),
+          )
+          for (const [name, message] of Object.entries(body.fields)) {
+            expect(known.has(name), `${where}: field ${name}`).toBe(true)
+            expect(typeof message, where).toBe('string')
+          }
+        }
+        // An error never echoes what was sent.
+        for (const value of Object.values(fuzzCase.planted)) expect(response.body, where).not.toContain(value)
+      }
+
+      if (process.env.FUZZ_DEBUG) console.log(driver, Object.fromEntries(statuses), accepted.length)
+      // The mix really covered every outcome (the seed is fixed, so this is stable).
+      for (const status of allowedStatuses)
+        expect(statuses.get(status), `status ${status}`).toBeGreaterThan(0)
+      expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys)
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+
+      // Every lead answered OK is stored once, with the injection strings exactly as sent.
+      const keys = accepted.map((fuzzCase) => fuzzCase.idempotencyKey as string)
+      const rows = await test.db.query<{
+        idempotency_key: string
+        fields: Record<string, string>
+        is_spam: boolean
+      }>('SELECT idempotency_key, fields, is_spam FROM leads WHERE idempotency_key = ANY($1)', [keys])
+      expect(rows).toHaveLength(accepted.length)
+      const byKey = new Map(rows.map((row) => [row.idempotency_key, row]))
+      let plantedChecked = 0
+      for (const fuzzCase of accepted) {
+        const row = byKey.get(fuzzCase.idempotencyKey as string)
+        for (const [name, value] of Object.entries(fuzzCase.planted)) {
+          const stored = row?.fields[name] ?? ''
+          expect(isEncrypted(stored) ? decryptValue(stored, testEncryptionKey) : stored, name).toBe(value)
+          plantedChecked++
         }
       }
-      // An error never echoes what was sent.
-      for (const value of Object.values(fuzzCase.planted)) expect(response.body, where).not.toContain(value)
-    }
+      expect(plantedChecked).toBeGreaterThan(50)
+      const [{ n } = { n: 0 }] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM leads WHERE idempotency_key LIKE 'fuzz-%'`,
+      )
+      expect(n).toBe(accepted.length)
 
-    if (process.env.FUZZ_DEBUG) console.log(driver, Object.fromEntries(statuses), accepted.length)
-    // The mix really covered every outcome (the seed is fixed, so this is stable).
-    for (const status of allowedStatuses) expect(statuses.get(status), `status ${status}`).toBeGreaterThan(0)
-    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys)
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-
-    // Every lead answered OK is stored once, with the injection strings exactly as sent.
-    const keys = accepted.map((fuzzCase) => fuzzCase.idempotencyKey as string)
-    const rows = await test.db.query<{
-      idempotency_key: string
-      fields: Record<string, string>
-      is_spam: boolean
-    }>('SELECT idempotency_key, fields, is_spam FROM leads WHERE idempotency_key = ANY($1)', [keys])
-    expect(rows).toHaveLength(accepted.length)
-    const byKey = new Map(rows.map((row) => [row.idempotency_key, row]))
-    let plantedChecked = 0
-    for (const fuzzCase of accepted) {
-      const row = byKey.get(fuzzCase.idempotencyKey as string)
-      for (const [name, value] of Object.entries(fuzzCase.planted)) {
-        const stored = row?.fields[name] ?? ''
-        expect(isEncrypted(stored) ? decryptValue(stored, testEncryptionKey) : stored, name).toBe(value)
-        plantedChecked++
-      }
-    }
-    expect(plantedChecked).toBeGreaterThan(50)
-    const [{ n } = { n: 0 }] = await test.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM leads WHERE idempotency_key LIKE 'fuzz-%'`,
-    )
-    expect(n).toBe(accepted.length)
-
-    // Still serving.
-    const health = await app.inject({ method: 'GET', url: '/api/health' })
-    expect(health.statusCode).toBe(200)
-    expect(health.json()).toEqual({ status: 'up' })
-    const form = formDefinitions[0] as FormDefinition
-    const valid = await app.inject({
-      method: 'POST',
-      url: `/api/forms/${form.key}`,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(validPayload(form, today)),
-    })
-    expect(valid.statusCode).toBe(200)
-  })
+      // Still serving.
+      const health = await app.inject({ method: 'GET', url: '/api/health' })
+      expect(health.statusCode).toBe(200)
+      expect(health.json()).toEqual({ status: 'up' })
+      const form = formDefinitions[0] as FormDefinition
+      const valid = await app.inject({
+        method: 'POST',
+        url: `/api/forms/${form.key}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(validPayload(form, today)),
+      })
+      expect(valid.statusCode).toBe(200)
+    },
+    fuzzTimeoutMs,
+  )
 
   // The same corpus, as a browser without JavaScript would post it: each case's JSON object (or its
   // raw bytes when it is not one) as an urlencoded body. Pages or refusals, never a server error.
-  it(`answers the same ${caseCount} hostile requests sent as form posts without a server error`, async () => {
-    // With the built site, so invalid posts are answered with the form's page (npm test builds first).
-    const withPages = await buildApp({
-      db: test.db,
-      ipHashSalt: 'fuzz-tests-salt-0123456789',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => today,
-      clientDir: path.join(import.meta.dirname, '..', '..', 'build', 'client'),
-    })
-    const random = new Random(seed)
-    const statuses = new Map<number, number>()
-    for (let index = 0; index < caseCount; index++) {
-      const fuzzCase = makeCase(random, index)
-      let body: string
-      try {
-        const parsed: unknown = JSON.parse(String(fuzzCase.payload))
-        body =
-          parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-            ? new URLSearchParams(
-                Object.entries(parsed).map(([name, value]) => [
-                  name,
-                  typeof value === 'string' ? value : (JSON.stringify(value) ?? ''),
-                ]),
-              ).toString()
+  it(
+    `answers the same ${caseCount} hostile requests sent as form posts without a server error`,
+    async () => {
+      // With the built site, so invalid posts are answered with the form's page (npm test builds first).
+      const withPages = await buildApp(
+        testAppOptions(test.db, {
+          ...appOptions,
+          clientDir: path.join(import.meta.dirname, '..', '..', 'build', 'client'),
+        }),
+      )
+      const random = new SeededRandom(seed)
+      const statuses = new Map<number, number>()
+      for (let index = 0; index < caseCount; index++) {
+        const fuzzCase = makeCase(random, index)
+        let body: string
+        try {
+          const parsed: unknown = JSON.parse(String(fuzzCase.payload))
+          body =
+            parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+              ? new URLSearchParams(
+                  Object.entries(parsed).map(([name, value]) => [
+                    name,
+                    typeof value === 'string' ? value : (JSON.stringify(value) ?? ''),
+                  ]),
+                ).toString()
+              : String(fuzzCase.payload)
+        } catch {
+          body = Buffer.isBuffer(fuzzCase.payload)
+            ? fuzzCase.payload.toString('latin1')
             : String(fuzzCase.payload)
-      } catch {
-        body = Buffer.isBuffer(fuzzCase.payload)
-          ? fuzzCase.payload.toString('latin1')
-          : String(fuzzCase.payload)
+        }
+        const response = await withPages.inject({
+          method: 'POST',
+          url: `/api/forms/${fuzzCase.formKey}${index % 3 === 0 ? '?lang=es' : ''}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: body,
+        })
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
+        const where = `case ${index} (${fuzzCase.kind}, ${fuzzCase.formKey})`
+        expect(response.statusCode, `${where}: ${response.body.slice(0, 200)}`).toBeLessThan(500)
+        // A page of the site carries its own script and text; it must carry nothing of the server's.
+        // The visitor's own answers come back in the form (escaped); the rest is checked.
+        const html = String(response.headers['content-type']).startsWith('text/html')
+        const ours = html
+          ? response.body.replace(/ value="[^"]*"/g, '').replace(/<textarea[^>]*>[\s\S]*?<\/textarea>/g, '')
+          : response.body
+        expect(ours, where).not.toMatch(html ? pageInternals : internals)
       }
-      const response = await withPages.inject({
-        method: 'POST',
-        url: `/api/forms/${fuzzCase.formKey}${index % 3 === 0 ? '?lang=es' : ''}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: body,
-      })
-      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
-      const where = `case ${index} (${fuzzCase.kind}, ${fuzzCase.formKey})`
-      expect(response.statusCode, `${where}: ${response.body.slice(0, 200)}`).toBeLessThan(500)
-      // A page of the site carries its own script and text; it must carry nothing of the server's.
-      // The visitor's own answers come back in the form (escaped); the rest is checked.
-      const html = String(response.headers['content-type']).startsWith('text/html')
-      const ours = html
-        ? response.body.replace(/ value="[^"]*"/g, '').replace(/<textarea[^>]*>[\s\S]*?<\/textarea>/g, '')
-        : response.body
-      expect(ours, where).not.toMatch(html ? pageInternals : internals)
-    }
-    await withPages.close()
-    expect(statuses.get(303) ?? 0).toBeGreaterThan(0)
-    expect(statuses.get(400) ?? 0).toBeGreaterThan(0)
-  })
+      await withPages.close()
+      expect(statuses.get(303) ?? 0).toBeGreaterThan(0)
+      expect(statuses.get(400) ?? 0).toBeGreaterThan(0)
+    },
+    fuzzTimeoutMs,
+  )
 })

@@ -18,33 +18,23 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FormDefinition } from '../../forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '../../forms/registry.ts'
-import { buildApp } from '../../server/app.ts'
 import { createDeliveryWorker } from '../../server/delivery/delivery-worker.ts'
 import { leadReferenceHeader } from '../../server/leads/lead-reference.ts'
 import { createMailTransport } from '../../server/mail/mail-transport.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
+import { SeededRandom } from './helpers/seeded-random.ts'
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const salt = 'spam-corpus-salt-0123456789'
 const today = new Date()
 
-/** mulberry32 (public domain): the same seed, the same corpus. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const random = seeded(0x5a4d_2026)
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
-const between = (low: number, high: number) => Math.floor(low + random() * (high - low))
+/** The same seed, the same corpus. */
+const random = new SeededRandom(0x5a4d_2026)
+const pick = <T>(items: readonly T[]): T => random.pick(items)
+const between = (low: number, high: number) => Math.floor(low + random.next() * (high - low))
 
 /** Fills `{slot}`s with a random choice of that slot's words. */
 function fill(template: string, slots: Record<string, readonly string[]>): string {
@@ -549,23 +539,19 @@ function respell(header: string, how: Respelling): string {
 }
 
 describe.each(drivers)('spam corpus on %s', (driver) => {
-  let test: TestDatabase
+  let test: TestApp
   let app: FastifyInstance
   let sink: SmtpSink
 
   beforeAll(async () => {
-    ;[test, sink] = await Promise.all([openTestDatabase(driver), startSmtpSink()])
-    app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => today,
-    })
+    ;[test, sink] = await Promise.all([
+      openTestApp(driver, { ipHashSalt: salt, now: () => today }),
+      startSmtpSink(),
+    ])
+    app = test.app
   })
   afterAll(async () => {
-    await app?.close()
-    await Promise.all([test?.dispose(), sink?.close()])
+    await Promise.all([test?.close(), sink?.close()])
   })
 
   /** Posts as a browser with or without the page's script; answers the stored lead's reference. */
@@ -579,7 +565,7 @@ describe.each(drivers)('spam corpus on %s', (driver) => {
         ? {
             'content-type': 'application/json',
             'content-language': submission.language,
-            'idempotency-key': `corpus-${driver}-${Math.floor(random() * 2 ** 48).toString(36)}`,
+            'idempotency-key': `corpus-${driver}-${Math.floor(random.next() * 2 ** 48).toString(36)}`,
             ...(proofHeader ? { 'x-proof-of-work': proofHeader } : {}),
           }
         : { 'content-type': 'application/x-www-form-urlencoded' },
