@@ -4,6 +4,7 @@
  */
 import type { Field, FormDefinition, FormFacts, FormSection } from './engine.ts'
 import { honeypot, section } from './groups.ts'
+import { isHoneypotField } from './honeypot.ts'
 import { visitorNameFields } from './visitor-name.ts'
 
 /**
@@ -37,7 +38,7 @@ export function defineForm<const Key extends string>(
       phone: names((field) => field.kind === 'tel'),
     },
     sensitiveFields: names((field) => field.sensitive === true),
-    honeypotFields: names((field) => field.kind === 'text' && field.honeypot === true),
+    honeypotFields: names(isHoneypotField),
     ...(submitAlwaysEnabled ? { submitAlwaysEnabled } : {}),
   }
 }

@@ -16,6 +16,7 @@ import {
   text,
   textarea,
 } from './fields.ts'
+import { honeypotFieldName } from './honeypot.ts'
 import { homeState, usStates } from './states.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +192,7 @@ export function requiredThenOptional(
 
 /** The decoy field: invisible, never required, should stay empty. */
 export function honeypot(): TextField {
-  return text('company', 'Company', {
+  return text(honeypotFieldName, 'Company', {
     required: false,
     honeypot: true,
     maxLength: 500,

@@ -122,6 +122,4 @@ export function validateSubmission(form: FormDefinition, body: unknown, today: D
 }
 
 /** Whether the data has a filled honeypot (the server stores such a lead as spam and never mails it). */
-export function isHoneypotHit(form: FormDefinition, data: Record<string, string>): boolean {
-  return form.honeypotFields.some((name) => Boolean(data[name]))
-}
+export { isHoneypotFilled as isHoneypotHit } from './honeypot.ts'

@@ -3,9 +3,9 @@
  * definition that drew the form), sensitive values masked unless revealed.
  */
 import { allFields, type Field, type FormDefinition } from '../../forms/engine.ts'
+import { honeypotFieldName, isHoneypotField } from '../../forms/honeypot.ts'
 import { getFormDefinition, visitorFieldNames } from '../../forms/registry.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
-import { honeypotFieldName } from '../leads/honeypot.ts'
 import { decryptValue, maskValue } from '../security/sensitive-fields.ts'
 
 export interface FieldView {
@@ -27,7 +27,7 @@ export interface SectionView {
 const unreadableValue = '[cannot be decrypted with the current key]'
 
 export function isHoneypot(field: Field): boolean {
-  return field.name === honeypotFieldName || ('honeypot' in field && field.honeypot === true)
+  return field.name === honeypotFieldName || isHoneypotField(field)
 }
 
 /** The fields staff read: the form's own, without the decoy (its value is in `otherFields`). */

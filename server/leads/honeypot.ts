@@ -1,25 +1,11 @@
+/** What the server keeps, and drops, of a submission's decoy field (forms/honeypot.ts). */
 import { allFields, type FormDefinition } from '../../forms/engine.ts'
+import { honeypotNames } from '../../forms/honeypot.ts'
 
-/** The decoy field every form carries (docs/contracts.md, "Spam"): people never see it, bots fill it. */
-export const honeypotFieldName = 'company'
-
-/** `company` plus any field the definition marks as a honeypot (its `honeypotFields`). */
-function honeypotNames(form: FormDefinition): string[] {
-  return [...new Set([honeypotFieldName, ...form.honeypotFields])]
-}
+export { isHoneypotFilled } from '../../forms/honeypot.ts'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function isFilled(value: unknown): boolean {
-  if (value === undefined || value === null) return false
-  return typeof value === 'string' ? value.trim() !== '' : true
-}
-
-/** True when the submitted body has something in a honeypot field. */
-export function isHoneypotFilled(form: FormDefinition, body: unknown): boolean {
-  return isRecord(body) && honeypotNames(form).some((name) => isFilled(body[name]))
 }
 
 /** The validated fields without the honeypot's (empty) value: only the definition's own fields are stored. */

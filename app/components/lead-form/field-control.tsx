@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react'
 import type { FormUiCopy } from '../../../content/form-ui.ts'
 import { resolveDateLimit } from '../../../forms/dates.ts'
 import type { Field } from '../../../forms/engine.ts'
+import { isHoneypotField } from '../../../forms/honeypot.ts'
 import { patternInputMode, patternSource } from '../../../forms/patterns.ts'
 import { EmailInput } from './email-suggestion.tsx'
 
@@ -78,7 +79,7 @@ export function FieldControl({
     maxLength: 'maxLength' in field ? field.maxLength : undefined,
   }
 
-  if (field.kind === 'text' && field.honeypot) {
+  if (isHoneypotField(field)) {
     // A trap for bots: off-screen, out of the tab order and hidden from assistive technology.
     return (
       <div className="honeypot" aria-hidden="true">

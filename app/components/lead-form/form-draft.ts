@@ -7,6 +7,7 @@
  */
 import type { Field, FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
+import { isHoneypotField } from '../../../forms/honeypot.ts'
 
 /**
  * One draft per form whatever the page's language, so switching to Español mid-form keeps every
@@ -30,7 +31,7 @@ const birthDateLabel = /\bbirth/i
 /** Whether a field's value may be kept in the draft. */
 export function isKeptInDraft(field: Field): boolean {
   if (field.sensitive) return false
-  if (field.kind === 'text' && field.honeypot) return false
+  if (isHoneypotField(field)) return false
   if (field.kind === 'date' && (birthDateName.test(field.name) || birthDateLabel.test(field.label)))
     return false
   return true

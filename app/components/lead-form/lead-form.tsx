@@ -5,6 +5,7 @@ import { type FormUiCopy, formUiCopy } from '../../../content/form-ui.ts'
 import type { FormDefinition } from '../../../forms/engine.ts'
 import { allFields, longFormFieldCount } from '../../../forms/engine.ts'
 import { type FieldMessages, normalizeFieldValue, validateField } from '../../../forms/field-rules.ts'
+import { isHoneypotField } from '../../../forms/honeypot.ts'
 import type { Locale } from '../../site/route-table.ts'
 import { Confirmation, callBackSentence, PhoneLink, Reference } from './confirmation.tsx'
 import { ErrorSummary, type SummaryError } from './error-summary.tsx'
@@ -600,8 +601,7 @@ function remainingFields(el: HTMLFormElement, form: FormDefinition, idPrefix: st
  */
 function applyFieldMessages(el: HTMLFormElement, form: FormDefinition, today: Date, messages: FieldMessages) {
   for (const field of allFields(form)) {
-    if (field.kind === 'radio' || field.kind === 'checkbox' || (field.kind === 'text' && field.honeypot))
-      continue
+    if (field.kind === 'radio' || field.kind === 'checkbox' || isHoneypotField(field)) continue
     const control = el.elements.namedItem(field.name)
     if (
       control instanceof HTMLInputElement ||

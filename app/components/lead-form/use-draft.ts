@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import type { FormDefinition } from '../../../forms/engine.ts'
 import { allFields } from '../../../forms/engine.ts'
+import { isHoneypotField } from '../../../forms/honeypot.ts'
 import { applyValues, isKeptInDraft, readDraft, saveDraft } from './form-draft.ts'
 
 /** Whether any control inside holds a value (a restored draft reopens such an optional part). */
@@ -18,7 +19,7 @@ function hasValue(root: Element): boolean {
 /** The visitor's words for the fields a draft never keeps (dates of birth, SSN, EIN), each once. */
 function unkeptLabels(form: FormDefinition, t: (english: string) => string): string[] {
   const labels = allFields(form)
-    .filter((field) => !isKeptInDraft(field) && !(field.kind === 'text' && field.honeypot))
+    .filter((field) => !isKeptInDraft(field) && !isHoneypotField(field))
     .map((field) => t(field.label))
   return [...new Set(labels)]
 }
