@@ -1,7 +1,9 @@
 /**
  * The agency's own details: the one place an agency edits to make this site its own.
  * Every value here is a plainly fictional example (".example" domains are reserved for that,
- * and 555-01xx numbers are reserved for fiction); no page hard-codes any of them.
+ * and 555-01xx numbers are reserved for fiction); no page hard-codes any of them. What is derived
+ * from them (the phone's forms, the address lines, the hours read in the time zone) is in
+ * config/agency-facts.ts.
  */
 /** A rater's address, or null when none is set up (typed wide so setting one is a one-word edit). */
 function raterUrl(url: string | null): string | null {
@@ -12,7 +14,7 @@ export const agency = {
   name: 'Oak Ridge Insurance Agency',
   shortName: 'Oak Ridge Insurance',
   owner: { name: 'Daniela Ramírez', title: 'Business Owner and Insurance Specialist' },
-  /** Digits only; formatted for display by formatPhone. */
+  /** US numbers, digits only; config/agency-facts.ts writes them for display, links and search engines. */
   phone: '7705550142',
   fax: '7705550143',
   email: 'hello@oakridge-insurance.example',
@@ -34,7 +36,7 @@ export const agency = {
   /** The agency's state insurance licence, shown in every page's footer. */
   licenseNumber: 'GA license 1234567 (example)',
   areaServed: ['Georgia'],
-  /** The office's time zone (IANA): the staff inbox shows times and filters days in it. */
+  /** The office's time zone (IANA): `hours` are read in it; the staff inbox shows times and filters days in it. */
   timeZone: 'America/New_York',
   languages: ['en', 'es'],
   social: {
@@ -68,11 +70,7 @@ export function frameOrigins(): string[] {
   return [...new Set(urls.map((url) => new URL(url).origin))]
 }
 
+/** '7705550142' → '(770) 555-0142', as people read a US number (config/agency-facts.ts uses it). */
 export function formatPhone(digits: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
-}
-
-export function fullAddress(): string {
-  const a = agency.address
-  return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`
 }

@@ -1,10 +1,12 @@
+import { cityAndState } from '../config/agency-facts.ts'
+import { languageNames } from './languages.ts'
 import type { Localized } from './locale.ts'
 
 /** The words of the shell (navbar, footer, skip link, banners, 404) in every language. */
 const en = {
   skipToContent: 'Skip to main content',
   /** The link to this page's twin in the other language, written in that language. */
-  otherLanguage: { label: 'Español', title: 'Ver esta página en español' },
+  otherLanguage: { label: languageNames.es.own, title: 'Ver esta página en español' },
   topStripLabel: 'Contact and social links',
   contactUs: 'Contact us',
   callUs: 'Call us',
@@ -32,7 +34,7 @@ const en = {
     licensed: 'Licensed insurance agency',
     followHeading: 'Follow us',
     contactHeading: 'Visit or call',
-    mapTitle: 'Map showing our office in Bethlehem, Georgia',
+    mapTitle: `Map showing our office in ${cityAndState}`,
     mapLink: 'Open the map in a new tab',
     mapShow: 'Show the map here',
     mapNotice: 'The map comes from Google Maps and loads only when you ask for it.',
@@ -57,7 +59,7 @@ export type ShellCopy = typeof en
 // Annotated, not inferred: a key missing from or added to the Spanish fails the type check.
 const es: ShellCopy = {
   skipToContent: 'Saltar al contenido principal',
-  otherLanguage: { label: 'English', title: 'View this page in English' },
+  otherLanguage: { label: languageNames.en.own, title: 'View this page in English' },
   topStripLabel: 'Contacto y redes sociales',
   contactUs: 'Contáctenos',
   callUs: 'Llámenos',
@@ -88,7 +90,7 @@ const es: ShellCopy = {
     licensed: 'Agencia de seguros con licencia',
     followHeading: 'Síganos',
     contactHeading: 'Visítenos o llámenos',
-    mapTitle: 'Mapa con la ubicación de nuestra oficina en Bethlehem, Georgia',
+    mapTitle: `Mapa con la ubicación de nuestra oficina en ${cityAndState}`,
     mapLink: 'Abrir el mapa en una pestaña nueva',
     mapShow: 'Mostrar el mapa aquí',
     mapNotice: 'El mapa es de Google Maps y solo se carga cuando usted lo pide.',

@@ -1,16 +1,8 @@
 import { agency } from '../../config/agency.ts'
+import { agencyFax, agencyPhone, schemaDayName } from '../../config/agency-facts.ts'
+import { languageNames } from '../../content/languages.ts'
 import { useLocale } from '../site/i18n.ts'
 import { withLocale } from '../site/route-table.ts'
-
-const dayNames: Record<string, string> = {
-  Mo: 'Monday',
-  Tu: 'Tuesday',
-  We: 'Wednesday',
-  Th: 'Thursday',
-  Fr: 'Friday',
-  Sa: 'Saturday',
-  Su: 'Sunday',
-}
 
 /** The agency as schema.org's InsuranceAgency, for search engines' local results. */
 function agencyStructuredData(pageUrl: string) {
@@ -19,8 +11,8 @@ function agencyStructuredData(pageUrl: string) {
     '@type': 'InsuranceAgency',
     name: agency.name,
     url: pageUrl,
-    telephone: `+1-${agency.phone.slice(0, 3)}-${agency.phone.slice(3, 6)}-${agency.phone.slice(6)}`,
-    faxNumber: `+1-${agency.fax.slice(0, 3)}-${agency.fax.slice(3, 6)}-${agency.fax.slice(6)}`,
+    telephone: agencyPhone.international,
+    faxNumber: agencyFax.international,
     email: agency.email,
     founder: { '@type': 'Person', name: agency.owner.name },
     address: {
@@ -35,13 +27,13 @@ function agencyStructuredData(pageUrl: string) {
       .filter((entry) => entry.opens !== null)
       .map((entry) => ({
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: entry.days.map((day) => dayNames[day] ?? day),
+        dayOfWeek: entry.days.map(schemaDayName),
         opens: entry.opens,
         closes: entry.closes,
       })),
     areaServed: agency.areaServed.map((name) => ({ '@type': 'State', name })),
-    availableLanguage: ['English', 'Spanish'],
-    knowsLanguage: ['en', 'es'],
+    availableLanguage: agency.languages.map((code) => languageNames[code].english),
+    knowsLanguage: agency.languages,
     sameAs: Object.values(agency.social),
   }
 }

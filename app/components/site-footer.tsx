@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { siFacebook, siInstagram, siYoutube } from 'simple-icons'
-import { agency, formatPhone } from '../../config/agency.ts'
+import { agency } from '../../config/agency.ts'
+import { addressLines, agencyPhone, localityParts } from '../../config/agency-facts.ts'
 import { shellCopy } from '../../content/shell.ts'
 import { useHref, useLocalized } from '../site/i18n.ts'
 import { BrandIcon } from './brand-icon.tsx'
@@ -19,7 +20,6 @@ const footerNav = [
 export function SiteFooter() {
   const copy = useLocalized(shellCopy)
   const href = useHref()
-  const a = agency.address
   const socials = [
     { icon: siFacebook, url: agency.social.facebook, name: copy.social.facebook },
     { icon: siInstagram, url: agency.social.instagram, name: copy.social.instagram },
@@ -57,16 +57,16 @@ export function SiteFooter() {
             <span className="icon-line">
               <MapPin aria-hidden="true" width={18} height={18} />
               <span>
-                {a.street}
+                {addressLines[0]}
                 <br />
-                {a.city}, {a.region} {a.postalCode}
+                {localityParts}
               </span>
             </span>
             <span className="icon-line">
               <Phone aria-hidden="true" width={18} height={18} />
-              <a href={`tel:+1${agency.phone}`}>
+              <a href={agencyPhone.href}>
                 <span className="visually-hidden">{copy.footer.phoneLabel}: </span>
-                {formatPhone(agency.phone)}
+                {agencyPhone.display}
               </a>
             </span>
             <span className="icon-line">

@@ -1,6 +1,7 @@
 import { Menu, Phone } from 'lucide-react'
 import { siFacebook, siInstagram, siYoutube } from 'simple-icons'
-import { agency, formatPhone } from '../../config/agency.ts'
+import { agency } from '../../config/agency.ts'
+import { agencyPhone } from '../../config/agency-facts.ts'
 import { shellCopy } from '../../content/shell.ts'
 import { useHref, useLocale, useLocalized } from '../site/i18n.ts'
 import { insuranceLines } from '../site/insurance-lines.ts'
@@ -100,10 +101,10 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
               {copy.otherLanguage.label}
             </a>
             <a href={href('/contact')}>{copy.contactUs}</a>
-            <a href={`tel:+1${agency.phone}`} className="top-strip__phone">
+            <a href={agencyPhone.href} className="top-strip__phone">
               <Phone aria-hidden="true" width={16} height={16} />
               <span className="visually-hidden">{copy.callUs}: </span>
-              {formatPhone(agency.phone)}
+              {agencyPhone.display}
             </a>
           </div>
         </div>

@@ -1,6 +1,14 @@
 import { Mail, MapPin, Phone, Printer } from 'lucide-react'
-import { agency, formatPhone } from '../../config/agency.ts'
-import { type ContactCopy, contactPage, type DayCode } from '../../content/pages/contact.ts'
+import { agency } from '../../config/agency.ts'
+import {
+  addressLines,
+  agencyFax,
+  agencyPhone,
+  type DayCode,
+  localityParts,
+  timeLabel,
+} from '../../config/agency-facts.ts'
+import { type ContactCopy, contactPage } from '../../content/pages/contact.ts'
 import { shellCopy } from '../../content/shell.ts'
 import { contactMessage } from '../../forms/definitions/contact-message.ts'
 import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
@@ -29,12 +37,8 @@ function dayLabel(days: readonly DayCode[], copy: HoursCopy): string {
   return fill(names.length === 2 ? copy.dayPair : copy.dayRange, { first, last })
 }
 
-/** '17:00' → '5:00 pm'; written by hand so the server and the browser always agree (no Intl). */
-function timeLabel(time: string, copy: HoursCopy): string {
-  const [h = 0, m = 0] = time.split(':').map(Number)
-  const hour12 = h % 12 === 0 ? 12 : h % 12
-  return `${hour12}:${String(m).padStart(2, '0')} ${h < 12 ? copy.am : copy.pm}`
-}
+/** '17:00' → '5:00 pm', with a plain space (the call-back sentence's is a no-break one). */
+const clockTime = (time: string, copy: HoursCopy) => timeLabel(time, copy.am, copy.pm, ' ')
 
 function OpeningHoursList({ copy }: { copy: HoursCopy }) {
   return (
@@ -45,8 +49,8 @@ function OpeningHoursList({ copy }: { copy: HoursCopy }) {
           <dd>
             {slot.opens && slot.closes
               ? fill(copy.timeRange, {
-                  opens: timeLabel(slot.opens, copy),
-                  closes: timeLabel(slot.closes, copy),
+                  opens: clockTime(slot.opens, copy),
+                  closes: clockTime(slot.closes, copy),
                 })
               : copy.closed}
           </dd>
@@ -59,7 +63,6 @@ function OpeningHoursList({ copy }: { copy: HoursCopy }) {
 export default function ContactPage() {
   const copy = useLocalized(contactPage)
   const shell = useLocalized(shellCopy)
-  const a = agency.address
   const socials = [
     { name: shell.social.facebook, url: agency.social.facebook },
     { name: shell.social.instagram, url: agency.social.instagram },
@@ -93,13 +96,13 @@ export default function ContactPage() {
                 <span className="icon-line">
                   <Phone aria-hidden="true" width={18} height={18} />
                   <span>
-                    {copy.details.phone}: <a href={`tel:+1${agency.phone}`}>{formatPhone(agency.phone)}</a>
+                    {copy.details.phone}: <a href={agencyPhone.href}>{agencyPhone.display}</a>
                   </span>
                 </span>
                 <span className="icon-line">
                   <Printer aria-hidden="true" width={18} height={18} />
                   <span>
-                    {copy.details.fax}: {formatPhone(agency.fax)}
+                    {copy.details.fax}: {agencyFax.display}
                   </span>
                 </span>
                 <span className="icon-line">
@@ -111,9 +114,9 @@ export default function ContactPage() {
                 <span className="icon-line">
                   <MapPin aria-hidden="true" width={18} height={18} />
                   <span>
-                    {copy.details.address}: {a.street}
+                    {copy.details.address}: {addressLines[0]}
                     <br />
-                    {a.city}, {a.region} {a.postalCode}
+                    {localityParts}
                   </span>
                 </span>
               </address>

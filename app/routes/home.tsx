@@ -1,5 +1,6 @@
 import { Phone } from 'lucide-react'
-import { agency, formatPhone } from '../../config/agency.ts'
+import { agency } from '../../config/agency.ts'
+import { agencyPhone } from '../../config/agency-facts.ts'
 import { featuredCarrierEntries } from '../../config/carriers.ts'
 import { homePage } from '../../content/pages/home.ts'
 import { contactMessage } from '../../forms/definitions/contact-message.ts'
@@ -29,10 +30,10 @@ export default function HomePage() {
           <div className="hero__text">
             <h1>{agency.name}</h1>
             <p className="hero__phone">
-              <a href={`tel:+1${agency.phone}`}>
+              <a href={agencyPhone.href}>
                 <Phone aria-hidden="true" width={22} height={22} />
                 <span className="visually-hidden">{copy.hero.phoneLabel}: </span>
-                {formatPhone(agency.phone)}
+                {agencyPhone.display}
               </a>
             </p>
             <p className="hero__tagline">{copy.hero.tagline}</p>

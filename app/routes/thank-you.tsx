@@ -1,4 +1,4 @@
-import { agency, formatPhone } from '../../config/agency.ts'
+import { agencyPhone } from '../../config/agency-facts.ts'
 import { formUiCopy } from '../../content/form-ui.ts'
 import { thankYouCopy } from '../../content/thank-you.ts'
 import { useHref, useLocalized } from '../site/i18n.ts'
@@ -34,7 +34,7 @@ export default function ThankYouPage() {
         <h2>{copy.nextHeading}</h2>
         <p>{copy.next}</p>
         <p>
-          {copy.callPrompt} <a href={`tel:+1${agency.phone}`}>{formatPhone(agency.phone)}</a>
+          {copy.callPrompt} <a href={agencyPhone.href}>{agencyPhone.display}</a>
         </p>
         <p>
           <a href={href('/')}>{copy.backHome}</a>

@@ -1,9 +1,6 @@
-import { agency } from '../../config/agency.ts'
+import { cityAndState, type DayCode } from '../../config/agency-facts.ts'
 import type { Localized } from '../locale.ts'
 import type { FormSectionCopy, PageMeta } from '../types.ts'
-
-/** The two-letter day codes of the opening hours in config/agency.ts. */
-export type DayCode = (typeof agency.hours)[number]['days'][number]
 
 /** The contact page: form, opening hours, contact details and the office map. */
 export interface ContactCopy {
@@ -40,7 +37,7 @@ export const contactPage = {
   en: {
     meta: {
       title: 'Contact Us',
-      description: `Call, e-mail or visit our insurance office in ${agency.address.city}, ${agency.address.regionName}. See our hours and send a message; we answer within one business day.`,
+      description: `Call, e-mail or visit our insurance office in ${cityAndState}. See our hours and send a message; we answer within one business day.`,
     },
     banner: 'Contact Us',
     heading: 'We would love to hear from you',
@@ -79,14 +76,14 @@ export const contactPage = {
     },
     map: {
       heading: 'Find our office',
-      title: `Map of our office in ${agency.address.city}, ${agency.address.regionName}`,
+      title: `Map of our office in ${cityAndState}`,
       link: 'Open the map in a new tab for directions',
     },
   },
   es: {
     meta: {
       title: 'Contáctenos',
-      description: `Llame, escriba o visite nuestra oficina de seguros en ${agency.address.city}, ${agency.address.regionName}. Vea nuestro horario y envíenos un mensaje; respondemos en un día hábil.`,
+      description: `Llame, escriba o visite nuestra oficina de seguros en ${cityAndState}. Vea nuestro horario y envíenos un mensaje; respondemos en un día hábil.`,
     },
     banner: 'Contáctenos',
     heading: 'Nos encantaría saber de usted',
@@ -126,7 +123,7 @@ export const contactPage = {
     },
     map: {
       heading: 'Encuentre nuestra oficina',
-      title: `Mapa de nuestra oficina en ${agency.address.city}, ${agency.address.regionName}`,
+      title: `Mapa de nuestra oficina en ${cityAndState}`,
       link: 'Abra el mapa en una pestaña nueva para ver cómo llegar',
     },
   },

@@ -1,4 +1,5 @@
-import { agency, formatPhone } from '../../config/agency.ts'
+import { agency } from '../../config/agency.ts'
+import { agencyPhone } from '../../config/agency-facts.ts'
 import type { Localized } from '../locale.ts'
 import type { Block, PageMeta } from '../types.ts'
 
@@ -10,7 +11,7 @@ export interface PrivacyPage {
   blocks: Block[]
 }
 
-const phone = formatPhone(agency.phone)
+const phone = agencyPhone.display
 
 export const privacyPage = {
   en: {

@@ -2,6 +2,7 @@
  * A stored lead as staff read it: each field under its label, in the form's order (the same
  * definition that drew the form), sensitive values masked unless revealed.
  */
+import { languageNames as names } from '../../content/languages.ts'
 import { allFields, type Field, type FormDefinition } from '../../forms/engine.ts'
 import { honeypotFieldName, isHoneypotField } from '../../forms/honeypot.ts'
 import { getFormDefinition, visitorFieldNames } from '../../forms/registry.ts'
@@ -108,4 +109,5 @@ export function formTitle(formKey: string): string {
   return getFormDefinition(formKey)?.title ?? formKey
 }
 
-export const languageNames: Record<string, string> = { en: 'English', es: 'Spanish' }
+/** A stored language code in staff's words; an unknown one is shown as it is. */
+export const languageNames: Record<string, string> = { en: names.en.english, es: names.es.english }

@@ -3,31 +3,25 @@
  * open (config/agency.ts `hours`, read in its time zone); closed days are skipped. A lead received
  * on Friday at 15:30 in Georgia is overdue at Monday 09:30, not at 16:30 on Friday night.
  */
-import { agency } from '../../config/agency.ts'
+import {
+  agencyWeek,
+  hoursOn,
+  minutesOf,
+  type OfficeWeek,
+  wallClock,
+  zonedInstant,
+} from '../../config/agency-facts.ts'
 
-type DayCode = 'Mo' | 'Tu' | 'We' | 'Th' | 'Fr' | 'Sa' | 'Su'
+export { zonedInstant }
 
-interface OpeningHours {
-  days: readonly DayCode[]
-  /** 'HH:MM' local time, or null on closed days. */
-  opens: string | null
-  closes: string | null
-}
+/** The agency's week (config/agency.ts `hours` in its time zone), or another one in tests. */
+export type BusinessHours = OfficeWeek
 
-export interface BusinessHours {
-  timeZone: string
-  hours: readonly OpeningHours[]
-}
-
-export const agencyBusinessHours: BusinessHours = {
-  timeZone: agency.timeZone,
-  hours: agency.hours as readonly OpeningHours[],
-}
+export const agencyBusinessHours: BusinessHours = agencyWeek
 
 /** A new lead is overdue after this much open time without a first contact. */
 const overdueAfterMs = 3_600_000
 
-const dayCodes: DayCode[] = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']
 const dayMs = 86_400_000
 
 interface LocalDate {
@@ -36,68 +30,20 @@ interface LocalDate {
   day: number
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-/** The wall clock in `timeZone` at `instant`, as if it were UTC (for arithmetic). */
-function wallClockMs(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {}
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant)))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  return Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  )
-}
-
-/** The instant at which the wall clock in `timeZone` reads `local` (ms as if UTC). */
-export function zonedInstant(localMs: number, timeZone: string): number {
-  // Two corrections settle the offset, daylight saving changes included.
-  let guess = localMs - (wallClockMs(localMs, timeZone) - localMs)
-  guess = localMs - (wallClockMs(guess, timeZone) - guess)
-  return guess
-}
-
 function localDate(instant: number, timeZone: string): LocalDate {
-  const wall = new Date(wallClockMs(instant, timeZone))
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() }
-}
-
-function minutesOf(time: string): number {
-  const [hours, minutes] = time.split(':').map(Number)
-  return (hours ?? 0) * 60 + (minutes ?? 0)
+  const { year, month, day } = wallClock(instant, timeZone)
+  return { year, month, day }
 }
 
 /** The open interval of a local day as instants, or undefined when the agency is closed. */
 function openInterval(date: LocalDate, business: BusinessHours): [number, number] | undefined {
   const midnight = Date.UTC(date.year, date.month - 1, date.day)
-  const code = dayCodes[new Date(midnight).getUTCDay()]
-  const entry = business.hours.find((hours) => code && hours.days.includes(code))
-  if (!entry?.opens || !entry.closes) return undefined
+  // getUTCDay counts from Sunday; the week's day numbers from Monday
+  const hours = hoursOn((new Date(midnight).getUTCDay() + 6) % 7, business.hours)
+  if (!hours) return undefined
   return [
-    zonedInstant(midnight + minutesOf(entry.opens) * 60_000, business.timeZone),
-    zonedInstant(midnight + minutesOf(entry.closes) * 60_000, business.timeZone),
+    zonedInstant(midnight + minutesOf(hours.opens) * 60_000, business.timeZone),
+    zonedInstant(midnight + minutesOf(hours.closes) * 60_000, business.timeZone),
   ]
 }
 

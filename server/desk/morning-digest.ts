@@ -9,6 +9,7 @@ import { html } from 'htm/react'
 import { Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { agency } from '../../config/agency.ts'
+import { hoursOn, wallClock, zonedInstant } from '../../config/agency-facts.ts'
 import { visitorName } from '../../forms/visitor-name.ts'
 import { leadPhone } from '../admin/lead-view.ts'
 import type { BackupStatus } from '../backup/backup-status.ts'
@@ -17,7 +18,7 @@ import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/peri
 import { queueDigestJob } from '../leads/lead-jobs.ts'
 import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
 import { pausedDestinations } from '../webhooks/destinations.ts'
-import { agencyBusinessHours, type BusinessHours, overdueAt, zonedInstant } from './business-hours.ts'
+import { agencyBusinessHours, type BusinessHours, overdueAt } from './business-hours.ts'
 
 export interface DigestSettings {
   /** 'HH:MM' in the agency's time zone (DIGEST_TIME). */
@@ -27,26 +28,6 @@ export interface DigestSettings {
   timeZone: string
   /** The desk's address for links, e.g. https://www.agency.example (the agency's site by default). */
   deskUrl: string
-}
-
-const localParts = (now: Date, timeZone: string) => {
-  const parts: Record<string, string> = {}
-  for (const part of new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    weekday: 'short',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(now))
-    parts[part.type] = part.value
-  return {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    weekday: (parts.weekday ?? '').slice(0, 2),
-  }
 }
 
 /**
@@ -59,12 +40,11 @@ export async function queueDigestIfDue(
   settings: DigestSettings,
   business: BusinessHours = agencyBusinessHours,
 ): Promise<string | undefined> {
-  const local = localParts(now, settings.timeZone)
+  const local = wallClock(now, settings.timeZone)
   if (local.time < settings.time) return undefined
   // Only on days the agency opens: nobody reads a Sunday digest at a closed office.
-  const open = business.hours.some((hours) => hours.opens && hours.days.some((day) => day === local.weekday))
-  if (!open) return undefined
-  return queueDigestJob(db, local.day)
+  if (!hoursOn(local.weekday, business.hours)) return undefined
+  return queueDigestJob(db, local.date)
 }
 
 export interface DigestMessage {

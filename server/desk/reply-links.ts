@@ -2,8 +2,8 @@
  * One tap to answer a lead: a tel: link to its phone, a mailto: link with a short reply in the
  * lead's language (the subject names what they asked for), and the details as plain text to copy.
  */
-import { agency, formatPhone } from '../../config/agency.ts'
-import { formTextEs } from '../../content/form-text.ts'
+import { deskReplies } from '../../content/desk-replies.ts'
+import { languageInEnglish } from '../../content/languages.ts'
 import type { LeadLanguage } from '../leads/lead-repository.ts'
 
 export interface ReplyLead {
@@ -28,37 +28,11 @@ function firstName(name: string): string {
   return name.split(/\s+/)[0] ?? name
 }
 
-/** The reply's subject and body, in Spanish for a lead sent from the Spanish site. */
+/** The reply's subject and body (content/desk-replies.ts), in Spanish for a lead sent from the Spanish site. */
 function replyText(lead: ReplyLead): { subject: string; body: string } {
-  if (lead.language === 'es') {
-    const title = formTextEs[lead.formTitle] ?? lead.formTitle
-    return {
-      subject: `Su solicitud: ${title} (${lead.reference}) · ${agency.shortName}`,
-      body: [
-        `Hola, ${firstName(lead.name)}:`,
-        '',
-        `Gracias por escribirnos. Recibimos su solicitud (${title}, referencia ${lead.reference}) y queremos ayudarle.`,
-        '¿Cuándo le queda bien que le llamemos? También puede responder a este correo con sus preguntas.',
-        '',
-        'Saludos cordiales,',
-        agency.shortName,
-        formatPhone(agency.phone),
-      ].join('\n'),
-    }
-  }
-  return {
-    subject: `Your ${lead.formTitle.toLowerCase()} (${lead.reference}) · ${agency.shortName}`,
-    body: [
-      `Hi ${firstName(lead.name)},`,
-      '',
-      `Thank you for reaching out. We have your request (${lead.formTitle}, reference ${lead.reference}) and would be glad to help.`,
-      'When is a good time for us to call you? You can also reply to this e-mail with any questions.',
-      '',
-      'Kind regards,',
-      agency.shortName,
-      formatPhone(agency.phone),
-    ].join('\n'),
-  }
+  const copy = deskReplies[lead.language === 'es' ? 'es' : 'en']
+  const facts = { formTitle: lead.formTitle, reference: lead.reference, firstName: firstName(lead.name) }
+  return { subject: copy.subject(facts), body: copy.body(facts).join('\n') }
 }
 
 /** mailto: with the reply prefilled; undefined without an e-mail address. */
@@ -74,7 +48,7 @@ export function copyText(lead: ReplyLead): string {
     `${lead.name} · ${lead.formTitle} · ${lead.reference}`,
     lead.phone ? `Phone: ${lead.phone}` : '',
     lead.email ? `E-mail: ${lead.email}` : '',
-    `Language: ${lead.language === 'es' ? 'Spanish' : 'English'}`,
+    `Language: ${languageInEnglish(lead.language)}`,
   ]
     .filter(Boolean)
     .join('\n')

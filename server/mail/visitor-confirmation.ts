@@ -6,7 +6,8 @@
  * into a form can make the site send this text and nothing else. The agency is in Reply-To.
  */
 import { html } from 'htm/react'
-import { agency, formatPhone, fullAddress } from '../../config/agency.ts'
+import { agency } from '../../config/agency.ts'
+import { agencyPhone, type DayCode, dayCodes, fullAddress } from '../../config/agency-facts.ts'
 import type { FormDefinition } from '../../forms/engine.ts'
 import { overdueAt } from '../desk/business-hours.ts'
 import { htmlDocument } from '../views/html-document.ts'
@@ -53,11 +54,9 @@ const copy = {
   },
 } as const
 
-const dayIndex = { Su: 0, Mo: 1, Tu: 2, We: 3, Th: 4, Fr: 5, Sa: 6 } as const
-
-/** A weekday's name in `locale` (a fixed week whose 4 January 1970 was a Sunday). */
-function dayName(day: keyof typeof dayIndex, locale: string): string {
-  const date = new Date(Date.UTC(1970, 0, 4 + dayIndex[day], 12))
+/** A weekday's name in `locale` (a fixed week whose 5 January 1970 was a Monday). */
+function dayName(day: DayCode, locale: string): string {
+  const date = new Date(Date.UTC(1970, 0, 5 + dayCodes.indexOf(day), 12))
   return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date)
 }
 
@@ -113,8 +112,8 @@ export function buildVisitorConfirmation(
   const text = copy[language]
   const when = callTime(lead.receivedAt, language)
   const next = when ? text.callBy(when) : text.callSoon
-  const phone = formatPhone(agency.phone)
-  const address = fullAddress()
+  const phone = agencyPhone.display
+  const address = fullAddress
   const privacyUrl = `${settings.siteUrl}${text.privacyPath}`
   const hours = hourLines(language)
 
@@ -147,7 +146,7 @@ export function buildVisitorConfirmation(
       <p><strong>${next}</strong></p>
       <p>${text.hours}:<br />${hours.map((line, index) => html`<span key=${index}>${line}<br /></span>`)}</p>
       <p>
-        ${text.contact}: <a href=${`tel:+1${agency.phone}`}>${phone}</a><br />${text.address}: ${address}<br />
+        ${text.contact}: <a href=${agencyPhone.href}>${phone}</a><br />${text.address}: ${address}<br />
         <a href=${settings.siteUrl}>${agency.name}</a>
       </p>
       <p><a href=${privacyUrl}>${text.privacy}</a></p>

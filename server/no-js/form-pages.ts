@@ -8,7 +8,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as cheerio from 'cheerio'
-import { agency, formatPhone } from '../../config/agency.ts'
+import { agency } from '../../config/agency.ts'
+import { agencyPhone } from '../../config/agency-facts.ts'
 import { formUiCopy } from '../../content/form-ui.ts'
 import { type NoJsCopy, noJsCopy } from '../../content/no-js.ts'
 import { allFields, type FormDefinition } from '../../forms/engine.ts'
@@ -115,7 +116,7 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
       body.append($('<h1></h1>').text(heading))
       body.append($('<p></p>').text(kind === 'rate-limited' ? copy.tryAgainIn(minutes) : copy.failedText))
       const call = $('<p></p>').text(`${copy.callUs} `)
-      call.append($('<a></a>').attr('href', `tel:+1${agency.phone}`).text(formatPhone(agency.phone)))
+      call.append($('<a></a>').attr('href', agencyPhone.href).text(agencyPhone.display))
       body.append(call)
       body.append(
         $('<p></p>').append(

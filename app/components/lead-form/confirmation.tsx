@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react'
 import type { RefObject } from 'react'
-import { agency, formatPhone } from '../../../config/agency.ts'
+import { agencyPhone } from '../../../config/agency-facts.ts'
 import type { FormUiCopy } from '../../../content/form-ui.ts'
 import { nextCall, timeLabel } from './office-hours.ts'
 import type { SentRequest } from './sent-request.ts'
@@ -8,8 +8,8 @@ import type { SentRequest } from './sent-request.ts'
 /** The agency's phone as a link a phone can call. */
 export function PhoneLink({ className }: { className?: string }) {
   return (
-    <a className={className} href={`tel:+1${agency.phone}`}>
-      {formatPhone(agency.phone)}
+    <a className={className} href={agencyPhone.href}>
+      {agencyPhone.display}
     </a>
   )
 }
