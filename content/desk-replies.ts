@@ -4,7 +4,7 @@ import { formTextEs } from './form-text.ts'
 import type { Localized } from './locale.ts'
 
 /** What a reply is about: the form's English title (as stored), the reference, who asked. */
-export interface DeskReplyFacts {
+interface DeskReplyFacts {
   formTitle: string
   reference: string
   firstName: string
