@@ -39,25 +39,22 @@
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { readdir, readFile } from 'node:fs/promises'
+import { cpus } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import type { FormDefinition } from '../forms/engine.ts'
 import { getFormDefinition } from '../forms/registry.ts'
 import { validateSubmission } from '../forms/schema.ts'
 import type { Database } from '../server/db/database.ts'
 import { runMigrations } from '../server/db/migrate.ts'
-import { openPgliteDatabase } from '../server/db/pglite-database.ts'
-import { openPostgresDatabase } from '../server/db/postgres-database.ts'
 import { withoutHoneypot } from '../server/leads/honeypot.ts'
 import { fingerprintKeyFrom, textFingerprint } from '../server/leads/submission-metadata.ts'
 import { sensitiveFieldNames } from '../server/security/sensitive-fields.ts'
 import { validPayload } from '../tests/server/helpers/form-payloads.ts'
-import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
-import { solvedProof } from '../tests/server/helpers/proof-of-work.ts'
-import { type ServerProcess, startServerProcess } from '../tests/server/helpers/server-process.ts'
+import { noteLoadAverage, printTable, writeBenchResult } from './bench-report.ts'
+import { type BenchDriver, postLeads, solvedProofs, withBenchData } from './bench-server.ts'
 import { median } from './median.ts'
 import { cpuMs, msPerTick, statCpuMs } from './process-cpu.ts'
 
@@ -88,10 +85,10 @@ const baselineScript = args.baseline ? path.resolve(args.baseline, 'server', 'ma
 if (baselineScript && !existsSync(baselineScript)) throw new Error(`--baseline: no ${baselineScript}`)
 /** What the server is compared with, as the output names it. */
 const comparedWith = baselineScript ? 'baseline' : 'anchor'
-const drivers = args.drivers.split(',').map((name) => name.trim()) as ('pglite' | 'postgres')[]
+const drivers = args.drivers.split(',').map((name) => name.trim()) as BenchDriver[]
 
 interface DriverResult {
-  driver: 'pglite' | 'postgres'
+  driver: BenchDriver
   /**
    * `server`: the real server; `anchor`: scripts/bench-anchor-server.ts (parse + one INSERT);
    * `same-text`: the real server sent one text throughout, over a stored wave of it (--same-text).
@@ -188,11 +185,6 @@ async function cpuMsByThread(pid: number | undefined): Promise<Record<string, nu
  * run so their cost is not the server's. Solved with the server's IP_HASH_SALT, fixed per run.
  */
 const ipHashSalt = randomBytes(16).toString('hex')
-async function prepareProofs(count: number): Promise<string[]> {
-  const proofs: string[] = []
-  for (let index = 0; index < count; index++) proofs.push(await solvedProof(ipHashSalt, { maxNumber: 50 }))
-  return proofs
-}
 const proofsPerSecond = Number(args['proofs-per-second'])
 let proofs: string[] = []
 let proofsUsed = 0
@@ -246,76 +238,40 @@ function run(
   withProofs: boolean,
   sameText = false,
 ): Promise<autocannon.Result> {
-  let counter = 0
-  return autocannon({
-    url,
+  return postLeads(url, {
     connections,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/forms/contact-message',
-        headers: { 'content-type': 'application/json' },
-        body,
-        // A unique key per request: each one is a new lead, not an idempotent replay.
-        setupRequest(request) {
-          counter++
-          // The anchor checks no proof: only the servers' requests use them up.
-          const proof = withProofs ? (proofs[proofsUsed++ % proofs.length] ?? '') : ''
-          if (withProofs && proofsUsed > proofs.length) proofsExhausted = true
-          return {
-            ...request,
-            // A different text per lead, as real leads differ; with sameText the one text of a wave.
-            // In letters: texts that differ only in digits are one text to the repeat check.
-            body: sameText ? body : body.replace('__N__', inLetters(`${runId}-${counter}`)),
-            headers: {
-              ...request.headers,
-              'idempotency-key': `${runId}-${counter}`,
-              'x-proof-of-work': proof,
-            },
-          }
-        },
-      },
-    ],
+    seconds,
+    body,
+    runId,
+    nth(n) {
+      // The anchor checks no proof: only the servers' requests use them up.
+      const proof = withProofs ? (proofs[proofsUsed++ % proofs.length] ?? '') : ''
+      if (withProofs && proofsUsed > proofs.length) proofsExhausted = true
+      // A different text per lead, as real leads differ; with sameText the one text of a wave.
+      // In letters: texts that differ only in digits are one text to the repeat check.
+      return { body: sameText ? body : body.replace('__N__', inLetters(`${runId}-${n}`)), proof }
+    },
   })
 }
 
 const label = (target: DriverResult['target']) => (target === 'anchor' ? comparedWith : target)
 
-async function benchDriver(
-  driver: 'pglite' | 'postgres',
+function benchDriver(
+  driver: BenchDriver,
   target: DriverResult['target'],
   round: number,
 ): Promise<DriverResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), `agency-bench-${driver}-`))
-  let scratch: ScratchDatabase | undefined
-  let server: ServerProcess | undefined
-  try {
-    if (driver === 'postgres') scratch = await createScratchDatabase()
+  return withBenchData(driver, 'bench', async (data) => {
     if (target === 'same-text') {
-      const db = scratch
-        ? await openPostgresDatabase(scratch.url)
-        : await openPgliteDatabase(path.join(dataDir, 'pglite'))
+      const db = await data.openDatabase()
       try {
         await storeWave(db)
       } finally {
         await db.close()
       }
     }
-    server = await startServerProcess({
-      // Its log into a file rather than through a pipe into this process, which runs autocannon.
-      logFile: `${dataDir}.log`,
-      env: {
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-        LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        IP_HASH_SALT: ipHashSalt,
-        SUBMIT_RATE_LIMIT: '1000000/1s',
-        ...(args.delivery ? { DELIVERY_POLL_MS: '1000' } : { DELIVERY_POLL_MS: '3600000' }),
-      },
-      timeoutMs: 90_000,
+    const server = await data.startServer({
+      env: { IP_HASH_SALT: ipHashSalt, ...(args.delivery ? { DELIVERY_POLL_MS: '1000' } : {}) },
       ...(target === 'anchor' ? { script: baselineScript ?? anchorScript } : {}),
       nodeArgs: args.profile
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench-results', 'profiles')}`]
@@ -379,23 +335,14 @@ async function benchDriver(
           ? undefined
           : health.deliveries.waiting - warm['2xx'],
     }
-  } finally {
-    await server?.stop()
-    await scratch?.drop()
-    await rm(dataDir, { recursive: true, force: true })
-    await rm(`${dataDir}.log`, { force: true })
-  }
+  })
 }
 
-// Other work on the machine skews the figures: say so rather than report them as the server's own.
-const loadBefore = loadavg()[0] ?? 0
-if (loadBefore > 0.5) {
-  console.warn(`Note: the 1-minute load average is ${loadBefore.toFixed(2)}; other processes share the CPU.`)
-}
+const loadBefore = noteLoadAverage()
 
 const proofCount = proofsPerSecond * (duration + 2)
 process.stdout.write(`Solving ${proofCount} proofs of work before the timed runs…\n`)
-proofs = await prepareProofs(proofCount)
+proofs = await solvedProofs(ipHashSalt, proofCount)
 
 const results: DriverResult[] = []
 // Anchor and server alternate per driver so both see about the same load from the rest of the machine.
@@ -467,9 +414,7 @@ const rows = [
     result.withinBudget === undefined ? '-' : result.withinBudget ? 'met' : 'MISSED',
   ]),
 ]
-const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
-console.log('')
-for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
+printTable(rows)
 console.log('\nCPU ms per request by thread (server), of the load generator, and of the whole machine:')
 for (const result of results) {
   const threads = Object.entries(result.serverCpuMsPerRequestByThread)
@@ -585,8 +530,5 @@ const report = {
     : undefined,
   results,
 }
-await mkdir(path.join(root, 'bench-results'), { recursive: true })
-const reportFile = baselineScript ? 'api-baseline.json' : 'api.json'
-await writeFile(path.join(root, 'bench-results', reportFile), `${JSON.stringify(report, null, 2)}\n`)
-console.log(`Written to bench-results/${reportFile}`)
+await writeBenchResult(baselineScript ? 'api-baseline.json' : 'api.json', report)
 if (args.strict && results.some((result) => result.withinBudget === false)) process.exit(1)

@@ -6,26 +6,20 @@
  * every desk page, filter, search and the CSV export over several requests: median and 90th
  * percentile, and the server's peak memory during the export. LEADS=… changes the count.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import type { Database } from '../server/db/database.ts'
 import { runMigrations } from '../server/db/migrate.ts'
-import { openPgliteDatabase } from '../server/db/pglite-database.ts'
 import { addStaffUser, findStaffUserByEmail } from '../server/staff/staff-accounts.ts'
 import { createSession, defaultSessionSettings } from '../server/staff/staff-sessions.ts'
+import { residentMb, withBenchData } from './bench-server.ts'
 
-const root = path.join(import.meta.dirname, '..')
 const leadCount = Number(process.env.LEADS ?? 100_000)
 const runs = Number(process.env.RUNS ?? 9)
-const port = 3190 + Math.floor(Math.random() * 50)
 
 /**
  * One statement per 10,000 leads: names, e-mails and phones of their own, a few per cent repeats;
  * follow-ups on the last three weeks' open leads (about a hundred, half of them due).
  */
-async function seed(dataDir: string): Promise<{ cookie: string; leadId: string; reference: string }> {
-  const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
+async function seed(db: Database): Promise<{ cookie: string; leadId: string; reference: string }> {
   try {
     await runMigrations(db)
     await addStaffUser(db, 'bench@agency.example', 'bench password 1234567', 'owner')
@@ -71,119 +65,95 @@ async function seed(dataDir: string): Promise<{ cookie: string; leadId: string; 
   }
 }
 
-function startServer(dataDir: string): Promise<ChildProcess> {
-  const { DATABASE_URL: _url, REDIS_URL: _redis, ...inherited } = process.env
-  const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LEAD_ENCRYPTION_KEY: 'ab'.repeat(32),
-      IP_HASH_SALT: 'bench-desk-salt-0123456789',
-      ADMIN_COOKIE_SECURE: 'false',
-      DIGEST_TIME: 'off',
-      BACKUP_KEEP: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Server listening')) resolve(child)
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.on('exit', (code) => reject(new Error(`the server stopped (${code}):\n${output.slice(-2000)}`)))
-  })
-}
-
-/** The server's resident memory in MB (Linux), for the export's peak. */
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
-
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 }
 
-async function time(url: string, cookie: string): Promise<{ ms: number; bytes: number; status: number }> {
+async function time(
+  origin: string,
+  url: string,
+  cookie: string,
+): Promise<{ ms: number; bytes: number; status: number }> {
   const started = performance.now()
-  const response = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { cookie } })
+  const response = await fetch(`${origin}${url}`, { headers: { cookie } })
   const body = await response.arrayBuffer()
   return { ms: performance.now() - started, bytes: body.byteLength, status: response.status }
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-desk-'))
-let server: ChildProcess | undefined
-try {
-  const seedStart = performance.now()
-  const { cookie, leadId, reference } = await seed(dataDir)
-  console.log(`Seeded ${leadCount} leads in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
-  server = await startServer(dataDir)
-  const cases: [string, string][] = [
-    ['inbox (work queue)', '/admin'],
-    ['inbox page 40', '/admin?page=40'],
-    ['filter: overdue', '/admin?due=overdue'],
-    ['filter: follow-up due', '/admin?due=follow-up'],
-    ['filter: quoted', '/admin?status=quoted'],
-    ['filter: mine', '/admin?assigned=mine'],
-    ['filter: form and dates', '/admin?form=contact-message&from=2025-01-01&to=2025-03-31'],
-    ['sort: received', '/admin?sort=received'],
-    ['sort: age', '/admin?sort=age'],
-    ['sort: due date', '/admin?sort=due'],
-    ['search: name', '/admin?q=pat4242'],
-    ['search: full name', `/admin?q=${encodeURIComponent('Pat4242 Lee4242')}`],
-    ['search: e-mail', '/admin?q=person1234%40'],
-    ['search: phone', `/admin?q=${encodeURIComponent('(770) 500-1234')}`],
-    ['search: reference', `/admin?q=${encodeURIComponent(reference)}`],
-    ['search: no match', '/admin?q=zzzzqqq'],
-    ['lead page', `/admin/leads/${leadId}`],
-    ['API list', '/api/admin/leads'],
-    [
-      'API new-count',
-      `/api/admin/leads/new-count?since=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`,
-    ],
-  ]
-  console.log(`\n${runs} requests each after one warm-up, ms:`)
-  console.log('case'.padEnd(26), 'median'.padStart(8), 'p90'.padStart(8), 'KB'.padStart(7))
-  for (const [name, url] of cases) {
-    const warm = await time(url, cookie)
-    if (warm.status !== 200) throw new Error(`${url} answered ${warm.status}`)
-    const times: number[] = []
-    for (let n = 0; n < runs; n++) times.push((await time(url, cookie)).ms)
-    times.sort((a, b) => a - b)
-    console.log(
-      name.padEnd(26),
-      quantile(times, 0.5).toFixed(1).padStart(8),
-      quantile(times, 0.9).toFixed(1).padStart(8),
-      (warm.bytes / 1024).toFixed(0).padStart(7),
-    )
-  }
-  // The export of every lead, twice: its time, and the server's memory while it streams. The
-  // first pass also fills the database's page cache (bounded by its own settings); a second pass
-  // that grows no further shows the export itself holds one batch at a time, not every lead.
-  const pid = server.pid ?? 0
-  for (const pass of [1, 2]) {
-    const before = await rssMb(pid)
-    let peak = before
-    const sampler = setInterval(async () => {
-      peak = Math.max(peak, await rssMb(pid))
-    }, 50)
-    const exported = await time('/admin/export.csv?status=all', cookie)
-    clearInterval(sampler)
-    console.log(
-      `CSV export of every lead, pass ${pass}: ${(exported.ms / 1000).toFixed(1)} s, ${(exported.bytes / 1048576).toFixed(1)} MB; server memory ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most during it`,
-    )
-  }
-} finally {
-  server?.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  // KEEP_DATA=1 keeps the seeded database for a closer look (EXPLAIN ANALYZE).
-  if (process.env.KEEP_DATA) console.log(`Kept ${dataDir}`)
-  else await rm(dataDir, { recursive: true, force: true })
-}
+// KEEP_DATA=1 keeps the seeded database for a closer look (EXPLAIN ANALYZE).
+const keep = Boolean(process.env.KEEP_DATA)
+const keptDir = await withBenchData(
+  'pglite',
+  'desk',
+  async (data) => {
+    const seedStart = performance.now()
+    const { cookie, leadId, reference } = await seed(await data.openDatabase())
+    console.log(`Seeded ${leadCount} leads in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
+    const server = await data.startServer({
+      env: {
+        IP_HASH_SALT: 'bench-desk-salt-0123456789',
+        ADMIN_COOKIE_SECURE: 'false',
+        BACKUP_KEEP: '0',
+      },
+    })
+    const get = (url: string) => time(server.url, url, cookie)
+    const cases: [string, string][] = [
+      ['inbox (work queue)', '/admin'],
+      ['inbox page 40', '/admin?page=40'],
+      ['filter: overdue', '/admin?due=overdue'],
+      ['filter: follow-up due', '/admin?due=follow-up'],
+      ['filter: quoted', '/admin?status=quoted'],
+      ['filter: mine', '/admin?assigned=mine'],
+      ['filter: form and dates', '/admin?form=contact-message&from=2025-01-01&to=2025-03-31'],
+      ['sort: received', '/admin?sort=received'],
+      ['sort: age', '/admin?sort=age'],
+      ['sort: due date', '/admin?sort=due'],
+      ['search: name', '/admin?q=pat4242'],
+      ['search: full name', `/admin?q=${encodeURIComponent('Pat4242 Lee4242')}`],
+      ['search: e-mail', '/admin?q=person1234%40'],
+      ['search: phone', `/admin?q=${encodeURIComponent('(770) 500-1234')}`],
+      ['search: reference', `/admin?q=${encodeURIComponent(reference)}`],
+      ['search: no match', '/admin?q=zzzzqqq'],
+      ['lead page', `/admin/leads/${leadId}`],
+      ['API list', '/api/admin/leads'],
+      [
+        'API new-count',
+        `/api/admin/leads/new-count?since=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`,
+      ],
+    ]
+    console.log(`\n${runs} requests each after one warm-up, ms:`)
+    console.log('case'.padEnd(26), 'median'.padStart(8), 'p90'.padStart(8), 'KB'.padStart(7))
+    for (const [name, url] of cases) {
+      const warm = await get(url)
+      if (warm.status !== 200) throw new Error(`${url} answered ${warm.status}`)
+      const times: number[] = []
+      for (let n = 0; n < runs; n++) times.push((await get(url)).ms)
+      times.sort((a, b) => a - b)
+      console.log(
+        name.padEnd(26),
+        quantile(times, 0.5).toFixed(1).padStart(8),
+        quantile(times, 0.9).toFixed(1).padStart(8),
+        (warm.bytes / 1024).toFixed(0).padStart(7),
+      )
+    }
+    // The export of every lead, twice: its time, and the server's memory while it streams. The
+    // first pass also fills the database's page cache (bounded by its own settings); a second pass
+    // that grows no further shows the export itself holds one batch at a time, not every lead.
+    const pid = server.process.pid ?? 0
+    for (const pass of [1, 2]) {
+      const before = (await residentMb(pid)).rss
+      let peak = before
+      const sampler = setInterval(async () => {
+        peak = Math.max(peak, (await residentMb(pid)).rss)
+      }, 50)
+      const exported = await get('/admin/export.csv?status=all')
+      clearInterval(sampler)
+      console.log(
+        `CSV export of every lead, pass ${pass}: ${(exported.ms / 1000).toFixed(1)} s, ${(exported.bytes / 1048576).toFixed(1)} MB; server memory ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most during it`,
+      )
+    }
+    return data.dataDir
+  },
+  { keep },
+)
+if (keep) console.log(`Kept ${keptDir}`)

@@ -20,19 +20,22 @@
  *   --strict              exit 1 when the embedded database misses the budget
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import path from 'node:path'
+import { cpus } from 'node:os'
 import { setTimeout as delay } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import { getFormDefinition } from '../forms/registry.ts'
 import { validPayload } from '../tests/server/helpers/form-payloads.ts'
-import { createScratchDatabase, type ScratchDatabase } from '../tests/server/helpers/postgres-server.ts'
-import { solvedProof } from '../tests/server/helpers/proof-of-work.ts'
-import { type ServerProcess, startServerProcess } from '../tests/server/helpers/server-process.ts'
+import { noteLoadAverage, printTable, writeBenchResult } from './bench-report.ts'
+import {
+  type BenchData,
+  type BenchDriver,
+  postLeads,
+  residentMb,
+  solvedProofs,
+  withBenchData,
+} from './bench-server.ts'
 
-const root = path.join(import.meta.dirname, '..')
 const budgetMb = { idle: 256, load: 384 }
 
 const { values: args } = parseArgs({
@@ -46,13 +49,13 @@ const { values: args } = parseArgs({
     strict: { type: 'boolean', default: false },
   },
 })
-const drivers = args.drivers.split(',').map((name) => name.trim()) as ('pglite' | 'postgres')[]
+const drivers = args.drivers.split(',').map((name) => name.trim()) as BenchDriver[]
 const idleSeconds = Number(args.idle)
 const duration = Number(args.duration)
 const connections = Number(args.connections)
 
 interface MemoryResult {
-  driver: 'pglite' | 'postgres'
+  driver: BenchDriver
   /** RSS in MB after `idleSeconds` of idle after the server listens. */
   idleMb: number
   /** The highest RSS sampled (every 200 ms) under load. */
@@ -66,12 +69,10 @@ interface MemoryResult {
   withinBudget?: boolean
 }
 
-/** VmRSS and VmHWM of a process, in MB (Linux). */
-async function residentMb(pid: number | undefined): Promise<{ rss: number; hwm: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  const kb = (name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
-  return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) }
+/** VmRSS and VmHWM of a process, in whole MB. */
+async function wholeMb(pid: number | undefined): Promise<{ rss: number; hwm: number }> {
+  const { rss, hwm } = await residentMb(pid)
+  return { rss: Math.round(rss), hwm: Math.round(hwm) }
 }
 
 const form = getFormDefinition('contact-message')
@@ -83,82 +84,39 @@ const body = JSON.stringify({
   msg: 'A memory benchmark lead: please ignore. Number __N__.',
 })
 const ipHashSalt = randomBytes(16).toString('hex')
-const proofs: string[] = []
+let proofs: string[] = []
 
 /** The benchmark's load: a new lead per request, each with its own solved proof of work. */
 function load(url: string, runId: string): Promise<autocannon.Result> {
-  let counter = 0
-  return autocannon({
-    url,
+  return postLeads(url, {
     connections,
-    duration,
-    timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/forms/contact-message',
-        headers: { 'content-type': 'application/json' },
-        body,
-        setupRequest(request) {
-          counter++
-          return {
-            ...request,
-            body: body.replace('__N__', `${runId}-${counter}`),
-            headers: {
-              ...request.headers,
-              'idempotency-key': `${runId}-${counter}`,
-              'x-proof-of-work': proofs[counter % proofs.length] ?? '',
-            },
-          }
-        },
-      },
-    ],
+    seconds: duration,
+    body,
+    runId,
+    nth: (n) => ({ body: body.replace('__N__', `${runId}-${n}`), proof: proofs[n % proofs.length] ?? '' }),
   })
 }
 
-async function start(
-  dataDir: string,
-  scratch: ScratchDatabase | undefined,
-  key: string,
-): Promise<ServerProcess> {
-  return startServerProcess({
-    logFile: `${dataDir}.log`,
-    env: {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      LEAD_ENCRYPTION_KEY: key,
-      IP_HASH_SALT: ipHashSalt,
-      SUBMIT_RATE_LIMIT: '1000000/1s',
-      // The delivery worker parked as in `npm run bench`: the figures are the API's.
-      DELIVERY_POLL_MS: '3600000',
-    },
-    timeoutMs: 90_000,
-    nodeArgs: args['node-arg'],
-  })
+function start(data: BenchData) {
+  return data.startServer({ env: { IP_HASH_SALT: ipHashSalt }, nodeArgs: args['node-arg'] })
 }
 
-async function measure(driver: 'pglite' | 'postgres'): Promise<MemoryResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), `agency-memory-${driver}-`))
-  const key = randomBytes(32).toString('hex')
-  let scratch: ScratchDatabase | undefined
-  let server: ServerProcess | undefined
-  try {
-    if (driver === 'postgres') scratch = await createScratchDatabase()
-    server = await start(dataDir, scratch, key)
+function measure(driver: BenchDriver): Promise<MemoryResult> {
+  return withBenchData(driver, 'memory', async (data) => {
+    let server = await start(data)
     if (args.restart) {
       await server.stop()
-      server = await start(dataDir, scratch, key)
+      server = await start(data)
     }
     const pid = server.process.pid
     process.stdout.write(`${driver}: idle ${idleSeconds} s, then ${duration} s of load…\n`)
     await delay(idleSeconds * 1000)
-    const idle = await residentMb(pid)
+    const idle = await wholeMb(pid)
     let peak = idle.rss
     let loading = true
     const sampler = (async () => {
       while (loading) {
-        peak = Math.max(peak, (await residentMb(pid)).rss)
+        peak = Math.max(peak, (await wholeMb(pid)).rss)
         await delay(200)
       }
     })()
@@ -166,7 +124,7 @@ async function measure(driver: 'pglite' | 'postgres'): Promise<MemoryResult> {
     loading = false
     await sampler
     await delay(5000)
-    const after = await residentMb(pid)
+    const after = await wholeMb(pid)
     return {
       driver,
       idleMb: idle.rss,
@@ -176,22 +134,12 @@ async function measure(driver: 'pglite' | 'postgres'): Promise<MemoryResult> {
       requestsPerSecond: Math.round(result.requests.average),
       non2xx: result.non2xx + result.errors,
     }
-  } finally {
-    await server?.stop()
-    await scratch?.drop()
-    await rm(dataDir, { recursive: true, force: true })
-    await rm(`${dataDir}.log`, { force: true })
-  }
+  })
 }
 
-const loadBefore = loadavg()[0] ?? 0
-if (loadBefore > 0.5) {
-  console.warn(`Note: the 1-minute load average is ${loadBefore.toFixed(2)}; other processes share the CPU.`)
-}
+const loadBefore = noteLoadAverage()
 process.stdout.write('Solving proofs of work before the runs…\n')
-for (let index = 0; index < 5000 * (duration + 1); index++) {
-  proofs.push(await solvedProof(ipHashSalt, { maxNumber: 50 }))
-}
+proofs = await solvedProofs(ipHashSalt, 5000 * (duration + 1))
 
 const results: MemoryResult[] = []
 for (const driver of drivers) {
@@ -215,35 +163,24 @@ const rows = [
     result.withinBudget === undefined ? '-' : result.withinBudget ? 'met' : 'MISSED',
   ]),
 ]
-const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
-console.log('')
-for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
+printTable(rows)
 console.log(
   `\nResident memory (RSS) of the server process; ${args.restart ? 'second start on the same data' : 'fresh data'}` +
     `${args['node-arg'].length ? `; node ${args['node-arg'].join(' ')}` : ''}.` +
     ` Budget (embedded database): idle ≤ ${budgetMb.idle} MB, under load ≤ ${budgetMb.load} MB.`,
 )
 
-await mkdir(path.join(root, 'bench-results'), { recursive: true })
-await writeFile(
-  path.join(root, 'bench-results', 'memory.json'),
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus().length,
-      loadAverageBefore: loadBefore,
-      restart: args.restart,
-      nodeArgs: args['node-arg'],
-      idleSeconds,
-      durationSeconds: duration,
-      connections,
-      budgetMb,
-      results,
-    },
-    null,
-    2,
-  )}\n`,
-)
-console.log('Written to bench-results/memory.json')
+await writeBenchResult('memory.json', {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  loadAverageBefore: loadBefore,
+  restart: args.restart,
+  nodeArgs: args['node-arg'],
+  idleSeconds,
+  durationSeconds: duration,
+  connections,
+  budgetMb,
+  results,
+})
 if (args.strict && results.some((result) => result.withinBudget === false)) process.exit(1)

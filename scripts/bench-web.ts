@@ -29,11 +29,10 @@
  *   --strict              exit 1 when a route misses a budget
  * Chromium: CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -43,6 +42,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { publicPaths } from '../app/site/route-table.ts'
+import { startServerProcess } from '../tests/server/helpers/server-process.ts'
 import { median } from './median.ts'
 
 const root = path.join(import.meta.dirname, '..')
@@ -190,19 +190,6 @@ interface RouteResult {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 function packageVersion(name: string): string {
   const manifest = JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'))
   return String(manifest.version)
@@ -245,9 +232,8 @@ function originOf(url: string): string | undefined {
 // Server
 
 interface RunningServer {
-  child: ChildProcess
   origin: string
-  output: () => string
+  /** Stops the server and removes its data and its copy of the tree. */
   stop: () => Promise<void>
 }
 
@@ -288,61 +274,31 @@ async function snapshotTree(): Promise<string> {
 }
 
 async function startServer(host: string, tree: string): Promise<RunningServer> {
-  const port = await freePort()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-web-data-'))
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'SUBMIT_RATE_LIMIT', 'IP_HASH_SALT', 'TRUST_PROXY']) {
-    delete env[name]
-  }
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    // the delivery worker has nothing to deliver; keep it quiet
-    DELIVERY_POLL_MS: '60000',
-  })
-  const child = spawn(process.execPath, [path.join(tree, 'server', 'main.ts')], {
-    cwd: tree,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(force)
-    }
+  const remove = async () => {
     await rm(dataDir, { recursive: true, force: true })
     await rm(tree, { recursive: true, force: true })
   }
-
-  const origin = `http://${host}:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited before it was healthy:\n${output}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`the server was not healthy within 60 s:\n${output}`)
-    }
-    await sleep(200)
+  const server = await startServerProcess({
+    script: path.join(tree, 'server', 'main.ts'),
+    env: {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      // the delivery worker has nothing to deliver; keep it quiet
+      DELIVERY_POLL_MS: '60000',
+    },
+    // A fresh embedded database starts in seconds, but far slower when other work shares the cores.
+    timeoutMs: 90_000,
+  }).catch(async (error: unknown) => {
+    await remove()
+    throw error
+  })
+  const stop = async () => {
+    await server.stop()
+    await remove()
   }
+  const origin = `http://${host}:${new URL(server.url).port}`
   if (host !== '127.0.0.1') {
     // the browser resolves the host itself; make sure it reaches the server (e.g. localhost → ::1 first)
     const response = await fetch(`${origin}/api/health`).catch(() => undefined)
@@ -351,7 +307,7 @@ async function startServer(host: string, tree: string): Promise<RunningServer> {
       throw new Error(`${origin} does not reach the server (listening on 127.0.0.1); try --host=127.0.0.1`)
     }
   }
-  return { child, origin, output: () => output, stop }
+  return { origin, stop }
 }
 
 // ---------------------------------------------------------------------------------------------
