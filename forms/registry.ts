@@ -62,10 +62,6 @@ export const formKeys: readonly FormKey[] = formDefinitions.map((form) => form.k
 
 const byKey = new Map<string, FormDefinition>(formDefinitions.map((form) => [form.key, form]))
 
-export function isFormKey(key: string): key is FormKey {
-  return byKey.has(key)
-}
-
 /** The definition for a URL key, or undefined (never a prototype property such as '__proto__'). */
 export function getFormDefinition(key: string): FormDefinition | undefined {
   return byKey.get(key)

@@ -6,14 +6,14 @@
  * reveal route returns one, recorded.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { type BackupStatus, backupHealth } from '../backup/backup-status.ts'
 import type { Database } from '../db/database.ts'
-import { parseLeadFilters, parsePage } from '../leads/lead-filters.ts'
+import { filterErrors, leadFilterFields, leadListQuery } from '../leads/lead-filters.ts'
 import { deliveryCounts } from '../leads/lead-jobs.ts'
-import { type LeadStatus, type LostReason, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
+import { leadStatuses, lostReasons } from '../leads/lead-repository.ts'
 import {
-  type ContactChannel,
-  type ContactOutcome,
   contactChannels,
   contactOutcomes,
   noteMaxLength,
@@ -30,6 +30,7 @@ import {
   leadListSchema,
   leadSummary,
 } from './lead-summary.ts'
+import { flag, nullableText, text } from './lenient-json.ts'
 import { openApiPath, registerOpenApi } from './openapi.ts'
 import type { StaffDesk } from './staff-desk.ts'
 
@@ -50,39 +51,40 @@ const refusals: Record<Exclude<WorkResult, 'ok'>, { status: number; error: strin
   'no-lost-reason': { status: 400, error: 'Send "lostReason" with the status "lost".' },
 }
 
-/** An instant with its offset (RFC 3339), as JSON sends it; anything else is not one. */
-const instantPattern = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$'
-
 /**
- * The API lists newest first unless asked otherwise, as it always did; `sort=queue` is the desk's
- * work queue (docs/api.md).
+ * The API lists newest first unless asked otherwise, as it always did (a missing `sort` reads as
+ * `received`: the prefault, which the document shows as the default); `sort=queue` is the desk's
+ * work queue (docs/api.md). Mapped before the inbox's own check of `sort`, so every other value is
+ * judged as the inbox judges it. The document lists the API's values, not the inbox's.
  */
-function apiListQuery(query: unknown): Record<string, unknown> {
-  const input: Record<string, unknown> = query && typeof query === 'object' ? { ...query } : {}
-  if (input.sort === undefined) input.sort = 'received'
-  else if (input.sort === 'queue') input.sort = ''
-  return input
-}
+const apiSort = z
+  .preprocess((value) => (value === 'queue' ? '' : value), leadFilterFields.sort)
+  .prefault('received')
+  .meta({
+    type: 'string',
+    enum: ['received', 'age', 'due', 'queue'],
+    description:
+      '`received` (the default): newest first; `age`: oldest first; `due`: soonest follow-up first, leads without one last; `queue`: the desk’s work queue, overdue, due follow-ups, new, then the rest.',
+  })
 
-interface LeadParams {
-  Params: { id: string }
-}
+const listQuery = leadListQuery(apiSort)
 
-/** An object of required strings of 100 characters at most (ids and field names). */
-function requiredStrings(...names: string[]) {
-  return {
-    type: 'object',
-    properties: Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength: 100 }])),
-    required: names,
-  } as const
-}
+/** An instant with its offset (RFC 3339), as JSON sends it; anything else is not one. */
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
 
-const idParams = requiredStrings('id')
+/** Ids and field names: strings of 100 characters at most. */
+const shortText = () => text(z.string().max(100))
+
+const idParams = z.object({ id: z.string().max(100) })
 
 const notFound = { error: 'There is no such lead.' }
 
-export async function adminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
+export async function adminApi(fastify: FastifyInstance, options: AdminApiOptions): Promise<void> {
   const { desk } = options
+  // This plugin's scope only: the staff pages and the public forms keep Fastify's own validation.
+  fastify.setValidatorCompiler(validatorCompiler)
+  fastify.setSerializerCompiler(serializerCompiler)
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   // onRequest, not preHandler: a request without a session is refused before its body is read or
   // validated, so it gets 401 whatever it sent.
   app.addHook('onRequest', requireStaffApi)
@@ -109,12 +111,21 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
 
   app.get(
     '/api/admin/leads',
-    { schema: { response: { 200: leadListSchema, 400: filterErrorSchema } } },
-    async (request, reply) => {
-      const { filters, errors } = parseLeadFilters(apiListQuery(request.query))
-      if (Object.keys(errors).length)
-        return reply.code(400).send({ error: 'Invalid filters.', fields: errors })
-      const page = parsePage(request.query)
+    {
+      schema: { querystring: listQuery, response: { 200: leadListSchema, 400: filterErrorSchema } },
+      // A filter that makes no sense is named with the inbox's message; any other error is the
+      // staff routes' (admin-routes.ts).
+      errorHandler(error, _request, reply) {
+        if (error.validationContext !== 'querystring' || !error.validation) throw error
+        const problems = error.validation.map((issue) => ({
+          name: issue.instancePath.split('/')[1] ?? '',
+          message: issue.message ?? '',
+        }))
+        return reply.code(400).send({ error: 'Invalid filters.', fields: filterErrors(problems) })
+      },
+    },
+    async (request) => {
+      const { page, ...filters } = request.query
       const { leads, total } = await desk.inbox.listLeads(
         filters,
         { limit: options.pageSize, offset: (page - 1) * options.pageSize },
@@ -125,7 +136,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     },
   )
 
-  app.get<LeadParams>(
+  app.get(
     '/api/admin/leads/:id',
     { schema: { params: idParams, response: { 200: leadDetailSchema, 404: errorSchema } } },
     async (request, reply) => {
@@ -177,56 +188,37 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     return member ? member.id : undefined
   }
 
-  app.get<{ Querystring: { since?: string } }>(
+  app.get(
     '/api/admin/leads/new-count',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { since: { type: 'string', pattern: instantPattern } },
-          required: ['since'],
-        },
-      },
-    },
+    { schema: { querystring: z.object({ since: z.string().regex(instantPattern) }) } },
     async (request) => {
-      const { count, newest } = await desk.inbox.newSince(new Date(request.query.since ?? 0))
+      const { count, newest } = await desk.inbox.newSince(new Date(request.query.since))
       return { count, newest: newest ? new Date(newest).toISOString() : null }
     },
   )
 
-  app.patch<
-    LeadParams & {
-      Body: {
-        status?: LeadStatus
-        lostReason?: LostReason
-        spam?: boolean
-        followUpAt?: string | null
-        assignee?: string | null
-      }
-    }
-  >(
+  app.patch(
     '/api/admin/leads/:id',
     {
       schema: {
         params: idParams,
-        body: {
-          type: 'object',
-          properties: {
-            status: { type: 'string', enum: leadStatuses },
-            lostReason: { type: 'string', enum: lostReasons },
-            spam: { type: 'boolean' },
-            followUpAt: { type: ['string', 'null'], pattern: instantPattern },
-            assignee: { type: ['string', 'null'], maxLength: 254 },
-          },
-          additionalProperties: false,
-          minProperties: 1,
-        },
+        // Loose: other properties are ignored, but a body must name at least one property.
+        body: z
+          .looseObject({
+            status: text(z.enum(leadStatuses)).optional(),
+            lostReason: text(z.enum(lostReasons)).optional(),
+            spam: flag().optional(),
+            followUpAt: nullableText(z.string().regex(instantPattern).nullable()).optional(),
+            assignee: nullableText(z.string().max(254).nullable()).optional(),
+          })
+          .refine((body) => Object.keys(body).length > 0)
+          .meta({ minProperties: 1 }),
       },
     },
     async (request, reply) => {
       const { id } = request.params
       const { status, lostReason, spam, followUpAt, assignee } = request.body
-      // Fastify drops properties the schema does not name: a body of only those changes nothing.
+      // Properties the schema does not name are ignored: a body of only those changes nothing.
       if ([status, spam, followUpAt, assignee].every((value) => value === undefined))
         return reply.code(400).send({ error: 'Send "status", "spam", "followUpAt", "assignee" or several.' })
       const changes: Omit<WorkInput, 'leadId' | 'actor' | 'at'> = {}
@@ -242,20 +234,16 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     },
   )
 
-  app.post<LeadParams & { Body: { channel: ContactChannel; outcome: ContactOutcome; note?: string } }>(
+  app.post(
     '/api/admin/leads/:id/contacts',
     {
       schema: {
         params: idParams,
-        body: {
-          type: 'object',
-          properties: {
-            channel: { type: 'string', enum: contactChannels },
-            outcome: { type: 'string', enum: contactOutcomes },
-            note: { type: 'string', maxLength: noteMaxLength },
-          },
-          required: ['channel', 'outcome'],
-        },
+        body: z.object({
+          channel: text(z.enum(contactChannels)),
+          outcome: text(z.enum(contactOutcomes)),
+          note: text(z.string().max(noteMaxLength)).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -266,27 +254,21 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     },
   )
 
-  app.post<LeadParams & { Body: { note: string } }>(
+  app.post(
     '/api/admin/leads/:id/notes',
     {
       schema: {
         params: idParams,
-        body: {
-          type: 'object',
-          properties: { note: { type: 'string', minLength: 1, maxLength: noteMaxLength, pattern: '\\S' } },
-          required: ['note'],
-        },
+        body: z.object({ note: text(z.string().min(1).max(noteMaxLength).regex(/\S/)) }),
       },
     },
     async (request, reply) =>
       applyWork(request, reply, request.params.id, { note: request.body.note.trim() }),
   )
 
-  app.post<LeadParams & { Body: { field: string } }>(
+  app.post(
     '/api/admin/leads/:id/reveal',
-    {
-      schema: { params: idParams, body: requiredStrings('field') },
-    },
+    { schema: { params: idParams, body: z.object({ field: shortText() }) } },
     async (request, reply) => {
       const staff = request.staff
       if (!staff) return
@@ -297,11 +279,9 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
     },
   )
 
-  app.post<LeadParams & { Body: { jobId: string } }>(
+  app.post(
     '/api/admin/leads/:id/retry',
-    {
-      schema: { params: idParams, body: requiredStrings('jobId') },
-    },
+    { schema: { params: idParams, body: z.object({ jobId: shortText() }) } },
     async (request, reply) => {
       if (!(await desk.retryDelivery(request.params.id, request.body.jobId))) {
         return reply.code(404).send({ error: 'This lead has no failed delivery with that id.' })

@@ -1,9 +1,11 @@
 /**
- * A lead as the staff API sends it (docs/api.md, "Staff": a summary), and the JSON schemas of the
- * answers that carry it. The schemas are the routes' response schemas: Fastify serializes the
- * answer by them and @fastify/swagger puts them in the OpenAPI document, so a summary field missing
- * from the schema would be missing from the answer too, not only from the document.
+ * A lead as the staff API sends it (docs/api.md, "Staff": a summary), and the zod schemas of the
+ * answers that carry it. The schemas are the routes' response schemas: the API's serializer writes
+ * the answer by them (admin-api.ts) and the OpenAPI document shows them, so a summary field missing
+ * from the schema would be missing from the answer too, not only from the document; and the type
+ * check holds `leadSummary` to the schema.
  */
+import { z } from 'zod'
 import type { DeliveryJobStatus } from '../leads/lead-jobs.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
 import { type LeadLanguage, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
@@ -46,127 +48,99 @@ const deliveryStatuses: Record<DeliveryJobStatus, true> = {
 }
 const languages: Record<LeadLanguage, true> = { en: true, es: true }
 
-const nullableString = { type: ['string', 'null'] } as const
-const instant = { type: 'string', format: 'date-time' } as const
-const nullableInstant = { type: ['string', 'null'], format: 'date-time' } as const
+const keysOf = <Key extends string>(record: Record<Key, true>) => Object.keys(record) as Key[]
 
-const summaryProperties = {
-  id: { type: 'string', format: 'uuid' },
-  reference: { type: 'string', description: 'What the visitor was given, e.g. K7M-Q9X.' },
-  formKey: { type: 'string' },
+// Formats for the document only: the answers are the server's own values, checked by the type
+// check, so the serializer need not test each one (an answer it refuses is a 500).
+const instant = z.string().meta({ format: 'date-time' })
+const nullableInstant = z.string().nullable().meta({ format: 'date-time' })
+
+const summaryFields = {
+  id: z.string().meta({ format: 'uuid' }),
+  reference: z.string().describe('What the visitor was given, e.g. K7M-Q9X.'),
+  formKey: z.string(),
   receivedAt: instant,
-  language: { type: 'string', enum: Object.keys(languages) },
-  status: { type: 'string', enum: leadStatuses },
-  spam: { type: 'boolean' },
-  spamReasons: { type: 'array', items: { type: 'string' } },
-  name: { type: 'string' },
-  email: nullableString,
-  phone: nullableString,
-  delivery: {
-    type: ['string', 'null'],
-    enum: [...Object.keys(deliveryStatuses), null],
-    description: 'The newest e-mail job’s status; null for spam.',
-  },
-  assignedTo: { ...nullableString, description: 'The assignee’s e-mail; null when unassigned.' },
-  assigneeName: {
-    ...nullableString,
-    description:
+  language: z.enum(keysOf(languages)),
+  status: z.enum(leadStatuses),
+  spam: z.boolean(),
+  spamReasons: z.array(z.string()),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  delivery: z
+    .enum(keysOf(deliveryStatuses))
+    .nullable()
+    .describe('The newest e-mail job’s status; null for spam.'),
+  assignedTo: z.string().nullable().describe('The assignee’s e-mail; null when unassigned.'),
+  assigneeName: z
+    .string()
+    .nullable()
+    .describe(
       'The assignee as the desk shows them: their display name, or their e-mail when they have none; null when unassigned.',
-  },
+    ),
   firstContactAt: nullableInstant,
-  followUpAt: { ...nullableInstant, description: 'The next follow-up; null when none is set.' },
-  lostReason: { type: ['string', 'null'], enum: [...lostReasons, null] },
-} as const
-
-const summaryKeys = Object.keys(summaryProperties)
+  followUpAt: nullableInstant.describe('The next follow-up; null when none is set.'),
+  lostReason: z.enum(lostReasons).nullable(),
+}
 
 /** A summary: what lists, and what a change answers with. */
-const leadSummarySchema = {
-  type: 'object',
-  properties: summaryProperties,
-  required: summaryKeys,
-} as const
+const leadSummarySchema = z.object(summaryFields)
 
-/** Records whose fields docs/api.md lists; sent as they are. */
+/**
+ * Records whose fields docs/api.md lists; sent as they are. Any object: the repositories' record
+ * interfaces, which a loose zod object would not accept (they have no index signature).
+ */
 const records = (description: string) =>
-  ({ type: 'array', description, items: { type: 'object', additionalProperties: true } }) as const
+  z.array(z.custom<object>().meta({ type: 'object', additionalProperties: true })).describe(description)
 
 /** GET /api/admin/leads, 200. */
-export const leadListSchema = {
-  description: 'A page of leads, newest first unless sorted otherwise.',
-  type: 'object',
-  properties: {
-    leads: { type: 'array', items: leadSummarySchema },
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
-  },
-  required: ['leads', 'total', 'page', 'pageSize'],
-} as const
+export const leadListSchema = z
+  .object({
+    leads: z.array(leadSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .describe('A page of leads, newest first unless sorted otherwise.')
 
 /** GET /api/admin/leads/:id, 200. */
-export const leadDetailSchema = {
-  description: 'One lead: its summary, its fields under their labels, its e-mail jobs, reveals and work log.',
-  type: 'object',
-  properties: {
-    lead: {
-      type: 'object',
-      properties: {
-        ...summaryProperties,
-        sections: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              legend: { type: 'string' },
-              fields: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    name: { type: 'string' },
-                    label: { type: 'string' },
-                    value: { type: 'string', description: 'Sensitive values masked.' },
-                    sensitive: { type: 'boolean' },
-                  },
-                  required: ['name', 'label', 'value', 'sensitive'],
-                },
-              },
-            },
-            required: ['legend', 'fields'],
-          },
-        },
-        otherFields: {
-          type: 'object',
-          description: 'Stored fields the lead’s form does not show, by name.',
-          additionalProperties: { type: 'string' },
-        },
-      },
-      required: [...summaryKeys, 'sections', 'otherFields'],
-    },
+export const leadDetailSchema = z
+  .object({
+    lead: z.object({
+      ...summaryFields,
+      sections: z.array(
+        z.object({
+          legend: z.string(),
+          fields: z.array(
+            z.object({
+              name: z.string(),
+              label: z.string(),
+              value: z.string().describe('Sensitive values masked.'),
+              sensitive: z.boolean(),
+            }),
+          ),
+        }),
+      ),
+      otherFields: z
+        .record(z.string(), z.string())
+        .describe('Stored fields the lead’s form does not show, by name.'),
+    }),
     deliveryJobs: records('The lead’s e-mail jobs, oldest first.'),
     reveals: records('Each reveal of a sensitive value: who, which field, when.'),
     workLog: records('Contacts, notes and changes, newest first.'),
-  },
-  required: ['lead', 'deliveryJobs', 'reveals', 'workLog'],
-} as const
+  })
+  .describe('One lead: its summary, its fields under their labels, its e-mail jobs, reveals and work log.')
 
 /** An answer refused with a reason, as every route here gives it. */
-export const errorSchema = {
-  description: 'Refused: `error` says why (for one lead: there is no such lead).',
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-} as const
+export const errorSchema = z
+  .object({ error: z.string() })
+  .describe('Refused: `error` says why (for one lead: there is no such lead).')
 
 /** GET /api/admin/leads, 400: which filters make no sense, and why. */
-export const filterErrorSchema = {
-  description: 'A filter that makes no sense: `fields` gives each one’s message.',
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    fields: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-  // Not `fields`: the server's own 400s (a body it cannot read) say only why.
-  required: ['error'],
-} as const
+export const filterErrorSchema = z
+  .object({
+    error: z.string(),
+    // Optional: the server's own 400s (a body it cannot read) say only why.
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .describe('A filter that makes no sense: `fields` gives each one’s message.')

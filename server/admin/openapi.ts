@@ -1,12 +1,14 @@
 /**
- * The OpenAPI document of the staff API (/api/admin/*), made by @fastify/swagger from the JSON
- * schemas the routes validate with, so it cannot drift from what they accept. Registered at the
+ * The OpenAPI document of the staff API (/api/admin/*), made by @fastify/swagger from the zod
+ * schemas the routes validate with (turned into JSON Schema by fastify-type-provider-zod), so it
+ * cannot drift from what they accept. Registered at the
  * top of the API's plugin (admin-api.ts): every route added there after it, by anyone, is in the
  * document without more work. Served to signed-in staff at GET /api/admin/openapi.json and kept
  * in docs/openapi.json (`npm run openapi`; docs/api.md, "OpenAPI").
  */
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { adminApi } from './admin-api.ts'
 
 export const openApiPath = '/api/admin/openapi.json'
@@ -28,7 +30,7 @@ const openapi: FastifyDynamicSwaggerOptions['openapi'] = {
 
 /** Adds the document's collector to the API's plugin, before its routes. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, { openapi })
+  await app.register(swagger, { openapi, transform: jsonSchemaTransform })
 }
 
 /**

@@ -1,9 +1,13 @@
 /**
  * The inbox's filters, read from the query string by the page, the CSV export and the JSON API
- * alike, and turned into one SQL condition, so the three always agree on which leads match.
+ * alike, and turned into one SQL condition, so the three always agree on which leads match. Each
+ * filter is a zod schema: the pages read them one by one (a value that makes no sense is dropped
+ * and reported beside its field), the JSON API validates its whole query with them (a bad value
+ * answers 400 with the same messages) and its OpenAPI document lists them.
  */
+import { z } from 'zod'
 import { parseIsoDate } from '../../forms/dates.ts'
-import { type FormKey, isFormKey, visitorFieldNames } from '../../forms/registry.ts'
+import { formKeys, visitorFieldNames } from '../../forms/registry.ts'
 import { overdueCutoff } from '../desk/business-hours.ts'
 import { parseLeadReference } from './lead-reference.ts'
 import { isLeadStatus, leadStatuses } from './lead-repository.ts'
@@ -12,25 +16,11 @@ import { isLeadStatus, leadStatuses } from './lead-repository.ts'
 const statusFilters = ['', ...leadStatuses, 'spam', 'all'] as const
 export type StatusFilter = (typeof statusFilters)[number]
 
-export interface LeadFilters {
-  form: FormKey | ''
-  status: StatusFilter
-  /** YYYY-MM-DD, inclusive, in the agency's time zone. */
-  from: string
-  to: string
-  /** Part of a name, an e-mail or a phone number. */
-  q: string
-  /** 'mine': assigned to the staff member reading; 'unassigned': to nobody. */
-  assigned: AssignedFilter
-  /** 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due. */
-  due: DueFilter
-  /** '' the work queue (overdue, due follow-ups, new, then the rest); or by received or due date. */
-  sort: LeadSort
-}
-
+/** 'mine': assigned to the staff member reading; 'unassigned': to nobody. */
 const assignedFilters = ['', 'mine', 'unassigned'] as const
 export type AssignedFilter = (typeof assignedFilters)[number]
 
+/** 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due. */
 const dueFilters = ['', 'overdue', 'follow-up'] as const
 export type DueFilter = (typeof dueFilters)[number]
 
@@ -38,84 +28,130 @@ export type DueFilter = (typeof dueFilters)[number]
 const leadSorts = ['', 'received', 'age', 'due'] as const
 export type LeadSort = (typeof leadSorts)[number]
 
-const emptyFilters: LeadFilters = {
-  form: '',
-  status: '',
-  from: '',
-  to: '',
-  q: '',
-  assigned: '',
-  due: '',
-  sort: '',
-}
-
 /** The statuses still in the pipeline: a follow-up of one of these can be due. */
 export const openStatusesSql = `('new', 'contacted', 'quoted')`
 
-export type FilterErrors = Partial<Record<keyof LeadFilters, string>>
-
-function isStatusFilter(value: string): value is StatusFilter {
-  return statusFilters.some((status) => status === value)
-}
-
 const searchMaxLength = 100
 
+/** A parameter given more than once counts by its first value; every value is trimmed. */
 function single(value: unknown): string {
   if (Array.isArray(value)) return single(value[0])
   return typeof value === 'string' ? value.trim() : ''
 }
 
+/**
+ * One query parameter: read as `single` reads it, then checked. The default ('' for every filter)
+ * is never used, since `single` gives '' for a missing parameter; it marks the parameter optional
+ * in the OpenAPI document.
+ */
+function queryParam<T extends z.ZodType<string>>(schema: T) {
+  // Cast: '' is a value of every filter (the empty choice), which the type parameter cannot say.
+  return z.preprocess(single, schema.default('' as never))
+}
+
+const dateMessage = 'Enter a date as YYYY-MM-DD.'
+const isoDay = z
+  .string()
+  .regex(/^$|^\d{4}-\d{2}-\d{2}$/, { error: dateMessage })
+  .refine((value) => value === '' || parseIsoDate(value) !== undefined, { error: dateMessage })
+
+/** Each filter's schema, with the message the inbox shows beside it (and the API sends) for a bad value. */
+export const leadFilterFields = {
+  form: queryParam(z.enum(['', ...formKeys], { error: 'There is no such form.' })).describe(
+    'A form key; empty: every form.',
+  ),
+  status: queryParam(z.enum(statusFilters, { error: 'Choose a status from the list.' })).describe(
+    'Empty: every lead but spam; a status (leads not marked spam); `spam`; `all` (spam too).',
+  ),
+  from: queryParam(isoDay).describe('YYYY-MM-DD, inclusive, a day in the agency’s time zone.'),
+  to: queryParam(isoDay).describe('YYYY-MM-DD, inclusive, a day in the agency’s time zone.'),
+  q: queryParam(
+    z.string().max(searchMaxLength, { error: `Search for at most ${searchMaxLength} characters.` }),
+  ).describe('Part of a name, an e-mail or a phone number, or a lead’s reference.'),
+  assigned: queryParam(z.enum(assignedFilters, { error: 'Choose Anyone, Mine or Unassigned.' })).describe(
+    '`mine`: assigned to the staff member asking; `unassigned`: to nobody.',
+  ),
+  due: queryParam(z.enum(dueFilters, { error: 'Choose Overdue, Follow-up due or nothing.' })).describe(
+    '`overdue`: new, never contacted, past one business hour; `follow-up`: a follow-up due now.',
+  ),
+  sort: queryParam(z.enum(leadSorts, { error: 'Choose an order from the list.' })).describe(
+    'Empty: the work queue (overdue, due follow-ups, new, then the rest); `received`: newest first; `age`: oldest first; `due`: soonest follow-up first.',
+  ),
+}
+
+type FilterName = keyof typeof leadFilterFields
+export type LeadFilters = { [Name in FilterName]: z.output<(typeof leadFilterFields)[Name]> }
+export type FilterErrors = Partial<Record<FilterName, string>>
+
+const filterNames = Object.keys(leadFilterFields) as FilterName[]
+
+/** An end date before the start date is reported on `to`, and `to` is dropped. */
+const dateOrder = {
+  holds: ({ from, to }: { from: string; to: string }) => !(from && to && from > to),
+  message: 'The end date is before the start date.',
+}
+
+/** The page number: 1 when missing or not a positive whole number. */
+const pageParam = z
+  .preprocess((value) => {
+    const raw = single(value)
+    return /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1
+  }, z.int().min(1).max(999_999).default(1))
+  .describe('The page, from 1; anything else reads as 1.')
+
 /** Filters from a query string object; a value that makes no sense is dropped and reported. */
 export function parseLeadFilters(query: unknown): { filters: LeadFilters; errors: FilterErrors } {
   const input: Record<string, unknown> = query && typeof query === 'object' ? { ...query } : {}
+  const problems: FilterProblem[] = []
+  // Each filter by its own schema, into a record the type check cannot tie to LeadFilters name by
+  // name; '' is every filter's empty choice.
+  const filters = {} as Record<FilterName, string>
+  for (const name of filterNames) {
+    const result = leadFilterFields[name].safeParse(input[name])
+    filters[name] = result.success ? result.data : ''
+    if (!result.success) problems.push(...result.error.issues.map(({ message }) => ({ name, message })))
+  }
+  const parsed = filters as LeadFilters
+  if (!dateOrder.holds(parsed)) {
+    problems.push({ name: 'to', message: dateOrder.message })
+    parsed.to = ''
+  }
+  return { filters: parsed, errors: filterErrors(problems) }
+}
+
+interface FilterProblem {
+  name: string
+  message: string
+}
+
+/** Each filter's first message, in the filters' order, as the inbox and the API report them. */
+export function filterErrors(problems: readonly FilterProblem[]): FilterErrors {
   const errors: FilterErrors = {}
-  const filters: LeadFilters = { ...emptyFilters }
-
-  const form = single(input.form)
-  if (isFormKey(form)) filters.form = form
-  else if (form !== '') errors.form = 'There is no such form.'
-
-  const status = single(input.status)
-  if (isStatusFilter(status)) filters.status = status
-  else errors.status = 'Choose a status from the list.'
-
-  for (const name of ['from', 'to'] as const) {
-    const value = single(input[name])
-    if (value === '' || parseIsoDate(value)) filters[name] = value
-    else errors[name] = 'Enter a date as YYYY-MM-DD.'
+  for (const name of filterNames) {
+    const problem = problems.find((candidate) => candidate.name === name)
+    if (problem) errors[name] = problem.message
   }
-  if (filters.from && filters.to && filters.from > filters.to) {
-    errors.to = 'The end date is before the start date.'
-    filters.to = ''
-  }
+  return errors
+}
 
-  const q = single(input.q)
-  if (q.length <= searchMaxLength) filters.q = q
-  else errors.q = `Search for at most ${searchMaxLength} characters.`
-
-  const assigned = single(input.assigned)
-  const known = assignedFilters.find((value) => value === assigned)
-  if (known !== undefined) filters.assigned = known
-  else errors.assigned = 'Choose Anyone, Mine or Unassigned.'
-
-  const due = single(input.due)
-  const knownDue = dueFilters.find((value) => value === due)
-  if (knownDue !== undefined) filters.due = knownDue
-  else errors.due = 'Choose Overdue, Follow-up due or nothing.'
-
-  const sort = single(input.sort)
-  const knownSort = leadSorts.find((value) => value === sort)
-  if (knownSort !== undefined) filters.sort = knownSort
-  else errors.sort = 'Choose an order from the list.'
-
-  return { filters, errors }
+/**
+ * The filters and the page as one query schema, for a route that validates its query: a filter
+ * that makes no sense fails it with the message `parseLeadFilters` gives, at the filter's name.
+ * `sort` is the route's own (the JSON API orders by another default).
+ */
+export function leadListQuery<Sort extends z.ZodType<LeadSort>>(sort: Sort) {
+  return z.object({ ...leadFilterFields, sort, page: pageParam }).refine(dateOrder.holds, {
+    error: dateOrder.message,
+    path: ['to'],
+    // Checked when both dates are valid, whatever else is wrong, as parseLeadFilters checks it.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'from' || issue.path?.[0] === 'to'),
+  })
 }
 
 /** The page number from the query string: 1 when missing or not a positive whole number. */
 export function parsePage(query: unknown): number {
-  const raw = query && typeof query === 'object' && 'page' in query ? single(query.page) : ''
-  const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1
-  return Math.max(1, page)
+  return pageParam.parse(query && typeof query === 'object' && 'page' in query ? query.page : undefined)
 }
 
 /** The filters as a query string (without page), for links that keep them. */

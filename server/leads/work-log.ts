@@ -15,7 +15,7 @@ export type ContactChannel = (typeof contactChannels)[number]
 
 /** How a contact attempt went: a voicemail left is not a conversation, but it is not silence. */
 export const contactOutcomes = ['reached', 'voicemail', 'no-answer'] as const
-export type ContactOutcome = (typeof contactOutcomes)[number]
+type ContactOutcome = (typeof contactOutcomes)[number]
 
 export const noteMaxLength = 2000
 
