@@ -50,9 +50,9 @@ export function rendererFile(clientDir: string): string {
 }
 
 /** Puts `replacement` where `part` is in `html`; undefined when the page does not hold it. */
-function replacePart(html: string, part: string, replacement: string, at = html.indexOf(part)) {
-  if (at < 0 || html.slice(at, at + part.length) !== part) return undefined
-  return html.slice(0, at) + replacement + html.slice(at + part.length)
+function replacePart(html: string, part: string, replacement: string): string | undefined {
+  const at = html.indexOf(part)
+  return at < 0 ? undefined : html.slice(0, at) + replacement + html.slice(at + part.length)
 }
 
 /** The page's <title> text replaced (React Router's <Meta> renders exactly one). */
@@ -104,13 +104,18 @@ function withoutIsland(html: string, render: Renderer): string {
   return html.slice(0, start) + html.slice(end + after.length)
 }
 
-/** Reads the renderer the build made from the site's components (vite.no-js.config.ts). */
+/**
+ * Reads the renderer the build made from the site's components (vite.no-js.config.ts). A site
+ * folder without it (a build older than the renderer, a test's own pages) gets no pages: the
+ * answers are then what a script would get.
+ */
 export async function loadFormPages(clientDir: string, policies: Map<string, string>): Promise<FormPages> {
-  const file = rendererFile(clientDir)
-  const render: Renderer = await import(pathToFileURL(file).href).catch((error: unknown) => {
-    throw new Error(`The no-JavaScript form pages need ${file}: run \`npm run build\`.`, { cause: error })
-  })
-
+  const render: Renderer | undefined = await import(pathToFileURL(rendererFile(clientDir)).href).catch(
+    (error: unknown) => {
+      if ((error as { code?: unknown })?.code === 'ERR_MODULE_NOT_FOUND') return undefined
+      throw error
+    },
+  )
   const localized = (locale: PageLocale, page: string) =>
     path.join(clientDir, ...withLocale(locale, page).split('/').filter(Boolean), 'index.html')
   const read = (htmlFile: string) => readFile(htmlFile, 'utf8').catch(() => undefined)
@@ -121,6 +126,7 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
 
   return {
     async invalidForm({ form, locale, refererPath, values, errors }) {
+      if (!render) return undefined
       const chosen =
         form.pages.find((candidate) => withLocale(locale, candidate) === refererPath) ?? form.pages[0]
       const htmlFile = localized(locale, chosen)
@@ -152,13 +158,15 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
       const html = await read(htmlFile)
       if (!html) return undefined
       const parsed = reference ? parseLeadReference(reference) : undefined
-      const filled = parsed
-        ? replacePart(html, render.renderThankYou(locale), render.renderThankYou(locale, parsed))
-        : html
+      const filled =
+        parsed && render
+          ? replacePart(html, render.renderThankYou(locale), render.renderThankYou(locale, parsed))
+          : html
       return filled ? page(filled, htmlFile) : undefined
     },
 
     async notice(locale, kind, { retryAfterSeconds, backPath }) {
+      if (!render) return undefined
       const htmlFile = localized(locale, '/404')
       const html = await read(htmlFile)
       if (!html) return undefined
