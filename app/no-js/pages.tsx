@@ -18,8 +18,6 @@ import NotFoundPage from '../routes/not-found.tsx'
 import { ThankYouContent } from '../routes/thank-you.tsx'
 import { type Locale, withLocale } from '../site/route-table.ts'
 
-export type { FormDefinition, Locale }
-
 /** React's own escaping, for text the server puts into a page (the title). */
 export function renderText(text: string): string {
   return renderToString(text)
@@ -61,7 +59,7 @@ export function renderNotFound(locale: Locale): string {
   return atPath(locale, '/404', <NotFoundPage />)
 }
 
-export type NoticeKind = 'rate-limited' | 'failed'
+type NoticeKind = 'rate-limited' | 'failed'
 
 export function noticeHeading(locale: Locale, kind: NoticeKind): string {
   return kind === 'rate-limited' ? noJsCopy[locale].rateLimitedHeading : formUiCopy[locale].failureMessage

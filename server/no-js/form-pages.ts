@@ -45,7 +45,7 @@ export interface FormPages {
 }
 
 /** Where the build puts the renderer: beside build/client, never served. */
-export function rendererFile(clientDir: string): string {
+function rendererFile(clientDir: string): string {
   return path.join(clientDir, '..', 'no-js', 'pages.js')
 }
 
