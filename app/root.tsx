@@ -1,12 +1,13 @@
 import { type ReactNode, useContext } from 'react'
 import { Links, Meta, Outlet, Scripts, UNSAFE_FrameworkContext, useLocation, useMatches } from 'react-router'
 import { shellCopy } from '../content/shell.ts'
+import { LeadFormIslandScript } from './components/lead-form-island-script.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { attributionScript } from './site/attribution.ts'
 import { enhanceScript } from './site/enhance-script.ts'
 import { useLocalized } from './site/i18n.ts'
-import { islandWakeScript, leadFormIslandPlaceholder } from './site/lead-form-island.ts'
+import { leadFormIslandPlaceholder } from './site/lead-form-island.ts'
 import { splitLocale } from './site/route-table.ts'
 import './styles/site.css'
 
@@ -54,12 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* React Router's SPA fallback shell must carry its scripts (its build checks it); the
             server never sends that file: unknown paths get the prerendered 404 page. */}
         {isSpaFallback ? <Scripts /> : null}
-        {formIsland ? (
-          <script
-            data-lead-form-island={leadFormIslandPlaceholder}
-            dangerouslySetInnerHTML={{ __html: islandWakeScript }}
-          />
-        ) : null}
+        {formIsland ? <LeadFormIslandScript src={leadFormIslandPlaceholder} /> : null}
       </body>
     </html>
   )

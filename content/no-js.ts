@@ -4,7 +4,6 @@ import type { Localized } from './locale.ts'
 export interface NoJsCopy {
   /** Before the page title of a form sent back with errors (screen readers hear it first). */
   errorTitlePrefix: string
-  summaryTitle: string
   /** Beside an SSN or EIN field, which is never sent back. */
   typeAgain: string
   rateLimitedHeading: string
@@ -18,7 +17,6 @@ export interface NoJsCopy {
 export const noJsCopy: Localized<NoJsCopy> = {
   en: {
     errorTitlePrefix: 'Error: ',
-    summaryTitle: 'Please check these answers',
     typeAgain: 'For your security this number was not kept. Please type it again.',
     rateLimitedHeading: 'Too many requests from this connection',
     tryAgainIn: (minutes) =>
@@ -29,7 +27,6 @@ export const noJsCopy: Localized<NoJsCopy> = {
   },
   es: {
     errorTitlePrefix: 'Error: ',
-    summaryTitle: 'Revise estas respuestas',
     typeAgain: 'Por su seguridad no guardamos este número. Escríbalo de nuevo, por favor.',
     rateLimitedHeading: 'Demasiadas solicitudes desde esta conexión',
     tryAgainIn: (minutes) =>

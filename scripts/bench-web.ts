@@ -259,6 +259,8 @@ async function snapshotTree(): Promise<string> {
     const before = await fingerprint(clientDir)
     await cp(path.join(root, 'server'), path.join(tree, 'server'), { recursive: true })
     await cp(clientDir, path.join(tree, 'build', 'client'), { recursive: true })
+    // the server's renderer for forms posted without JavaScript (server/no-js)
+    await cp(path.join(root, 'build', 'no-js'), path.join(tree, 'build', 'no-js'), { recursive: true })
     const settled = before === (await fingerprint(clientDir))
     if (settled) {
       for (const name of ['app', 'config', 'content', 'forms', 'node_modules', 'package.json']) {

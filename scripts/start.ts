@@ -22,6 +22,7 @@ const buildSources = [
   'tsconfig.json',
   'vite.config.ts',
   'vite.islands.config.ts',
+  'vite.no-js.config.ts',
   'react-router.config.ts',
   'scripts/build-photos.ts',
   'scripts/postbuild.ts',

@@ -1,7 +1,8 @@
 import { formText } from '../../content/form-text.ts'
 import type { FormDefinition } from '../../forms/engine.ts'
 import { useLocale } from '../site/i18n.ts'
-import { LeadForm } from './lead-form/lead-form.tsx'
+import type { Locale } from '../site/route-table.ts'
+import { LeadForm, type ServerAnswer } from './lead-form/lead-form.tsx'
 
 /**
  * The lead form of a page, prerendered inside its island: the browser hydrates only this element
@@ -15,7 +16,27 @@ export function PageForm({
   /** Values the form starts with (the auto page's line of insurance); the island reads them back. */
   initialValues?: Readonly<Record<string, string>>
 }) {
-  const locale = useLocale()
+  return <LeadFormIsland form={form} locale={useLocale()} initialValues={initialValues} />
+}
+
+/**
+ * The island's element and the form in it, outside any router: the server renders it again with a
+ * visitor's answers when the browser posted the form itself (app/no-js/pages.tsx).
+ */
+export function LeadFormIsland({
+  form,
+  locale,
+  initialValues,
+  answer,
+}: {
+  form: FormDefinition
+  locale: Locale
+  /** What the page starts the form with; the element carries it for the island to read back. */
+  initialValues?: Readonly<Record<string, string>> | undefined
+  /** The server's answer to a post without JavaScript, and the answers to show instead of `initialValues`. */
+  answer?: (ServerAnswer & { values: Readonly<Record<string, string>> }) | undefined
+}) {
+  const values = answer ? answer.values : initialValues
   return (
     <div
       className="lead-form-island"
@@ -26,7 +47,8 @@ export function PageForm({
         form={form}
         locale={locale}
         translate={(english) => formText(locale, english)}
-        {...(initialValues ? { initialValues } : {})}
+        {...(values ? { initialValues: values } : {})}
+        {...(answer ? { answer: { errors: answer.errors, notes: answer.notes } } : {})}
       />
     </div>
   )

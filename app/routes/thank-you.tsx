@@ -17,9 +17,14 @@ export const meta: typeof thankYouMeta = (args) => [
 /**
  * Prerendered at /thank-you and /es/thank-you, outside the route table (not a page anyone links to
  * or a search engine lists). A form posted without JavaScript is answered 303 here with
- * ?ref=<reference>; the server fills the reference into `data-lead-reference` (server/no-js).
+ * ?ref=<reference>; the server renders this page's content again with the reference in it
+ * (server/no-js, app/no-js/pages.tsx).
  */
 export default function ThankYouPage() {
+  return <ThankYouContent />
+}
+
+export function ThankYouContent({ reference }: { reference?: string | undefined }) {
   const copy = useLocalized(thankYouCopy)
   const { successMessage } = useLocalized(formUiCopy)
   const href = useHref()
@@ -29,7 +34,7 @@ export default function ThankYouPage() {
         <h1>{successMessage}</h1>
         <p>
           {`${copy.referenceLabel}: `}
-          <strong data-lead-reference="">{copy.noReference}</strong>
+          <strong data-lead-reference="">{reference ?? copy.noReference}</strong>
         </p>
         <h2>{copy.nextHeading}</h2>
         <p>{copy.next}</p>

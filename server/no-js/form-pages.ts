@@ -1,22 +1,25 @@
 /**
  * Pages for forms posted by the browser itself (no JavaScript): the form's own prerendered page
  * sent back with the visitor's answers and the errors (400), the thank-you page with the request's
- * reference, and short notices (429, 500) in the site's shell. All start from the prerendered HTML,
- * so they look and read exactly like the site; cheerio edits that HTML (escaping by construction).
- * The island's scripts are left out of a page sent back: it shows what the server decided.
+ * reference, and short notices (429, 500) in the site's shell. Each is a prerendered page with one
+ * part rendered again by the same React components (app/no-js/pages.tsx, bundled into
+ * build/no-js by the build): the part is found as the components render it unchanged, and the new
+ * rendering takes its place. So a form sent back is the form the visitor saw, with one error
+ * summary and one wording, and React escapes everything the visitor typed.
+ * The island's script is left out of a page sent back: it shows what the server decided.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import * as cheerio from 'cheerio'
+import { pathToFileURL } from 'node:url'
+import { withLocale } from '../../app/site/route-table.ts'
 import { agency } from '../../config/agency.ts'
-import { agencyPhone } from '../../config/agency-facts.ts'
-import { formUiCopy } from '../../content/form-ui.ts'
-import { type NoJsCopy, noJsCopy } from '../../content/no-js.ts'
+import { noJsCopy } from '../../content/no-js.ts'
 import { allFields, type FormDefinition } from '../../forms/engine.ts'
 import { parseLeadReference } from '../leads/lead-reference.ts'
 import { policyForFile } from '../plugins/security-headers.ts'
 
 type PageLocale = 'en' | 'es'
+type Renderer = typeof import('../../app/no-js/pages.tsx')
 
 interface RenderedPage {
   html: string
@@ -41,187 +44,149 @@ export interface FormPages {
   ): Promise<RenderedPage | undefined>
 }
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield* htmlFiles(full)
-    else if (entry.name === 'index.html') yield full
+/** Where the build puts the renderer: beside build/client, never served. */
+function rendererFile(clientDir: string): string {
+  return path.join(clientDir, '..', 'no-js', 'pages.js')
+}
+
+/** Puts `replacement` where `part` is in `html`; undefined when the page does not hold it. */
+function replacePart(html: string, part: string, replacement: string): string | undefined {
+  const at = html.indexOf(part)
+  return at < 0 ? undefined : html.slice(0, at) + replacement + html.slice(at + part.length)
+}
+
+/** The page's <title> text replaced (React Router's <Meta> renders exactly one). */
+function withTitle(html: string, title: (current: string) => string): string {
+  const start = html.indexOf('<title>') + '<title>'.length
+  const end = html.indexOf('</title>', start)
+  if (start < '<title>'.length || end < 0) return html
+  return html.slice(0, start) + title(html.slice(start, end)) + html.slice(end)
+}
+
+/** The characters React escapes in an attribute value, back (only to read what it wrote). */
+function attributeText(value: string): string {
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
+}
+
+/**
+ * The values a page starts its form with (the auto page's line of insurance), which the form region
+ * was rendered with: from the island's data attribute, as the island itself reads them. The region
+ * found with them is checked byte for byte, so a misread only means "not found".
+ */
+function pageInitialValues(html: string, formKey: string): Record<string, string> | undefined {
+  const opening = `data-lead-form="${formKey}" data-initial-values="`
+  const start = html.indexOf(opening)
+  if (start < 0) return undefined
+  const end = html.indexOf('"', start + opening.length)
+  try {
+    const parsed: unknown = JSON.parse(attributeText(html.slice(start + opening.length, end)))
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : undefined
+  } catch {
+    return undefined
   }
 }
 
-function localeOfFile(clientDir: string, file: string): PageLocale {
-  const relative = path.relative(clientDir, file).split(path.sep)
-  return relative[0] === 'es' ? 'es' : 'en'
+/** The island's wake-up script cut out, whatever hashed file the build named in it. */
+function withoutIsland(html: string, render: Renderer): string {
+  const placeholder = 'island-src'
+  const script = render.renderIslandScript(placeholder)
+  const at = script.indexOf(placeholder)
+  const before = script.slice(0, at)
+  const after = script.slice(at + placeholder.length)
+  const start = html.indexOf(before)
+  const end = start < 0 ? -1 : html.indexOf(after, start + before.length)
+  if (end < 0) return html
+  return html.slice(0, start) + html.slice(end + after.length)
 }
 
-function pathOfFile(clientDir: string, file: string): string {
-  const dir = path.dirname(path.relative(clientDir, file))
-  return dir === '.' ? '/' : `/${dir.split(path.sep).join('/')}`
-}
-
-/** Reads the build once at start: which page carries which form, in which language. */
+/**
+ * Reads the renderer the build made from the site's components (vite.no-js.config.ts). A site
+ * folder without it (a build older than the renderer, a test's own pages) gets no pages: the
+ * answers are then what a script would get.
+ */
 export async function loadFormPages(clientDir: string, policies: Map<string, string>): Promise<FormPages> {
-  const pagesByForm = new Map<string, { file: string; locale: PageLocale; path: string }[]>()
-  for await (const file of htmlFiles(clientDir)) {
-    const html = await readFile(file, 'utf8')
-    for (const match of html.matchAll(/data-form-key="([a-z-]+)"/g)) {
-      const key = match[1] as string
-      const list = pagesByForm.get(key) ?? []
-      list.push({ file, locale: localeOfFile(clientDir, file), path: pathOfFile(clientDir, file) })
-      pagesByForm.set(key, list)
-    }
-  }
-
-  const load = async (file: string) => cheerio.load(await readFile(file, 'utf8'))
-  const page = ($: cheerio.CheerioAPI, file: string): RenderedPage => ({
-    html: $.html(),
-    policy: policyForFile(policies, file),
+  const render: Renderer | undefined = await import(pathToFileURL(rendererFile(clientDir)).href).catch(
+    (error: unknown) => {
+      if ((error as { code?: unknown })?.code === 'ERR_MODULE_NOT_FOUND') return undefined
+      throw error
+    },
+  )
+  const localized = (locale: PageLocale, page: string) =>
+    path.join(clientDir, ...withLocale(locale, page).split('/').filter(Boolean), 'index.html')
+  const read = (htmlFile: string) => readFile(htmlFile, 'utf8').catch(() => undefined)
+  const page = (html: string, htmlFile: string): RenderedPage => ({
+    html,
+    policy: policyForFile(policies, htmlFile),
   })
-  const localized = (locale: PageLocale, relative: string) =>
-    path.join(clientDir, ...(locale === 'es' ? ['es'] : []), relative, 'index.html')
 
   return {
     async invalidForm({ form, locale, refererPath, values, errors }) {
-      const candidates = (pagesByForm.get(form.key) ?? []).filter((entry) => entry.locale === locale)
-      const chosen = candidates.find((entry) => entry.path === refererPath) ?? candidates[0]
-      if (!chosen) return undefined
-      const $ = await load(chosen.file)
+      if (!render) return undefined
+      const chosen =
+        form.pages.find((candidate) => withLocale(locale, candidate) === refererPath) ?? form.pages[0]
+      const htmlFile = localized(locale, chosen)
+      const html = await read(htmlFile)
+      if (!html) return undefined
       const copy = noJsCopy[locale]
-      fillForm($, form, values, errors, copy)
-      $('title').text(`${copy.errorTitlePrefix}${$('title').text()}`)
-      withoutIsland($)
-      return page($, chosen.file)
+      const initialValues = pageInitialValues(html, form.key)
+      const shown: Record<string, string> = {}
+      const notes: Record<string, string> = {}
+      for (const field of allFields(form)) {
+        const value = values[field.name]
+        if (value === undefined) continue
+        // An SSN or EIN is never sent back (docs/contracts.md, "Sensitive fields").
+        if (!field.sensitive) shown[field.name] = value
+        else if (value && !errors[field.name]) notes[field.name] = copy.typeAgain
+      }
+      const answered = replacePart(
+        html,
+        render.renderFormRegion({ form, locale, initialValues }),
+        render.renderFormRegion({ form, locale, initialValues, answer: { values: shown, errors, notes } }),
+      )
+      if (!answered) return undefined
+      const titled = withTitle(answered, (title) => `${render.renderText(copy.errorTitlePrefix)}${title}`)
+      return page(withoutIsland(titled, render), htmlFile)
     },
 
     async thankYou(locale, reference) {
-      const file = localized(locale, 'thank-you')
-      const $ = await load(file).catch(() => undefined)
-      if (!$) return undefined
+      const htmlFile = localized(locale, '/thank-you')
+      const html = await read(htmlFile)
+      if (!html) return undefined
       const parsed = reference ? parseLeadReference(reference) : undefined
-      if (parsed) $('[data-lead-reference]').text(parsed)
-      return page($, file)
+      const filled =
+        parsed && render
+          ? replacePart(html, render.renderThankYou(locale), render.renderThankYou(locale, parsed))
+          : html
+      return filled ? page(filled, htmlFile) : undefined
     },
 
     async notice(locale, kind, { retryAfterSeconds, backPath }) {
-      const file = localized(locale, '404')
-      const $ = await load(file).catch(() => undefined)
-      if (!$) return undefined
-      const copy = noJsCopy[locale]
-      const heading = kind === 'rate-limited' ? copy.rateLimitedHeading : formUiCopy[locale].failureMessage
-      const minutes = Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60))
-      const main = $('main')
-      main.empty()
-      const section = $('<div class="section"><div class="container prose"></div></div>')
-      const body = section.find('.container')
-      body.append($('<h1></h1>').text(heading))
-      body.append($('<p></p>').text(kind === 'rate-limited' ? copy.tryAgainIn(minutes) : copy.failedText))
-      const call = $('<p></p>').text(`${copy.callUs} `)
-      call.append($('<a></a>').attr('href', agencyPhone.href).text(agencyPhone.display))
-      body.append(call)
-      body.append(
-        $('<p></p>').append(
-          $('<a></a>')
-            .attr('href', backPath ?? '/')
-            .text(copy.goBack),
-        ),
+      if (!render) return undefined
+      const htmlFile = localized(locale, '/404')
+      const html = await read(htmlFile)
+      if (!html) return undefined
+      const heading = render.noticeHeading(locale, kind)
+      const body = replacePart(
+        html,
+        render.renderNotFound(locale),
+        render.renderNotice(locale, kind, { retryAfterSeconds, backPath }),
       )
-      main.append(section)
-      $('title').text(`${heading} | ${agency.name}`)
-      $('meta[name="robots"]').remove()
-      $('head').append('<meta name="robots" content="noindex">')
-      return page($, file)
+      if (!body) return undefined
+      const titled = withTitle(body, () => render.renderText(`${heading} | ${agency.name}`))
+      // Not a page to list: the 404 page it is made from has no robots line of its own.
+      const noindex = '<meta name="robots" content="noindex"/>'
+      const closing = titled.indexOf('</head>')
+      return page(
+        titled.includes('<meta name="robots"') || closing < 0
+          ? titled
+          : titled.slice(0, closing) + noindex + titled.slice(closing),
+        htmlFile,
+      )
     },
   }
-}
-
-/** The island would hydrate over the server's answers; the page sent back works without it. */
-function withoutIsland($: cheerio.CheerioAPI): void {
-  $('script[data-lead-form-island]').remove()
-}
-
-function controlId(control: ReturnType<cheerio.CheerioAPI>): string {
-  return control.attr('id') ?? control.closest('.field').find('[id]').first().attr('id') ?? ''
-}
-
-/** Puts the visitor's answers back in the form, the errors beside their fields and a summary on top. */
-function fillForm(
-  $: cheerio.CheerioAPI,
-  form: FormDefinition,
-  values: Record<string, string>,
-  errors: Record<string, string>,
-  copy: NoJsCopy,
-): void {
-  const formElement = $(`form[data-form-key="${form.key}"]`)
-  const summaryItems: { id: string; message: string }[] = []
-  for (const field of allFields(form)) {
-    const controls = formElement.find(`[name="${cssEscape(field.name)}"]`)
-    if (controls.length === 0) continue
-    const first = controls.first()
-    const value = field.sensitive ? '' : (values[field.name] ?? '')
-    switch (field.kind) {
-      case 'radio':
-        controls.each((_, element) => {
-          const radio = $(element)
-          if (radio.attr('value') === value) radio.attr('checked', '')
-          else radio.removeAttr('checked')
-        })
-        break
-      case 'checkbox':
-        if (value === 'true') first.attr('checked', '')
-        else first.removeAttr('checked')
-        break
-      case 'select':
-        first.find('option').each((_, element) => {
-          const option = $(element)
-          if (option.attr('value') === value) option.attr('selected', '')
-          else option.removeAttr('selected')
-        })
-        break
-      case 'textarea':
-        first.text(value)
-        break
-      default:
-        if (!(field.kind === 'text' && field.honeypot)) first.attr('value', value)
-    }
-    const id = controlId(first)
-    const message = errors[field.name] ?? (field.sensitive && values[field.name] ? copy.typeAgain : undefined)
-    if (!message) continue
-    const errorId = `${id}-error`
-    const wrapper = first.closest('.field')
-    wrapper.find('.field__error').remove()
-    const errorElement = $('<span class="field__error"></span>').attr('id', errorId).text(message)
-    wrapper.append(errorElement)
-    const describedBy = [first.attr('aria-describedby'), errorId].filter(Boolean).join(' ')
-    const target = field.kind === 'radio' ? wrapper : first
-    target.attr('aria-describedby', describedBy)
-    if (errors[field.name]) {
-      first.attr('aria-invalid', 'true')
-      summaryItems.push({ id, message: `${labelOf($, first, field.label)}: ${errors[field.name]}` })
-    }
-  }
-  if (summaryItems.length === 0 && Object.keys(errors).length === 0) return
-  // Focused on load without any script (autofocus), so keyboard and screen reader users start there.
-  const summary = $('<div class="error-summary" role="alert" tabindex="-1" autofocus></div>')
-  summary.append($('<h2 class="error-summary__title"></h2>').text(copy.summaryTitle))
-  const list = $('<ul class="error-summary__list"></ul>')
-  for (const item of summaryItems) {
-    list.append($('<li></li>').append($('<a></a>').attr('href', `#${item.id}`).text(item.message)))
-  }
-  summary.append(list)
-  summary.attr('id', `${form.key}-error-summary`)
-  formElement.prepend(summary)
-}
-
-/** The label text the visitor sees (without the required asterisk). */
-function labelOf($: cheerio.CheerioAPI, control: ReturnType<cheerio.CheerioAPI>, fallback: string): string {
-  const id = control.attr('id')
-  const label = id ? $(`label[for="${id}"]`).first() : undefined
-  const legend = control.closest('fieldset.field--radio').find('legend').first()
-  const source = label && label.length > 0 ? label : legend
-  const text = source.clone().find('.required-mark').remove().end().text().trim()
-  return text || fallback
-}
-
-function cssEscape(name: string): string {
-  return name.replace(/["\\]/g, '\\$&')
 }

@@ -91,7 +91,7 @@ test.describe('with JavaScript off', () => {
       const typed = `${email.split('@')[0]}@localhost`
       await emailInput.fill(typed)
       await page.locator(`form[data-form-key="${formKey}"] button[type="submit"]`).click()
-      const summary = page.getByRole('alert').filter({ hasText: 'Revise estas respuestas' })
+      const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' })
       await expect(summary).toBeVisible()
       await expect(summary.getByRole('link')).toContainText(['Escriba un correo electrónico válido'])
       await expect(emailInput).toHaveValue(typed)

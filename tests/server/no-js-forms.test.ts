@@ -3,13 +3,16 @@
  * same pipeline as the island's JSON, answered with pages. Runs against the real build (npm test
  * builds first), on both databases.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { load } from 'cheerio'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allFields, type FormDefinition } from '../../forms/engine.ts'
 import { formDefinitions } from '../../forms/registry.ts'
 import { buildApp } from '../../server/app.ts'
+import { loadFormPages } from '../../server/no-js/form-pages.ts'
 import { decryptValue } from '../../server/security/sensitive-fields.ts'
 import { expectedStoredFields, validPayload } from './helpers/form-payloads.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
@@ -187,12 +190,58 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     const html = response.body
     expect(html).toContain('value="not an address"')
     expect(html).toContain('Keep this text</textarea>')
-    expect(html).toMatch(/<div class="error-summary" role="alert"[^>]*>/)
-    expect(text(html)).toContain('Please check these answers')
+    expect(html).toMatch(/<div class="error-summary"[^>]*autofocus=""[^>]*><div role="alert">/)
+    expect(text(html)).toContain('There is a problem')
     expect(html).toMatch(/aria-invalid="true"[^>]*|id="lf-contact-message-email"[^>]*aria-invalid="true"/)
     expect(text(html)).toMatch(/E-mail.*: Enter a valid e-mail address/)
     expect(html).not.toContain('data-lead-form-island')
     expect(await test.db.query('SELECT 1 FROM leads')).toHaveLength(before.length)
+  })
+
+  it('a long form sent back keeps every answer, each summary link reaches its field, and the page policy allows its inline code', async () => {
+    const business = form('business-quote')
+    const typed: Record<string, string> = {
+      ...validPayload(business, today),
+      email: 'nope',
+      yearsInBusiness: '900',
+    }
+    const response = await post('business-quote', encoded(typed), { referer: '/insurance/business' })
+    expect(response.statusCode).toBe(400)
+    const $ = load(response.body)
+    const formElement = $('form[data-form-key="business-quote"]')
+    for (const field of allFields(business)) {
+      const value = typed[field.name]
+      if (value === undefined || field.sensitive || (field.kind === 'text' && field.honeypot)) continue
+      const control = formElement.find(`[name="${field.name}"]`)
+      if (field.kind === 'radio') expect(control.filter(':checked').val(), field.name).toBe(value)
+      else if (field.kind === 'checkbox') expect(control.is(':checked'), field.name).toBe(value === 'true')
+      else expect(control.val(), field.name).toBe(value)
+    }
+    // One summary, focused as the page loads, whose links lead to the fields in error.
+    const summary = $('.error-summary')
+    expect(summary).toHaveLength(1)
+    expect(summary.is('[autofocus]')).toBe(true)
+    const targets = summary
+      .find('a')
+      .map((_, link) => $(link).attr('href'))
+      .get()
+    expect(targets.length).toBeGreaterThanOrEqual(2)
+    for (const target of targets) {
+      const control = $(target)
+      expect(control.attr('aria-invalid'), target).toBe('true')
+      expect(
+        $(`#${control.attr('aria-describedby')?.split(' ').at(-1)}`).hasClass('field__error'),
+        target,
+      ).toBe(true)
+    }
+    // Every inline script and style of the page is allowed by its hash.
+    const policy = String(response.headers['content-security-policy'])
+    for (const element of $('script:not([src]), style').toArray()) {
+      const hash = createHash('sha256')
+        .update($(element).html() ?? '', 'utf8')
+        .digest('base64')
+      expect(policy).toContain(`'sha256-${hash}'`)
+    }
   })
 
   it('answers a Spanish page in Spanish, and never sends an SSN back', async () => {
@@ -201,7 +250,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     const response = await post('workers-comp-quote', encoded(typed), { lang: 'es' })
     expect(response.statusCode).toBe(400)
     expect(response.body).toContain('<html lang="es"')
-    expect(text(response.body)).toContain('Revise estas respuestas')
+    expect(text(response.body)).toContain('Hay un problema')
     expect(text(response.body)).toContain('Escriba un correo electrónico válido')
     expect(response.body).not.toContain('123456789')
     expect(text(response.body)).toContain('Por su seguridad no guardamos este número')
@@ -257,6 +306,33 @@ describe('a form posted without JavaScript past the rate limit', () => {
 })
 
 describe('the built site', () => {
+  it('can send back every form on every page that carries it, in both languages, with its errors', async () => {
+    const pages = await loadFormPages(clientDir, new Map())
+    for (const definition of formDefinitions) {
+      const [first] = allFields(definition).filter((field) => field.required && !field.sensitive)
+      if (!first) continue
+      for (const locale of ['en', 'es'] as const) {
+        for (const page of definition.pages) {
+          const refererPath = locale === 'es' ? (page === '/' ? '/es' : `/es${page}`) : page
+          const answer = await pages.invalidForm({
+            form: definition,
+            locale,
+            refererPath,
+            values: { [first.name]: 'kept <b>as typed</b>' },
+            errors: { [first.name]: 'Missing' },
+          })
+          const where = `${definition.key} on ${refererPath}`
+          expect(answer, where).toBeDefined()
+          expect(answer?.html, where).toContain(`<html lang="${locale}"`)
+          expect(answer?.html.match(/class="error-summary"/g), where).toHaveLength(1)
+          expect(answer?.html, where).not.toContain('data-lead-form-island')
+          if (first.kind !== 'select' && first.kind !== 'radio' && first.kind !== 'checkbox')
+            expect(answer?.html, where).toContain('kept &lt;b&gt;as typed&lt;/b&gt;')
+        }
+      }
+    }
+  })
+
   it('carries each form on exactly the pages its definition names, in both languages', () => {
     const carried = new Map<string, string[]>()
     for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {

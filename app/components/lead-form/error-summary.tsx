@@ -17,15 +17,19 @@ export function ErrorSummary({
   errors,
   summaryRef,
   onFollow,
+  autoFocus,
 }: {
   title: string
   errors: readonly SummaryError[]
   summaryRef?: Ref<HTMLDivElement>
   /** In the browser: focus the control itself (a plain fragment link only scrolls). */
   onFollow?: (event: MouseEvent<HTMLAnchorElement>, controlId: string) => void
+  /** Focused as the page loads (a page the server sent back: no script moves the focus there). */
+  autoFocus?: boolean
 }) {
   return (
-    <div className="error-summary" tabIndex={-1} ref={summaryRef}>
+    // biome-ignore lint/a11y/noAutofocus: only on the page a post without JavaScript gets back, where the visitor just asked for it and no script can move the focus (GOV.UK's error summary)
+    <div className="error-summary" tabIndex={-1} ref={summaryRef} autoFocus={autoFocus}>
       <div role="alert">
         <h2 className="error-summary__title" id="error-summary-title">
           {title}

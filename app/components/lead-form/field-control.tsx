@@ -30,6 +30,7 @@ export function FieldControl({
   idPrefix,
   today,
   error,
+  note,
   placeholder,
   honeypotLabel,
   sensitiveNote,
@@ -43,6 +44,8 @@ export function FieldControl({
   idPrefix: string
   today: Date | null
   error: string | undefined
+  /** Said where an error would be, without marking the field invalid (the server's "type it again"). */
+  note?: string | undefined
   placeholder: string
   honeypotLabel: string
   /** Why an SSN or EIN is asked and how it is kept. */
@@ -57,9 +60,11 @@ export function FieldControl({
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const noteId = `${id}-note`
+  const message = error ?? note
   const describedBy =
-    [field.hint ? hintId : '', sensitiveNote ? noteId : '', error ? errorId : ''].filter(Boolean).join(' ') ||
-    undefined
+    [field.hint ? hintId : '', sensitiveNote ? noteId : '', message ? errorId : '']
+      .filter(Boolean)
+      .join(' ') || undefined
   const common = {
     id,
     name: field.name,
@@ -112,9 +117,9 @@ export function FieldControl({
           <Lock aria-hidden="true" width={14} height={14} /> {sensitiveNote}
         </span>
       ) : null}
-      {error ? (
+      {message ? (
         <span id={errorId} className="field__error">
-          {error}
+          {message}
         </span>
       ) : null}
     </>

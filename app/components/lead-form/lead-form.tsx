@@ -18,6 +18,16 @@ import { useDraftRestore } from './use-draft.ts'
 
 type Outcome = { kind: 'success'; reference?: string } | { kind: 'failure' }
 
+/**
+ * The server's answer to a form the browser posted itself (no JavaScript, server/no-js): the
+ * errors it found, by field name, and notes beside fields whose value it did not send back (an SSN
+ * or EIN). The form renders them as it renders its own: the same summary, the same messages.
+ */
+export interface ServerAnswer {
+  errors: Readonly<Record<string, string>>
+  notes: Readonly<Record<string, string>>
+}
+
 /** For the island: what the prerendered controls hold before hydration (./form-draft.ts). */
 export { typedValues as typedValuesOf } from './form-draft.ts'
 
@@ -58,6 +68,7 @@ export function LeadForm({
   translate,
   initialValues = noValues,
   typedValues = noValues,
+  answer,
 }: {
   form: FormDefinition
   locale: Locale
@@ -67,6 +78,8 @@ export function LeadForm({
   initialValues?: Readonly<Record<string, string>>
   /** What the page's controls held when the island woke (typed or autofilled before it ran). */
   typedValues?: Readonly<Record<string, string>>
+  /** Rendered on the server only: the errors of a post without JavaScript (initialValues hold its answers). */
+  answer?: ServerAnswer
 }) {
   const copy = formUiCopy[locale]
   const formRef = useRef<HTMLFormElement>(null)
@@ -89,10 +102,12 @@ export function LeadForm({
   // A request sent from this tab: once the dialog is closed, its confirmation stands in the form's place.
   const [sent, setSent] = useState<SentRequest | null>(null)
   const focusAfterSwap = useRef(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [errors, setErrors] = useState<Record<string, string>>(() => ({ ...answer?.errors }))
   // The summary lists the problems found at the refused submit and stays as it was until the next
   // one (GOV.UK's model): entries vanishing as fields are fixed would move the page under the finger.
-  const [summary, setSummary] = useState<readonly SummaryError[] | null>(null)
+  const [summary, setSummary] = useState<readonly SummaryError[] | null>(() =>
+    answer ? summaryOf(form, answer.errors, idPrefix, translate) : null,
+  )
   const [remaining, setRemaining] = useState<Remaining>(() => ({
     required: initialRequiredLeft(form, initialValues),
     invalid: initialRequiredLeft(form, initialValues),
@@ -179,14 +194,7 @@ export function LeadForm({
     const found = invalidFieldMessages(el)
     setErrors(found)
     summaryFocus.current = true
-    setSummary(
-      fields.flatMap((field) => {
-        const message = found[field.name]
-        return message
-          ? [{ controlId: controlId(idPrefix, field.name), text: `${t(field.label)}: ${message}` }]
-          : []
-      }),
-    )
+    setSummary(summaryOf(form, found, idPrefix, t))
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -337,6 +345,7 @@ export function LeadForm({
               idPrefix={idPrefix}
               today={today}
               error={errors[field.name]}
+              note={answer?.notes[field.name]}
               placeholder={copy.selectPlaceholder}
               honeypotLabel={copy.honeypotLabel}
               sensitiveNote={field.sensitive ? sensitiveNoteOf(field.name, copy) : undefined}
@@ -384,6 +393,8 @@ export function LeadForm({
             errors={summary}
             summaryRef={summaryRef}
             onFollow={goToControl}
+            // Without JavaScript nothing moves the focus: the page sent back puts it here on load.
+            autoFocus={answer !== undefined}
           />
         ) : null}
         <p className="lead-form__legend" id={`${idPrefix}-legend`}>
@@ -552,6 +563,21 @@ function OutcomeDetails({ outcome, copy }: { outcome: Outcome; copy: FormUiCopy 
       </p>
     </div>
   )
+}
+
+/** The summary's entries: each field's label and problem, in the form's order. */
+function summaryOf(
+  form: FormDefinition,
+  found: Readonly<Record<string, string>>,
+  idPrefix: string,
+  t: (english: string) => string,
+): SummaryError[] {
+  return allFields(form).flatMap((field) => {
+    const message = found[field.name]
+    return message
+      ? [{ controlId: controlId(idPrefix, field.name), text: `${t(field.label)}: ${message}` }]
+      : []
+  })
 }
 
 function isControl(
