@@ -2,7 +2,7 @@
  * Starts the real server for the end-to-end tests on a fresh PostgreSQL database (so the tests
  * can read the stored leads back), then runs it until Playwright stops it.
  */
-import { writeFileSync } from 'node:fs'
+import { renameSync, writeFileSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
@@ -34,7 +34,10 @@ setInterval(() => {
       subject: message?.subject,
       text: message?.text,
     }
-    writeFileSync(path.join(mailDir, `${String(noted).padStart(6, '0')}.json`), JSON.stringify(note))
+    // Written aside, then renamed: a test reading the folder never sees half a note.
+    const file = path.join(mailDir, `${String(noted).padStart(6, '0')}.json`)
+    writeFileSync(`${file}.partial`, JSON.stringify(note))
+    renameSync(`${file}.partial`, file)
   }
 }, 100).unref()
 process.env.SMTP_URL = sink.url

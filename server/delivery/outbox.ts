@@ -58,10 +58,7 @@ export interface RetryPolicy {
 }
 
 /** The wait before the attempt after `attempts` failed ones: exponential, capped. */
-function retryDelayMs(
-  attempts: number,
-  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
-): number {
+function retryDelayMs(attempts: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>): number {
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1))
 }
 

@@ -36,7 +36,7 @@ export const passwordMinLength = 12
 export const passwordMaxLength = 1024
 
 /** The pool has no room for another hash now: the caller answers "busy, try again" at once. */
-export class PasswordHashBusy extends Error {
+class PasswordHashBusy extends Error {
   override name = 'PasswordHashBusy'
 }
 

@@ -17,7 +17,7 @@ interface MailNote {
 /** The notes of the messages that reached the SMTP server about one lead (Message-ID `<lead-<id>@…>`). */
 export async function mailsForLead(dataDir: string, leadId: string): Promise<MailNote[]> {
   const dir = e2eMailDir(dataDir)
-  const names = await readdir(dir).catch(() => [])
+  const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.json'))
   const notes = await Promise.all(
     names.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as MailNote),
   )
