@@ -14,6 +14,7 @@ import { getFormDefinition } from '../../forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
 import { solvedProof } from './support/proof-of-work.ts'
+import { signIn } from './support/sign-in.ts'
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
@@ -40,12 +41,6 @@ async function newStaffAccount(owner = false): Promise<{ email: string; password
   const password = `e2e password ${randomBytes(6).toString('hex')}`
   expect(await addStaff(email, password, owner)).toContain(`Added ${email}${owner ? ' as an owner' : ''}.`)
   return { email, password }
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Password').fill(account.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 /** Letters only: a name the contact form accepts and a search finds in no other test's lead. */

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
+import { signIn } from './support/sign-in.ts'
 
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
 
@@ -77,9 +78,7 @@ test('a visitor from a Google campaign browses and writes in; staff see the camp
   }
   await addStaff(account.email, account.password)
   await page.goto('/admin')
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Password').fill(account.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signIn(page, account)
   await expect(page).toHaveURL(/\/admin$/)
   // Straight to the lead's page (the inbox's own tests find it through the filters).
   await page.goto(`/admin/leads/${stored.rows[0]?.id}`)

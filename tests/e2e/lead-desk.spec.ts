@@ -13,6 +13,7 @@ import * as OTPAuth from 'otpauth'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { composeDigest } from '../../server/desk/morning-digest.ts'
 import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
+import { signIn } from './support/sign-in.ts'
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
@@ -52,12 +53,6 @@ async function expectNoPageWiderThanScreen(page: Page) {
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}#${element.id}`),
   }))
   expect(scrollWidth, `${page.url()} at ${innerWidth} px: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth)
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Password').fill(account.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 for (const viewport of [

@@ -14,6 +14,7 @@ import * as OTPAuth from 'otpauth'
 import { PNG } from 'pngjs'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { adminConnectionString, e2eDatabaseName } from './support/database.ts'
+import { signIn } from './support/sign-in.ts'
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
@@ -39,12 +40,6 @@ async function newAccount(name: string, owner = false) {
   const password = `e2e password ${randomBytes(6).toString('hex')}`
   expect(await addStaff(email, password, name, owner)).toContain(`Added ${email} (${name})`)
   return { email, password, name }
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
 async function expectNoAxeViolations(page: Page) {
