@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { agency } from '../../config/agency.ts'
 import { formUiCopy } from '../../content/form-ui.ts'
@@ -20,6 +20,7 @@ import { e2eDataDir } from '../../playwright.config.ts'
 import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'
 import { mailsForLead } from './support/mail.ts'
+import { signIn } from './support/sign-in.ts'
 
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
 
@@ -37,26 +38,6 @@ function addOwner(email: string, password: string): Promise<string> {
     )
     child.stdin?.end(`${password}\n`)
   })
-}
-
-/**
- * Signs in as a person does, trying again when the desk answers that it is checking too many
- * sign-ins at once (it sheds them on a busy machine: server/staff/sign-in.ts) and says to retry in
- * a few seconds.
- */
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/admin/login')
-  const inbox = page.getByRole('heading', { level: 1, name: 'Leads' })
-  const busy = page.getByRole('alert').filter({ hasText: 'Many sign-ins are being checked right now' })
-  for (let attempt = 1; ; attempt++) {
-    await page.getByLabel('E-mail').fill(account.email)
-    await page.getByLabel('Password').fill(account.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(inbox.or(busy)).toBeVisible({ timeout: 15_000 })
-    if (await inbox.isVisible()) return
-    expect(attempt, 'the desk was still busy after 5 sign-ins').toBeLessThan(5)
-    await page.waitForTimeout(5_000)
-  }
 }
 
 interface Received {
@@ -131,7 +112,9 @@ test('an owner adds a webhook; a campaign visitor’s lead reaches it signed, an
   expect(await addOwner(owner.email, owner.password)).toContain(`Added ${owner.email} as an owner.`)
 
   // The owner adds the CRM as a destination of boat quotes, through the desk's own form.
+  await page.goto('/admin/login')
   await signIn(page, owner)
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Webhooks' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible()
   await page.getByLabel('Address (URL) the leads are POSTed to').fill(receiver.url)
