@@ -1,6 +1,6 @@
 import { type ReactNode, useContext } from 'react'
 import { Links, Meta, Outlet, Scripts, UNSAFE_FrameworkContext, useLocation, useMatches } from 'react-router'
-import { shellCopy } from '../content/shell.ts'
+import { shellCopy } from '#content/shell.ts'
 import { LeadFormIslandScript } from './components/lead-form-island-script.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'

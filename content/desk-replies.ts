@@ -1,5 +1,5 @@
-import { agency } from '../config/agency.ts'
-import { agencyPhone } from '../config/agency-facts.ts'
+import { agency } from '#config/agency.ts'
+import { agencyPhone } from '#config/agency-facts.ts'
 import { formTextEs } from './form-text.ts'
 import type { Localized } from './locale.ts'
 

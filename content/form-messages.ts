@@ -1,5 +1,5 @@
-import type { DateLimit, PatternName } from '../forms/engine.ts'
-import { messages } from '../forms/field-rules.ts'
+import type { DateLimit, PatternName } from '#forms/engine.ts'
+import { messages } from '#forms/field-rules.ts'
 import type { Localized } from './locale.ts'
 
 /** Spanish for a value that does not match its field's named pattern. */

@@ -1,4 +1,4 @@
-import { cityAndState } from '../config/agency-facts.ts'
+import { cityAndState } from '#config/agency-facts.ts'
 import { languageNames } from './languages.ts'
 import type { Localized } from './locale.ts'
 

@@ -19,11 +19,11 @@ import {
   backupFileName,
   makeBackupDir,
   writeBackupFile,
-} from '../server/backup/backup-files.ts'
-import { takeEmbeddedBackup } from '../server/backup/backup-job.ts'
-import { readServerControl } from '../server/backup/server-control.ts'
-import { type Config, ConfigError, loadConfig } from '../server/config.ts'
-import { openPgliteDatabase } from '../server/db/pglite-database.ts'
+} from '#server/backup/backup-files.ts'
+import { takeEmbeddedBackup } from '#server/backup/backup-job.ts'
+import { readServerControl } from '#server/backup/server-control.ts'
+import { type Config, ConfigError, loadConfig } from '#server/config.ts'
+import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 
 const usage = `npm run backup [-- FILE] [--force]
 

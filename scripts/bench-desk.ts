@@ -6,10 +6,10 @@
  * every desk page, filter, search and the CSV export over several requests: median and 90th
  * percentile, and the server's peak memory during the export. LEADS=… changes the count.
  */
-import type { Database } from '../server/db/database.ts'
-import { runMigrations } from '../server/db/migrate.ts'
-import { addStaffUser, findStaffUserByEmail } from '../server/staff/staff-accounts.ts'
-import { createSession, defaultSessionSettings } from '../server/staff/staff-sessions.ts'
+import type { Database } from '#server/db/database.ts'
+import { runMigrations } from '#server/db/migrate.ts'
+import { addStaffUser, findStaffUserByEmail } from '#server/staff/staff-accounts.ts'
+import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
 import { residentMb, withBenchData } from './bench-server.ts'
 
 const leadCount = Number(process.env.LEADS ?? 100_000)

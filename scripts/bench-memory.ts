@@ -24,8 +24,8 @@ import { cpus } from 'node:os'
 import { setTimeout as delay } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import type autocannon from 'autocannon'
-import { getFormDefinition } from '../forms/registry.ts'
-import { validPayload } from '../tests/server/helpers/form-payloads.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+import { validPayload } from '#tests/server/helpers/form-payloads.ts'
 import { noteLoadAverage, printTable, writeBenchResult } from './bench-report.ts'
 import {
   type BenchData,

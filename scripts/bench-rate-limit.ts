@@ -11,8 +11,8 @@ import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import Fastify, { type FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
-import { registerRateLimit } from '../server/plugins/rate-limit.ts'
-import { addressGroupKey } from '../server/security/client-address.ts'
+import { registerRateLimit } from '#server/plugins/rate-limit.ts'
+import { addressGroupKey } from '#server/security/client-address.ts'
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const prefix = `bench-${randomBytes(4).toString('hex')}:`

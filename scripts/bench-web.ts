@@ -41,8 +41,8 @@ import AxeBuilder from '@axe-core/playwright'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
-import { publicPaths } from '../app/site/route-table.ts'
-import { startServerProcess } from '../tests/server/helpers/server-process.ts'
+import { publicPaths } from '#app/site/route-table.ts'
+import { startServerProcess } from '#tests/server/helpers/server-process.ts'
 import { median } from './median.ts'
 
 const root = path.join(import.meta.dirname, '..')

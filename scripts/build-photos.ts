@@ -7,7 +7,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { type PhotoManifest, type PhotoName, type PhotoVariant, photoNames } from '../app/site/photos.ts'
+import { type PhotoManifest, type PhotoName, type PhotoVariant, photoNames } from '#app/site/photos.ts'
 
 /** Widths made for srcset: a 240 px portrait on a phone, up to 3× screens. */
 export const photoWidths = [240, 480, 720] as const

@@ -6,9 +6,9 @@ import { renameSync, writeFileSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
-import { adminConnectionString, e2eDatabaseName } from '../tests/e2e/support/database.ts'
-import { e2eMailDir } from '../tests/e2e/support/mail.ts'
-import { startSmtpSink } from '../tests/server/helpers/smtp-sink.ts'
+import { adminConnectionString, e2eDatabaseName } from '#tests/e2e/support/database.ts'
+import { e2eMailDir } from '#tests/e2e/support/mail.ts'
+import { startSmtpSink } from '#tests/server/helpers/smtp-sink.ts'
 
 const admin = new pg.Client({ connectionString: adminConnectionString() })
 await admin.connect()
@@ -43,4 +43,4 @@ setInterval(() => {
 process.env.SMTP_URL = sink.url
 // No morning digest during a run that crosses 08:00 in the agency's time zone (tests count mail).
 process.env.DIGEST_TIME = 'off'
-await import('../server/main.ts')
+await import('#server/main.ts')

@@ -11,9 +11,9 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import sharp from 'sharp'
-import { leadFormIslandPlaceholder } from '../app/site/lead-form-island.ts'
-import { locales, publicPaths, withLocale } from '../app/site/route-table.ts'
-import { agency } from '../config/agency.ts'
+import { leadFormIslandPlaceholder } from '#app/site/lead-form-island.ts'
+import { locales, publicPaths, withLocale } from '#app/site/route-table.ts'
+import { agency } from '#config/agency.ts'
 
 const clientDir = 'build/client'
 const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/

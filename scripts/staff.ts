@@ -8,12 +8,12 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../server/config.ts'
-import type { Database } from '../server/db/database.ts'
-import { runMigrations } from '../server/db/migrate.ts'
-import { DatabaseOpenError, openDatabase } from '../server/db/open-database.ts'
-import { resetSecondFactor } from '../server/staff/second-factor.ts'
-import { accountTag, clearAccountLocks, currentLocks, tagOfKey } from '../server/staff/sign-in-throttle.ts'
+import { ConfigError, loadConfig } from '#server/config.ts'
+import type { Database } from '#server/db/database.ts'
+import { runMigrations } from '#server/db/migrate.ts'
+import { DatabaseOpenError, openDatabase } from '#server/db/open-database.ts'
+import { resetSecondFactor } from '#server/staff/second-factor.ts'
+import { accountTag, clearAccountLocks, currentLocks, tagOfKey } from '#server/staff/sign-in-throttle.ts'
 import {
   addStaffUser,
   checkDisplayName,
@@ -27,7 +27,7 @@ import {
   StaffAccountError,
   setStaffPassword,
   setStaffRole,
-} from '../server/staff/staff-accounts.ts'
+} from '#server/staff/staff-accounts.ts'
 
 const usage = `Staff accounts for the lead inbox (/admin).
 

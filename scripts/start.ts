@@ -69,4 +69,4 @@ if (!buildIsCurrent()) {
   }
 }
 
-await import('../server/main.ts')
+await import('#server/main.ts')

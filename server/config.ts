@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { agency } from '../config/agency.ts'
+import { agency } from '#config/agency.ts'
 import { isWebhookSecret, urlProblem } from './webhooks/destinations.ts'
 
 /**

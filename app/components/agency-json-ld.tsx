@@ -1,6 +1,6 @@
-import { agency } from '../../config/agency.ts'
-import { agencyFax, agencyPhone, schemaDayName } from '../../config/agency-facts.ts'
-import { languageNames } from '../../content/languages.ts'
+import { agency } from '#config/agency.ts'
+import { agencyFax, agencyPhone, schemaDayName } from '#config/agency-facts.ts'
+import { languageNames } from '#content/languages.ts'
 import { useLocale } from '../site/i18n.ts'
 import { withLocale } from '../site/route-table.ts'
 

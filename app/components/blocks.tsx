@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import type { AccordionItem, Block, Card } from '../../content/types.ts'
+import type { AccordionItem, Block, Card } from '#content/types.ts'
 import { useHref } from '../site/i18n.ts'
 import { Icon } from './icon.tsx'
 

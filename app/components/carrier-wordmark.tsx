@@ -1,4 +1,4 @@
-import type { Carrier } from '../../config/carriers.ts'
+import type { Carrier } from '#config/carriers.ts'
 
 /**
  * A carrier's name set as a text wordmark: no logo artwork (see config/carriers.ts). `short` uses

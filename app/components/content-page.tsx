@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { ContentPage } from '../../content/types.ts'
+import type { ContentPage } from '#content/types.ts'
 import { Blocks } from './blocks.tsx'
 import { Hero } from './hero.tsx'
 

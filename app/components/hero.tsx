@@ -1,4 +1,4 @@
-import type { Hero as HeroCopy } from '../../content/types.ts'
+import type { Hero as HeroCopy } from '#content/types.ts'
 import { useHref } from '../site/i18n.ts'
 import { Icon } from './icon.tsx'
 

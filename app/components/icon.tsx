@@ -32,7 +32,7 @@ import {
   UserPen,
   Users,
 } from 'lucide-react'
-import type { IconName } from '../../content/types.ts'
+import type { IconName } from '#content/types.ts'
 
 const icons = {
   briefcase: Briefcase,

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react'
-import { agency } from '../../config/agency.ts'
-import { shellCopy } from '../../content/shell.ts'
+import { agency } from '#config/agency.ts'
+import { shellCopy } from '#content/shell.ts'
 import { useLocalized } from '../site/i18n.ts'
 
 /**

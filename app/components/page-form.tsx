@@ -1,5 +1,5 @@
-import { formText } from '../../content/form-text.ts'
-import type { FormDefinition } from '../../forms/engine.ts'
+import { formText } from '#content/form-text.ts'
+import type { FormDefinition } from '#forms/engine.ts'
 import { useLocale } from '../site/i18n.ts'
 import type { Locale } from '../site/route-table.ts'
 import { LeadForm, type ServerAnswer } from './lead-form/lead-form.tsx'

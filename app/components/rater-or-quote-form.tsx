@@ -1,5 +1,5 @@
-import type { ContentPage, OwnQuoteFormCopy, ThirdPartyFrameCopy } from '../../content/types.ts'
-import { quoteRequest } from '../../forms/definitions/quote-request.ts'
+import type { ContentPage, OwnQuoteFormCopy, ThirdPartyFrameCopy } from '#content/types.ts'
+import { quoteRequest } from '#forms/definitions/quote-request.ts'
 import { ContentPageView } from './content-page.tsx'
 import { PageForm } from './page-form.tsx'
 import { ThirdPartyFrame } from './third-party-frame.tsx'

@@ -1,5 +1,5 @@
-import { shellCopy } from '../../content/shell.ts'
-import type { ThirdPartyFrameCopy } from '../../content/types.ts'
+import { shellCopy } from '#content/shell.ts'
+import type { ThirdPartyFrameCopy } from '#content/types.ts'
 import { useLocalized } from '../site/i18n.ts'
 
 /**

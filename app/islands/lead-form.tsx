@@ -7,7 +7,7 @@
  * words, and hydrates. A visitor who only reads the page runs none of it, and the first paint never
  * waits for it. Until then the prerendered form posts by itself (server/no-js).
  */
-import type { FormDefinition } from '../../forms/engine.ts'
+import type { FormDefinition } from '#forms/engine.ts'
 import type { Locale } from '../site/route-table.ts'
 
 /** Each form's definition module (forms/definitions/<key>.ts), loaded when its page asks for it. */
@@ -20,7 +20,7 @@ async function loadDefinition(key: string): Promise<FormDefinition | undefined> 
 
 async function translator(locale: Locale): Promise<(english: string) => string> {
   if (locale === 'en') return (english) => english
-  const { formText } = await import('../../content/form-text.ts')
+  const { formText } = await import('#content/form-text.ts')
   return (english) => formText(locale, english)
 }
 

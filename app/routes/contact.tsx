@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone, Printer } from 'lucide-react'
-import { agency } from '../../config/agency.ts'
+import { agency } from '#config/agency.ts'
 import {
   addressLines,
   agencyFax,
@@ -7,10 +7,10 @@ import {
   type DayCode,
   localityParts,
   timeLabel,
-} from '../../config/agency-facts.ts'
-import { type ContactCopy, contactPage } from '../../content/pages/contact.ts'
-import { shellCopy } from '../../content/shell.ts'
-import { contactMessage } from '../../forms/definitions/contact-message.ts'
+} from '#config/agency-facts.ts'
+import { type ContactCopy, contactPage } from '#content/pages/contact.ts'
+import { shellCopy } from '#content/shell.ts'
+import { contactMessage } from '#forms/definitions/contact-message.ts'
 import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
 import { Banner } from '../components/hero.tsx'
 import { MapFrame } from '../components/map-frame.tsx'

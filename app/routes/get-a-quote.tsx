@@ -1,5 +1,5 @@
-import { getAQuotePage } from '../../content/pages/get-a-quote.ts'
-import { quoteRequest } from '../../forms/definitions/quote-request.ts'
+import { getAQuotePage } from '#content/pages/get-a-quote.ts'
+import { quoteRequest } from '#forms/definitions/quote-request.ts'
 import { Blocks } from '../components/blocks.tsx'
 import { FormSection } from '../components/content-page.tsx'
 import { Banner, Hero } from '../components/hero.tsx'

@@ -1,4 +1,4 @@
-import { type ShellCopy, shellCopy } from '../../content/shell.ts'
+import { type ShellCopy, shellCopy } from '#content/shell.ts'
 import { mainNav } from '../components/site-header.tsx'
 import { useHref, useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'

@@ -1,4 +1,4 @@
-import { privacyPage } from '../../content/pages/privacy.ts'
+import { privacyPage } from '#content/pages/privacy.ts'
 import { Blocks } from '../components/blocks.tsx'
 import { PageIntro } from '../components/page-intro.tsx'
 import { useLocalized } from '../site/i18n.ts'

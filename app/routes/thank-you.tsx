@@ -1,6 +1,6 @@
-import { agencyPhone } from '../../config/agency-facts.ts'
-import { formUiCopy } from '../../content/form-ui.ts'
-import { thankYouCopy } from '../../content/thank-you.ts'
+import { agencyPhone } from '#config/agency-facts.ts'
+import { formUiCopy } from '#content/form-ui.ts'
+import { thankYouCopy } from '#content/thank-you.ts'
 import { useHref, useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import type { Locale, Localized } from '../../content/locale.ts'
+import type { Locale, Localized } from '#content/locale.ts'
 import { splitLocale, withLocale } from './route-table.ts'
 
 export type { Localized }

@@ -3,14 +3,14 @@
  * and its products, named by the line page's own cards in the reader's language. Content only (no
  * form definitions), as every page's header reads it.
  */
-import { insuranceCategories } from '../../content/insurance-categories.ts'
-import type { Locale } from '../../content/locale.ts'
-import { businessPage } from '../../content/pages/business.ts'
-import { lifePage } from '../../content/pages/life.ts'
-import { othersPage } from '../../content/pages/others.ts'
-import { propertyPage } from '../../content/pages/property.ts'
-import { vehiclePage } from '../../content/pages/vehicle.ts'
-import type { Card, ContentPage } from '../../content/types.ts'
+import { insuranceCategories } from '#content/insurance-categories.ts'
+import type { Locale } from '#content/locale.ts'
+import { businessPage } from '#content/pages/business.ts'
+import { lifePage } from '#content/pages/life.ts'
+import { othersPage } from '#content/pages/others.ts'
+import { propertyPage } from '#content/pages/property.ts'
+import { vehiclePage } from '#content/pages/vehicle.ts'
+import type { Card, ContentPage } from '#content/types.ts'
 
 const linePages = [
   { path: '/insurance/vehicle', content: vehiclePage },

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
-import { agency } from '../../config/agency.ts'
-import type { PageMeta } from '../../content/types.ts'
+import { agency } from '#config/agency.ts'
+import type { PageMeta } from '#content/types.ts'
 import type { Localized } from './i18n.ts'
 import { locales, splitLocale, withLocale } from './route-table.ts'
 

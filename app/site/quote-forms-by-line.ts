@@ -1,5 +1,5 @@
-import type { Locale } from '../../content/locale.ts'
-import { formDefinitions } from '../../forms/registry.ts'
+import type { Locale } from '#content/locale.ts'
+import { formDefinitions } from '#forms/registry.ts'
 import { insuranceLines, type LineLinks } from './insurance-lines.ts'
 
 /**

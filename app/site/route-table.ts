@@ -3,7 +3,7 @@
  * routes.ts turns it into React Router's config (once per language), the prerender list,
  * the sitemap and the route tests all read it, so a page is added here and nowhere else.
  */
-import { type Locale, locales } from '../../content/locale.ts'
+import { type Locale, locales } from '#content/locale.ts'
 
 export { type Locale, locales }
 

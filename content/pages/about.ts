@@ -1,4 +1,4 @@
-import { agency } from '../../config/agency.ts'
+import { agency } from '#config/agency.ts'
 import type { Localized } from '../locale.ts'
 import type { Card, Hero, PageMeta } from '../types.ts'
 

@@ -1,4 +1,4 @@
-import { cityAndState, type DayCode } from '../../config/agency-facts.ts'
+import { cityAndState, type DayCode } from '#config/agency-facts.ts'
 import type { Localized } from '../locale.ts'
 import type { FormSectionCopy, PageMeta } from '../types.ts'
 

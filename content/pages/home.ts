@@ -1,4 +1,4 @@
-import { agency } from '../../config/agency.ts'
+import { agency } from '#config/agency.ts'
 import { insuranceCategories } from '../insurance-categories.ts'
 import type { Localized } from '../locale.ts'
 import type { Card, FormSectionCopy, LinkButton, PageMeta } from '../types.ts'

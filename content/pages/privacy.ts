@@ -1,5 +1,5 @@
-import { agency } from '../../config/agency.ts'
-import { agencyPhone } from '../../config/agency-facts.ts'
+import { agency } from '#config/agency.ts'
+import { agencyPhone } from '#config/agency-facts.ts'
 import type { Localized } from '../locale.ts'
 import type { Block, PageMeta } from '../types.ts'
 

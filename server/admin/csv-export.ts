@@ -12,9 +12,9 @@
  * time. Sensitive values are masked, as on screen. Lead values are typed by the public, so every
  * cell is quoted and formula starts are neutralised (OWASP "CSV injection", see csvCell).
  */
-import type { Field, FormDefinition } from '../../forms/engine.ts'
-import { formDefinitions, getFormDefinition } from '../../forms/registry.ts'
-import { visitorName } from '../../forms/visitor-name.ts'
+import type { Field, FormDefinition } from '#forms/engine.ts'
+import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
+import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
 import { leadStatusLabel } from './inbox-page.ts'

@@ -1,6 +1,6 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import { formDefinitions } from '../../forms/registry.ts'
+import { formDefinitions } from '#forms/registry.ts'
 import { formatDuration, isOverdue } from '../desk/business-hours.ts'
 import { telHref } from '../desk/reply-links.ts'
 import {

@@ -1,5 +1,5 @@
-import { type InsuranceLine, leadLine } from '../../forms/engine.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { type InsuranceLine, leadLine } from '#forms/engine.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 
 export type { InsuranceLine }
 

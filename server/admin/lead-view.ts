@@ -2,11 +2,11 @@
  * A stored lead as staff read it: each field under its label, in the form's order (the same
  * definition that drew the form), sensitive values masked unless revealed.
  */
-import { languageNames as names } from '../../content/languages.ts'
-import { allFields, type Field, type FormDefinition } from '../../forms/engine.ts'
-import { honeypotFieldName, isHoneypotField } from '../../forms/honeypot.ts'
-import { getFormDefinition, visitorFieldNames } from '../../forms/registry.ts'
-import { visitorName } from '../../forms/visitor-name.ts'
+import { languageNames as names } from '#content/languages.ts'
+import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
+import { honeypotFieldName, isHoneypotField } from '#forms/honeypot.ts'
+import { getFormDefinition, visitorFieldNames } from '#forms/registry.ts'
+import { visitorName } from '#forms/visitor-name.ts'
 import { decryptValue, maskValue } from '../security/sensitive-fields.ts'
 
 export interface FieldView {

@@ -7,7 +7,7 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { addDays } from '../../forms/dates.ts'
+import { addDays } from '#forms/dates.ts'
 import type { Database } from '../db/database.ts'
 import { formatDuration } from '../desk/business-hours.ts'
 import { staffLabel } from '../staff/staff-accounts.ts'

@@ -3,8 +3,8 @@
  * lead for staff, reveal a sensitive value (recorded first), mark spam, retry a delivery; the work
  * log (status, contact attempts, notes, assignment) is `workLog`. The statements are server/leads'.
  */
-import type { FormDefinition } from '../../forms/engine.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
+import type { FormDefinition } from '#forms/engine.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import type { Database } from '../db/database.ts'
 import { type DeliveryJob, deliveryJobsOfLead, retryFailedJob } from '../leads/lead-jobs.ts'
 import { createLeadQueries, type InboxLead, type LeadQueries } from '../leads/lead-queries.ts'

@@ -1,4 +1,4 @@
-import { agency } from '../../config/agency.ts'
+import { agency } from '#config/agency.ts'
 import { zonedInstant } from '../desk/business-hours.ts'
 
 /** Staff read times in the office's time zone, whatever the server's. */

@@ -11,8 +11,8 @@
 import type { FastifyInstance } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import { insuranceLines as lineKeys } from '../../forms/engine.ts'
-import { formDefinitions } from '../../forms/registry.ts'
+import { insuranceLines as lineKeys } from '#forms/engine.ts'
+import { formDefinitions } from '#forms/registry.ts'
 import type { Database } from '../db/database.ts'
 import type { StaffSession } from '../staff/staff-sessions.ts'
 import {

@@ -6,7 +6,7 @@
  */
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import { addDays } from '../../forms/dates.ts'
+import { addDays } from '#forms/dates.ts'
 import type { WeeklyCount } from '../leads/lead-queries.ts'
 import { type InsuranceLine, insuranceLineOf, insuranceLines } from './insurance-lines.ts'
 import type { WeeklySourceCount } from './lead-source.ts'

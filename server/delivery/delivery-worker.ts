@@ -20,8 +20,8 @@
  * server/mail/assignment-mail.ts), with the same claim, lease and backoff.
  */
 import { createHmac } from 'node:crypto'
-import { agency } from '../../config/agency.ts'
-import type { FormDefinition } from '../../forms/engine.ts'
+import { agency } from '#config/agency.ts'
+import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import {

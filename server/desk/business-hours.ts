@@ -10,7 +10,7 @@ import {
   type OfficeWeek,
   wallClock,
   zonedInstant,
-} from '../../config/agency-facts.ts'
+} from '#config/agency-facts.ts'
 
 export { zonedInstant }
 

@@ -2,8 +2,8 @@
  * One tap to answer a lead: a tel: link to its phone, a mailto: link with a short reply in the
  * lead's language (the subject names what they asked for), and the details as plain text to copy.
  */
-import { deskReplies } from '../../content/desk-replies.ts'
-import { languageInEnglish } from '../../content/languages.ts'
+import { deskReplies } from '#content/desk-replies.ts'
+import { languageInEnglish } from '#content/languages.ts'
 import type { LeadLanguage } from '../leads/lead-repository.ts'
 
 export interface ReplyLead {

@@ -1,8 +1,8 @@
 /** What the server keeps, and drops, of a submission's decoy field (forms/honeypot.ts). */
-import { allFields, type FormDefinition } from '../../forms/engine.ts'
-import { honeypotNames } from '../../forms/honeypot.ts'
+import { allFields, type FormDefinition } from '#forms/engine.ts'
+import { honeypotNames } from '#forms/honeypot.ts'
 
-export { isHoneypotFilled } from '../../forms/honeypot.ts'
+export { isHoneypotFilled } from '#forms/honeypot.ts'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -6,8 +6,8 @@
  * answers 400 with the same messages) and its OpenAPI document lists them.
  */
 import { z } from 'zod'
-import { parseIsoDate } from '../../forms/dates.ts'
-import { formKeys, visitorFieldNames } from '../../forms/registry.ts'
+import { parseIsoDate } from '#forms/dates.ts'
+import { formKeys, visitorFieldNames } from '#forms/registry.ts'
 import { overdueCutoff } from '../desk/business-hours.ts'
 import { parseLeadReference } from './lead-reference.ts'
 import { isLeadStatus, leadStatuses } from './lead-repository.ts'

@@ -3,7 +3,7 @@
  * batches for the CSV export), the forms among the matches, one lead as the desk shows it, the
  * weekly counts of the inbox's chart, and the leads the morning digest lists.
  */
-import { formDefinitions } from '../../forms/registry.ts'
+import { formDefinitions } from '#forms/registry.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import {
   filterCondition,

@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { allFields, type FormDefinition } from '../../forms/engine.ts'
-import { validateSubmission } from '../../forms/schema.ts'
+import { allFields, type FormDefinition } from '#forms/engine.ts'
+import { validateSubmission } from '#forms/schema.ts'
 import type { LeadOutcome } from '../metrics/metrics.ts'
 import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
 import type { ProofCheck, ProofVerifier } from '../spam/proof-of-work.ts'

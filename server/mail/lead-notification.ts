@@ -8,9 +8,9 @@
  * Reply-To. Sensitive fields are left out entirely (docs/contracts.md, "Sensitive fields").
  */
 import { html } from 'htm/react'
-import type { FormDefinition } from '../../forms/engine.ts'
-import { allFields } from '../../forms/engine.ts'
-import { visitorName } from '../../forms/visitor-name.ts'
+import type { FormDefinition } from '#forms/engine.ts'
+import { allFields } from '#forms/engine.ts'
+import { visitorName } from '#forms/visitor-name.ts'
 import { htmlDocument } from '../views/html-document.ts'
 
 export interface LeadForMail {

@@ -6,9 +6,9 @@
  * into a form can make the site send this text and nothing else. The agency is in Reply-To.
  */
 import { html } from 'htm/react'
-import { agency } from '../../config/agency.ts'
-import { agencyPhone, type DayCode, dayCodes, fullAddress } from '../../config/agency-facts.ts'
-import type { FormDefinition } from '../../forms/engine.ts'
+import { agency } from '#config/agency.ts'
+import { agencyPhone, type DayCode, dayCodes, fullAddress } from '#config/agency-facts.ts'
+import type { FormDefinition } from '#forms/engine.ts'
 import { overdueAt } from '../desk/business-hours.ts'
 import { htmlDocument } from '../views/html-document.ts'
 import type { NotificationMessage } from './lead-notification.ts'

@@ -11,15 +11,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { withLocale } from '../../app/site/route-table.ts'
-import { agency } from '../../config/agency.ts'
-import { noJsCopy } from '../../content/no-js.ts'
-import { allFields, type FormDefinition } from '../../forms/engine.ts'
+import { withLocale } from '#app/site/route-table.ts'
+import { agency } from '#config/agency.ts'
+import { noJsCopy } from '#content/no-js.ts'
+import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { parseLeadReference } from '../leads/lead-reference.ts'
 import { policyForFile } from '../plugins/security-headers.ts'
 
 type PageLocale = 'en' | 'es'
-type Renderer = typeof import('../../app/no-js/pages.tsx')
+type Renderer = typeof import('#app/no-js/pages.tsx')
 
 interface RenderedPage {
   html: string

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import type { Database } from '../db/database.ts'
 import { notedLeadOutcome } from '../metrics/lead-outcome.ts'
 import { type LeadOutcome, type Metrics, registerDatabaseGauges } from '../metrics/metrics.ts'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { frameOrigins } from '../../config/agency.ts'
+import { frameOrigins } from '#config/agency.ts'
 
 /**
  * Security headers on every response, and a strict Content-Security-Policy per page: scripts and

@@ -3,7 +3,7 @@
  * key from the environment. They never reach an e-mail or a log line; staff see them masked.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import type { FormDefinition } from '../../forms/engine.ts'
+import type { FormDefinition } from '#forms/engine.ts'
 
 const prefix = 'enc:v1:'
 

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import * as OTPAuth from 'otpauth'
-import { agency } from '../../config/agency.ts'
+import { agency } from '#config/agency.ts'
 import type { Queryable } from '../db/database.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 import { recordStaffAudit } from './staff-accounts.ts'

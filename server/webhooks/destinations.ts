@@ -5,7 +5,7 @@
  * forms and lines of insurance it takes (none ticked: every lead).
  */
 import { randomBytes } from 'node:crypto'
-import { type FormDefinition, type InsuranceLine, leadLine } from '../../forms/engine.ts'
+import { type FormDefinition, type InsuranceLine, leadLine } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import { isUuid } from '../leads/lead-id.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'

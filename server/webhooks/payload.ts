@@ -4,9 +4,9 @@
  * destination allowed to receive them and only over https, decrypted here, at send time; otherwise
  * the payload names them as withheld.
  */
-import type { FormDefinition } from '../../forms/engine.ts'
-import { allFields, leadLine } from '../../forms/engine.ts'
-import { visitorName } from '../../forms/visitor-name.ts'
+import type { FormDefinition } from '#forms/engine.ts'
+import { allFields, leadLine } from '#forms/engine.ts'
+import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { type LeadSource, storedLeadSource } from '../leads/lead-source.ts'
 import { fieldLabels } from '../mail/lead-notification.ts'

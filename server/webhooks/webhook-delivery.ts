@@ -3,7 +3,7 @@
  * e-mails): make the deliveries of new events, then send each due one, recording the outcome with
  * the e-mail's backoff and number of attempts.
  */
-import type { FormDefinition } from '../../forms/engine.ts'
+import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import type { RetryPolicy } from '../delivery/outbox.ts'
 import { destinationForSending, destinationTakes, enabledDestinations, urlProblem } from './destinations.ts'

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
-import { notFoundPath, publicPaths, withLocale } from '../../app/site/route-table.ts'
+import { notFoundPath, publicPaths, withLocale } from '#app/site/route-table.ts'
 
 // WCAG 2.2 A and AA rules, on every public route in both languages and the 404 pages, at a desktop
 // and a phone width.

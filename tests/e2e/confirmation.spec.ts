@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import type { Locale } from '../../app/site/route-table.ts'
-import { formText } from '../../content/form-text.ts'
-import { formUiCopy } from '../../content/form-ui.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
+import type { Locale } from '#app/site/route-table.ts'
+import { formText } from '#content/form-text.ts'
+import { formUiCopy } from '#content/form-ui.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm, formHydrated } from './support/fill-form.ts'
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fieldNames, fillForm, formHydrated } from './support/fill-form.ts'
 import { formPages } from './support/form-pages.ts'

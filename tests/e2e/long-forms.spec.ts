@@ -6,11 +6,11 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { agency, formatPhone } from '../../config/agency.ts'
-import { formText } from '../../content/form-text.ts'
-import { formUiCopy } from '../../content/form-ui.ts'
-import { allFields, type Field, type FormDefinition, longFormFieldCount } from '../../forms/engine.ts'
-import { type FormKey, getFormDefinition } from '../../forms/registry.ts'
+import { agency, formatPhone } from '#config/agency.ts'
+import { formText } from '#content/form-text.ts'
+import { formUiCopy } from '#content/form-ui.ts'
+import { allFields, type Field, type FormDefinition, longFormFieldCount } from '#forms/engine.ts'
+import { type FormKey, getFormDefinition } from '#forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm, formHydrated, openRepeat } from './support/fill-form.ts'
 

@@ -4,9 +4,9 @@
  * explained with the way through, in the page's language. docs/decisions/022-names-within-the-spec.md.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { type Locale, withLocale } from '../../app/site/route-table.ts'
-import { allFields, type FormDefinition } from '../../forms/engine.ts'
-import { type FormKey, getFormDefinition } from '../../forms/registry.ts'
+import { type Locale, withLocale } from '#app/site/route-table.ts'
+import { allFields, type FormDefinition } from '#forms/engine.ts'
+import { type FormKey, getFormDefinition } from '#forms/registry.ts'
 import { formHydrated, openRepeat } from './support/fill-form.ts'
 
 const refusal: Record<Locale, string> = {

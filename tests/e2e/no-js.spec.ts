@@ -6,7 +6,7 @@
  * JavaScript on but the island's script blocked, a form is still sent.
  */
 import { expect, test } from '@playwright/test'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'

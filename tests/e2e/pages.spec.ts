@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { publicPaths } from '../../app/site/route-table.ts'
-import { formText } from '../../content/form-text.ts'
-import { formUiCopy } from '../../content/form-ui.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { publicPaths } from '#app/site/route-table.ts'
+import { formText } from '#content/form-text.ts'
+import { formUiCopy } from '#content/form-ui.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'
 

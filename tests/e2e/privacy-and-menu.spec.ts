@@ -6,8 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { agency } from '../../config/agency.ts'
-import { formDefinitions } from '../../forms/registry.ts'
+import { agency } from '#config/agency.ts'
+import { formDefinitions } from '#forms/registry.ts'
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { locales, publicPaths, withLocale } from '../../app/site/route-table.ts'
-import { agency } from '../../config/agency.ts'
+import { locales, publicPaths, withLocale } from '#app/site/route-table.ts'
+import { agency } from '#config/agency.ts'
 
 test('sitemap.xml lists every public route in both languages, with hreflang alternates', async ({
   request,

@@ -9,7 +9,7 @@
  */
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { type ServerProcess, startServerProcess } from '../server/helpers/server-process.ts'
 import { adminConnectionString } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'

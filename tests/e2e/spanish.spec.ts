@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { publicPaths, withLocale } from '../../app/site/route-table.ts'
-import { agency } from '../../config/agency.ts'
-import { carriers } from '../../config/carriers.ts'
-import { formTextEs } from '../../content/form-text.ts'
-import { formUiCopy } from '../../content/form-ui.ts'
-import { shellCopy } from '../../content/shell.ts'
+import { publicPaths, withLocale } from '#app/site/route-table.ts'
+import { agency } from '#config/agency.ts'
+import { carriers } from '#config/carriers.ts'
+import { formTextEs } from '#content/form-text.ts'
+import { formUiCopy } from '#content/form-ui.ts'
+import { shellCopy } from '#content/shell.ts'
 
 /** Every string of a copy object, by its path ('footer.links.home'). */
 function strings(value: unknown, path = ''): [string, string][] {

@@ -13,17 +13,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Database, DriverName } from '../../server/db/database.ts'
-import { runMigrations } from '../../server/db/migrate.ts'
-import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
-import { addStaffUser } from '../../server/staff/staff-accounts.ts'
+import type { Database, DriverName } from '#server/db/database.ts'
+import { runMigrations } from '#server/db/migrate.ts'
+import { openPgliteDatabase } from '#server/db/pglite-database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { addStaffUser } from '#server/staff/staff-accounts.ts'
 import {
   createSession,
   defaultSessionSettings,
   hashSessionToken,
   revokeSession,
-} from '../../server/staff/staff-sessions.ts'
+} from '#server/staff/staff-sessions.ts'
 import { runScript, startLeadLoad } from './helpers/lead-load.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { startServerProcess } from './helpers/server-process.ts'

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { agency } from '../../config/agency.ts'
-import { ConfigError, loadConfig, parseRateLimit } from '../../server/config.ts'
+import { agency } from '#config/agency.ts'
+import { ConfigError, loadConfig, parseRateLimit } from '#server/config.ts'
 
 let dir: string
 beforeEach(async () => {

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrationsDir, runMigrations } from '../../server/db/migrate.ts'
-import { openPgliteDatabase } from '../../server/db/pglite-database.ts'
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
-import { deliveryJobsOfLead } from '../../server/leads/lead-jobs.ts'
-import { createLeadRepository, type NewLead } from '../../server/leads/lead-repository.ts'
+import { migrationsDir, runMigrations } from '#server/db/migrate.ts'
+import { openPgliteDatabase } from '#server/db/pglite-database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { deliveryJobsOfLead } from '#server/leads/lead-jobs.ts'
+import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
 /** Every migration in the folder, in name order: each engineer's new file joins the list by itself. */

@@ -6,9 +6,9 @@
  * each lead on its own.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database, NamedStatement, Queryable } from '../../server/db/database.ts'
-import { groupCommit } from '../../server/db/group-commit.ts'
-import { createLeadRepository, type NewLead } from '../../server/leads/lead-repository.ts'
+import type { Database, NamedStatement, Queryable } from '#server/db/database.ts'
+import { groupCommit } from '#server/db/group-commit.ts'
+import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
 function newLead(n: number, extra: Partial<NewLead> = {}): NewLead {

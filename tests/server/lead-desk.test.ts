@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/database.ts'
-import { addBusinessTime, type BusinessHours, overdueAt } from '../../server/desk/business-hours.ts'
+import type { Database } from '#server/db/database.ts'
+import { addBusinessTime, type BusinessHours, overdueAt } from '#server/desk/business-hours.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'

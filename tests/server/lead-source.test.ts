@@ -5,8 +5,8 @@
  * databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getFormDefinition } from '../../forms/registry.ts'
-import { leadForWebhook } from '../../server/webhooks/payload.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+import { leadForWebhook } from '#server/webhooks/payload.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'

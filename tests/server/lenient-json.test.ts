@@ -7,7 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { flag, nullableText, text } from '../../server/admin/lenient-json.ts'
+import { flag, nullableText, text } from '#server/admin/lenient-json.ts'
 
 const atoms: unknown[] = [null, true, false, 0, 1, 2, -1, 1.5, '', 'x', 'true', 'false', '0', '1', {}, []]
 const values: unknown[] = [

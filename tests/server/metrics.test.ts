@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getFormDefinition } from '../../forms/registry.ts'
-import { buildApp } from '../../server/app.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+import { buildApp } from '#server/app.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'

@@ -5,12 +5,12 @@
  * leads (overdue first; new or unassigned; never closed or spam).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { getFormDefinition } from '../../forms/registry.ts'
-import type { Database } from '../../server/db/database.ts'
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
-import { createDeliveryWorker } from '../../server/delivery/delivery-worker.ts'
-import { composeDigest, type DigestSettings, queueDigestIfDue } from '../../server/desk/morning-digest.ts'
-import { createMailTransport, type MailTransport } from '../../server/mail/mail-transport.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+import type { Database } from '#server/db/database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
+import { composeDigest, type DigestSettings, queueDigestIfDue } from '#server/desk/morning-digest.ts'
+import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 

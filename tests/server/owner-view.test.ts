@@ -5,8 +5,8 @@
  * and statuses go through the real work log, on both databases.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { agency } from '../../config/agency.ts'
-import { createWorkLog, type WorkLog } from '../../server/leads/work-log.ts'
+import { agency } from '#config/agency.ts'
+import { createWorkLog, type WorkLog } from '#server/leads/work-log.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import { defaultPasswordCost, hashPassword, verifyPassword } from '../../server/staff/password-hash.ts'
+import { buildApp } from '#server/app.ts'
+import { defaultPasswordCost, hashPassword, verifyPassword } from '#server/staff/password-hash.ts'
 import { signedInStaff } from './helpers/staff-session.ts'
 import { testAppOptions, testPasswordCost } from './helpers/test-app.ts'
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { logFlushMs } from '../../server/logger.ts'
+import { logFlushMs } from '#server/logger.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
 
 /** The request lines of the log so far, as "METHOD path status". */

@@ -12,7 +12,7 @@ import {
   type ProofFields,
   type ProofSettings,
   solutionHolds,
-} from '../../server/spam/proof-of-work.ts'
+} from '#server/spam/proof-of-work.ts'
 import { proofHeader, solve } from './helpers/proof-of-work.ts'
 
 const hmacKey = 'a test key for proof-of-work challenges'

@@ -8,9 +8,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import type { Database } from '../../server/db/database.ts'
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts'
+import { buildApp } from '#server/app.ts'
+import type { Database } from '#server/db/database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'

@@ -6,8 +6,8 @@
  * PostgreSQL autovacuum does this work, and the server runs no pass there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { maintainTables } from '../../server/db/table-maintenance.ts'
-import { createLeadRepository, type NewLead } from '../../server/leads/lead-repository.ts'
+import { maintainTables } from '#server/db/table-maintenance.ts'
+import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
 function newLead(n: number): NewLead {

@@ -8,14 +8,14 @@
 import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { getFormDefinition } from '../../forms/registry.ts'
-import type { Database } from '../../server/db/database.ts'
-import { isOverdue, overdueCutoff } from '../../server/desk/business-hours.ts'
-import { composeDigest } from '../../server/desk/morning-digest.ts'
-import { searchedFields } from '../../server/leads/lead-filters.ts'
-import { purgeFinishedLeads } from '../../server/leads/lead-repository.ts'
-import { addStaffUser } from '../../server/staff/staff-accounts.ts'
-import { createSession, defaultSessionSettings } from '../../server/staff/staff-sessions.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+import type { Database } from '#server/db/database.ts'
+import { isOverdue, overdueCutoff } from '#server/desk/business-hours.ts'
+import { composeDigest } from '#server/desk/morning-digest.ts'
+import { searchedFields } from '#server/leads/lead-filters.ts'
+import { purgeFinishedLeads } from '#server/leads/lead-repository.ts'
+import { addStaffUser } from '#server/staff/staff-accounts.ts'
+import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp, testPasswordCost } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -382,7 +382,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     const [kim] = await db.query<{ id: string }>(
       `INSERT INTO staff_users (email, password_hash) VALUES ('kim@oakridge-insurance.example', 'x') RETURNING id`,
     )
-    const { saveDraft } = await import('../../server/desk/work-drafts.ts')
+    const { saveDraft } = await import('#server/desk/work-drafts.ts')
     const session = await createSession(db, kim?.id ?? '', clock, defaultSessionSettings)
     await saveDraft(db, {
       sessionToken: session.token,

@@ -8,7 +8,7 @@ import {
   officeStatus,
   wallClock,
   zonedInstant,
-} from '../../config/agency-facts.ts'
+} from '#config/agency-facts.ts'
 
 // The agency of config/agency.ts: (770) 555-0142, Bethlehem, GA, open Monday to Thursday 9 to 5 and
 // Friday 9 to 4 in America/New_York.

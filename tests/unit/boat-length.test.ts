@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { formMessages } from '../../content/form-messages.ts'
-import { allFields } from '../../forms/engine.ts'
-import { validateField } from '../../forms/field-rules.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
-import { validateSubmission } from '../../forms/schema.ts'
+import { formMessages } from '#content/form-messages.ts'
+import { allFields } from '#forms/engine.ts'
+import { validateField } from '#forms/field-rules.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+import { validateSubmission } from '#forms/schema.ts'
 
 const boat = getFormDefinition('boat-quote')
 const today = new Date('2026-06-01T12:00:00Z')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { suggestEmail } from '../../app/components/lead-form/email-suggestion.tsx'
+import { suggestEmail } from '#app/components/lead-form/email-suggestion.tsx'
 
 describe('the "Did you mean …?" suggestion under an e-mail field', () => {
   it('offers the provider a slip of the keyboard away', () => {

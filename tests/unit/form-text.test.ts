@@ -3,13 +3,13 @@
  * and the validation messages exist in Spanish for every kind of problem.
  */
 import { describe, expect, it } from 'vitest'
-import type { Locale } from '../../app/site/route-table.ts'
-import { formMessages } from '../../content/form-messages.ts'
-import { formText, formTextEs } from '../../content/form-text.ts'
-import { allFields, type Field, type FormDefinition } from '../../forms/engine.ts'
-import { type FieldMessages, messages, validateField } from '../../forms/field-rules.ts'
-import { formDefinitions, getFormDefinition } from '../../forms/registry.ts'
-import { usStates } from '../../forms/states.ts'
+import type { Locale } from '#app/site/route-table.ts'
+import { formMessages } from '#content/form-messages.ts'
+import { formText, formTextEs } from '#content/form-text.ts'
+import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
+import { type FieldMessages, messages, validateField } from '#forms/field-rules.ts'
+import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
+import { usStates } from '#forms/states.ts'
 
 /** What the visitor reads on a form: title, submit label, legends, hints, repeat controls, labels, option labels. */
 function visitorStrings(form: FormDefinition): string[] {

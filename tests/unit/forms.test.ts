@@ -7,20 +7,14 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { publicPaths } from '../../app/site/route-table.ts'
-import { addDays, parseIsoDate, resolveDateLimit, toIsoDate } from '../../forms/dates.ts'
-import {
-  allFields,
-  type DateLimit,
-  type Field,
-  type FormDefinition,
-  insuranceLines,
-} from '../../forms/engine.ts'
-import { messages, validateField } from '../../forms/field-rules.ts'
-import { patternRegExp, patternSource } from '../../forms/patterns.ts'
-import { type FormKey, formDefinitions, formKeys, getFormDefinition } from '../../forms/registry.ts'
-import { buildSchema, isHoneypotHit, validateSubmission } from '../../forms/schema.ts'
-import { usStates } from '../../forms/states.ts'
+import { publicPaths } from '#app/site/route-table.ts'
+import { addDays, parseIsoDate, resolveDateLimit, toIsoDate } from '#forms/dates.ts'
+import { allFields, type DateLimit, type Field, type FormDefinition, insuranceLines } from '#forms/engine.ts'
+import { messages, validateField } from '#forms/field-rules.ts'
+import { patternRegExp, patternSource } from '#forms/patterns.ts'
+import { type FormKey, formDefinitions, formKeys, getFormDefinition } from '#forms/registry.ts'
+import { buildSchema, isHoneypotHit, validateSubmission } from '#forms/schema.ts'
+import { usStates } from '#forms/states.ts'
 
 type Row = readonly [name: string, required: boolean, options?: readonly string[]]
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { formUiCopy } from '../../content/form-ui.ts'
-import { allFields } from '../../forms/engine.ts'
-import { insuranceTypeOptions } from '../../forms/groups.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
-import { validateSubmission } from '../../forms/schema.ts'
+import { formUiCopy } from '#content/form-ui.ts'
+import { allFields } from '#forms/engine.ts'
+import { insuranceTypeOptions } from '#forms/groups.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+import { validateSubmission } from '#forms/schema.ts'
 
 const form = getFormDefinition('quote-request')
 const field = form && allFields(form).find((candidate) => candidate.name === 'consultationType')

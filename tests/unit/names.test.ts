@@ -4,11 +4,11 @@
  * Punctuation stays refused, with a message that shows the way through.
  */
 import { describe, expect, it } from 'vitest'
-import { formMessages } from '../../content/form-messages.ts'
-import { allFields } from '../../forms/engine.ts'
-import { validateField } from '../../forms/field-rules.ts'
-import { patternRegExp, patternSource } from '../../forms/patterns.ts'
-import { getFormDefinition } from '../../forms/registry.ts'
+import { formMessages } from '#content/form-messages.ts'
+import { allFields } from '#forms/engine.ts'
+import { validateField } from '#forms/field-rules.ts'
+import { patternRegExp, patternSource } from '#forms/patterns.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 
 /** How the browser compiles the `pattern` attribute: anchored, with the `v` flag. */
 const asTheBrowserDoes = new RegExp(`^(?:${patternSource('name')})$`, 'v')

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { callBackSentence } from '../../app/components/lead-form/confirmation.tsx'
-import { nextCall, timeLabel } from '../../app/components/lead-form/office-hours.ts'
-import { agency } from '../../config/agency.ts'
-import { formUiCopy } from '../../content/form-ui.ts'
+import { callBackSentence } from '#app/components/lead-form/confirmation.tsx'
+import { nextCall, timeLabel } from '#app/components/lead-form/office-hours.ts'
+import { agency } from '#config/agency.ts'
+import { formUiCopy } from '#content/form-ui.ts'
 
 // The agency's week (config/agency.ts): Monday to Thursday 9 to 5, Friday 9 to 4, closed weekends,
 // in America/New_York. Each moment is written in UTC with its local time beside it.

@@ -9,9 +9,9 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ResponsivePhoto } from '../../app/components/agency-photo.tsx'
-import type { PhotoManifest } from '../../app/site/photos.ts'
-import { buildPhotos } from '../../scripts/build-photos.ts'
+import { ResponsivePhoto } from '#app/components/agency-photo.tsx'
+import type { PhotoManifest } from '#app/site/photos.ts'
+import { buildPhotos } from '#scripts/build-photos.ts'
 
 describe('agency photos', () => {
   let dir: string

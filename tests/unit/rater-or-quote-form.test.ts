@@ -10,9 +10,9 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { RaterOrQuoteForm } from '../../app/components/rater-or-quote-form.tsx'
-import { autoPage } from '../../content/pages/auto.ts'
-import { homeInsurancePage } from '../../content/pages/home-insurance.ts'
+import { RaterOrQuoteForm } from '#app/components/rater-or-quote-form.tsx'
+import { autoPage } from '#content/pages/auto.ts'
+import { homeInsurancePage } from '#content/pages/home-insurance.ts'
 
 const raterUrl = 'https://rater.example/agency/oakridge?line=auto'
 

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react'
 import type { RefObject } from 'react'
-import { agencyPhone } from '../../../config/agency-facts.ts'
-import type { FormUiCopy } from '../../../content/form-ui.ts'
+import { agencyPhone } from '#config/agency-facts.ts'
+import type { FormUiCopy } from '#content/form-ui.ts'
 import { nextCall, timeLabel } from './office-hours.ts'
 import type { SentRequest } from './sent-request.ts'
 

@@ -1,9 +1,9 @@
 import { Lock } from 'lucide-react'
-import type { FormUiCopy } from '../../../content/form-ui.ts'
-import { resolveDateLimit } from '../../../forms/dates.ts'
-import type { Field } from '../../../forms/engine.ts'
-import { isHoneypotField } from '../../../forms/honeypot.ts'
-import { patternInputMode, patternSource } from '../../../forms/patterns.ts'
+import type { FormUiCopy } from '#content/form-ui.ts'
+import { resolveDateLimit } from '#forms/dates.ts'
+import type { Field } from '#forms/engine.ts'
+import { isHoneypotField } from '#forms/honeypot.ts'
+import { patternInputMode, patternSource } from '#forms/patterns.ts'
 import { EmailInput } from './email-suggestion.tsx'
 
 /** A control's id from its field name (brackets of flag groups are not id material). */

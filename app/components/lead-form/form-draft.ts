@@ -5,9 +5,9 @@
  * Beside it the tab keeps the form's proof-of-work challenge (./proof-of-work.ts), which holds
  * nothing the visitor typed: only what the server signed and the number the page found.
  */
-import type { Field, FormDefinition } from '../../../forms/engine.ts'
-import { allFields } from '../../../forms/engine.ts'
-import { isHoneypotField } from '../../../forms/honeypot.ts'
+import type { Field, FormDefinition } from '#forms/engine.ts'
+import { allFields } from '#forms/engine.ts'
+import { isHoneypotField } from '#forms/honeypot.ts'
 
 /**
  * One draft per form whatever the page's language, so switching to Español mid-form keeps every

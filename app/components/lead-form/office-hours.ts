@@ -1,7 +1,7 @@
-import { agency } from '../../../config/agency.ts'
-import { type OpeningHours, officeStatus } from '../../../config/agency-facts.ts'
+import { agency } from '#config/agency.ts'
+import { type OpeningHours, officeStatus } from '#config/agency-facts.ts'
 
-export { timeLabel } from '../../../config/agency-facts.ts'
+export { timeLabel } from '#config/agency-facts.ts'
 
 /** When the office will call back, as of a moment (see nextCall). */
 export type CallBack =

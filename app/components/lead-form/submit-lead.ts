@@ -1,4 +1,4 @@
-import { leadSourceForSubmit } from '../../site/attribution.ts'
+import { leadSourceForSubmit } from '#app/site/attribution.ts'
 
 /**
  * The one submit routine all 24 forms share. Success is a 2xx answer whose body is exactly 'OK'

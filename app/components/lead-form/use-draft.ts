@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react'
-import type { FormDefinition } from '../../../forms/engine.ts'
-import { allFields } from '../../../forms/engine.ts'
-import { isHoneypotField } from '../../../forms/honeypot.ts'
+import type { FormDefinition } from '#forms/engine.ts'
+import { allFields } from '#forms/engine.ts'
+import { isHoneypotField } from '#forms/honeypot.ts'
 import { applyValues, isKeptInDraft, readDraft, saveDraft } from './form-draft.ts'
 
 /** Whether any control inside holds a value (a restored draft reopens such an optional part). */

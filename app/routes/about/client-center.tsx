@@ -1,9 +1,9 @@
-import { agency } from '../../../config/agency.ts'
-import { clientCenterPage } from '../../../content/pages/client-center.ts'
-import { PageIntro } from '../../components/page-intro.tsx'
-import { ThirdPartyFrame } from '../../components/third-party-frame.tsx'
-import { useLocalized } from '../../site/i18n.ts'
-import { pageMeta } from '../../site/meta.ts'
+import { PageIntro } from '#app/components/page-intro.tsx'
+import { ThirdPartyFrame } from '#app/components/third-party-frame.tsx'
+import { useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { agency } from '#config/agency.ts'
+import { clientCenterPage } from '#content/pages/client-center.ts'
 
 export const meta = pageMeta(clientCenterPage)
 

@@ -1,12 +1,12 @@
 import { Fragment } from 'react'
-import { testimonialsPage } from '../../../content/pages/testimonials.ts'
-import { newTestimonial } from '../../../forms/definitions/new-testimonial.ts'
-import { FormSection } from '../../components/content-page.tsx'
-import { PageForm } from '../../components/page-form.tsx'
-import { PageIntro } from '../../components/page-intro.tsx'
-import type { RouteHandle } from '../../root.tsx'
-import { useLocale, useLocalized } from '../../site/i18n.ts'
-import { pageMeta } from '../../site/meta.ts'
+import { FormSection } from '#app/components/content-page.tsx'
+import { PageForm } from '#app/components/page-form.tsx'
+import { PageIntro } from '#app/components/page-intro.tsx'
+import type { RouteHandle } from '#app/root.tsx'
+import { useLocale, useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { testimonialsPage } from '#content/pages/testimonials.ts'
+import { newTestimonial } from '#forms/definitions/new-testimonial.ts'
 
 export const meta = pageMeta(testimonialsPage)
 export const handle: RouteHandle = { formIsland: true }

@@ -1,11 +1,11 @@
-import { agency } from '../../../config/agency.ts'
-import { aboutPage } from '../../../content/pages/about.ts'
-import { AgencyPhoto } from '../../components/agency-photo.tsx'
-import { CardGrid } from '../../components/blocks.tsx'
-import { Hero } from '../../components/hero.tsx'
-import { OwnerPortrait } from '../../components/owner-portrait.tsx'
-import { useLocalized } from '../../site/i18n.ts'
-import { pageMeta } from '../../site/meta.ts'
+import { AgencyPhoto } from '#app/components/agency-photo.tsx'
+import { CardGrid } from '#app/components/blocks.tsx'
+import { Hero } from '#app/components/hero.tsx'
+import { OwnerPortrait } from '#app/components/owner-portrait.tsx'
+import { useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { agency } from '#config/agency.ts'
+import { aboutPage } from '#content/pages/about.ts'
 
 export const meta = pageMeta(aboutPage)
 

@@ -1,8 +1,8 @@
-import { insurancePage } from '../../../content/pages/insurance.ts'
-import { ContentPageView } from '../../components/content-page.tsx'
-import { Banner } from '../../components/hero.tsx'
-import { useLocalized } from '../../site/i18n.ts'
-import { pageMeta } from '../../site/meta.ts'
+import { ContentPageView } from '#app/components/content-page.tsx'
+import { Banner } from '#app/components/hero.tsx'
+import { useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { insurancePage } from '#content/pages/insurance.ts'
 
 export const meta = pageMeta(insurancePage)
 

@@ -1,10 +1,10 @@
-import { carriers } from '../../../config/carriers.ts'
-import { contactCarrierPage } from '../../../content/pages/contact-carrier.ts'
-import { shellCopy } from '../../../content/shell.ts'
-import { CarrierLink } from '../../components/carrier-wordmark.tsx'
-import { Hero } from '../../components/hero.tsx'
-import { useHref, useLocalized } from '../../site/i18n.ts'
-import { pageMeta } from '../../site/meta.ts'
+import { CarrierLink } from '#app/components/carrier-wordmark.tsx'
+import { Hero } from '#app/components/hero.tsx'
+import { useHref, useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { carriers } from '#config/carriers.ts'
+import { contactCarrierPage } from '#content/pages/contact-carrier.ts'
+import { shellCopy } from '#content/shell.ts'
 
 export const meta = pageMeta(contactCarrierPage)
 

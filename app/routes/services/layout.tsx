@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
-import { shellCopy } from '../../../content/shell.ts'
-import { Banner } from '../../components/hero.tsx'
-import { useLocalized } from '../../site/i18n.ts'
+import { Banner } from '#app/components/hero.tsx'
+import { useLocalized } from '#app/site/i18n.ts'
+import { shellCopy } from '#content/shell.ts'
 
 export default function Layout() {
   const { banners } = useLocalized(shellCopy)

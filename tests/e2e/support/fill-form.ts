@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { Locale } from '../../../app/site/route-table.ts'
-import { formText } from '../../../content/form-text.ts'
-import { addDays, resolveDateLimit, toIsoDate } from '../../../forms/dates.ts'
-import { allFields, type Field, type FormDefinition } from '../../../forms/engine.ts'
+import type { Locale } from '#app/site/route-table.ts'
+import { formText } from '#content/form-text.ts'
+import { addDays, resolveDateLimit, toIsoDate } from '#forms/dates.ts'
+import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
 
 /** A value a visitor could type or pick for the field, read from its definition. */
 export function visitorValue(field: Field, today: Date, email: string): string {

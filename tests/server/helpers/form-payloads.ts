@@ -1,5 +1,5 @@
-import { addDays, resolveDateLimit, toIsoDate } from '../../../forms/dates.ts'
-import { allFields, type Field, type FormDefinition } from '../../../forms/engine.ts'
+import { addDays, resolveDateLimit, toIsoDate } from '#forms/dates.ts'
+import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
 
 /** A value the field accepts, read from its definition alone (not from forms/schema.ts). */
 export function validValue(field: Field, today: Date): string {

@@ -4,13 +4,9 @@
  * the tests' cheap cost (the app checks a hash with the cost stored in it, so the cost of the
  * sign-in follows). Tests about the hash or the sign-in pool under attack keep production's cost.
  */
-import type { Queryable } from '../../../server/db/database.ts'
-import { hashPassword } from '../../../server/staff/password-hash.ts'
-import {
-  createSession,
-  defaultSessionSettings,
-  type StaffRole,
-} from '../../../server/staff/staff-sessions.ts'
+import type { Queryable } from '#server/db/database.ts'
+import { hashPassword } from '#server/staff/password-hash.ts'
+import { createSession, defaultSessionSettings, type StaffRole } from '#server/staff/staff-sessions.ts'
 import { testPasswordCost } from './test-app.ts'
 
 /** A stored hash that no password matches: these accounts are signed in by their session alone. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { type AppOptions, buildApp } from '../../../server/app.ts'
-import type { Database, DriverName } from '../../../server/db/database.ts'
-import type { PasswordCost } from '../../../server/staff/password-hash.ts'
+import { type AppOptions, buildApp } from '#server/app.ts'
+import type { Database, DriverName } from '#server/db/database.ts'
+import type { PasswordCost } from '#server/staff/password-hash.ts'
 import { openTestDatabase, testEncryptionKey } from './test-database.ts'
 
 /**

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Database, DriverName } from '../../../server/db/database.ts'
-import { runMigrations } from '../../../server/db/migrate.ts'
-import { openPgliteDatabase } from '../../../server/db/pglite-database.ts'
-import { openPostgresDatabase } from '../../../server/db/postgres-database.ts'
+import type { Database, DriverName } from '#server/db/database.ts'
+import { runMigrations } from '#server/db/migrate.ts'
+import { openPgliteDatabase } from '#server/db/pglite-database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { createScratchDatabase } from './postgres-server.ts'
 
 export const drivers: DriverName[] = ['pglite', 'postgres']

@@ -1,4 +1,4 @@
-import type { Database } from '../../../server/db/database.ts'
+import type { Database } from '#server/db/database.ts'
 
 /** For tests of things that must not touch the database (static files): any use fails the test. */
 export const unusedDatabase: Database = {

@@ -1,10 +1,10 @@
-import { bopPage } from '../../../../content/pages/bop.ts'
-import { bopQuote } from '../../../../forms/definitions/bop-quote.ts'
-import { ContentPageView } from '../../../components/content-page.tsx'
-import { PageForm } from '../../../components/page-form.tsx'
-import type { RouteHandle } from '../../../root.tsx'
-import { useLocalized } from '../../../site/i18n.ts'
-import { pageMeta } from '../../../site/meta.ts'
+import { ContentPageView } from '#app/components/content-page.tsx'
+import { PageForm } from '#app/components/page-form.tsx'
+import type { RouteHandle } from '#app/root.tsx'
+import { useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { bopPage } from '#content/pages/bop.ts'
+import { bopQuote } from '#forms/definitions/bop-quote.ts'
 
 export const meta = pageMeta(bopPage)
 export const handle: RouteHandle = { formIsland: true }

@@ -1,7 +1,7 @@
-import { lifePage } from '../../../../content/pages/life.ts'
-import { ContentPageView } from '../../../components/content-page.tsx'
-import { useLocalized } from '../../../site/i18n.ts'
-import { pageMeta } from '../../../site/meta.ts'
+import { ContentPageView } from '#app/components/content-page.tsx'
+import { useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { lifePage } from '#content/pages/life.ts'
 
 export const meta = pageMeta(lifePage)
 

@@ -1,9 +1,9 @@
-import { agency } from '../../../../config/agency.ts'
-import { homeInsurancePage } from '../../../../content/pages/home-insurance.ts'
-import { RaterOrQuoteForm } from '../../../components/rater-or-quote-form.tsx'
-import type { RouteHandle } from '../../../root.tsx'
-import { useLocalized } from '../../../site/i18n.ts'
-import { pageMeta } from '../../../site/meta.ts'
+import { RaterOrQuoteForm } from '#app/components/rater-or-quote-form.tsx'
+import type { RouteHandle } from '#app/root.tsx'
+import { useLocalized } from '#app/site/i18n.ts'
+import { pageMeta } from '#app/site/meta.ts'
+import { agency } from '#config/agency.ts'
+import { homeInsurancePage } from '#content/pages/home-insurance.ts'
 
 export const meta = pageMeta(homeInsurancePage)
 export const handle: RouteHandle = { formIsland: true }
