@@ -3,7 +3,7 @@
  * language; the site's components render them.
  */
 
-/** Icons by name; the site's icon component (components/icon.tsx) maps each name to an SVG from the icon set. */
+/** Icons by name; the site's icon component maps each name to an SVG from the icon set. */
 export type IconName =
   | 'briefcase'
   | 'home'
