@@ -16,6 +16,7 @@ import { runRetention } from '#server/leads/retention-job.ts'
 import type { MailTransport, OutgoingMail } from '#server/mail/mail-transport.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { pageText } from './helpers/page-text.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
@@ -132,13 +133,6 @@ const publicRoutes = [
 
 function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
-}
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
 }
 
 interface LeadInput {
@@ -515,10 +509,10 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       for (const response of [wrong, unknown]) {
         expect(response.statusCode).toBe(401)
         expect(response.headers['set-cookie']).toBeUndefined()
-        expect(text(response.body)).toContain('The e-mail or password is not correct.')
+        expect(pageText(response.body)).toContain('The e-mail or password is not correct.')
       }
-      expect(text(wrong.body).replace(staffEmail, '')).toBe(
-        text(unknown.body).replace('nobody@oakridge-insurance.example', ''),
+      expect(pageText(wrong.body).replace(staffEmail, '')).toBe(
+        pageText(unknown.body).replace('nobody@oakridge-insurance.example', ''),
       )
     })
 
@@ -530,7 +524,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(locked.statusCode).toBe(429)
       expect(locked.headers['set-cookie']).toBeUndefined()
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
-      expect(text(locked.body)).toContain('Too many failed sign-in attempts')
+      expect(pageText(locked.body)).toContain('Too many failed sign-in attempts')
 
       // The lockout is in the database: it holds for every request until it runs out.
       clock = new Date(clock.getTime() + 14 * minuteMs)
@@ -745,8 +739,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
       const page = await get('/admin?form=boat-quote', cookie)
       expect(page.statusCode).toBe(200)
-      expect(text(page.body)).toContain('Ben Bravo')
-      expect(text(page.body)).not.toContain('Ann Alpha')
+      expect(pageText(page.body)).toContain('Ben Bravo')
+      expect(pageText(page.body)).not.toContain('Ann Alpha')
       expect(page.body).toContain('<option value="boat-quote" selected="">')
     })
 
@@ -790,10 +784,10 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       })
       expect(await listIds('?q=marisol%20vega')).toEqual([boat])
       expect(await listIds('?q=tucker')).toEqual([atv])
-      const inbox = text((await get('/admin', cookie)).body)
+      const inbox = pageText((await get('/admin', cookie)).body)
       expect(inbox).toContain('Marisol Vega')
       expect(inbox).toContain('Dale Tucker')
-      expect(text((await get(`/admin/leads/${boat}`, cookie)).body)).toContain(
+      expect(pageText((await get(`/admin/leads/${boat}`, cookie)).body)).toContain(
         'Boat insurance quote from Marisol Vega',
       )
     })
@@ -807,7 +801,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(await listIds(`?q=${encodeURIComponent(typed)}`)).toEqual([id])
       expect(await listIds(`?q=${reference.replace('-', '')}`)).toEqual([id])
       const page = await get(`/admin/leads/${id}`, cookie)
-      expect(text(page.body)).toContain(`Reference ${reference}`)
+      expect(pageText(page.body)).toContain(`Reference ${reference}`)
     })
 
     it('pages through the leads', async () => {
@@ -826,7 +820,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         ['P25', 'P26', 'P27', 'P28', 'P29'].map((name) => `${name} Page`),
       )
       const page = await get('/admin?page=2', cookie)
-      expect(text(page.body)).toContain('Page 2 of 2')
+      expect(pageText(page.body)).toContain('Page 2 of 2')
       expect(page.body).toContain('href="/admin?page=1"')
     })
 
@@ -834,7 +828,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       const response = await get('/admin?from=2026-02-30&form=no-such-form', cookie)
       expect(response.statusCode).toBe(400)
       expect(response.body).toContain('aria-invalid="true"')
-      expect(text(response.body)).toContain('Enter a date as YYYY-MM-DD.')
+      expect(pageText(response.body)).toContain('Enter a date as YYYY-MM-DD.')
       expect((await api('GET', '/api/admin/leads?status=bogus', cookie)).statusCode).toBe(400)
     })
 
@@ -904,7 +898,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(page.body).toMatch(
         /<svg class="chart"[^>]*role="img"[^>]*aria-labelledby="chart-heading chart-summary"/,
       )
-      const summary = text(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
+      const summary = pageText(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
       expect(summary).toMatch(/12 weeks from .*: 2 leads \(Vehicle 1, Property 1\)/)
       expect(page.body).toContain('<caption>Leads per week by line of insurance (spam excluded)</caption>')
       expect(page.body.match(/<rect [^>]*fill="#1d4ed8"[^>]*><title>/g)).toHaveLength(1)
@@ -919,7 +913,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       await quote('Workers Comp Insurance', 'Comp')
       await quote('Other Insurance Type', 'Other')
       const page = await get('/admin', cookie)
-      const summary = text(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
+      const summary = pageText(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
       expect(summary).toMatch(/: 5 leads \(Vehicle 2, Property 1, Business 1, Contact & service 1\)/)
     })
   })
@@ -943,8 +937,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       // The request comes first (right under the call buttons), the form's labels in order,
       // without the decoy field; the summary's labels follow.
       expect(labels.slice(0, 6)).toEqual(expected.filter((label) => label !== 'Company'))
-      expect(text(response.body)).toContain('Language Spanish')
-      expect(text(response.body)).toContain('Hola, necesito un seguro.')
+      expect(pageText(response.body)).toContain('Language Spanish')
+      expect(pageText(response.body)).toContain('Hola, necesito un seguro.')
       expect(response.body.match(/<h1[\s>]/g)).toHaveLength(1)
     })
 
@@ -990,7 +984,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       // The page lists who revealed what; a plain GET shows the mask again.
       const after = await get(`/admin/leads/${id}`, cookie)
       expect(after.body).not.toContain('123456789')
-      expect(text(after.body)).toContain(`${staffEmail} revealed ssn1`)
+      expect(pageText(after.body)).toContain(`${staffEmail} revealed ssn1`)
 
       const viaApi = await api('POST', `/api/admin/leads/${id}/reveal`, cookie, { field: 'ssn1' })
       expect(viaApi.json()).toEqual({ field: 'ssn1', value: '123456789' })
@@ -1019,7 +1013,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(response.headers.location).toBe(`/admin/leads/${id}?notice=status`)
       expect(await leadRow(id)).toEqual({ status: 'contacted', is_spam: false })
       const page = await get(String(response.headers.location), cookie)
-      expect(text(page.body)).toContain('Status saved.')
+      expect(pageText(page.body)).toContain('Status saved.')
       expect(page.body).toContain('<option value="contacted" selected="">')
 
       const patched = await api('PATCH', `/api/admin/leads/${id}`, cookie, { status: 'closed' })
@@ -1041,8 +1035,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     it('shows the delivery state and retries a failed delivery from scratch', async () => {
       const id = await insertLead(db, { fields: person('Fay', 'Failed'), job: 'failed' })
       const page = await get(`/admin/leads/${id}`, cookie)
-      expect(text(page.body)).toContain('SMTP 554 relay refused')
-      expect(text(page.body)).toContain('Failed')
+      expect(pageText(page.body)).toContain('SMTP 554 relay refused')
+      expect(pageText(page.body)).toContain('Failed')
       const [job] = await db.query<{ id: string }>('SELECT id FROM delivery_jobs WHERE lead_id = $1', [id])
       const response = await postForm(`/admin/leads/${id}/retry`, { job: job?.id ?? '' }, cookie)
       expect(response.statusCode).toBe(303)
@@ -1082,12 +1076,12 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         spamReasons: ['Filled in 0.4 s from the first touch of the form', '3 links in the text'],
       })
       const list = await get('/admin?status=spam', cookie)
-      expect(text(list.body)).toContain(
+      expect(pageText(list.body)).toContain(
         'Filled in 0.4 s from the first touch of the form; 3 links in the text',
       )
       const page = await get(`/admin/leads/${id}`, cookie)
-      expect(text(page.body)).toContain('Why this is in spam')
-      expect(text(page.body)).toContain('3 links in the text')
+      expect(pageText(page.body)).toContain('Why this is in spam')
+      expect(pageText(page.body)).toContain('3 links in the text')
       const viaApi = await api('GET', '/api/admin/leads?status=spam', cookie)
       expect(JSON.stringify(viaApi.json())).toContain('3 links in the text')
       expect((await postForm(`/admin/leads/${id}/spam`, { spam: 'false' }, cookie)).statusCode).toBe(303)

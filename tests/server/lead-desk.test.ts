@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '#server/db/database.ts'
 import { addBusinessTime, type BusinessHours, overdueAt } from '#server/desk/business-hours.ts'
+import { pageText } from './helpers/page-text.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -15,14 +16,6 @@ import { drivers } from './helpers/test-database.ts'
 const ownOrigin = 'http://localhost'
 const minuteMs = 60_000
 const hourMs = 3_600_000
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-}
 
 describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weekends, New York)', () => {
   it('gives one open hour on a weekday morning', () => {
@@ -120,12 +113,12 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     expect(rowOf('Late Friday')).toContain('Overdue')
     expect(rowOf('Weekend Saturday')).toContain('Overdue')
     expect(rowOf('Fresh Monday')).not.toContain('Overdue')
-    expect(text(rowOf('Fresh Monday'))).toContain('30 min old')
+    expect(pageText(rowOf('Fresh Monday'))).toContain('30 min old')
 
     const fresh = rows
       .find((row) => row.includes('Fresh Monday'))
       ?.match(/\/admin\/leads\/([0-9a-f-]{36})/)?.[1]
-    const leadPage = text((await get(desk, `/admin/leads/${fresh}`)).body)
+    const leadPage = pageText((await get(desk, `/admin/leads/${fresh}`)).body)
     expect(leadPage).toContain('Overdue at Nov 23, 2026, 11:30 AM (one business hour)')
     clock = new Date('2026-11-23T16:31:00Z')
     expect((await get(desk, `/admin/leads/${fresh}`)).body).toContain('badge-overdue')
@@ -138,7 +131,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     )
     const before = (await get(desk, `/admin/leads/${id}`)).body
     expect(before).toContain('href="tel:+17705550142"')
-    expect(text(before)).toContain('Not contacted yet')
+    expect(pageText(before)).toContain('Not contacted yet')
 
     const logged = await post(desk, `/admin/leads/${id}/contact`, {
       channel: 'call',
@@ -149,7 +142,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     clock = new Date(clock.getTime() + 5 * minuteMs)
     // A later attempt does not move the first contact.
     await post(other, `/admin/leads/${id}/contact`, { channel: 'text', reached: 'no' })
-    const page = text((await get(desk, `/admin/leads/${id}`)).body)
+    const page = pageText((await get(desk, `/admin/leads/${id}`)).body)
     expect(page).toContain('Time to first contact 20 min')
     expect(page).toContain('Status Contacted')
     expect(page).toContain(
@@ -172,7 +165,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     expect(badChannel.statusCode).toBe(400)
     const emptyNote = await post(desk, `/admin/leads/${id}/note`, { note: '   ' })
     expect(emptyNote.statusCode).toBe(400)
-    expect(text(emptyNote.body)).toContain('The note was empty')
+    expect(pageText(emptyNote.body)).toContain('The note was empty')
     const nobody = await post(desk, `/admin/leads/${id}/assign`, {
       assignee: '00000000-0000-4000-8000-000000000000',
     })
@@ -217,11 +210,11 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     )
     expect((await get(desk, '/admin?assigned=someone')).statusCode).toBe(400)
 
-    const timeline = text((await get(desk, `/admin/leads/${theirs}`)).body)
+    const timeline = pageText((await get(desk, `/admin/leads/${theirs}`)).body)
     expect(timeline).toContain('Assigned to maria@oakridge-insurance.example desk@oakridge-insurance.example')
     // Unassigning is logged too.
     await post(desk, `/admin/leads/${theirs}/assign`, { assignee: '' })
-    expect(text((await get(desk, `/admin/leads/${theirs}`)).body)).toContain(
+    expect(pageText((await get(desk, `/admin/leads/${theirs}`)).body)).toContain(
       'Unassigned desk@oakridge-insurance.example',
     )
     const api = await app.inject({
@@ -237,7 +230,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     await post(other, `/admin/leads/${id}/status`, { status: 'closed' })
     await post(desk, `/admin/leads/${id}/note`, { note: 'Bought elsewhere <b>sadly</b>' })
     const page = await get(desk, `/admin/leads/${id}`)
-    expect(text(page.body)).toContain('Status set to Closed maria@oakridge-insurance.example')
+    expect(pageText(page.body)).toContain('Status set to Closed maria@oakridge-insurance.example')
     expect(page.body).toContain('Bought elsewhere &lt;b&gt;sadly&lt;/b&gt;')
   })
 
@@ -251,7 +244,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     }
     await insertLead({ firstName: 'Never', lastName: 'Called' }, new Date('2026-11-18T15:00:00Z'))
     clock = new Date('2026-11-23T16:00:00Z')
-    const page = text((await get(desk, '/admin')).body)
+    const page = pageText((await get(desk, '/admin')).body)
     // Median of 1..10 min = 5.5 min; 90th percentile (continuous) = 9.1 min.
     expect(page).toContain(
       'Time to first contact Week of Nov 16 : median 5 min, 90th percentile 9 min (10 of 11 contacted)',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import { createWorkLog, type WorkLog } from '#server/leads/work-log.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { pageText } from './helpers/page-text.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -19,21 +20,13 @@ const minute = 60_000
 /** A Wednesday afternoon: the current week (New York) starts Monday 23 November. */
 const now = new Date('2026-11-25T20:00:00Z')
 
-function text(markup: string): string {
-  return markup
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
 /** A table's rows (by its caption's start) as the texts of their cells. */
 function tableRows(body: string, caption: string): string[][] {
   const start = body.indexOf(`<caption id="owner-${caption}-caption">`)
   expect(start).toBeGreaterThan(-1)
   const table = body.slice(start, body.indexOf('</table>', start))
   return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
-    [...(row[1] ?? '').matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) => text(cell[1] ?? '')),
+    [...(row[1] ?? '').matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) => pageText(cell[1] ?? '')),
   )
 }
 
@@ -159,7 +152,9 @@ describe.each(drivers)("the owner's view of staff speed and the pipeline on %s",
     expect(rows.at(-2)).toEqual([expect.stringContaining('Nov 16'), '2', '0', '0', '2'])
     expect(rows.at(-1)).toEqual([expect.stringContaining('Nov 23'), '4', '1', '1', '1'])
     expect(rows[1]).toEqual([expect.stringContaining('Oct 5'), '0', '0', '0', '0'])
-    expect(text(body)).toContain('Top reasons for lost leads, last 8 weeks Reason Leads Price 2 Coverage 1')
+    expect(pageText(body)).toContain(
+      'Top reasons for lost leads, last 8 weeks Reason Leads Price 2 Coverage 1',
+    )
   })
 
   it('is not shown to a staff member who is not an owner', async () => {

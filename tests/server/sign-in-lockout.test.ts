@@ -14,6 +14,7 @@ import type { Database } from '#server/db/database.ts'
 import { loggerOptions } from '#server/logger.ts'
 import { defaultPasswordCost, hashPassword } from '#server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { pageText } from './helpers/page-text.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
@@ -26,13 +27,6 @@ const testCost = { N: 2 ** 10, r: 8, p: 1 }
 const usualAddress = '203.0.113.7'
 const phoneAddress = '2001:db8:77:1::9'
 const minuteMs = 60_000
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-}
 
 /** The Set-Cookie a response gave for `name`, as a Cookie header sends it back. */
 function setCookie(response: { headers: Record<string, unknown> }, name: string): string | undefined {
@@ -125,7 +119,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
 
     const stranger = await signIn(staffEmail, password, '198.51.100.200')
     expect(stranger.statusCode).toBe(429)
-    expect(text(stranger.body)).toContain('Too many failed sign-in attempts')
+    expect(pageText(stranger.body)).toContain('Too many failed sign-in attempts')
     expect(setCookie(stranger, 'staff_session')).toBeUndefined()
 
     const usual = await signIn(staffEmail, password, usualAddress)
@@ -183,7 +177,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
 
     const page = await app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })
     expect(page.statusCode).toBe(200)
-    const shown = text(page.body)
+    const shown = pageText(page.body)
     expect(shown).toContain('Locked sign-ins')
     expect(shown).toContain(`${staffEmail}: from places it never signed in from`)
     expect(shown).toContain('An address: every account')
@@ -210,7 +204,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     // Clearing it again: it is gone, and says so.
     const again = await post('/admin/staff/unlock', { key: addressLock }, owner)
     expect(again.statusCode).toBe(404)
-    expect(text(again.body)).toContain('That lock is no longer there')
+    expect(pageText(again.body)).toContain('That lock is no longer there')
 
     const audit = await db.query<{ actor_email: string; action: string; target_email: string }>(
       'SELECT actor_email, action, target_email FROM staff_audit ORDER BY id',
@@ -219,7 +213,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
       { actor_email: ownerEmail, action: 'unlock', target_email: staffEmail },
       { actor_email: ownerEmail, action: 'unlock', target_email: 'an address' },
     ])
-    const after = text(
+    const after = pageText(
       (await app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })).body,
     )
     expect(after).toContain(`${ownerEmail} cleared the sign-in lock of ${staffEmail}`)
@@ -246,7 +240,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     const busy = statuses.filter((response) => response.statusCode === 503)
     expect(busy.length).toBeGreaterThan(0)
     expect(busy[0]?.headers['retry-after']).toBe('5')
-    expect(text(busy[0]?.body ?? '')).toContain(
+    expect(pageText(busy[0]?.body ?? '')).toContain(
       'Your password was not checked: please try again in a few seconds.',
     )
     expect(statuses.every((response) => [401, 503].includes(response.statusCode))).toBe(true)

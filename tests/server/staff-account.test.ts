@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '#server/db/database.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { pageText } from './helpers/page-text.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -21,14 +22,6 @@ const ownerEmail = 'owner@oakridge-insurance.example'
 const anaEmail = 'ana@oakridge-insurance.example'
 const benEmail = 'ben@oakridge-insurance.example'
 const password = 'a long staff password 42'
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-}
 
 /** A lead straight into the table, as the desk would find it; assigned and moved by the test. */
 async function insertLead(db: Database, lead: { formKey: string; fields: Record<string, string> }) {
@@ -98,7 +91,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const elsewhere = await signIn(anaEmail)
     const page = await get('/admin/account', here)
     expect(page.statusCode).toBe(200)
-    expect(text(page.body)).toContain('Change your password')
+    expect(pageText(page.body)).toContain('Change your password')
 
     const wrong = await post(
       '/admin/account/password',
@@ -110,19 +103,19 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       here,
     )
     expect(wrong.statusCode).toBe(400)
-    expect(text(wrong.body)).toContain('The current password is not correct.')
+    expect(pageText(wrong.body)).toContain('The current password is not correct.')
     const mismatch = await post(
       '/admin/account/password',
       { current: password, password: 'a brand new password 7', repeat: 'a brand new password 8' },
       here,
     )
-    expect(text(mismatch.body)).toContain('The two new passwords are not the same.')
+    expect(pageText(mismatch.body)).toContain('The two new passwords are not the same.')
     const short = await post(
       '/admin/account/password',
       { current: password, password: 'short', repeat: 'short' },
       here,
     )
-    expect(text(short.body)).toContain('at least 12 characters')
+    expect(pageText(short.body)).toContain('at least 12 characters')
     // Nothing changed: the old password still signs in, the other browser is still signed in.
     expect((await get('/admin', elsewhere)).statusCode).toBe(200)
 
@@ -133,7 +126,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     )
     expect(changed.statusCode).toBe(303)
     expect(changed.headers.location).toBe('/admin/account?notice=password')
-    expect(text((await get('/admin/account?notice=password', here)).body)).toContain(
+    expect(pageText((await get('/admin/account?notice=password', here)).body)).toContain(
       'Your password was changed.',
     )
     expect((await get('/admin', here)).statusCode).toBe(200)
@@ -160,7 +153,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
 
     const refused = await post('/admin/account/recovery-codes', { proof: 'wrong password here' }, here)
     expect(refused.statusCode).toBe(400)
-    expect(text(refused.body)).toContain('That password or code is not correct.')
+    expect(pageText(refused.body)).toContain('That password or code is not correct.')
 
     clock = new Date(clock.getTime() + 60_000)
     const made = await post('/admin/account/recovery-codes', { proof: code(clock) }, here)
@@ -204,17 +197,17 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     expect(staffLabel({ email: benEmail, displayName: null })).toBe(benEmail)
     expect(staffLabel({ email: anaEmail, displayName: 'Ana Ruiz' })).toBe('Ana Ruiz')
     const ana = await signIn(anaEmail)
-    expect(text((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz')
+    expect(pageText((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz')
     const renamed = await post('/admin/account/name', { name: '  Ana   Ruiz-Soto ' }, ana)
     expect(renamed.headers.location).toBe('/admin/account?notice=name')
-    expect(text((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz-Soto')
+    expect(pageText((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz-Soto')
     const tooLong = await post('/admin/account/name', { name: 'x'.repeat(81) }, ana)
     expect(tooLong.statusCode).toBe(400)
 
     const owner = await signIn(ownerEmail)
     const form = await get(`/admin/staff/name?account=${await idOf(benEmail)}`, owner)
     expect(form.statusCode).toBe(200)
-    expect(text(form.body)).toContain(`Change the name of ${benEmail}`)
+    expect(pageText(form.body)).toContain(`Change the name of ${benEmail}`)
     const named = await post('/admin/staff/name', { email: benEmail, name: 'Ben Ortiz' }, owner)
     expect(named.headers.location).toBe('/admin/staff?notice=name')
     const added = await post(
@@ -223,7 +216,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(added.statusCode).toBe(303)
-    const list = text((await get('/admin/staff', owner)).body)
+    const list = pageText((await get('/admin/staff', owner)).body)
     expect(list).toContain(`Ana Ruiz-Soto ${anaEmail} Staff`)
     expect(list).toContain(`Ben Ortiz ${benEmail} Staff`)
     expect(list).toContain('Cara Lee cara@oakridge-insurance.example Staff')
@@ -247,10 +240,10 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       expect(list).toContain(`href="/admin/staff/${action}?account=${id}"`)
       const page = await get(`/admin/staff/${action}?account=${id}`, owner)
       expect(page.statusCode).toBe(200)
-      expect(text(page.body)).toContain(title)
+      expect(pageText(page.body)).toContain(title)
       expect(page.body).toMatch(new RegExp(`<form [^>]*action="/admin/staff/${action}" method="post"`))
       expect(page.body).toContain('name="confirm" value="yes"')
-      expect(text(page.body)).toContain(button)
+      expect(pageText(page.body)).toContain(button)
       // A post that did not come from the page is sent to it, and changes nothing.
       const unconfirmed = await post(`/admin/staff/${action}`, { email: anaEmail }, owner)
       expect(unconfirmed.statusCode).toBe(303)
@@ -274,7 +267,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const newPassword = /<code class="secret">([^<]+)<\/code>/.exec(shown.body)?.[1] ?? ''
     expect(newPassword.length).toBeGreaterThanOrEqual(24)
     expect(location).not.toContain(newPassword)
-    expect(text(shown.body)).toContain('Ana Ruiz was signed out everywhere')
+    expect(pageText(shown.body)).toContain('Ana Ruiz was signed out everywhere')
     const refreshed = await get(location, owner)
     expect(refreshed.statusCode).toBe(410)
     expect(refreshed.body).not.toContain(newPassword)
@@ -296,7 +289,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const open = [await lead('new'), await lead('contacted'), await lead('quoted')]
     const won = await lead('won')
     const page = await get(`/admin/staff/remove?account=${anaId}`, owner)
-    expect(text(page.body)).toContain('Their 3 open leads')
+    expect(pageText(page.body)).toContain('Their 3 open leads')
     expect(page.body).toContain(`<option value="${benId}">${benEmail}</option>`)
     expect(page.body).not.toContain(`<option value="${anaId}"`)
 
@@ -335,7 +328,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     await db.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [id, anaId])
     const noChoice = await post('/admin/staff/remove', { email: anaEmail, confirm: 'yes' }, owner)
     expect(noChoice.statusCode).toBe(400)
-    expect(text(noChoice.body)).toContain('Choose who takes their open leads, or leave them unassigned.')
+    expect(pageText(noChoice.body)).toContain('Choose who takes their open leads, or leave them unassigned.')
     // Given to the account being removed: refused, and the account stays with its lead.
     const toSelf = await post(
       '/admin/staff/remove',

@@ -16,6 +16,7 @@ import { searchedFields } from '#server/leads/lead-filters.ts'
 import { purgeFinishedLeads } from '#server/leads/lead-repository.ts'
 import { addStaffUser } from '#server/staff/staff-accounts.ts'
 import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
+import { pageText } from './helpers/page-text.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { openTestApp, type TestApp, testPasswordCost } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -23,21 +24,13 @@ import { drivers } from './helpers/test-database.ts'
 const ownOrigin = 'http://localhost'
 const hourMs = 3_600_000
 
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-}
-
 /** The lead names of the inbox's rows, in order. */
 function rowNames(body: string): string[] {
   const table = body.split('<table class="leads">')[1]?.split('</table>')[0] ?? ''
   return table
     .split('<tr')
     .slice(2)
-    .map((row) => text(row.match(/<td class="cell-name">(.*?)<\/td>/)?.[1] ?? '').trim())
+    .map((row) => pageText(row.match(/<td class="cell-name">(.*?)<\/td>/)?.[1] ?? '').trim())
 }
 
 describe('overdueCutoff agrees with isOverdue', () => {
@@ -202,8 +195,8 @@ describe.each(drivers)('work queue on %s', (driver) => {
     const names = rowNames(page.body)
     expect(names.slice(0, 4)).toEqual(['Friday Late', 'Saturday Weekend', 'Quoted Callback', 'Fresh Monday'])
     expect(names).toHaveLength(12)
-    expect(text(page.body)).toContain('Overdue (2)')
-    expect(text(page.body)).toContain('Follow-ups due (1)')
+    expect(pageText(page.body)).toContain('Overdue (2)')
+    expect(pageText(page.body)).toContain('Follow-ups due (1)')
 
     const overdue = rowNames((await get(desk, '/admin?due=overdue')).body)
     expect(overdue).toEqual(['Friday Late', 'Saturday Weekend'])
@@ -254,7 +247,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       expect(event.staff_email).toBe('desk@oakridge-insurance.example')
       expect(new Date(event.created_at).toISOString()).toBe(clock.toISOString())
     }
-    const page = text((await get(desk, `/admin/leads/${id}`)).body)
+    const page = pageText((await get(desk, `/admin/leads/${id}`)).body)
     expect(page).toContain('Call , left a voicemail: Left a message about the auto quote')
     expect(page).toContain('Follow-up set for Nov 24, 2026, 10:00 AM')
     expect(page).toContain('Status set to Quoted')
@@ -290,7 +283,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       lostReason: '',
     })
     expect(refused.statusCode).toBe(400)
-    expect(text(refused.body)).toContain('Choose why the lead was lost')
+    expect(pageText(refused.body)).toContain('Choose why the lead was lost')
     expect((await leadRow(id))?.status).toBe('contacted')
 
     for (const [status, lostReason] of [
@@ -312,7 +305,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       .filter((event) => event.kind === 'status')
       .map((event) => event.detail)
     expect(statuses).toEqual(['quoted', 'lost:other-agency', 'won'])
-    expect(text((await get(desk, `/admin/leads/${id}`)).body)).toContain(
+    expect(pageText((await get(desk, `/admin/leads/${id}`)).body)).toContain(
       'Status set to Lost (Went with another agency)',
     )
 
@@ -350,7 +343,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       },
     )
     expect(expired.statusCode).toBe(401)
-    expect(text(expired.body)).toContain('Your session had ended')
+    expect(pageText(expired.body)).toContain('Your session had ended')
     expect(await events(id)).toEqual([])
     const carried = Object.fromEntries(
       [...expired.body.matchAll(/<input type="hidden" name="(draft_[a-zA-Z]+|next)" value="([^"]*)"/g)].map(
@@ -368,7 +361,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     expect(signIn.headers.location).toBe(`/admin/leads/${id}`)
     const cookie = String(signIn.headers['set-cookie']).match(/staff_session=[^;]+/)?.[0] ?? ''
     const page = await get({ cookie }, `/admin/leads/${id}`)
-    expect(text(page.body)).toContain(
+    expect(pageText(page.body)).toContain(
       'Your session had ended; sign in again was needed. Your note is below: press Save.',
     )
     expect(page.body).toMatch(/<textarea[^>]*name="note"[^>]*>Wants the home quote by Friday<\/textarea>/)
@@ -413,16 +406,16 @@ describe.each(drivers)('work queue on %s', (driver) => {
     )
     await insertLead(person('Someone', 'Else'), new Date('2026-11-21T15:00:00Z'), { status: 'contacted' })
 
-    const page = text((await get(desk, `/admin/leads/${first}`)).body)
+    const page = pageText((await get(desk, `/admin/leads/${first}`)).body)
     expect(page).toContain('Other requests from this person (2)')
     const lead = (await get(desk, `/admin/leads/${first}`)).body
     expect(lead).toContain(`/admin/leads/${second}`)
     expect(lead).toContain(`/admin/leads/${byPhone}`)
     const inbox = (await get(desk, '/admin')).body.split('<tr')
     // Each request counts the earlier ones sharing its e-mail or its phone.
-    expect(text(inbox.find((row) => row.includes(byPhone)) ?? '')).toContain('2nd request')
-    expect(text(inbox.find((row) => row.includes(second)) ?? '')).toContain('2nd request')
-    expect(text(inbox.find((row) => row.includes(first)) ?? '')).not.toContain('request')
+    expect(pageText(inbox.find((row) => row.includes(byPhone)) ?? '')).toContain('2nd request')
+    expect(pageText(inbox.find((row) => row.includes(second)) ?? '')).toContain('2nd request')
+    expect(pageText(inbox.find((row) => row.includes(first)) ?? '')).not.toContain('request')
   })
 
   it('the API logs a contact, a note, a status with its reason, a follow-up and an assignee', async () => {
