@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApiFile, openApiText } from '#scripts/openapi.ts'
-import { openApiDocument } from '#server/admin/openapi.ts'
+import { openApiDocument } from '#server/admin/routes/openapi.ts'
 import { hashPassword } from '#server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { registeredRoutes } from './helpers/routes.ts'
