@@ -4,16 +4,14 @@
  * 90th percentile, the work log (contacts, notes, status changes with who and when), assignment
  * with the Mine and Unassigned filters, and the reply links in the lead's language.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '#server/db/database.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { addBusinessTime, type BusinessHours, overdueAt } from '#server/desk/business-hours.ts'
 import { pageText } from './helpers/page-text.ts'
+import { injectForm } from './helpers/requests.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const minuteMs = 60_000
 const hourMs = 3_600_000
 
@@ -53,10 +51,12 @@ describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weeke
 })
 
 describe.each(drivers)('lead desk on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
+  const t = useTestApp(
+    driver,
+    { now: () => clock },
+    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, lead_events' },
+  )
   let desk: SignedInStaff
   let other: SignedInStaff
 
@@ -65,7 +65,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     receivedAt: Date,
     language = 'en',
   ): Promise<string> {
-    const [row] = await db.query<{ id: string }>(
+    const [row] = await t.db.query<{ id: string }>(
       `INSERT INTO leads (form_key, fields, language, received_at) VALUES ('contact-message', $1::jsonb, $2, $3::timestamptz)
        RETURNING id`,
       [JSON.stringify(fields), language, receivedAt.toISOString()],
@@ -75,29 +75,18 @@ describe.each(drivers)('lead desk on %s', (driver) => {
   }
 
   function post(who: { cookie: string }, url: string, fields: Record<string, string>) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { origin: ownOrigin, cookie: who.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(t.app, url, fields, { cookie: who.cookie })
   }
 
   function get(who: { cookie: string }, url: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
+    return t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
   }
 
-  beforeAll(async () => {
-    opened = await openTestApp(driver, { now: () => clock })
-    ;({ db, app } = opened)
-  })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
     // Monday 2026-11-23 11:00 in New York.
     clock = new Date('2026-11-23T16:00:00Z')
-    await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
-    desk = await signedInStaff(db, 'desk@oakridge-insurance.example', { now: clock })
-    other = await signedInStaff(db, 'maria@oakridge-insurance.example', { now: clock })
+    desk = await signedInStaff(t.db, 'desk@oakridge-insurance.example', { now: clock })
+    other = await signedInStaff(t.db, 'maria@oakridge-insurance.example', { now: clock })
   })
 
   it('marks as overdue a new lead past one business hour, not one received over the weekend', async () => {
@@ -152,7 +141,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
       'Text message , no answer maria@oakridge-insurance.example, Nov 23, 2026, 11:05 AM',
     )
     expect(page).toContain('Status set to Contacted desk@oakridge-insurance.example')
-    const [lead] = await db.query<{ first_contact_at: Date }>(
+    const [lead] = await t.db.query<{ first_contact_at: Date }>(
       'SELECT first_contact_at FROM leads WHERE id = $1',
       [id],
     )
@@ -170,7 +159,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
       assignee: '00000000-0000-4000-8000-000000000000',
     })
     expect(nobody.statusCode).toBe(400)
-    const foreign = await app.inject({
+    const foreign = await t.app.inject({
       method: 'POST',
       url: `/admin/leads/${id}/note`,
       headers: {
@@ -181,9 +170,9 @@ describe.each(drivers)('lead desk on %s', (driver) => {
       payload: 'note=hi',
     })
     expect(foreign.statusCode).toBe(403)
-    const [events] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM lead_events')
+    const [events] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM lead_events')
     expect(events?.count).toBe(0)
-    const [lead] = await db.query<{ assigned_to: string | null; first_contact_at: Date | null }>(
+    const [lead] = await t.db.query<{ assigned_to: string | null; first_contact_at: Date | null }>(
       'SELECT assigned_to, first_contact_at FROM leads WHERE id = $1',
       [id],
     )
@@ -217,7 +206,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     expect(pageText((await get(desk, `/admin/leads/${theirs}`)).body)).toContain(
       'Unassigned desk@oakridge-insurance.example',
     )
-    const api = await app.inject({
+    const api = await t.app.inject({
       method: 'GET',
       url: '/api/admin/leads?assigned=mine',
       headers: { cookie: desk.cookie },

@@ -6,18 +6,17 @@
  * GETs whose forms post the change, removing a member with their open leads given to another or
  * left unassigned, and a generated password that a refresh does not show again.
  */
-import type { FastifyInstance } from 'fastify'
 import * as OTPAuth from 'otpauth'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '#server/db/database.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { pageText } from './helpers/page-text.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { injectForm } from './helpers/requests.ts'
+import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const anaEmail = 'ana@oakridge-insurance.example'
 const benEmail = 'ben@oakridge-insurance.example'
@@ -35,22 +34,20 @@ async function insertLead(db: Database, lead: { formKey: string; fields: Record<
 }
 
 describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
+  const t = useTestApp(
+    driver,
+    { now: () => clock },
+    { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles, staff_audit' },
+  )
   let passwordHash: string
 
   beforeAll(async () => {
     passwordHash = await testPasswordHash(password)
-    opened = await openTestApp(driver, { now: () => clock })
-    ;({ db, app } = opened)
   })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
     clock = new Date('2026-11-23T16:00:00Z')
-    await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
-    await db.query(
+    await t.db.query(
       `INSERT INTO staff_users (email, password_hash, role, display_name)
        VALUES ($1, $4, 'owner', NULL), ($2, $4, 'staff', 'Ana Ruiz'), ($3, $4, 'staff', NULL)`,
       [ownerEmail, anaEmail, benEmail, passwordHash],
@@ -58,31 +55,24 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
   })
 
   function post(url: string, fields: Record<string, string>, cookie = '') {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie, origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(t.app, url, fields, { cookie })
   }
 
   function get(url: string, cookie: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie } })
+    return t.app.inject({ method: 'GET', url, headers: { cookie } })
   }
 
-  async function signIn(email: string, pass = password): Promise<string> {
-    const response = await post('/admin/login', { email, password: pass })
-    expect(response.headers.location).toBe('/admin')
-    return cookieOf(response)
+  function signIn(email: string, pass = password): Promise<string> {
+    return signInThroughPage(t.app, email, pass)
   }
 
   async function idOf(email: string): Promise<string> {
-    const [row] = await db.query<{ id: string }>('SELECT id FROM staff_users WHERE email = $1', [email])
+    const [row] = await t.db.query<{ id: string }>('SELECT id FROM staff_users WHERE email = $1', [email])
     return row?.id ?? ''
   }
 
   async function auditActions() {
-    const rows = await db.query<{ action: string }>('SELECT action FROM staff_audit ORDER BY id')
+    const rows = await t.db.query<{ action: string }>('SELECT action FROM staff_audit ORDER BY id')
     return rows.map((row) => row.action)
   }
 
@@ -227,7 +217,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const owner = await signIn(ownerEmail)
     const ana = await signIn(anaEmail)
     const id = await idOf(anaEmail)
-    await db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE id = $1`, [id])
+    await t.db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE id = $1`, [id])
     const expected = {
       password: ['Reset Ana Ruiz’s password?', 'Reset password'],
       sessions: ['Sign Ana Ruiz out everywhere?', 'Sign out everywhere'],
@@ -272,7 +262,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     expect(refreshed.statusCode).toBe(410)
     expect(refreshed.body).not.toContain(newPassword)
     // Another owner's session cannot take it either, and the stored row is not the password.
-    const stored = await db.query<{ payload: string }>('SELECT payload FROM staff_flashes')
+    const stored = await t.db.query<{ payload: string }>('SELECT payload FROM staff_flashes')
     for (const row of stored) expect(row.payload).not.toContain(newPassword)
     expect(await auditActions()).toEqual(['reset-password'])
     await signIn(anaEmail, newPassword)
@@ -282,8 +272,8 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const owner = await signIn(ownerEmail)
     const [anaId, benId] = [await idOf(anaEmail), await idOf(benEmail)]
     const lead = async (status: string) => {
-      const id = await insertLead(db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
-      await db.query('UPDATE leads SET assigned_to = $2, status = $3 WHERE id = $1', [id, anaId, status])
+      const id = await insertLead(t.db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
+      await t.db.query('UPDATE leads SET assigned_to = $2, status = $3 WHERE id = $1', [id, anaId, status])
       return id
     }
     const open = [await lead('new'), await lead('contacted'), await lead('quoted')]
@@ -299,13 +289,13 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(removed.headers.location).toBe('/admin/staff?notice=removed')
-    const rows = await db.query<{ id: string; assigned_to: string | null }>(
+    const rows = await t.db.query<{ id: string; assigned_to: string | null }>(
       'SELECT id, assigned_to::text FROM leads ORDER BY received_at',
     )
     const assigned = new Map(rows.map((row) => [row.id, row.assigned_to]))
     for (const id of open) expect(assigned.get(id)).toBe(benId)
     expect(assigned.get(won)).toBeNull()
-    const events = await db.query<{ detail: string; staff_email: string }>(
+    const events = await t.db.query<{ detail: string; staff_email: string }>(
       `SELECT detail, staff_email FROM lead_events WHERE kind = 'assignment'`,
     )
     expect(events).toEqual(open.map(() => ({ detail: benEmail, staff_email: ownerEmail })))
@@ -317,15 +307,15 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(left.headers.location).toBe('/admin/staff?notice=removed')
-    const after = await db.query<{ assigned_to: string | null }>('SELECT assigned_to FROM leads')
+    const after = await t.db.query<{ assigned_to: string | null }>('SELECT assigned_to FROM leads')
     expect(after.every((row) => row.assigned_to === null)).toBe(true)
   })
 
   it('a removal with no choice for open leads, or a bad one, changes nothing, all or nothing', async () => {
     const owner = await signIn(ownerEmail)
     const anaId = await idOf(anaEmail)
-    const id = await insertLead(db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
-    await db.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [id, anaId])
+    const id = await insertLead(t.db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
+    await t.db.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [id, anaId])
     const noChoice = await post('/admin/staff/remove', { email: anaEmail, confirm: 'yes' }, owner)
     expect(noChoice.statusCode).toBe(400)
     expect(pageText(noChoice.body)).toContain('Choose who takes their open leads, or leave them unassigned.')
@@ -336,7 +326,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(toSelf.statusCode).toBe(409)
-    const [row] = await db.query<{ assigned_to: string }>(
+    const [row] = await t.db.query<{ assigned_to: string }>(
       'SELECT assigned_to::text FROM leads WHERE id = $1',
       [id],
     )

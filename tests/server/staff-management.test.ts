@@ -11,13 +11,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
-import { cookieOf } from './helpers/cookies.ts'
 import { pageText } from './helpers/page-text.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { injectForm, ownOrigin } from './helpers/requests.ts'
+import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const staffEmail = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
@@ -30,47 +29,33 @@ function shownPassword(body: string): string {
 }
 
 describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
+  const t = useTestApp(
+    driver,
+    {},
+    { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles, staff_audit' },
+  )
   let passwordHash: string
 
   beforeAll(async () => {
     passwordHash = await testPasswordHash(password)
-    opened = await openTestApp(driver)
-    ;({ db, app } = opened)
   })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
-    await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
-    await db.query(
+    await t.db.query(
       `INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, 'owner'), ($3, $2, 'staff')`,
       [ownerEmail, passwordHash, staffEmail],
     )
   })
 
   function post(url: string, fields: Record<string, string>, cookie = '', origin: string | null = ownOrigin) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        cookie,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(origin === null ? {} : { origin }),
-      },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(t.app, url, fields, { cookie, origin })
   }
 
   function get(url: string, cookie: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie } })
+    return t.app.inject({ method: 'GET', url, headers: { cookie } })
   }
 
-  async function signIn(email: string, pass = password): Promise<string> {
-    const response = await post('/admin/login', { email, password: pass })
-    expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/admin')
-    return cookieOf(response)
+  function signIn(email: string, pass = password): Promise<string> {
+    return signInThroughPage(t.app, email, pass)
   }
 
   /**
@@ -93,11 +78,11 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
   }
 
   async function accounts() {
-    return db.query<{ email: string; role: string }>('SELECT email, role FROM staff_users ORDER BY email')
+    return t.db.query<{ email: string; role: string }>('SELECT email, role FROM staff_users ORDER BY email')
   }
 
   async function audit() {
-    return db.query<{ actor_email: string; action: string; target_email: string }>(
+    return t.db.query<{ actor_email: string; action: string; target_email: string }>(
       'SELECT actor_email, action, target_email FROM staff_audit ORDER BY id',
     )
   }
@@ -203,13 +188,13 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
       'Signed out everywhere.',
     )
 
-    await db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE email = $1`, [
+    await t.db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE email = $1`, [
       staffEmail,
     ])
     expect(pageText((await get('/admin/staff', owner)).body)).toContain(`${staffEmail} Staff On`)
     const reset = await post('/admin/staff/two-factor', { email: staffEmail, confirm: 'yes' }, owner)
     expect(reset.headers.location).toBe('/admin/staff?notice=two-factor')
-    const [row] = await db.query<{ totp_enabled_at: Date | null }>(
+    const [row] = await t.db.query<{ totp_enabled_at: Date | null }>(
       'SELECT totp_enabled_at FROM staff_users WHERE email = $1',
       [staffEmail],
     )
@@ -307,27 +292,15 @@ describe.each(drivers)('owners changing each other at the same moment on %s', (d
       [first, second, passwordHash],
     )
     const cookies = await Promise.all(
-      [first, second].map(async (email, index) => {
-        const response = await (apps[index] as FastifyInstance).inject({
-          method: 'POST',
-          url: '/admin/login',
-          headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ email, password }).toString(),
-        })
-        expect(response.statusCode).toBe(303)
-        return cookieOf(response)
-      }),
+      [first, second].map((email, index) =>
+        signInThroughPage(apps[index] as FastifyInstance, email, password),
+      ),
     )
     return cookies as [string, string]
   }
 
   function change(index: 0 | 1, cookie: string, url: string, fields: Record<string, string>) {
-    return (apps[index] as FastifyInstance).inject({
-      method: 'POST',
-      url,
-      headers: { cookie, origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(apps[index] as FastifyInstance, url, fields, { cookie })
   }
 
   async function owners(): Promise<string[]> {

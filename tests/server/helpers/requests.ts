@@ -15,6 +15,8 @@ export interface FormPostOptions {
   /** The Origin header; null sends none. */
   origin?: string | null
   remoteAddress?: string
+  /** More headers (Accept), sent last. */
+  headers?: Record<string, string>
 }
 
 /** A form posted by the browser: application/x-www-form-urlencoded, with the desk's Origin. */
@@ -22,7 +24,7 @@ export function injectForm(
   app: FastifyInstance,
   url: string,
   fields: Record<string, string>,
-  { cookie, origin = ownOrigin, remoteAddress }: FormPostOptions = {},
+  { cookie, origin = ownOrigin, remoteAddress, headers = {} }: FormPostOptions = {},
 ) {
   return app.inject({
     method: 'POST',
@@ -32,6 +34,7 @@ export function injectForm(
       'content-type': 'application/x-www-form-urlencoded',
       ...(origin === null ? {} : { origin }),
       ...(cookie ? { cookie } : {}),
+      ...headers,
     },
     payload: new URLSearchParams(fields).toString(),
   })

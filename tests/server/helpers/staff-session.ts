@@ -67,7 +67,7 @@ export function postSignIn(app: FastifyInstance, email: string, password: string
   return injectForm(app, '/admin/login', { email, password }, options)
 }
 
-/** Signs in through the page; the session's Cookie header. The desk must let the member in (303). */
+/** Signs in through the page; the session's Cookie header. The desk must let the member in (303 to /admin). */
 export async function signInThroughPage(
   app: FastifyInstance,
   email: string,
@@ -76,5 +76,6 @@ export async function signInThroughPage(
 ): Promise<string> {
   const response = await postSignIn(app, email, password, options)
   expect(response.statusCode).toBe(303)
+  expect(response.headers.location).toBe('/admin')
   return cookieOf(response)
 }
