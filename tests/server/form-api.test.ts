@@ -1,16 +1,17 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { allFields, type ChoiceField, type FormDefinition } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import { buildApp } from '#server/app.ts'
-import type { Database } from '#server/db/database.ts'
 import { hashClientIp } from '#server/leads/submission-metadata.ts'
 import { loggerOptions } from '#server/logger.ts'
 import { decryptValue, sensitiveFieldNames } from '#server/security/sensitive-fields.ts'
 import { expectedStoredFields, isHoneypot, validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { submitForm } from './helpers/requests.ts'
+import { testAppOptions, useTestApp } from './helpers/test-app.ts'
+import { drivers, openTestDatabase, testEncryptionKey, useTestDatabase } from './helpers/test-database.ts'
 
 const salt = 'form-api-tests-salt-0123'
 const today = new Date()
@@ -51,39 +52,21 @@ const firstPatterned = (form: FormDefinition) =>
   allFields(form).find((field) => 'pattern' in field && field.pattern !== undefined)
 
 describe.each(drivers)('form API on %s', (driver) => {
-  let test: TestDatabase
-  let db: Database
-  let app: FastifyInstance
-
-  beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    db = test.db
-    app = await buildApp({
-      db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => today,
-    })
-  })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-  })
+  const t = useTestApp(driver, { ipHashSalt: salt, now: () => today })
 
   async function leadCount(): Promise<number> {
-    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')
+    const [row] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')
     return row?.n ?? 0
   }
 
   async function lastLead(): Promise<StoredLead> {
-    const [row] = await db.query<StoredLead>('SELECT * FROM leads ORDER BY received_at DESC, id LIMIT 1')
+    const [row] = await t.db.query<StoredLead>('SELECT * FROM leads ORDER BY received_at DESC, id LIMIT 1')
     if (!row) throw new Error('no lead stored')
     return row
   }
 
   async function jobCount(leadId: string): Promise<number> {
-    const [row] = await db.query<{ n: number }>(
+    const [row] = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM delivery_jobs WHERE lead_id = $1',
       [leadId],
     )
@@ -91,17 +74,11 @@ describe.each(drivers)('form API on %s', (driver) => {
   }
 
   /** As the form's script sends it: JSON with a solved proof of work, a minute after the first touch. */
-  async function submit(formKey: string, payload: unknown, headers: Record<string, string> = {}) {
-    return app.inject({
-      method: 'POST',
-      url: `/api/forms/${formKey}`,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'vitest-browser/1.0',
-        'x-proof-of-work': await solvedProof(salt, { now: today }),
-        ...headers,
-      },
-      payload: JSON.stringify(payload),
+  function submit(formKey: string, payload: unknown, headers: Record<string, string> = {}) {
+    return submitForm(t.app, formKey, payload, {
+      salt,
+      now: today,
+      headers: { 'user-agent': 'vitest-browser/1.0', ...headers },
     })
   }
 
@@ -207,10 +184,10 @@ describe.each(drivers)('form API on %s', (driver) => {
     })
 
     it('is drawn again when the first draw is already taken', async () => {
-      const [taken] = await db.query<{ reference: string }>('SELECT reference FROM leads LIMIT 1')
+      const [taken] = await t.db.query<{ reference: string }>('SELECT reference FROM leads LIMIT 1')
       if (!taken) throw new Error('no lead stored yet')
       // The next insert carries a stored reference, as if drawn twice; the one after is left as drawn.
-      await db.exec(`CREATE SEQUENCE reference_draws;
+      await t.db.exec(`CREATE SEQUENCE reference_draws;
         CREATE FUNCTION repeat_a_reference() RETURNS trigger LANGUAGE plpgsql AS $$
           BEGIN
             IF nextval('reference_draws') = 1 THEN NEW.reference := '${taken.reference}'; END IF;
@@ -227,7 +204,7 @@ describe.each(drivers)('form API on %s', (driver) => {
         expect(lead.reference).not.toBe(taken.reference)
         expect(response.headers['lead-reference']).toBe(lead.reference)
       } finally {
-        await db.exec(`DROP TRIGGER repeat_a_reference ON leads; DROP FUNCTION repeat_a_reference();
+        await t.db.exec(`DROP TRIGGER repeat_a_reference ON leads; DROP FUNCTION repeat_a_reference();
           DROP SEQUENCE reference_draws`)
       }
     })
@@ -311,7 +288,7 @@ describe.each(drivers)('form API on %s', (driver) => {
       async (contentType) => {
         await expectRefused(
           () =>
-            app.inject({
+            t.app.inject({
               method: 'POST',
               url: '/api/forms/contact-message',
               headers: { 'content-type': contentType },
@@ -323,13 +300,13 @@ describe.each(drivers)('form API on %s', (driver) => {
     )
 
     it('no content type → 415', async () => {
-      await expectRefused(() => app.inject({ method: 'POST', url: '/api/forms/contact-message' }), 415)
+      await expectRefused(() => t.app.inject({ method: 'POST', url: '/api/forms/contact-message' }), 415)
     })
 
     it('malformed JSON → 400 without parser details', async () => {
       const body = await expectRefused(
         () =>
-          app.inject({
+          t.app.inject({
             method: 'POST',
             url: '/api/forms/contact-message',
             headers: { 'content-type': 'application/json' },
@@ -343,7 +320,7 @@ describe.each(drivers)('form API on %s', (driver) => {
     it('an empty JSON body → 400', async () => {
       await expectRefused(
         () =>
-          app.inject({
+          t.app.inject({
             method: 'POST',
             url: '/api/forms/contact-message',
             headers: { 'content-type': 'application/json' },
@@ -361,7 +338,7 @@ describe.each(drivers)('form API on %s', (driver) => {
       ]) {
         await expectRefused(
           () =>
-            app.inject({
+            t.app.inject({
               method: 'POST',
               url: '/api/forms/contact-message',
               headers: { 'content-type': 'application/json' },
@@ -439,7 +416,7 @@ describe.each(drivers)('form API on %s', (driver) => {
         expect(response.body).toBe('OK')
       }
       expect(await leadCount()).toBe(before + 1)
-      const rows = await db.query<StoredLead>('SELECT * FROM leads WHERE idempotency_key = $1', [key])
+      const rows = await t.db.query<StoredLead>('SELECT * FROM leads WHERE idempotency_key = $1', [key])
       expect(rows).toHaveLength(1)
       expect(await jobCount(rows[0]?.id ?? '')).toBe(1)
     })
@@ -479,7 +456,7 @@ describe.each(drivers)('form API on %s', (driver) => {
   describe('spam scoring', () => {
     async function spamRow(): Promise<StoredLead & { spam_reasons: string[] }> {
       const lead = await lastLead()
-      const [row] = await db.query<StoredLead & { spam_reasons: string[] }>(
+      const [row] = await t.db.query<StoredLead & { spam_reasons: string[] }>(
         'SELECT * FROM leads WHERE id = $1',
         [lead.id],
       )
@@ -554,17 +531,8 @@ describe.each(drivers)('form API on %s', (driver) => {
 
     it('the same body from another address is spam; the same person sending twice is not', async () => {
       const payload = distinctPayload(`campaign ${Date.now()}`)
-      const from = async (remoteAddress: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/forms/contact-message',
-          remoteAddress,
-          headers: {
-            'content-type': 'application/json',
-            'x-proof-of-work': await solvedProof(salt, { now: today }),
-          },
-          payload: JSON.stringify(payload),
-        })
+      const from = (remoteAddress: string) =>
+        submitForm(t.app, 'contact-message', payload, { salt, now: today, remoteAddress })
       await from('198.51.100.7')
       expect((await spamRow()).is_spam).toBe(false)
       await from('198.51.100.7')
@@ -578,10 +546,10 @@ describe.each(drivers)('form API on %s', (driver) => {
 
   describe('health', () => {
     it('tells the public up, and nothing about deliveries', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/health' })
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' })
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({ status: 'up' })
-      const wrong = await app.inject({
+      const wrong = await t.app.inject({
         method: 'GET',
         url: '/api/health',
         headers: { authorization: 'Bearer not-the-monitoring-token' },
@@ -591,13 +559,7 @@ describe.each(drivers)('form API on %s', (driver) => {
 
     it('gives the delivery counts to a monitor with METRICS_TOKEN', async () => {
       const token = 'monitoring-token-0123456789'
-      const monitored = await buildApp({
-        db,
-        ipHashSalt: salt,
-        encryptionKey: testEncryptionKey,
-        submitRateLimit: false,
-        metricsToken: token,
-      })
+      const monitored = await buildApp(testAppOptions(t.db, { ipHashSalt: salt, metricsToken: token }))
       try {
         const response = await monitored.inject({
           method: 'GET',
@@ -619,12 +581,7 @@ describe.each(drivers)('form API on %s', (driver) => {
 
     it('answers 503 when the database is down', async () => {
       const down = await openTestDatabase(driver)
-      const downApp = await buildApp({
-        db: down.db,
-        ipHashSalt: salt,
-        encryptionKey: testEncryptionKey,
-        submitRateLimit: false,
-      })
+      const downApp = await buildApp(testAppOptions(down.db, { ipHashSalt: salt }))
       try {
         await down.db.close()
         const response = await downApp.inject({ method: 'GET', url: '/api/health' })
@@ -639,13 +596,21 @@ describe.each(drivers)('form API on %s', (driver) => {
 })
 
 describe('form API limits and logs', () => {
-  let test: TestDatabase
-  beforeAll(async () => {
-    test = await openTestDatabase('pglite')
-  })
-  afterAll(async () => {
-    await test?.dispose()
-  })
+  const test = useTestDatabase('pglite')
+
+  /** The contact form sent as JSON without a proof of work: valid answers unless told otherwise. */
+  function sendContact(
+    app: FastifyInstance,
+    payload: string | object = validPayload(contactForm(), today),
+    headers: Record<string, string> = {},
+  ) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/forms/contact-message',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload,
+    })
+  }
 
   /** Fields of a request's log line, as the tests read them. */
   interface LogLine {
@@ -664,13 +629,9 @@ describe('form API limits and logs', () => {
         done()
       },
     })
-    const app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      logger: { ...loggerOptions(level), stream },
-    })
+    const app = await buildApp(
+      testAppOptions(test.db, { ipHashSalt: salt, logger: { ...loggerOptions(level), stream } }),
+    )
     return {
       app,
       log: () => text,
@@ -683,20 +644,11 @@ describe('form API limits and logs', () => {
   }
 
   it('answers 429 with Retry-After past the submission rate limit', async () => {
-    const app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: { max: 2, windowMs: 60_000 },
-    })
+    const app = await buildApp(
+      testAppOptions(test.db, { ipHashSalt: salt, submitRateLimit: { max: 2, windowMs: 60_000 } }),
+    )
     try {
-      const send = () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/forms/contact-message',
-          headers: { 'content-type': 'application/json' },
-          payload: validPayload(contactForm(), today),
-        })
+      const send = () => sendContact(app)
       expect((await send()).statusCode).toBe(200)
       expect((await send()).statusCode).toBe(200)
       const limited = await send()
@@ -711,22 +663,17 @@ describe('form API limits and logs', () => {
   })
 
   it('behind one proxy (TRUST_PROXY=1), a client cannot rotate its way past the limit', async () => {
-    const app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: { max: 2, windowMs: 60_000 },
-      trustProxy: 1,
-    })
+    const app = await buildApp(
+      testAppOptions(test.db, {
+        ipHashSalt: salt,
+        submitRateLimit: { max: 2, windowMs: 60_000 },
+        trustProxy: 1,
+      }),
+    )
     try {
       // The client writes any X-Forwarded-For it likes; the proxy appends the address it saw.
       const send = (n: number) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/forms/contact-message',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${n}.1, 203.0.113.7` },
-          payload: validPayload(contactForm(), today),
-        })
+        sendContact(app, undefined, { 'x-forwarded-for': `10.9.${n}.1, 203.0.113.7` })
       expect((await send(1)).statusCode).toBe(200)
       expect((await send(2)).statusCode).toBe(200)
       expect((await send(3)).statusCode).toBe(429)
@@ -740,19 +687,9 @@ describe('form API limits and logs', () => {
     try {
       const marker = 'Uniquemarkername'
       const payload = { ...validPayload(contactForm(), today), firstName: marker, lastName: marker }
-      const ok = await app.inject({
-        method: 'POST',
-        url: '/api/forms/contact-message',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      })
+      const ok = await sendContact(app, payload)
       expect(ok.statusCode).toBe(200)
-      await app.inject({
-        method: 'POST',
-        url: '/api/forms/contact-message',
-        headers: { 'content-type': 'application/json' },
-        payload: `{"firstName": "${marker}",`,
-      })
+      await sendContact(app, `{"firstName": "${marker}",`)
       expect(log()).toContain('/api/forms/contact-message')
       expect(log()).not.toContain(marker)
       expect(log()).not.toContain('127.0.0.1')
@@ -764,19 +701,9 @@ describe('form API limits and logs', () => {
   it('writes one log line per request, once it is answered: method, path, status and time', async () => {
     const { app, lines } = await appWithLog('info')
     try {
-      const ok = await app.inject({
-        method: 'POST',
-        url: '/api/forms/contact-message',
-        headers: { 'content-type': 'application/json' },
-        payload: validPayload(contactForm(), today),
-      })
+      const ok = await sendContact(app)
       expect(ok.statusCode).toBe(200)
-      const broken = await app.inject({
-        method: 'POST',
-        url: '/api/forms/contact-message',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"firstName": ',
-      })
+      const broken = await sendContact(app, '{"firstName": ')
       expect(broken.statusCode).toBe(400)
       expect(lines().filter((line) => line.msg === 'incoming request')).toEqual([])
       const completed = lines().filter((line) => line.msg === 'request completed')

@@ -4,13 +4,13 @@
  * the lead counters move by exactly what the test sent (stored, spam, invalid, rate limited), the
  * notification and HTTP series are there.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { buildApp } from '#server/app.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { testAppOptions, useTestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const salt = 'metrics-tests-salt-0123456'
 const token = 'metrics-tests-token-0123456789'
@@ -28,38 +28,26 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe.each(drivers)('metrics on %s', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
-
-  beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: { max: 4, windowMs: 60_000 },
-      metricsToken: token,
-      spamMinFillMs: 0,
-    })
-  })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
+  const t = useTestApp(driver, {
+    ipHashSalt: salt,
+    submitRateLimit: { max: 4, windowMs: 60_000 },
+    metricsToken: token,
+    spamMinFillMs: 0,
   })
 
   const scrape = async () => {
-    const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })
+    const response = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toContain('text/plain')
     return response.body
   }
 
   it('refuses a scrape without the right bearer token', async () => {
-    const none = await app.inject({ url: '/metrics' })
+    const none = await t.app.inject({ url: '/metrics' })
     expect(none.statusCode).toBe(401)
     expect(none.headers['www-authenticate']).toBe('Bearer')
     expect(none.body).not.toContain('agency_')
-    const wrong = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}x` } })
+    const wrong = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}x` } })
     expect(wrong.statusCode).toBe(401)
   })
 
@@ -67,7 +55,7 @@ describe.each(drivers)('metrics on %s', (driver) => {
     if (!contact) throw new Error('no contact form')
     const before = await scrape()
     const post = async (body: Record<string, string>, proof: boolean, address = '203.0.113.7') =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url: '/api/forms/contact-message',
         remoteAddress: address,
@@ -115,12 +103,7 @@ describe.each(drivers)('metrics on %s', (driver) => {
   })
 
   it('has no /metrics at all without METRICS_TOKEN', async () => {
-    const plain = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-    })
+    const plain = await buildApp(testAppOptions(t.db, { ipHashSalt: salt }))
     try {
       expect((await plain.inject({ url: '/metrics' })).statusCode).toBe(404)
     } finally {

@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { load } from 'cheerio'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import { buildApp } from '#server/app.ts'
@@ -16,7 +15,9 @@ import { loadFormPages } from '#server/no-js/form-pages.ts'
 import { decryptValue } from '#server/security/sensitive-fields.ts'
 import { expectedStoredFields, validPayload } from './helpers/form-payloads.ts'
 import { pageText } from './helpers/page-text.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { injectForm } from './helpers/requests.ts'
+import { testAppOptions, useTestApp } from './helpers/test-app.ts'
+import { drivers, testEncryptionKey, useTestDatabase } from './helpers/test-database.ts'
 
 const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
 const today = new Date()
@@ -33,34 +34,19 @@ function encoded(fields: Record<string, string>): string {
 }
 
 describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
-
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
       throw new Error('These tests read the built site: run `npm run build` first.')
     }
-    test = await openTestDatabase(driver)
-    app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      clientDir,
-      now: () => today,
-    })
   })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-  })
+  const t = useTestApp(driver, { ipHashSalt: salt, clientDir, now: () => today })
 
   function post(
     formKey: string,
     body: string,
     { lang, referer, remoteAddress }: { lang?: string; referer?: string; remoteAddress?: string } = {},
   ) {
-    return app.inject({
+    return t.app.inject({
       method: 'POST',
       url: `/api/forms/${formKey}${lang ? `?lang=${lang}` : ''}`,
       remoteAddress,
@@ -73,7 +59,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   }
 
   async function leadByReference(reference: string) {
-    const rows = await test.db.query<{
+    const rows = await t.db.query<{
       form_key: string
       fields: Record<string, string>
       language: string
@@ -123,13 +109,13 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     const reference = String(response.headers['lead-reference'])
     expect(response.headers.location).toBe(`/es/thank-you?ref=${reference}`)
     expect((await leadByReference(reference))[0]?.language).toBe('es')
-    const page = await app.inject({ method: 'GET', url: String(response.headers.location) })
+    const page = await t.app.inject({ method: 'GET', url: String(response.headers.location) })
     expect(page.statusCode).toBe(200)
     expect(page.headers['cache-control']).toBe('no-store')
     expect(pageText(page.body)).toContain('¡Mensaje enviado con éxito!')
     expect(pageText(page.body)).toMatch(new RegExp(`Su referencia ?: ?${reference}`))
     // A reference that is not one is never written into the page.
-    const forged = await app.inject({
+    const forged = await t.app.inject({
       method: 'GET',
       url: '/thank-you?ref=%3Cscript%3Ealert(1)%3C/script%3E',
     })
@@ -167,7 +153,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   })
 
   it('an invalid post comes back as its page: answers kept, errors beside the fields and summed up on top', async () => {
-    const before = await test.db.query('SELECT 1 FROM leads')
+    const before = await t.db.query('SELECT 1 FROM leads')
     const typed = {
       ...validPayload(form('contact-message'), today),
       email: 'not an address',
@@ -185,7 +171,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     expect(html).toMatch(/aria-invalid="true"[^>]*|id="lf-contact-message-email"[^>]*aria-invalid="true"/)
     expect(pageText(html)).toMatch(/E-mail.*: Enter a valid e-mail address/)
     expect(html).not.toContain('data-lead-form-island')
-    expect(await test.db.query('SELECT 1 FROM leads')).toHaveLength(before.length)
+    expect(await t.db.query('SELECT 1 FROM leads')).toHaveLength(before.length)
   })
 
   it('a long form sent back keeps every answer, each summary link reaches its field, and the page policy allows its inline code', async () => {
@@ -247,7 +233,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   })
 
   it('refuses anything but JSON and form posts with 415', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/forms/contact-message',
       headers: { 'content-type': 'text/plain' },
@@ -258,30 +244,24 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
 })
 
 describe('a form posted without JavaScript past the rate limit', () => {
-  let test: TestDatabase
-  beforeAll(async () => {
-    test = await openTestDatabase('pglite')
-  })
-  afterAll(async () => {
-    await test?.dispose()
-  })
+  const test = useTestDatabase('pglite')
 
   it('gets a page in its language that says when to try again and offers the phone', async () => {
-    const app = await buildApp({
-      db: test.db,
-      ipHashSalt: salt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: { max: 1, windowMs: 120_000 },
-      clientDir,
-    })
+    const app = await buildApp(
+      testAppOptions(test.db, {
+        ipHashSalt: salt,
+        submitRateLimit: { max: 1, windowMs: 120_000 },
+        clientDir,
+      }),
+    )
     try {
       const send = (msg: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/forms/contact-message?lang=es',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: encoded({ ...validPayload(form('contact-message'), today), msg }),
-        })
+        injectForm(
+          app,
+          '/api/forms/contact-message?lang=es',
+          { ...validPayload(form('contact-message'), today), msg },
+          { origin: null },
+        )
       expect((await send('uno')).statusCode).toBe(303)
       const limited = await send('dos')
       expect(limited.statusCode).toBe(429)

@@ -4,32 +4,20 @@
  * spacing, digits, punctuation or accents are the same text, one visitor's IPv6 /64 is one address,
  * and the verdict for 0, 1, many and more than the cap of other addresses.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildApp } from '#server/app.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { repeatCountCap } from '#server/spam/repeat-text.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { solvedProof } from './helpers/proof-of-work.ts'
-import { testAppOptions } from './helpers/test-app.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { submitForm } from './helpers/requests.ts'
+import { useTestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const salt = 'repeat-text-tests-salt-0123456'
 const today = new Date()
 
 describe.each(drivers)('the repeated-text check on %s', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
-
-  beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    app = await buildApp(testAppOptions(test.db, { ipHashSalt: salt }))
-  })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-  })
+  const t = useTestApp(driver, { ipHashSalt: salt })
 
   const contactForm = () => {
     const form = getFormDefinition('contact-message')
@@ -39,18 +27,14 @@ describe.each(drivers)('the repeated-text check on %s', (driver) => {
 
   /** Sends the contact form from an address; answers the stored lead's spam verdict and reasons. */
   async function send(remoteAddress: string, fields: Record<string, string>) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/forms/contact-message',
-      remoteAddress,
-      headers: {
-        'content-type': 'application/json',
-        'x-proof-of-work': await solvedProof(salt, { now: today }),
-      },
-      payload: JSON.stringify({ ...validPayload(contactForm(), today), ...fields }),
-    })
+    const response = await submitForm(
+      t.app,
+      'contact-message',
+      { ...validPayload(contactForm(), today), ...fields },
+      { salt, now: today, remoteAddress },
+    )
     expect(response.statusCode).toBe(200)
-    const [row] = await test.db.query<{ is_spam: boolean; spam_reasons: string[] }>(
+    const [row] = await t.db.query<{ is_spam: boolean; spam_reasons: string[] }>(
       'SELECT is_spam, spam_reasons FROM leads WHERE reference = $1',
       [response.headers['lead-reference']],
     )
@@ -84,7 +68,7 @@ describe.each(drivers)('the repeated-text check on %s', (driver) => {
   })
 
   it('gives the same verdict and reason for 0, 1 and many other addresses, and stops counting at the cap', async () => {
-    const repository = createLeadRepository(test.db)
+    const repository = createLeadRepository(t.db)
     const lead = (n: number, textHash: string, ipHash: string, check = false): NewLead => ({
       formKey: 'contact-message',
       fields: { firstName: 'Wave', lastName: `Lead${n}`, msg: 'text' },

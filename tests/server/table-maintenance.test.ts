@@ -5,10 +5,10 @@
  * changes are vacuumed away, and a pass with nothing to do does nothing. PGlite only: on
  * PostgreSQL autovacuum does this work, and the server runs no pass there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { maintainTables } from '#server/db/table-maintenance.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
-import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { useTestDatabase } from './helpers/test-database.ts'
 
 function newLead(n: number): NewLead {
   return {
@@ -26,14 +26,7 @@ function newLead(n: number): NewLead {
 }
 
 describe('table maintenance on pglite', () => {
-  let test: TestDatabase
-
-  beforeAll(async () => {
-    test = await openTestDatabase('pglite')
-  })
-  afterAll(async () => {
-    await test?.dispose()
-  })
+  const test = useTestDatabase('pglite')
 
   /** What the planner believes about `leads`: its row count as of the last ANALYZE or VACUUM. */
   async function plannedRows(): Promise<number> {
