@@ -106,13 +106,14 @@ const vehiclesAndDriversRows: Row[] = [
 /** The vehicle forms' current policy: company, expiry, claims and tickets, coverage, then the notes. */
 const currentPolicyRows = (
   expiresName: 'policyExpiresIn' | 'policyExpires',
-  required: { company: boolean; expires: boolean; claimsAndTickets: boolean; coverage: boolean },
+  required: boolean,
+  claimsRequired = required,
 ): Row[] => [
-  ['currentCompany', required.company],
-  [expiresName, required.expires, policyExpiresIn],
-  ['claims3Years', required.claimsAndTickets, claimsOrTickets],
-  ['tickets3Years', required.claimsAndTickets, claimsOrTickets],
-  ['coverageDesired', required.coverage, coverageDesired],
+  ['currentCompany', required],
+  [expiresName, required, policyExpiresIn],
+  ['claims3Years', claimsRequired, claimsOrTickets],
+  ['tickets3Years', claimsRequired, claimsOrTickets],
+  ['coverageDesired', required, coverageDesired],
   ['message', false],
 ]
 const boatRows = (n: 1 | 2, required: boolean): Row[] => [
@@ -202,12 +203,7 @@ const specTables: Record<FormKey, Row[]> = {
   'atv-quote': [
     ...vehiclesAndDriversRows,
     ...vehicleContactRows,
-    ...currentPolicyRows('policyExpiresIn', {
-      company: true,
-      expires: true,
-      claimsAndTickets: true,
-      coverage: true,
-    }),
+    ...currentPolicyRows('policyExpiresIn', true),
     company,
   ],
   'boat-quote': [
@@ -222,12 +218,7 @@ const specTables: Record<FormKey, Row[]> = {
   ],
   'classic-car-quote': [
     ...vehiclesAndDriversRows,
-    ...currentPolicyRows('policyExpiresIn', {
-      company: true,
-      expires: true,
-      claimsAndTickets: false,
-      coverage: true,
-    }),
+    ...currentPolicyRows('policyExpiresIn', true, false),
     ...vehicleContactRows,
     company,
   ],
@@ -254,12 +245,7 @@ const specTables: Record<FormKey, Row[]> = {
   ],
   'rv-quote': [
     ...vehiclesAndDriversRows,
-    ...currentPolicyRows('policyExpires', {
-      company: false,
-      expires: false,
-      claimsAndTickets: false,
-      coverage: false,
-    }),
+    ...currentPolicyRows('policyExpires', false),
     ...vehicleContactRows,
     company,
   ],
