@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { type AdminRoutesOptions, adminRoutes } from './admin/admin-routes.ts'
+import { type AdminRoutesOptions, adminRoutes } from './admin/routes/admin-routes.ts'
 import type { RateLimit } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createLeadRepository } from './leads/lead-repository.ts'
@@ -10,11 +10,12 @@ import { databasePlugin } from './plugins/database.ts'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-handling.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
-import { pagePolicies, registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { notFoundPageSender, staticSitePlugin } from './plugins/static-site.ts'
 import { backupRoutes } from './routes/backup.ts'
 import { formBodyLimit, formRoutes } from './routes/forms.ts'
 import { healthRoutes } from './routes/health.ts'
+import { pagePolicies } from './security/page-policy.ts'
 import {
   createProofVerifier,
   defaultProofLifetimeMs,

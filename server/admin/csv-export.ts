@@ -17,11 +17,11 @@ import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
-import { leadStatusLabel } from './inbox-page.ts'
 import { insuranceLineOf, insuranceLines } from './insurance-lines.ts'
+import { displayValue, isHoneypot, languageNames } from './lead-fields.ts'
 import { clickIdName } from './lead-source.ts'
-import { displayValue, isHoneypot, languageNames } from './lead-view.ts'
 import { localInputValue } from './staff-time.ts'
+import { leadStatusLabel } from './views/inbox-page.ts'
 
 const csvLayouts = ['leads', 'applicants'] as const
 export type CsvLayout = (typeof csvLayouts)[number]

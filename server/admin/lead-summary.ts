@@ -10,7 +10,7 @@ import type { DeliveryJobStatus } from '../leads/lead-jobs.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
 import { type LeadLanguage, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
 import { staffLabel } from '../staff/staff-accounts.ts'
-import { leadDisplayName } from './lead-view.ts'
+import { leadDisplayName } from './lead-fields.ts'
 
 export function leadSummary(lead: InboxLead) {
   return {

@@ -12,7 +12,7 @@ import { type RevealRecord, recordReveal, revealsOfLead, setLeadSpam } from '../
 import { createWorkLog, type LeadEvent, type StaffMember, type WorkLog } from '../leads/work-log.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
 import type { StaffSession } from '../staff/staff-sessions.ts'
-import { leadSections, otherFields, type SectionView, staffFields } from './lead-view.ts'
+import { leadSections, otherFields, type SectionView, staffFields } from './lead-fields.ts'
 
 export interface LeadDetail {
   lead: InboxLead

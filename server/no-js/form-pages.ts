@@ -16,7 +16,7 @@ import { agency } from '#config/agency.ts'
 import { noJsCopy } from '#content/no-js.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { parseLeadReference } from '../leads/lead-reference.ts'
-import { policyForFile } from '../plugins/security-headers.ts'
+import { policyForFile } from '../security/page-policy.ts'
 
 type PageLocale = 'en' | 'es'
 type Renderer = typeof import('#app/no-js/pages.tsx')

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isSameOriginLocation, policyForFile } from './security-headers.ts'
+import { policyForFile } from '../security/page-policy.ts'
+import { isSameOriginLocation } from './security-headers.ts'
 
 export interface StaticSiteOptions {
   /** The build's client folder (build/client): prerendered pages and hashed assets. */

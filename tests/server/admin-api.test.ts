@@ -7,16 +7,15 @@
  * the forms API's own repository, on a fresh database of each driver.
  */
 import { readFile } from 'node:fs/promises'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import type { Database } from '#server/db/database.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
 import { hashPassword } from '#server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { postSignIn } from './helpers/staff-session.ts'
+import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const toolEmail = 'reports@oakridge-insurance.example'
@@ -73,41 +72,34 @@ function person(firstName: string, lastName: string): Record<string, string> {
 }
 
 describe.each(drivers)('the desk API for integrations on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
+  const t = useTestApp(
+    driver,
+    { now: () => clock },
+    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, sensitive_reveals' },
+  )
   let passwordHash: string
 
   beforeAll(async () => {
     passwordHash = await hashPassword(toolPassword)
-    opened = await openTestApp(driver, { now: () => clock })
-    ;({ db, app } = opened)
   })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
     clock = new Date()
-    await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, sensitive_reveals CASCADE')
-    await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
+    await t.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
       toolEmail,
       passwordHash,
     ])
   })
 
   /** What the README's curl does: the sign-in form's fields, with the desk's Origin. */
-  async function signIn(server = app): Promise<{ cookie: string; location: string | undefined }> {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/admin/login',
-      headers: { origin: deskOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: toolEmail, password: toolPassword }).toString(),
-    })
+  async function signIn(server = t.app): Promise<{ cookie: string; location: string | undefined }> {
+    const response = await postSignIn(server, toolEmail, toolPassword, { origin: deskOrigin })
     expect(response.statusCode).toBe(303)
     return { cookie: cookieOf(response), location: response.headers.location }
   }
 
   function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) {
-    return app.inject({
+    return t.app.inject({
       method,
       url,
       headers: {
@@ -120,12 +112,12 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
   }
 
   async function store(fields: Record<string, string>, extra: Partial<NewLead> = {}): Promise<string> {
-    const { lead } = await createLeadRepository(db).insertLead(newLead(fields, extra))
+    const { lead } = await createLeadRepository(t.db).insertLead(newLead(fields, extra))
     return lead.id
   }
 
   async function receivedOn(id: string, isoTime: string): Promise<void> {
-    await db.query('UPDATE leads SET received_at = $2::timestamptz WHERE id = $1', [id, isoTime])
+    await t.db.query('UPDATE leads SET received_at = $2::timestamptz WHERE id = $1', [id, isoTime])
   }
 
   it('signs in with the sign-in form, then every answer is JSON and never cached', async () => {
@@ -142,12 +134,12 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
   })
 
   it('refuses a tool without a session, or with a session still owing its two-step code, with 401', async () => {
-    const refused = await app.inject({ method: 'GET', url: '/api/admin/leads' })
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/leads' })
     expect(refused.statusCode).toBe(401)
     expect(refused.json()).toEqual({ error: 'Sign in first.' })
 
     const strict = await buildApp(
-      testAppOptions(db, { now: () => clock, admin: { requireSecondFactor: true } }),
+      testAppOptions(t.db, { now: () => clock, admin: { requireSecondFactor: true } }),
     )
     try {
       const { cookie, location } = await signIn(strict)
@@ -162,7 +154,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
   it('refuses a change sent without the desk’s Origin with 403, and changes nothing', async () => {
     const { cookie } = await signIn()
     const id = await store(person('Orin', 'Origin'))
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/leads/${id}`,
       headers: { cookie, 'content-type': 'application/json' },
@@ -251,7 +243,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
 
   it('names the assignee as the desk shows them: the display name, else the e-mail; null when unassigned', async () => {
     const { cookie } = await signIn()
-    await db.query('INSERT INTO staff_users (email, password_hash, display_name) VALUES ($1, $2, $3)', [
+    await t.db.query('INSERT INTO staff_users (email, password_hash, display_name) VALUES ($1, $2, $3)', [
       'dana@oakridge-insurance.example',
       passwordHash,
       'Dana Desk',
@@ -339,7 +331,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     )
     const list = await call('GET', '/api/admin/leads', cookie)
     const detail = await call('GET', `/api/admin/leads/${id}`, cookie)
-    const csv = await app.inject({ method: 'GET', url: '/admin/export.csv', headers: { cookie } })
+    const csv = await t.app.inject({ method: 'GET', url: '/admin/export.csv', headers: { cookie } })
     for (const body of [list.body, detail.body, csv.body]) {
       expect(body).not.toContain(ssn)
       expect(body).not.toContain('enc:v1:')
@@ -365,7 +357,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect(
       (await call('POST', `/api/admin/leads/${unknownId}/reveal`, cookie, { field: 'ssn1' })).statusCode,
     ).toBe(404)
-    expect(await db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(1)
+    expect(await t.db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(1)
   })
 
   it('changes status (logged under the tool’s account) and spam; "not spam" queues the e-mail once', async () => {
@@ -409,7 +401,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect((await call('POST', `/api/admin/leads/${id}/retry`, cookie, { jobId: job.id })).statusCode).toBe(
       404,
     )
-    await db.query(
+    await t.db.query(
       `UPDATE delivery_jobs SET status = 'failed', attempts = 10, last_error = 'SMTP 554' WHERE id = $1`,
       [job.id],
     )
@@ -433,7 +425,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     const { cookie } = await signIn()
     await store(person('Cass', 'Csv'))
     await store(person('Sid', 'Spam'), { isSpam: true })
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: '/admin/export.csv?status=new',
       headers: { cookie },
@@ -453,8 +445,8 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect((await call('GET', '/api/admin/leads', cookie)).statusCode).toBe(401)
   })
 
-  it('docs/api.md lists every /api/admin route the app registers, and no other', async () => {
-    const registered = registeredRoutes(app.printRoutes({ commonPrefix: false })).filter((route) =>
+  it('docs/api.md lists every /api/admin route the t.app registers, and no other', async () => {
+    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) =>
       route.includes(' /api/admin/'),
     )
     const docs = await readFile(new URL('../../docs/api.md', import.meta.url), 'utf8')

@@ -5,8 +5,7 @@
  * the CSV export and its formula guard, reveals that are recorded, status, spam, delivery retries,
  * and retention.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formKeys, getFormDefinition } from '#forms/registry.ts'
 import { csvCell, csvColumns, csvRow } from '#server/admin/csv-export.ts'
 import { buildApp } from '#server/app.ts'
@@ -16,15 +15,15 @@ import { runRetention } from '#server/leads/retention-job.ts'
 import type { MailTransport, OutgoingMail } from '#server/mail/mail-transport.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectForm, ownOrigin } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { postSignIn, signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'desk@oakridge-insurance.example'
 const staffPassword = 'a long staff password 42'
-/** light-my-request's default Host is localhost:80; a page of this server sends this Origin. */
-const ownOrigin = 'http://localhost'
 const dayMs = 86_400_000
 const minuteMs = 60_000
 const unknownId = '00000000-0000-4000-8000-000000000000'
@@ -132,13 +131,6 @@ const publicRoutes = [
 
 function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
-}
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
 }
 
 interface LeadInput {
@@ -262,49 +254,36 @@ function parseCsv(body: string, separator = ','): string[][] {
 }
 
 describe.each(drivers)('staff inbox on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
+  const t = useTestApp(
+    driver,
+    { now: () => clock, admin: { throttle: { addressLimit: 8 } } },
+    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, sign_in_throttles, sensitive_reveals' },
+  )
   let passwordHash: string
 
   beforeAll(async () => {
     passwordHash = await testPasswordHash(staffPassword)
-    opened = await openTestApp(driver, { now: () => clock, admin: { throttle: { addressLimit: 8 } } })
-    ;({ db, app } = opened)
   })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
     clock = new Date()
-    await db.query(
-      'TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, sign_in_throttles, sensitive_reveals CASCADE',
-    )
     // As `npm run staff -- add` stores it, hashed once for all tests at the tests' cheap cost.
-    await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
+    await t.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
       staffEmail,
       passwordHash,
     ])
   })
 
   function signInRequest(email: string, password: string, remoteAddress = '203.0.113.10') {
-    return app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      remoteAddress,
-      headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: formBody({ email, password }),
-    })
+    return postSignIn(t.app, email, password, { remoteAddress })
   }
 
-  async function signIn(email = staffEmail, password = staffPassword): Promise<string> {
-    const response = await signInRequest(email, password)
-    expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/admin')
-    return cookieOf(response)
+  function signIn(email = staffEmail, password = staffPassword): Promise<string> {
+    return signInThroughPage(t.app, email, password, { remoteAddress: '203.0.113.10' })
   }
 
   function get(url: string, cookie?: string) {
-    return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
+    return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
   }
 
   function postForm(
@@ -313,16 +292,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     cookie?: string,
     origin: string | null = ownOrigin,
   ) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(cookie ? { cookie } : {}),
-        ...(origin === null ? {} : { origin }),
-      },
-      payload: formBody(fields),
-    })
+    return injectForm(t.app, url, fields, { cookie, origin })
   }
 
   function api(
@@ -332,7 +302,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     body?: unknown,
     origin: string | null = ownOrigin,
   ) {
-    return app.inject({
+    return t.app.inject({
       method,
       url,
       headers: {
@@ -345,7 +315,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
   }
 
   async function leadRow(id: string) {
-    const [row] = await db.query<{ status: string; is_spam: boolean }>(
+    const [row] = await t.db.query<{ status: string; is_spam: boolean }>(
       'SELECT status, is_spam FROM leads WHERE id = $1',
       [id],
     )
@@ -354,7 +324,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
   describe('without a session', () => {
     it('the table above lists every /admin and /api/admin route the app registers', async () => {
-      const admin = registeredRoutes(app.printRoutes({ commonPrefix: false })).filter((route) =>
+      const admin = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) =>
         / \/admin|\/api\/admin/.test(route),
       )
       const listed = [...protectedRoutes.map((route) => `${route.method} ${route.url}`), ...publicRoutes]
@@ -362,9 +332,9 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it.each(protectedRoutes)('$method $url refuses', async (route) => {
-      const id = await insertLead(db, { fields: person('Nora', 'Nosession') })
+      const id = await insertLead(t.db, { fields: person('Nora', 'Nosession') })
       for (const cookie of [undefined, 'staff_session=not-a-real-token', `staff_session=${'A'.repeat(43)}`]) {
-        const response = await app.inject({
+        const response = await t.app.inject({
           method: route.method,
           url: route.url.replace(':id', id),
           headers: {
@@ -404,17 +374,17 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       }
       // Nothing changed, nothing was revealed.
       expect(await leadRow(id)).toEqual({ status: 'new', is_spam: false })
-      const reveals = await db.query('SELECT 1 FROM sensitive_reveals')
+      const reveals = await t.db.query('SELECT 1 FROM sensitive_reveals')
       expect(reveals).toHaveLength(0)
     })
 
     it('a page asked for comes back after signing in', async () => {
-      const id = await insertLead(db, { fields: person('Nora', 'Next') })
+      const id = await insertLead(t.db, { fields: person('Nora', 'Next') })
       const refused = await get(`/admin/leads/${id}`)
       expect(refused.headers.location).toBe(`/admin/login?next=${encodeURIComponent(`/admin/leads/${id}`)}`)
       const login = await get(String(refused.headers.location))
       expect(login.body).toContain(`name="next" value="/admin/leads/${id}"`)
-      const response = await app.inject({
+      const response = await t.app.inject({
         method: 'POST',
         url: '/admin/login',
         headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
@@ -422,7 +392,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       })
       expect(response.headers.location).toBe(`/admin/leads/${id}`)
       // Another site is never a destination.
-      const offsite = await app.inject({
+      const offsite = await t.app.inject({
         method: 'POST',
         url: '/admin/login',
         headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
@@ -462,7 +432,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(cookie).not.toContain('Secure')
       // Only the token's hash is stored.
       const token = cookieOf(response).split('=')[1] ?? ''
-      const stored = await db.query<{ token_hash: string }>('SELECT token_hash FROM staff_sessions')
+      const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM staff_sessions')
       expect(stored).toHaveLength(1)
       expect(stored[0]?.token_hash).not.toContain(token)
       const inbox = await get('/admin', cookieOf(response))
@@ -471,7 +441,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('with ADMIN_COOKIE_SECURE the cookie is __Host- and Secure, and sign-out clears it with the same flags', async () => {
-      const secureApp = await buildApp(testAppOptions(db, { now: () => clock, adminCookieSecure: true }))
+      const secureApp = await buildApp(testAppOptions(t.db, { now: () => clock, adminCookieSecure: true }))
       try {
         const response = await secureApp.inject({
           method: 'POST',
@@ -515,10 +485,10 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       for (const response of [wrong, unknown]) {
         expect(response.statusCode).toBe(401)
         expect(response.headers['set-cookie']).toBeUndefined()
-        expect(text(response.body)).toContain('The e-mail or password is not correct.')
+        expect(pageText(response.body)).toContain('The e-mail or password is not correct.')
       }
-      expect(text(wrong.body).replace(staffEmail, '')).toBe(
-        text(unknown.body).replace('nobody@oakridge-insurance.example', ''),
+      expect(pageText(wrong.body).replace(staffEmail, '')).toBe(
+        pageText(unknown.body).replace('nobody@oakridge-insurance.example', ''),
       )
     })
 
@@ -530,7 +500,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(locked.statusCode).toBe(429)
       expect(locked.headers['set-cookie']).toBeUndefined()
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
-      expect(text(locked.body)).toContain('Too many failed sign-in attempts')
+      expect(pageText(locked.body)).toContain('Too many failed sign-in attempts')
 
       // The lockout is in the database: it holds for every request until it runs out.
       clock = new Date(clock.getTime() + 14 * minuteMs)
@@ -600,7 +570,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(String(out.headers['set-cookie'])).toContain('Max-Age=0')
       expect((await get('/admin', cookie)).statusCode).toBe(303)
       expect((await api('GET', '/api/admin/leads', cookie)).statusCode).toBe(401)
-      expect(await db.query('SELECT 1 FROM staff_sessions')).toHaveLength(0)
+      expect(await t.db.query('SELECT 1 FROM staff_sessions')).toHaveLength(0)
     })
 
     it('DELETE /api/admin/session signs out too', async () => {
@@ -631,7 +601,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
     it('removing the account ends its sessions', async () => {
       const cookie = await signIn()
-      await db.query('DELETE FROM staff_users WHERE email = $1', [staffEmail])
+      await t.db.query('DELETE FROM staff_users WHERE email = $1', [staffEmail])
       expect((await get('/admin', cookie)).statusCode).toBe(303)
     })
   })
@@ -644,7 +614,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       ['no Origin header', null],
     ])('a state change from %s is refused with 403 and changes nothing', async (_name, origin) => {
       const cookie = await signIn()
-      const id = await insertLead(db, { fields: person('Cora', 'Crosssite') })
+      const id = await insertLead(t.db, { fields: person('Cora', 'Crosssite') })
       const page = await postForm(`/admin/leads/${id}/status`, { status: 'closed' }, cookie, origin)
       expect(page.statusCode).toBe(403)
       expect(page.headers['content-type']).toMatch(/^text\/html/)
@@ -663,7 +633,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       // Nor can another site sign someone in or out.
       expect((await postForm('/admin/logout', {}, cookie, origin)).statusCode).toBe(403)
       expect((await get('/admin', cookie)).statusCode).toBe(200)
-      const login = await app.inject({
+      const login = await t.app.inject({
         method: 'POST',
         url: '/admin/login',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
@@ -675,8 +645,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
     it('the Origin is compared with the Host the request was sent to', async () => {
       const cookie = await signIn()
-      const id = await insertLead(db, { fields: person('Hana', 'Host') })
-      const response = await app.inject({
+      const id = await insertLead(t.db, { fields: person('Hana', 'Host') })
+      const response = await t.app.inject({
         method: 'POST',
         url: `/admin/leads/${id}/status`,
         headers: {
@@ -707,25 +677,25 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     it('lists leads newest first, with filters by form, status, spam and dates', async () => {
       const base = Date.parse('2026-03-10T17:00:00Z')
       const ids = {
-        contact: await insertLead(db, { fields: person('Ann', 'Alpha'), receivedAt: new Date(base) }),
-        boat: await insertLead(db, {
+        contact: await insertLead(t.db, { fields: person('Ann', 'Alpha'), receivedAt: new Date(base) }),
+        boat: await insertLead(t.db, {
           formKey: 'boat-quote',
           fields: person('Ben', 'Bravo'),
           receivedAt: new Date(base - dayMs),
           status: 'contacted',
         }),
-        closed: await insertLead(db, {
+        closed: await insertLead(t.db, {
           fields: person('Cid', 'Charlie'),
           receivedAt: new Date(base - 2 * dayMs),
           status: 'closed',
         }),
-        spam: await insertLead(db, {
+        spam: await insertLead(t.db, {
           fields: person('Dee', 'Delta'),
           receivedAt: new Date(base - 3 * dayMs),
           isSpam: true,
         }),
         // 04:30 UTC on 8 March is 23:30 on 7 March in Georgia (EST): it belongs to the 7th.
-        lateEvening: await insertLead(db, {
+        lateEvening: await insertLead(t.db, {
           fields: person('Eve', 'Echo'),
           receivedAt: new Date('2026-03-08T04:30:00Z'),
         }),
@@ -745,17 +715,17 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
       const page = await get('/admin?form=boat-quote', cookie)
       expect(page.statusCode).toBe(200)
-      expect(text(page.body)).toContain('Ben Bravo')
-      expect(text(page.body)).not.toContain('Ann Alpha')
+      expect(pageText(page.body)).toContain('Ben Bravo')
+      expect(pageText(page.body)).not.toContain('Ann Alpha')
       expect(page.body).toContain('<option value="boat-quote" selected="">')
     })
 
     it('searches names, e-mails and phones inside the stored fields', async () => {
-      const jane = await insertLead(db, { fields: person('Jane', 'Doe', { phone: '(770) 555-0142' }) })
-      const john = await insertLead(db, {
+      const jane = await insertLead(t.db, { fields: person('Jane', 'Doe', { phone: '(770) 555-0142' }) })
+      const john = await insertLead(t.db, {
         fields: person('John', 'Smith', { email: 'jsmith@mailbox.example', phone: '4045550199' }),
       })
-      const business = await insertLead(db, {
+      const business = await insertLead(t.db, {
         formKey: 'workers-comp-quote',
         fields: {
           businessName: 'Peach State Roofing',
@@ -764,7 +734,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
           phone: '6785550123',
         },
       })
-      const percent = await insertLead(db, { fields: person('Per', 'Cent', { msg: '100% sure' }) })
+      const percent = await insertLead(t.db, { fields: person('Per', 'Cent', { msg: '100% sure' }) })
       expect(await listIds('?q=jane%20doe')).toEqual([jane])
       expect(await listIds('?q=SMITH')).toEqual([john])
       expect(await listIds('?q=mailbox.example')).toEqual([john])
@@ -780,40 +750,40 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('finds boat and vehicle leads by the operator or driver the form names, and lists them by that name', async () => {
-      const boat = await insertLead(db, {
+      const boat = await insertLead(t.db, {
         formKey: 'boat-quote',
         fields: { primaryOperatorName: 'Marisol Vega', email: 'mv@lake.example', phone: '7065550111' },
       })
-      const atv = await insertLead(db, {
+      const atv = await insertLead(t.db, {
         formKey: 'atv-quote',
         fields: { primaryDriverName: 'Dale Tucker', email: 'dale@trail.example', phone: '7065550112' },
       })
       expect(await listIds('?q=marisol%20vega')).toEqual([boat])
       expect(await listIds('?q=tucker')).toEqual([atv])
-      const inbox = text((await get('/admin', cookie)).body)
+      const inbox = pageText((await get('/admin', cookie)).body)
       expect(inbox).toContain('Marisol Vega')
       expect(inbox).toContain('Dale Tucker')
-      expect(text((await get(`/admin/leads/${boat}`, cookie)).body)).toContain(
+      expect(pageText((await get(`/admin/leads/${boat}`, cookie)).body)).toContain(
         'Boat insurance quote from Marisol Vega',
       )
     })
 
     it('finds a lead by the reference its visitor was given, however it is typed, and shows it', async () => {
-      const id = await insertLead(db, { fields: person('Ref', 'Erence') })
-      const [row] = await db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [id])
+      const id = await insertLead(t.db, { fields: person('Ref', 'Erence') })
+      const [row] = await t.db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [id])
       const reference = row?.reference ?? ''
       expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/)
       const typed = reference.toLowerCase().replace('-', ' ')
       expect(await listIds(`?q=${encodeURIComponent(typed)}`)).toEqual([id])
       expect(await listIds(`?q=${reference.replace('-', '')}`)).toEqual([id])
       const page = await get(`/admin/leads/${id}`, cookie)
-      expect(text(page.body)).toContain(`Reference ${reference}`)
+      expect(pageText(page.body)).toContain(`Reference ${reference}`)
     })
 
     it('pages through the leads', async () => {
       const start = Date.now()
       for (let index = 0; index < 30; index++) {
-        await insertLead(db, {
+        await insertLead(t.db, {
           fields: person(`P${index}`, 'Page'),
           receivedAt: new Date(start - index * minuteMs),
         })
@@ -826,7 +796,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         ['P25', 'P26', 'P27', 'P28', 'P29'].map((name) => `${name} Page`),
       )
       const page = await get('/admin?page=2', cookie)
-      expect(text(page.body)).toContain('Page 2 of 2')
+      expect(pageText(page.body)).toContain('Page 2 of 2')
       expect(page.body).toContain('href="/admin?page=1"')
     })
 
@@ -834,12 +804,12 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       const response = await get('/admin?from=2026-02-30&form=no-such-form', cookie)
       expect(response.statusCode).toBe(400)
       expect(response.body).toContain('aria-invalid="true"')
-      expect(text(response.body)).toContain('Enter a date as YYYY-MM-DD.')
+      expect(pageText(response.body)).toContain('Enter a date as YYYY-MM-DD.')
       expect((await api('GET', '/api/admin/leads?status=bogus', cookie)).statusCode).toBe(400)
     })
 
     it('escapes what visitors typed', async () => {
-      const id = await insertLead(db, {
+      const id = await insertLead(t.db, {
         fields: person('<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', {
           msg: '<b>bold</b> & more',
         }),
@@ -855,8 +825,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
     it('escapes by construction: a visitor named <script>alert(1)</script> is text on the inbox, the lead page and in the e-mail', async () => {
       const name = '<script>alert(1)</script>'
-      const id = await insertLead(db, { fields: person(name, 'Evil') })
-      await db.query('UPDATE delivery_jobs SET next_attempt_at = now() WHERE lead_id = $1', [id])
+      const id = await insertLead(t.db, { fields: person(name, 'Evil') })
+      await t.db.query('UPDATE delivery_jobs SET next_attempt_at = now() WHERE lead_id = $1', [id])
       const sent: OutgoingMail[] = []
       const transport: MailTransport = {
         kind: 'files',
@@ -872,11 +842,11 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         leaseMs: 60_000,
       }
       const delivery = createDeliveryWorker({
-        db,
+        db: t.db,
         transport,
         settings,
         getForm: getFormDefinition,
-        log: app.log,
+        log: t.app.log,
       })
       expect(await delivery.runOnce()).toBe(1)
       await delivery.stop()
@@ -897,14 +867,14 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('draws leads per week by line of insurance as an SVG with a text alternative', async () => {
-      await insertLead(db, { formKey: 'boat-quote', fields: person('Vic', 'Vehicle') })
-      await insertLead(db, { formKey: 'flood-quote', fields: person('Pat', 'Property') })
-      await insertLead(db, { formKey: 'boat-quote', fields: person('Sam', 'Spam'), isSpam: true })
+      await insertLead(t.db, { formKey: 'boat-quote', fields: person('Vic', 'Vehicle') })
+      await insertLead(t.db, { formKey: 'flood-quote', fields: person('Pat', 'Property') })
+      await insertLead(t.db, { formKey: 'boat-quote', fields: person('Sam', 'Spam'), isSpam: true })
       const page = await get('/admin', cookie)
       expect(page.body).toMatch(
         /<svg class="chart"[^>]*role="img"[^>]*aria-labelledby="chart-heading chart-summary"/,
       )
-      const summary = text(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
+      const summary = pageText(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
       expect(summary).toMatch(/12 weeks from .*: 2 leads \(Vehicle 1, Property 1\)/)
       expect(page.body).toContain('<caption>Leads per week by line of insurance (spam excluded)</caption>')
       expect(page.body.match(/<rect [^>]*fill="#1d4ed8"[^>]*><title>/g)).toHaveLength(1)
@@ -912,14 +882,14 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
     it('counts the general quote request under the line its visitor chose as "Type of insurance"', async () => {
       const quote = (consultationType: string, last: string) =>
-        insertLead(db, { formKey: 'quote-request', fields: person('Quinn', last, { consultationType }) })
+        insertLead(t.db, { formKey: 'quote-request', fields: person('Quinn', last, { consultationType }) })
       await quote('Auto Insurance', 'Auto')
       await quote('Boat Insurance', 'Boat')
       await quote('Renters Insurance', 'Renter')
       await quote('Workers Comp Insurance', 'Comp')
       await quote('Other Insurance Type', 'Other')
       const page = await get('/admin', cookie)
-      const summary = text(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
+      const summary = pageText(/<p id="chart-summary"[^>]*>([^<]*)<\/p>/.exec(page.body)?.[1] ?? '')
       expect(summary).toMatch(/: 5 leads \(Vehicle 2, Property 1, Business 1, Contact & service 1\)/)
     })
   })
@@ -932,7 +902,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
 
     it('shows every field under its label in the form order, and the language', async () => {
       const form = getFormDefinition('contact-message')
-      const id = await insertLead(db, {
+      const id = await insertLead(t.db, {
         fields: person('Lucía', 'Gómez', { msg: 'Hola, necesito un seguro.' }),
         language: 'es',
       })
@@ -943,13 +913,13 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       // The request comes first (right under the call buttons), the form's labels in order,
       // without the decoy field; the summary's labels follow.
       expect(labels.slice(0, 6)).toEqual(expected.filter((label) => label !== 'Company'))
-      expect(text(response.body)).toContain('Language Spanish')
-      expect(text(response.body)).toContain('Hola, necesito un seguro.')
+      expect(pageText(response.body)).toContain('Language Spanish')
+      expect(pageText(response.body)).toContain('Hola, necesito un seguro.')
       expect(response.body.match(/<h1[\s>]/g)).toHaveLength(1)
     })
 
     it('masks sensitive fields; a reveal is recorded, then shows the value', async () => {
-      const id = await insertLead(db, {
+      const id = await insertLead(t.db, {
         formKey: 'workers-comp-quote',
         fields: {
           businessName: 'Peach State Roofing',
@@ -977,7 +947,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       const refreshed = await get(location, cookie)
       expect(refreshed.body).not.toContain('123456789')
       expect(refreshed.body).toContain('•••••6789')
-      const records = await db.query<{
+      const records = await t.db.query<{
         staff_email: string
         lead_id: string
         field_name: string
@@ -990,17 +960,17 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       // The page lists who revealed what; a plain GET shows the mask again.
       const after = await get(`/admin/leads/${id}`, cookie)
       expect(after.body).not.toContain('123456789')
-      expect(text(after.body)).toContain(`${staffEmail} revealed ssn1`)
+      expect(pageText(after.body)).toContain(`${staffEmail} revealed ssn1`)
 
       const viaApi = await api('POST', `/api/admin/leads/${id}/reveal`, cookie, { field: 'ssn1' })
       expect(viaApi.json()).toEqual({ field: 'ssn1', value: '123456789' })
-      expect(await db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(2)
+      expect(await t.db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(2)
       const detail = await api('GET', `/api/admin/leads/${id}`, cookie)
       expect(detail.body).not.toContain('123456789')
     })
 
     it('refuses to "reveal" a field that is not sensitive, and records nothing', async () => {
-      const id = await insertLead(db, {
+      const id = await insertLead(t.db, {
         formKey: 'workers-comp-quote',
         fields: { email: 'a@b.example', ssn2: '' },
       })
@@ -1009,17 +979,17 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(
         (await api('POST', `/api/admin/leads/${id}/reveal`, cookie, { field: 'email' })).statusCode,
       ).toBe(400)
-      expect(await db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(0)
+      expect(await t.db.query('SELECT 1 FROM sensitive_reveals')).toHaveLength(0)
     })
 
     it('changes status, and the change persists', async () => {
-      const id = await insertLead(db, { fields: person('Stan', 'Status') })
+      const id = await insertLead(t.db, { fields: person('Stan', 'Status') })
       const response = await postForm(`/admin/leads/${id}/status`, { status: 'contacted' }, cookie)
       expect(response.statusCode).toBe(303)
       expect(response.headers.location).toBe(`/admin/leads/${id}?notice=status`)
       expect(await leadRow(id)).toEqual({ status: 'contacted', is_spam: false })
       const page = await get(String(response.headers.location), cookie)
-      expect(text(page.body)).toContain('Status saved.')
+      expect(pageText(page.body)).toContain('Status saved.')
       expect(page.body).toContain('<option value="contacted" selected="">')
 
       const patched = await api('PATCH', `/api/admin/leads/${id}`, cookie, { status: 'closed' })
@@ -1039,14 +1009,14 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('shows the delivery state and retries a failed delivery from scratch', async () => {
-      const id = await insertLead(db, { fields: person('Fay', 'Failed'), job: 'failed' })
+      const id = await insertLead(t.db, { fields: person('Fay', 'Failed'), job: 'failed' })
       const page = await get(`/admin/leads/${id}`, cookie)
-      expect(text(page.body)).toContain('SMTP 554 relay refused')
-      expect(text(page.body)).toContain('Failed')
-      const [job] = await db.query<{ id: string }>('SELECT id FROM delivery_jobs WHERE lead_id = $1', [id])
+      expect(pageText(page.body)).toContain('SMTP 554 relay refused')
+      expect(pageText(page.body)).toContain('Failed')
+      const [job] = await t.db.query<{ id: string }>('SELECT id FROM delivery_jobs WHERE lead_id = $1', [id])
       const response = await postForm(`/admin/leads/${id}/retry`, { job: job?.id ?? '' }, cookie)
       expect(response.statusCode).toBe(303)
-      const [after] = await db.query<{ status: string; attempts: number; due: boolean }>(
+      const [after] = await t.db.query<{ status: string; attempts: number; due: boolean }>(
         'SELECT status, attempts, next_attempt_at <= now() AS due FROM delivery_jobs WHERE lead_id = $1',
         [id],
       )
@@ -1060,8 +1030,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('marks and unmarks spam; unmarking a lead never e-mailed queues its e-mail once', async () => {
-      const honeypotHit = await insertLead(db, { fields: person('Hal', 'Honeypot'), isSpam: true })
-      const jobs = () => db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = $1', [honeypotHit])
+      const honeypotHit = await insertLead(t.db, { fields: person('Hal', 'Honeypot'), isSpam: true })
+      const jobs = () => t.db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = $1', [honeypotHit])
       expect(await jobs()).toHaveLength(0)
       const unmark = await postForm(`/admin/leads/${honeypotHit}/spam`, { spam: 'false' }, cookie)
       expect(unmark.statusCode).toBe(303)
@@ -1076,26 +1046,26 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('shows staff why a lead is in spam, and "Not spam" sends it to the agency', async () => {
-      const id = await insertLead(db, {
+      const id = await insertLead(t.db, {
         fields: person('Rita', 'Reasons'),
         isSpam: true,
         spamReasons: ['Filled in 0.4 s from the first touch of the form', '3 links in the text'],
       })
       const list = await get('/admin?status=spam', cookie)
-      expect(text(list.body)).toContain(
+      expect(pageText(list.body)).toContain(
         'Filled in 0.4 s from the first touch of the form; 3 links in the text',
       )
       const page = await get(`/admin/leads/${id}`, cookie)
-      expect(text(page.body)).toContain('Why this is in spam')
-      expect(text(page.body)).toContain('3 links in the text')
+      expect(pageText(page.body)).toContain('Why this is in spam')
+      expect(pageText(page.body)).toContain('3 links in the text')
       const viaApi = await api('GET', '/api/admin/leads?status=spam', cookie)
       expect(JSON.stringify(viaApi.json())).toContain('3 links in the text')
       expect((await postForm(`/admin/leads/${id}/spam`, { spam: 'false' }, cookie)).statusCode).toBe(303)
-      expect(await db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = $1', [id])).toHaveLength(1)
+      expect(await t.db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = $1', [id])).toHaveLength(1)
     })
 
     it('gives staff the delivery counts that /api/health keeps from the public', async () => {
-      await insertLead(db, { fields: person('Fay', 'Failed'), job: 'failed' })
+      await insertLead(t.db, { fields: person('Fay', 'Failed'), job: 'failed' })
       const health = await api('GET', '/api/admin/health', cookie)
       expect(health.statusCode).toBe(200)
       expect(health.json()).toEqual({ status: 'up', deliveries: { failed: 1, waiting: 0 } })
@@ -1115,7 +1085,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
     })
 
     it('exports the filtered leads, labels as headers, formulas neutralised, sensitive values masked', async () => {
-      const formula = await insertLead(db, {
+      const formula = await insertLead(t.db, {
         fields: person('=HYPERLINK("http://evil.example","x")', '+SUM(A1)', {
           email: '@evil.example',
           phone: '-7705550100',
@@ -1124,7 +1094,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         }),
         receivedAt: new Date(Date.now() - minuteMs),
       })
-      const workers = await insertLead(db, {
+      const workers = await insertLead(t.db, {
         formKey: 'workers-comp-quote',
         fields: {
           businessName: 'Peach State Roofing',
@@ -1132,7 +1102,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
           email: 'r@p.example',
         },
       })
-      await insertLead(db, { formKey: 'boat-quote', fields: person('Not', 'Exported'), status: 'closed' })
+      await insertLead(t.db, { formKey: 'boat-quote', fields: person('Not', 'Exported'), status: 'closed' })
 
       const response = await get('/admin/export.csv?status=new', cookie)
       expect(response.statusCode).toBe(200)
@@ -1170,7 +1140,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(header).toContain('Business name')
       expect(header).not.toContain('Company')
       expect(new Set(header).size).toBe(header.length)
-      const references = await db.query<{ reference: string }>(
+      const references = await t.db.query<{ reference: string }>(
         'SELECT reference FROM leads WHERE id = ANY($1::uuid[]) ORDER BY received_at DESC',
         [[workers, formula]],
       )
@@ -1209,20 +1179,20 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       const old = new Date(now.getTime() - 400 * dayMs)
       const recent = new Date(now.getTime() - 100 * dayMs)
       const keep = [
-        await insertLead(db, { fields: person('Old', 'New'), receivedAt: old, status: 'new' }),
-        await insertLead(db, { fields: person('Old', 'Contacted'), receivedAt: old, status: 'contacted' }),
-        await insertLead(db, { fields: person('Recent', 'Closed'), receivedAt: recent, status: 'closed' }),
-        await insertLead(db, { fields: person('Recent', 'Spam'), receivedAt: recent, isSpam: true }),
+        await insertLead(t.db, { fields: person('Old', 'New'), receivedAt: old, status: 'new' }),
+        await insertLead(t.db, { fields: person('Old', 'Contacted'), receivedAt: old, status: 'contacted' }),
+        await insertLead(t.db, { fields: person('Recent', 'Closed'), receivedAt: recent, status: 'closed' }),
+        await insertLead(t.db, { fields: person('Recent', 'Spam'), receivedAt: recent, isSpam: true }),
       ]
       const purge = [
-        await insertLead(db, {
+        await insertLead(t.db, {
           fields: person('Old', 'Closed'),
           receivedAt: old,
           status: 'closed',
           job: 'sent',
         }),
-        await insertLead(db, { fields: person('Old', 'Spam'), receivedAt: old, isSpam: true }),
-        await insertLead(db, {
+        await insertLead(t.db, { fields: person('Old', 'Spam'), receivedAt: old, isSpam: true }),
+        await insertLead(t.db, {
           fields: person('Old', 'ClosedSpam'),
           receivedAt: old,
           status: 'closed',
@@ -1230,23 +1200,23 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         }),
       ]
       // 0 disables the purge.
-      expect((await runRetention(db, 0, now)).leadsPurged).toBe(0)
-      expect((await runRetention(db, 365, now)).leadsPurged).toBe(3)
-      const left = await db.query<{ id: string }>('SELECT id FROM leads')
+      expect((await runRetention(t.db, 0, now)).leadsPurged).toBe(0)
+      expect((await runRetention(t.db, 365, now)).leadsPurged).toBe(3)
+      const left = await t.db.query<{ id: string }>('SELECT id FROM leads')
       expect(left.map((row) => row.id).sort()).toEqual([...keep].sort())
-      const orphanJobs = await db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = ANY($1::uuid[])', [
+      const orphanJobs = await t.db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = ANY($1::uuid[])', [
         purge,
       ])
       expect(orphanJobs).toHaveLength(0)
       // A second process running the same pass finds nothing left to do.
-      expect((await runRetention(db, 365, now)).leadsPurged).toBe(0)
+      expect((await runRetention(t.db, 365, now)).leadsPurged).toBe(0)
     })
 
     it('deletes expired sessions and keeps live ones', async () => {
       const cookie = await signIn()
-      expect((await runRetention(db, 365, clock)).sessionsDeleted).toBe(0)
+      expect((await runRetention(t.db, 365, clock)).sessionsDeleted).toBe(0)
       expect(
-        (await runRetention(db, 365, new Date(clock.getTime() + 13 * 60 * minuteMs))).sessionsDeleted,
+        (await runRetention(t.db, 365, new Date(clock.getTime() + 13 * 60 * minuteMs))).sessionsDeleted,
       ).toBe(1)
       expect((await get('/admin', cookie)).statusCode).toBe(303)
     })

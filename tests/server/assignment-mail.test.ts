@@ -15,6 +15,7 @@ import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { holdUndeliveredJobs } from '#server/leads/lead-jobs.ts'
 import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
+import { pageText } from './helpers/page-text.ts'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { testAppOptions } from './helpers/test-app.ts'
@@ -22,14 +23,6 @@ import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-dat
 
 const ownOrigin = 'http://localhost'
 const formTitle = getFormDefinition('contact-message')?.title ?? ''
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-}
 
 describe.each(drivers)('assignment e-mail on %s', (driver) => {
   let test: TestDatabase
@@ -113,7 +106,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
     const [mail, ...more] = mailsTo(maria.email)
     expect(more).toHaveLength(0)
     expect(mail?.subject).toBe(`Lead assigned to you: ${formTitle} · ${lead.reference}`)
-    for (const part of [mail?.text ?? '', text(mail?.html ?? '')]) {
+    for (const part of [mail?.text ?? '', pageText(mail?.html ?? '')]) {
       expect(part).toContain(lead.reference)
       expect(part).toContain('Assigned by: Ana Ruiz')
       // 10:30 in New York, as the agency's own notification says it.
@@ -154,13 +147,13 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
 
     const inbox = await get('/admin')
     expect(inbox.statusCode).toBe(200)
-    const row = text(inbox.body.slice(inbox.body.indexOf('cell-assignee')))
+    const row = pageText(inbox.body.slice(inbox.body.indexOf('cell-assignee')))
     expect(row).toContain('María López')
-    expect(text(inbox.body)).not.toContain(maria.email)
+    expect(pageText(inbox.body)).not.toContain(maria.email)
     // The header names who is signed in.
-    expect(text(inbox.body)).toContain('Signed in as Ana Ruiz')
+    expect(pageText(inbox.body)).toContain('Signed in as Ana Ruiz')
 
-    const page = text((await get(`/admin/leads/${lead.id}`)).body)
+    const page = pageText((await get(`/admin/leads/${lead.id}`)).body)
     // The summary, the assign select's options and the work log's actor.
     expect(page).toMatch(/Assigned to María López/)
     expect(page).toContain('Ana Ruiz (me)')

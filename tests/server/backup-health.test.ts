@@ -9,9 +9,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BackupStatus, backupStatusReader } from '#server/backup/backup-status.ts'
 import { composeDigest } from '#server/desk/morning-digest.ts'
-import { cookieOf } from './helpers/cookies.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const email = 'owner@oakridge-insurance.example'
@@ -21,7 +20,7 @@ const newest = '2026-11-20T08:00:00Z'
 const digestSettings = { deskUrl: 'https://desk.example', timeZone: 'America/New_York' }
 
 describe.each(drivers)('backup health on %s', (driver) => {
-  let opened: TestApp
+  const t = useTestApp(driver, { admin: { backupStatus: () => status() } })
   let dir: string
   let clock: Date
   let startedAt: Date
@@ -30,21 +29,10 @@ describe.each(drivers)('backup health on %s', (driver) => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'agency-backup-health-'))
-    opened = await openTestApp(driver, { admin: { backupStatus: () => status() } })
-    await opened.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
-      email,
-      await testPasswordHash(password),
-    ])
-    const response = await opened.app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email, password }).toString(),
-    })
-    cookie = cookieOf(response)
+    await staffWithPassword(t.db, email, password)
+    cookie = await signInThroughPage(t.app, email, password)
   })
   afterAll(async () => {
-    await opened?.close()
     await rm(dir, { recursive: true, force: true })
   })
 
@@ -52,7 +40,7 @@ describe.each(drivers)('backup health on %s', (driver) => {
     deliveries: unknown
     backup: { newestAt: string | null; stale: boolean }
   }> {
-    const response = await opened.app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: '/api/admin/health',
       headers: { cookie, origin },
@@ -62,7 +50,7 @@ describe.each(drivers)('backup health on %s', (driver) => {
   }
 
   async function digestText(backup: BackupStatus): Promise<string> {
-    return (await composeDigest(opened.db, '2026-11-23', clock, digestSettings, (key) => key, backup)).text
+    return (await composeDigest(t.db, '2026-11-23', clock, digestSettings, (key) => key, backup)).text
   }
 
   it('says stale three days after the newest backup, in health and at the top of the digest', async () => {

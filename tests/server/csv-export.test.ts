@@ -5,13 +5,10 @@
  * neutralised; and the applicant-import layout. On both databases.
  */
 import { parse } from 'csv-parse/sync'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '#server/db/database.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
-import { cookieOf } from './helpers/cookies.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'csv@oakridge-insurance.example'
@@ -55,14 +52,12 @@ interface LeadRow {
 }
 
 describe.each(drivers)('the CSV export on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
+  const t = useTestApp(driver, { now: () => new Date('2026-11-25T18:00:00Z') })
   let cookie: string
   let staffId: string
 
   async function insertLead(lead: LeadRow): Promise<string> {
-    const [row] = await db.query<{ id: string }>(
+    const [row] = await t.db.query<{ id: string }>(
       `INSERT INTO leads (form_key, fields, language, received_at, reference, source)
        VALUES ($1, $2::jsonb, $3, $4::timestamptz, $5, $6::jsonb) RETURNING id`,
       [
@@ -78,21 +73,8 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    opened = await openTestApp(driver, { now: () => new Date('2026-11-25T18:00:00Z') })
-    ;({ db, app } = opened)
-    const [staff] = await db.query<{ id: string }>(
-      'INSERT INTO staff_users (email, password_hash) VALUES ($1, $2) RETURNING id',
-      [staffEmail, await testPasswordHash(staffPassword)],
-    )
-    staffId = String(staff?.id)
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      headers: { origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: staffEmail, password: staffPassword }).toString(),
-    })
-    expect(signIn.statusCode).toBe(303)
-    cookie = cookieOf(signIn)
+    staffId = await staffWithPassword(t.db, staffEmail, staffPassword)
+    cookie = await signInThroughPage(t.app, staffEmail, staffPassword)
 
     // Received at 03:30 UTC on Nov 25: 10:30 pm on the 24th at the agency (America/New_York).
     const contact = await insertLead({
@@ -117,7 +99,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         clickId: 'gclid',
       },
     })
-    await db.query(
+    await t.db.query(
       `UPDATE leads SET assigned_to = $2, status = 'contacted', first_contact_at = '2026-11-25T14:05:00Z' WHERE id = $1`,
       [contact, staffId],
     )
@@ -125,7 +107,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       ['Left a voicemail', '2026-11-25T14:05:00Z'],
       ['=HYPERLINK("http://evil.example") call back Tuesday', '2026-11-25T15:00:00Z'],
     ]) {
-      await db.query(
+      await t.db.query(
         `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, detail, created_at)
          VALUES ($1, $2, $3, 'note', $4, $5::timestamptz)`,
         [contact, staffId, staffEmail, detail, at],
@@ -160,10 +142,9 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       },
     })
   })
-  afterAll(() => opened?.close())
 
   async function exportCsv(query = ''): Promise<string[][]> {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: `/admin/export.csv${query}`,
       headers: { cookie },
@@ -290,7 +271,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   })
 
   it('counts leads by source per week under the inbox chart', async () => {
-    const response = await app.inject({ method: 'GET', url: '/admin', headers: { cookie } })
+    const response = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } })
     expect(response.statusCode).toBe(200)
     const table = /<table class="source-table">([\s\S]*?)<\/table>/.exec(response.body)?.[1] ?? ''
     const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
@@ -312,7 +293,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   })
 
   it('refuses a layout it does not know', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: '/admin/export.csv?layout=xml',
       headers: { cookie },

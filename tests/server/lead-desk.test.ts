@@ -4,25 +4,16 @@
  * 90th percentile, the work log (contacts, notes, status changes with who and when), assignment
  * with the Mine and Unassigned filters, and the reply links in the lead's language.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '#server/db/database.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { addBusinessTime, type BusinessHours, overdueAt } from '#server/desk/business-hours.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectForm } from './helpers/requests.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const minuteMs = 60_000
 const hourMs = 3_600_000
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-}
 
 describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weekends, New York)', () => {
   it('gives one open hour on a weekday morning', () => {
@@ -60,10 +51,12 @@ describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weeke
 })
 
 describe.each(drivers)('lead desk on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
+  const t = useTestApp(
+    driver,
+    { now: () => clock },
+    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, lead_events' },
+  )
   let desk: SignedInStaff
   let other: SignedInStaff
 
@@ -72,7 +65,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     receivedAt: Date,
     language = 'en',
   ): Promise<string> {
-    const [row] = await db.query<{ id: string }>(
+    const [row] = await t.db.query<{ id: string }>(
       `INSERT INTO leads (form_key, fields, language, received_at) VALUES ('contact-message', $1::jsonb, $2, $3::timestamptz)
        RETURNING id`,
       [JSON.stringify(fields), language, receivedAt.toISOString()],
@@ -82,29 +75,18 @@ describe.each(drivers)('lead desk on %s', (driver) => {
   }
 
   function post(who: { cookie: string }, url: string, fields: Record<string, string>) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { origin: ownOrigin, cookie: who.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(t.app, url, fields, { cookie: who.cookie })
   }
 
   function get(who: { cookie: string }, url: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
+    return t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
   }
 
-  beforeAll(async () => {
-    opened = await openTestApp(driver, { now: () => clock })
-    ;({ db, app } = opened)
-  })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
     // Monday 2026-11-23 11:00 in New York.
     clock = new Date('2026-11-23T16:00:00Z')
-    await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
-    desk = await signedInStaff(db, 'desk@oakridge-insurance.example', { now: clock })
-    other = await signedInStaff(db, 'maria@oakridge-insurance.example', { now: clock })
+    desk = await signedInStaff(t.db, 'desk@oakridge-insurance.example', { now: clock })
+    other = await signedInStaff(t.db, 'maria@oakridge-insurance.example', { now: clock })
   })
 
   it('marks as overdue a new lead past one business hour, not one received over the weekend', async () => {
@@ -120,12 +102,12 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     expect(rowOf('Late Friday')).toContain('Overdue')
     expect(rowOf('Weekend Saturday')).toContain('Overdue')
     expect(rowOf('Fresh Monday')).not.toContain('Overdue')
-    expect(text(rowOf('Fresh Monday'))).toContain('30 min old')
+    expect(pageText(rowOf('Fresh Monday'))).toContain('30 min old')
 
     const fresh = rows
       .find((row) => row.includes('Fresh Monday'))
       ?.match(/\/admin\/leads\/([0-9a-f-]{36})/)?.[1]
-    const leadPage = text((await get(desk, `/admin/leads/${fresh}`)).body)
+    const leadPage = pageText((await get(desk, `/admin/leads/${fresh}`)).body)
     expect(leadPage).toContain('Overdue at Nov 23, 2026, 11:30 AM (one business hour)')
     clock = new Date('2026-11-23T16:31:00Z')
     expect((await get(desk, `/admin/leads/${fresh}`)).body).toContain('badge-overdue')
@@ -138,7 +120,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     )
     const before = (await get(desk, `/admin/leads/${id}`)).body
     expect(before).toContain('href="tel:+17705550142"')
-    expect(text(before)).toContain('Not contacted yet')
+    expect(pageText(before)).toContain('Not contacted yet')
 
     const logged = await post(desk, `/admin/leads/${id}/contact`, {
       channel: 'call',
@@ -149,7 +131,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     clock = new Date(clock.getTime() + 5 * minuteMs)
     // A later attempt does not move the first contact.
     await post(other, `/admin/leads/${id}/contact`, { channel: 'text', reached: 'no' })
-    const page = text((await get(desk, `/admin/leads/${id}`)).body)
+    const page = pageText((await get(desk, `/admin/leads/${id}`)).body)
     expect(page).toContain('Time to first contact 20 min')
     expect(page).toContain('Status Contacted')
     expect(page).toContain(
@@ -159,7 +141,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
       'Text message , no answer maria@oakridge-insurance.example, Nov 23, 2026, 11:05 AM',
     )
     expect(page).toContain('Status set to Contacted desk@oakridge-insurance.example')
-    const [lead] = await db.query<{ first_contact_at: Date }>(
+    const [lead] = await t.db.query<{ first_contact_at: Date }>(
       'SELECT first_contact_at FROM leads WHERE id = $1',
       [id],
     )
@@ -172,12 +154,12 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     expect(badChannel.statusCode).toBe(400)
     const emptyNote = await post(desk, `/admin/leads/${id}/note`, { note: '   ' })
     expect(emptyNote.statusCode).toBe(400)
-    expect(text(emptyNote.body)).toContain('The note was empty')
+    expect(pageText(emptyNote.body)).toContain('The note was empty')
     const nobody = await post(desk, `/admin/leads/${id}/assign`, {
       assignee: '00000000-0000-4000-8000-000000000000',
     })
     expect(nobody.statusCode).toBe(400)
-    const foreign = await app.inject({
+    const foreign = await t.app.inject({
       method: 'POST',
       url: `/admin/leads/${id}/note`,
       headers: {
@@ -188,9 +170,9 @@ describe.each(drivers)('lead desk on %s', (driver) => {
       payload: 'note=hi',
     })
     expect(foreign.statusCode).toBe(403)
-    const [events] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM lead_events')
+    const [events] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM lead_events')
     expect(events?.count).toBe(0)
-    const [lead] = await db.query<{ assigned_to: string | null; first_contact_at: Date | null }>(
+    const [lead] = await t.db.query<{ assigned_to: string | null; first_contact_at: Date | null }>(
       'SELECT assigned_to, first_contact_at FROM leads WHERE id = $1',
       [id],
     )
@@ -217,14 +199,14 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     )
     expect((await get(desk, '/admin?assigned=someone')).statusCode).toBe(400)
 
-    const timeline = text((await get(desk, `/admin/leads/${theirs}`)).body)
+    const timeline = pageText((await get(desk, `/admin/leads/${theirs}`)).body)
     expect(timeline).toContain('Assigned to maria@oakridge-insurance.example desk@oakridge-insurance.example')
     // Unassigning is logged too.
     await post(desk, `/admin/leads/${theirs}/assign`, { assignee: '' })
-    expect(text((await get(desk, `/admin/leads/${theirs}`)).body)).toContain(
+    expect(pageText((await get(desk, `/admin/leads/${theirs}`)).body)).toContain(
       'Unassigned desk@oakridge-insurance.example',
     )
-    const api = await app.inject({
+    const api = await t.app.inject({
       method: 'GET',
       url: '/api/admin/leads?assigned=mine',
       headers: { cookie: desk.cookie },
@@ -237,7 +219,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     await post(other, `/admin/leads/${id}/status`, { status: 'closed' })
     await post(desk, `/admin/leads/${id}/note`, { note: 'Bought elsewhere <b>sadly</b>' })
     const page = await get(desk, `/admin/leads/${id}`)
-    expect(text(page.body)).toContain('Status set to Closed maria@oakridge-insurance.example')
+    expect(pageText(page.body)).toContain('Status set to Closed maria@oakridge-insurance.example')
     expect(page.body).toContain('Bought elsewhere &lt;b&gt;sadly&lt;/b&gt;')
   })
 
@@ -251,7 +233,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     }
     await insertLead({ firstName: 'Never', lastName: 'Called' }, new Date('2026-11-18T15:00:00Z'))
     clock = new Date('2026-11-23T16:00:00Z')
-    const page = text((await get(desk, '/admin')).body)
+    const page = pageText((await get(desk, '/admin')).body)
     // Median of 1..10 min = 5.5 min; 90th percentile (continuous) = 9.1 min.
     expect(page).toContain(
       'Time to first contact Week of Nov 16 : median 5 min, 90th percentile 9 min (10 of 11 contacted)',

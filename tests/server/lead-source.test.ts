@@ -4,11 +4,12 @@
  * a form the browser posted itself; a bad one is dropped and the lead is stored anyway. On both
  * databases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { leadForWebhook } from '#server/webhooks/payload.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { injectForm } from './helpers/requests.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const today = new Date()
@@ -26,18 +27,11 @@ const boatVisit = {
 }
 
 describe.each(drivers)('where a lead came from, on %s', (driver) => {
-  let test: TestApp
+  const t = useTestApp(driver, { now: () => today })
   let keys = 0
 
-  beforeAll(async () => {
-    test = await openTestApp(driver, { now: () => today })
-  })
-  afterAll(async () => {
-    await test?.close()
-  })
-
   function postJson(body: Record<string, unknown>, idempotencyKey = `source-test-${++keys}`) {
-    return test.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/api/forms/contact-message',
       headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
@@ -45,18 +39,12 @@ describe.each(drivers)('where a lead came from, on %s', (driver) => {
     })
   }
 
-  function postForm(fields: Record<string, string>, remoteAddress: string) {
-    return test.app.inject({
-      method: 'POST',
-      url: '/api/forms/contact-message',
-      remoteAddress,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
-  }
+  /** The form as the browser posts it without the island (sent here without an Origin header). */
+  const sendForm = (fields: Record<string, string>, remoteAddress: string) =>
+    injectForm(t.app, '/api/forms/contact-message', fields, { origin: null, remoteAddress })
 
   async function storedSource(reference: unknown): Promise<unknown> {
-    const rows = await test.db.query<{ source: unknown }>('SELECT source FROM leads WHERE reference = $1', [
+    const rows = await t.db.query<{ source: unknown }>('SELECT source FROM leads WHERE reference = $1', [
       String(reference),
     ])
     expect(rows).toHaveLength(1)
@@ -68,14 +56,14 @@ describe.each(drivers)('where a lead came from, on %s', (driver) => {
     expect(response.statusCode).toBe(200)
     expect(response.body).toBe('OK')
     expect(await storedSource(response.headers['lead-reference'])).toEqual(boatVisit)
-    const [row] = await test.db.query<{ id: string }>('SELECT id FROM leads WHERE reference = $1', [
+    const [row] = await t.db.query<{ id: string }>('SELECT id FROM leads WHERE reference = $1', [
       String(response.headers['lead-reference']),
     ])
-    expect((await leadForWebhook(test.db, String(row?.id)))?.source).toEqual(boatVisit)
+    expect((await leadForWebhook(t.db, String(row?.id)))?.source).toEqual(boatVisit)
   })
 
   it('stores the source of a form posted without the island (the hidden field the page script adds)', async () => {
-    const response = await postForm({ ...answers, _source: JSON.stringify(boatVisit) }, '192.0.2.10')
+    const response = await sendForm({ ...answers, _source: JSON.stringify(boatVisit) }, '192.0.2.10')
     expect(response.statusCode).toBe(303)
     expect(await storedSource(response.headers['lead-reference'])).toEqual(boatVisit)
   })
@@ -84,7 +72,7 @@ describe.each(drivers)('where a lead came from, on %s', (driver) => {
     const json = await postJson({ ...answers })
     expect(json.statusCode).toBe(200)
     expect(await storedSource(json.headers['lead-reference'])).toBeNull()
-    const form = await postForm({ ...answers, msg: `${answers.msg} (by post)` }, '192.0.2.11')
+    const form = await sendForm({ ...answers, msg: `${answers.msg} (by post)` }, '192.0.2.11')
     expect(form.statusCode).toBe(303)
     expect(await storedSource(form.headers['lead-reference'])).toBeNull()
   })
@@ -116,7 +104,7 @@ describe.each(drivers)('where a lead came from, on %s', (driver) => {
     ['another site as the landing page', { landing: '//evil.example/home' }],
     ['far too long', JSON.stringify({ landing: '/', utmTerm: 'y'.repeat(3000) })],
   ])('drops a source that is %s and stores the lead', async (_what, source) => {
-    const response = await postForm(
+    const response = await sendForm(
       {
         ...answers,
         msg: `${answers.msg} ${_what}`,

@@ -15,6 +15,7 @@ import { buildApp } from '#server/app.ts'
 import { loadFormPages } from '#server/no-js/form-pages.ts'
 import { decryptValue } from '#server/security/sensitive-fields.ts'
 import { expectedStoredFields, validPayload } from './helpers/form-payloads.ts'
+import { pageText } from './helpers/page-text.ts'
 import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
 
 const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
@@ -29,17 +30,6 @@ function form(key: string): FormDefinition {
 
 function encoded(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
-}
-
-/** The visible text of an HTML page, for assertions a reader would make. */
-function text(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
 }
 
 describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
@@ -136,8 +126,8 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     const page = await app.inject({ method: 'GET', url: String(response.headers.location) })
     expect(page.statusCode).toBe(200)
     expect(page.headers['cache-control']).toBe('no-store')
-    expect(text(page.body)).toContain('¡Mensaje enviado con éxito!')
-    expect(text(page.body)).toMatch(new RegExp(`Su referencia ?: ?${reference}`))
+    expect(pageText(page.body)).toContain('¡Mensaje enviado con éxito!')
+    expect(pageText(page.body)).toMatch(new RegExp(`Su referencia ?: ?${reference}`))
     // A reference that is not one is never written into the page.
     const forged = await app.inject({
       method: 'GET',
@@ -191,9 +181,9 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     expect(html).toContain('value="not an address"')
     expect(html).toContain('Keep this text</textarea>')
     expect(html).toMatch(/<div class="error-summary"[^>]*autofocus=""[^>]*><div role="alert">/)
-    expect(text(html)).toContain('There is a problem')
+    expect(pageText(html)).toContain('There is a problem')
     expect(html).toMatch(/aria-invalid="true"[^>]*|id="lf-contact-message-email"[^>]*aria-invalid="true"/)
-    expect(text(html)).toMatch(/E-mail.*: Enter a valid e-mail address/)
+    expect(pageText(html)).toMatch(/E-mail.*: Enter a valid e-mail address/)
     expect(html).not.toContain('data-lead-form-island')
     expect(await test.db.query('SELECT 1 FROM leads')).toHaveLength(before.length)
   })
@@ -250,10 +240,10 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     const response = await post('workers-comp-quote', encoded(typed), { lang: 'es' })
     expect(response.statusCode).toBe(400)
     expect(response.body).toContain('<html lang="es"')
-    expect(text(response.body)).toContain('Hay un problema')
-    expect(text(response.body)).toContain('Escriba un correo electrónico válido')
+    expect(pageText(response.body)).toContain('Hay un problema')
+    expect(pageText(response.body)).toContain('Escriba un correo electrónico válido')
     expect(response.body).not.toContain('123456789')
-    expect(text(response.body)).toContain('Por su seguridad no guardamos este número')
+    expect(pageText(response.body)).toContain('Por su seguridad no guardamos este número')
   })
 
   it('refuses anything but JSON and form posts with 415', async () => {
@@ -297,7 +287,7 @@ describe('a form posted without JavaScript past the rate limit', () => {
       expect(limited.statusCode).toBe(429)
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
       expect(limited.headers['content-type']).toMatch(/^text\/html/)
-      expect(text(limited.body)).toContain('Inténtelo de nuevo en 2 minutos')
+      expect(pageText(limited.body)).toContain('Inténtelo de nuevo en 2 minutos')
       expect(limited.body).toContain('href="tel:+1')
     } finally {
       await app.close()

@@ -5,13 +5,12 @@
  * writes today.
  */
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openApiFile, openApiText } from '#scripts/openapi.ts'
-import { openApiDocument } from '#server/admin/openapi.ts'
-import { hashPassword } from '#server/staff/password-hash.ts'
-import { cookieOf } from './helpers/cookies.ts'
+import { openApiDocument } from '#server/admin/routes/openapi.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const staffEmail = 'openapi@oakridge-insurance.example'
@@ -38,33 +37,21 @@ describe('the committed docs/openapi.json', () => {
 })
 
 describe.each(drivers)('the staff API document on %s', (driver) => {
-  let test: TestApp
+  const t = useTestApp(driver)
   let cookie: string
 
   beforeAll(async () => {
-    test = await openTestApp(driver)
-    await test.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
-      staffEmail,
-      await hashPassword(staffPassword),
-    ])
-    const signIn = await test.app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      headers: { origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: staffEmail, password: staffPassword }).toString(),
-    })
-    expect(signIn.statusCode).toBe(303)
-    cookie = cookieOf(signIn)
+    await staffWithPassword(t.db, staffEmail, staffPassword)
+    cookie = await signInThroughPage(t.app, staffEmail, staffPassword)
   })
-  afterAll(() => test?.close())
 
   it('is refused without a session', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/api/admin/openapi.json' })
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json' })
     expect(response.statusCode).toBe(401)
   })
 
   it('lists every /api/admin route the app registers, with the schemas they validate with', async () => {
-    const response = await test.app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: '/api/admin/openapi.json',
       headers: { cookie },
@@ -72,7 +59,7 @@ describe.each(drivers)('the staff API document on %s', (driver) => {
     expect(response.statusCode).toBe(200)
     const document: OpenApiDocument = response.json()
     expect(document.openapi).toMatch(/^3\./)
-    const registered = registeredRoutes(test.app.printRoutes({ commonPrefix: false })).filter((route) =>
+    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) =>
       route.includes(' /api/admin'),
     )
     expect(registered.length).toBeGreaterThan(5)

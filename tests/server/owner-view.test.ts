@@ -4,12 +4,12 @@
  * the pipeline per week with the top lost reasons; owners see it, staff members do not. Contacts
  * and statuses go through the real work log, on both databases.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import { createWorkLog, type WorkLog } from '#server/leads/work-log.ts'
-import { cookieOf } from './helpers/cookies.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { pageText } from './helpers/page-text.ts'
+import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const password = 'a long staff password 42'
@@ -19,26 +19,22 @@ const minute = 60_000
 /** A Wednesday afternoon: the current week (New York) starts Monday 23 November. */
 const now = new Date('2026-11-25T20:00:00Z')
 
-function text(markup: string): string {
-  return markup
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
 /** A table's rows (by its caption's start) as the texts of their cells. */
 function tableRows(body: string, caption: string): string[][] {
   const start = body.indexOf(`<caption id="owner-${caption}-caption">`)
   expect(start).toBeGreaterThan(-1)
   const table = body.slice(start, body.indexOf('</table>', start))
   return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
-    [...(row[1] ?? '').matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) => text(cell[1] ?? '')),
+    [...(row[1] ?? '').matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) => pageText(cell[1] ?? '')),
   )
 }
 
 describe.each(drivers)("the owner's view of staff speed and the pipeline on %s", (driver) => {
-  let test: TestApp
+  const t = useTestApp(
+    driver,
+    { now: () => now },
+    { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles' },
+  )
   let workLog: WorkLog
   let passwordHash: string
   let owner: { userId: string; email: string }
@@ -46,13 +42,10 @@ describe.each(drivers)("the owner's view of staff speed and the pipeline on %s",
 
   beforeAll(async () => {
     passwordHash = await testPasswordHash(password)
-    test = await openTestApp(driver, { now: () => now })
-    workLog = createWorkLog(test.db, agency.timeZone)
+    workLog = createWorkLog(t.db, agency.timeZone)
   })
-  afterAll(() => test?.close())
   beforeEach(async () => {
-    await test.db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles CASCADE')
-    const rows = await test.db.query<{ id: string; email: string }>(
+    const rows = await t.db.query<{ id: string; email: string }>(
       `INSERT INTO staff_users (email, password_hash, role, display_name)
        VALUES ($1, $3, 'owner', 'Ana Ruiz'), ($2, $3, 'staff', NULL) RETURNING id, email`,
       [ownerEmail, staffEmail, passwordHash],
@@ -64,7 +57,7 @@ describe.each(drivers)("the owner's view of staff speed and the pipeline on %s",
   })
 
   async function lead(receivedAt: string, isSpam = false): Promise<string> {
-    const [row] = await test.db.query<{ id: string }>(
+    const [row] = await t.db.query<{ id: string }>(
       `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam, spam_reasons)
        VALUES ('contact-message', '{"firstName":"Pat","lastName":"Lee"}'::jsonb, 'en', $1::timestamptz, 'new', $2, '[]'::jsonb)
        RETURNING id`,
@@ -117,18 +110,8 @@ describe.each(drivers)("the owner's view of staff speed and the pipeline on %s",
   }
 
   async function inbox(email: string) {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      headers: { origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email, password }).toString(),
-    })
-    expect(response.statusCode).toBe(303)
-    const page = await test.app.inject({
-      method: 'GET',
-      url: '/admin',
-      headers: { cookie: cookieOf(response) },
-    })
+    const cookie = await signInThroughPage(t.app, email, password)
+    const page = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } })
     expect(page.statusCode).toBe(200)
     return page.body
   }
@@ -159,7 +142,9 @@ describe.each(drivers)("the owner's view of staff speed and the pipeline on %s",
     expect(rows.at(-2)).toEqual([expect.stringContaining('Nov 16'), '2', '0', '0', '2'])
     expect(rows.at(-1)).toEqual([expect.stringContaining('Nov 23'), '4', '1', '1', '1'])
     expect(rows[1]).toEqual([expect.stringContaining('Oct 5'), '0', '0', '0', '0'])
-    expect(text(body)).toContain('Top reasons for lost leads, last 8 weeks Reason Leads Price 2 Coverage 1')
+    expect(pageText(body)).toContain(
+      'Top reasons for lost leads, last 8 weeks Reason Leads Price 2 Coverage 1',
+    )
   })
 
   it('is not shown to a staff member who is not an owner', async () => {

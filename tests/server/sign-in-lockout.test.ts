@@ -8,16 +8,16 @@
  */
 import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '#server/db/database.ts'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loggerOptions } from '#server/logger.ts'
 import { defaultPasswordCost, hashPassword } from '#server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectForm, ownOrigin } from './helpers/requests.ts'
+import { postSignIn } from './helpers/staff-session.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const staffEmail = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
@@ -27,13 +27,6 @@ const usualAddress = '203.0.113.7'
 const phoneAddress = '2001:db8:77:1::9'
 const minuteMs = 60_000
 
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-}
-
 /** The Set-Cookie a response gave for `name`, as a Cookie header sends it back. */
 function setCookie(response: { headers: Record<string, unknown> }, name: string): string | undefined {
   const header = response.headers['set-cookie']
@@ -42,60 +35,40 @@ function setCookie(response: { headers: Record<string, unknown> }, name: string)
 }
 
 describe.each(drivers)('sign-in lockout on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
   let logLines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean))
+      done()
+    },
+  })
+  // Production's cost for the decoy and the pool's judgement: the flood below must find the
+  // pool as busy as a real one would (the accounts' own hashes below are cheap).
+  const t = useTestApp(
+    driver,
+    { now: () => clock, logger: { ...loggerOptions('info'), stream }, passwordCost: defaultPasswordCost },
+    { truncate: 'staff_sessions, sign_in_throttles, staff_audit, staff_known_addresses' },
+  )
 
   beforeAll(async () => {
     const passwordHash = await hashPassword(password, testCost)
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(...String(chunk).split('\n').filter(Boolean))
-        done()
-      },
-    })
-    // Production's cost for the decoy and the pool's judgement: the flood below must find the
-    // pool as busy as a real one would (the accounts' own hashes above are cheap).
-    opened = await openTestApp(driver, {
-      now: () => clock,
-      logger: { ...loggerOptions('info'), stream },
-      passwordCost: defaultPasswordCost,
-    })
-    ;({ db, app } = opened)
-    await db.query('INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)', [
-      ownerEmail,
-      passwordHash,
-      'owner',
-      staffEmail,
-      'staff',
-    ])
+    await t.db.query(
+      'INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)',
+      [ownerEmail, passwordHash, 'owner', staffEmail, 'staff'],
+    )
   })
-  afterAll(() => opened?.close())
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = new Date()
     logLines = []
-    await db.query('TRUNCATE staff_sessions, sign_in_throttles, staff_audit, staff_known_addresses CASCADE')
   })
 
   function signIn(email: string, pass: string, remoteAddress: string, cookie = '') {
-    return app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      remoteAddress,
-      headers: { origin: ownOrigin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email, password: pass }).toString(),
-    })
+    return postSignIn(t.app, email, pass, { remoteAddress, cookie })
   }
 
   function post(url: string, fields: Record<string, string>, cookie: string, origin = ownOrigin) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(t.app, url, fields, { cookie, origin })
   }
 
   /** 100 wrong passwords at the account, each from an address of its own, one after the other. */
@@ -125,7 +98,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
 
     const stranger = await signIn(staffEmail, password, '198.51.100.200')
     expect(stranger.statusCode).toBe(429)
-    expect(text(stranger.body)).toContain('Too many failed sign-in attempts')
+    expect(pageText(stranger.body)).toContain('Too many failed sign-in attempts')
     expect(setCookie(stranger, 'staff_session')).toBeUndefined()
 
     const usual = await signIn(staffEmail, password, usualAddress)
@@ -162,7 +135,9 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
 
   it('stores keyed hashes only: no digest of a typed e-mail or an address anyone can recompute', async () => {
     await strangersGuess('ghost@example.com', 6)
-    const keys = (await db.query<{ key: string }>('SELECT key FROM sign_in_throttles')).map((row) => row.key)
+    const keys = (await t.db.query<{ key: string }>('SELECT key FROM sign_in_throttles')).map(
+      (row) => row.key,
+    )
     expect(keys.length).toBeGreaterThan(6)
     for (const key of keys)
       expect(key).toMatch(/^(account|pair|device|address):[0-9a-f]{64}(:[0-9a-f]{64})?$/)
@@ -181,9 +156,9 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     for (let attempt = 0; attempt < 21; attempt++)
       await signIn(`guess${attempt}@example.com`, 'wrong', '192.0.2.66')
 
-    const page = await app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })
+    const page = await t.app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })
     expect(page.statusCode).toBe(200)
-    const shown = text(page.body)
+    const shown = pageText(page.body)
     expect(shown).toContain('Locked sign-ins')
     expect(shown).toContain(`${staffEmail}: from places it never signed in from`)
     expect(shown).toContain('An address: every account')
@@ -210,17 +185,17 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     // Clearing it again: it is gone, and says so.
     const again = await post('/admin/staff/unlock', { key: addressLock }, owner)
     expect(again.statusCode).toBe(404)
-    expect(text(again.body)).toContain('That lock is no longer there')
+    expect(pageText(again.body)).toContain('That lock is no longer there')
 
-    const audit = await db.query<{ actor_email: string; action: string; target_email: string }>(
+    const audit = await t.db.query<{ actor_email: string; action: string; target_email: string }>(
       'SELECT actor_email, action, target_email FROM staff_audit ORDER BY id',
     )
     expect(audit).toEqual([
       { actor_email: ownerEmail, action: 'unlock', target_email: staffEmail },
       { actor_email: ownerEmail, action: 'unlock', target_email: 'an address' },
     ])
-    const after = text(
-      (await app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })).body,
+    const after = pageText(
+      (await t.app.inject({ method: 'GET', url: '/admin/staff', headers: { cookie: owner } })).body,
     )
     expect(after).toContain(`${ownerEmail} cleared the sign-in lock of ${staffEmail}`)
     expect(after).toContain('No sign-in is locked now.')
@@ -232,13 +207,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     // the staff member signs in from their usual address in the middle of it.
     const flood = Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        app.inject({
-          method: 'POST',
-          url: '/admin/login',
-          remoteAddress: `198.18.0.${index + 1}`,
-          headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ email: `nobody${index}@example.com`, password }).toString(),
-        }),
+        signIn(`nobody${index}@example.com`, password, `198.18.0.${index + 1}`),
       ),
     )
     const known = signIn(staffEmail, password, usualAddress)
@@ -246,7 +215,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     const busy = statuses.filter((response) => response.statusCode === 503)
     expect(busy.length).toBeGreaterThan(0)
     expect(busy[0]?.headers['retry-after']).toBe('5')
-    expect(text(busy[0]?.body ?? '')).toContain(
+    expect(pageText(busy[0]?.body ?? '')).toContain(
       'Your password was not checked: please try again in a few seconds.',
     )
     expect(statuses.every((response) => [401, 503].includes(response.statusCode))).toBe(true)

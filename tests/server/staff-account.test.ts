@@ -6,29 +6,21 @@
  * GETs whose forms post the change, removing a member with their open leads given to another or
  * left unassigned, and a generated password that a refresh does not show again.
  */
-import type { FastifyInstance } from 'fastify'
 import * as OTPAuth from 'otpauth'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '#server/db/database.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { cookieOf } from './helpers/cookies.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectForm } from './helpers/requests.ts'
+import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const anaEmail = 'ana@oakridge-insurance.example'
 const benEmail = 'ben@oakridge-insurance.example'
 const password = 'a long staff password 42'
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-}
 
 /** A lead straight into the table, as the desk would find it; assigned and moved by the test. */
 async function insertLead(db: Database, lead: { formKey: string; fields: Record<string, string> }) {
@@ -42,22 +34,20 @@ async function insertLead(db: Database, lead: { formKey: string; fields: Record<
 }
 
 describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
+  const t = useTestApp(
+    driver,
+    { now: () => clock },
+    { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles, staff_audit' },
+  )
   let passwordHash: string
 
   beforeAll(async () => {
     passwordHash = await testPasswordHash(password)
-    opened = await openTestApp(driver, { now: () => clock })
-    ;({ db, app } = opened)
   })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
     clock = new Date('2026-11-23T16:00:00Z')
-    await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
-    await db.query(
+    await t.db.query(
       `INSERT INTO staff_users (email, password_hash, role, display_name)
        VALUES ($1, $4, 'owner', NULL), ($2, $4, 'staff', 'Ana Ruiz'), ($3, $4, 'staff', NULL)`,
       [ownerEmail, anaEmail, benEmail, passwordHash],
@@ -65,31 +55,24 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
   })
 
   function post(url: string, fields: Record<string, string>, cookie = '') {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie, origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(t.app, url, fields, { cookie })
   }
 
   function get(url: string, cookie: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie } })
+    return t.app.inject({ method: 'GET', url, headers: { cookie } })
   }
 
-  async function signIn(email: string, pass = password): Promise<string> {
-    const response = await post('/admin/login', { email, password: pass })
-    expect(response.headers.location).toBe('/admin')
-    return cookieOf(response)
+  function signIn(email: string, pass = password): Promise<string> {
+    return signInThroughPage(t.app, email, pass)
   }
 
   async function idOf(email: string): Promise<string> {
-    const [row] = await db.query<{ id: string }>('SELECT id FROM staff_users WHERE email = $1', [email])
+    const [row] = await t.db.query<{ id: string }>('SELECT id FROM staff_users WHERE email = $1', [email])
     return row?.id ?? ''
   }
 
   async function auditActions() {
-    const rows = await db.query<{ action: string }>('SELECT action FROM staff_audit ORDER BY id')
+    const rows = await t.db.query<{ action: string }>('SELECT action FROM staff_audit ORDER BY id')
     return rows.map((row) => row.action)
   }
 
@@ -98,7 +81,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const elsewhere = await signIn(anaEmail)
     const page = await get('/admin/account', here)
     expect(page.statusCode).toBe(200)
-    expect(text(page.body)).toContain('Change your password')
+    expect(pageText(page.body)).toContain('Change your password')
 
     const wrong = await post(
       '/admin/account/password',
@@ -110,19 +93,19 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       here,
     )
     expect(wrong.statusCode).toBe(400)
-    expect(text(wrong.body)).toContain('The current password is not correct.')
+    expect(pageText(wrong.body)).toContain('The current password is not correct.')
     const mismatch = await post(
       '/admin/account/password',
       { current: password, password: 'a brand new password 7', repeat: 'a brand new password 8' },
       here,
     )
-    expect(text(mismatch.body)).toContain('The two new passwords are not the same.')
+    expect(pageText(mismatch.body)).toContain('The two new passwords are not the same.')
     const short = await post(
       '/admin/account/password',
       { current: password, password: 'short', repeat: 'short' },
       here,
     )
-    expect(text(short.body)).toContain('at least 12 characters')
+    expect(pageText(short.body)).toContain('at least 12 characters')
     // Nothing changed: the old password still signs in, the other browser is still signed in.
     expect((await get('/admin', elsewhere)).statusCode).toBe(200)
 
@@ -133,7 +116,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     )
     expect(changed.statusCode).toBe(303)
     expect(changed.headers.location).toBe('/admin/account?notice=password')
-    expect(text((await get('/admin/account?notice=password', here)).body)).toContain(
+    expect(pageText((await get('/admin/account?notice=password', here)).body)).toContain(
       'Your password was changed.',
     )
     expect((await get('/admin', here)).statusCode).toBe(200)
@@ -160,7 +143,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
 
     const refused = await post('/admin/account/recovery-codes', { proof: 'wrong password here' }, here)
     expect(refused.statusCode).toBe(400)
-    expect(text(refused.body)).toContain('That password or code is not correct.')
+    expect(pageText(refused.body)).toContain('That password or code is not correct.')
 
     clock = new Date(clock.getTime() + 60_000)
     const made = await post('/admin/account/recovery-codes', { proof: code(clock) }, here)
@@ -204,17 +187,17 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     expect(staffLabel({ email: benEmail, displayName: null })).toBe(benEmail)
     expect(staffLabel({ email: anaEmail, displayName: 'Ana Ruiz' })).toBe('Ana Ruiz')
     const ana = await signIn(anaEmail)
-    expect(text((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz')
+    expect(pageText((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz')
     const renamed = await post('/admin/account/name', { name: '  Ana   Ruiz-Soto ' }, ana)
     expect(renamed.headers.location).toBe('/admin/account?notice=name')
-    expect(text((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz-Soto')
+    expect(pageText((await get('/admin/account', ana)).body)).toContain('Signed in as Ana Ruiz-Soto')
     const tooLong = await post('/admin/account/name', { name: 'x'.repeat(81) }, ana)
     expect(tooLong.statusCode).toBe(400)
 
     const owner = await signIn(ownerEmail)
     const form = await get(`/admin/staff/name?account=${await idOf(benEmail)}`, owner)
     expect(form.statusCode).toBe(200)
-    expect(text(form.body)).toContain(`Change the name of ${benEmail}`)
+    expect(pageText(form.body)).toContain(`Change the name of ${benEmail}`)
     const named = await post('/admin/staff/name', { email: benEmail, name: 'Ben Ortiz' }, owner)
     expect(named.headers.location).toBe('/admin/staff?notice=name')
     const added = await post(
@@ -223,7 +206,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(added.statusCode).toBe(303)
-    const list = text((await get('/admin/staff', owner)).body)
+    const list = pageText((await get('/admin/staff', owner)).body)
     expect(list).toContain(`Ana Ruiz-Soto ${anaEmail} Staff`)
     expect(list).toContain(`Ben Ortiz ${benEmail} Staff`)
     expect(list).toContain('Cara Lee cara@oakridge-insurance.example Staff')
@@ -234,7 +217,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const owner = await signIn(ownerEmail)
     const ana = await signIn(anaEmail)
     const id = await idOf(anaEmail)
-    await db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE id = $1`, [id])
+    await t.db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE id = $1`, [id])
     const expected = {
       password: ['Reset Ana Ruiz’s password?', 'Reset password'],
       sessions: ['Sign Ana Ruiz out everywhere?', 'Sign out everywhere'],
@@ -247,10 +230,10 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       expect(list).toContain(`href="/admin/staff/${action}?account=${id}"`)
       const page = await get(`/admin/staff/${action}?account=${id}`, owner)
       expect(page.statusCode).toBe(200)
-      expect(text(page.body)).toContain(title)
+      expect(pageText(page.body)).toContain(title)
       expect(page.body).toMatch(new RegExp(`<form [^>]*action="/admin/staff/${action}" method="post"`))
       expect(page.body).toContain('name="confirm" value="yes"')
-      expect(text(page.body)).toContain(button)
+      expect(pageText(page.body)).toContain(button)
       // A post that did not come from the page is sent to it, and changes nothing.
       const unconfirmed = await post(`/admin/staff/${action}`, { email: anaEmail }, owner)
       expect(unconfirmed.statusCode).toBe(303)
@@ -274,12 +257,12 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const newPassword = /<code class="secret">([^<]+)<\/code>/.exec(shown.body)?.[1] ?? ''
     expect(newPassword.length).toBeGreaterThanOrEqual(24)
     expect(location).not.toContain(newPassword)
-    expect(text(shown.body)).toContain('Ana Ruiz was signed out everywhere')
+    expect(pageText(shown.body)).toContain('Ana Ruiz was signed out everywhere')
     const refreshed = await get(location, owner)
     expect(refreshed.statusCode).toBe(410)
     expect(refreshed.body).not.toContain(newPassword)
     // Another owner's session cannot take it either, and the stored row is not the password.
-    const stored = await db.query<{ payload: string }>('SELECT payload FROM staff_flashes')
+    const stored = await t.db.query<{ payload: string }>('SELECT payload FROM staff_flashes')
     for (const row of stored) expect(row.payload).not.toContain(newPassword)
     expect(await auditActions()).toEqual(['reset-password'])
     await signIn(anaEmail, newPassword)
@@ -289,14 +272,14 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     const owner = await signIn(ownerEmail)
     const [anaId, benId] = [await idOf(anaEmail), await idOf(benEmail)]
     const lead = async (status: string) => {
-      const id = await insertLead(db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
-      await db.query('UPDATE leads SET assigned_to = $2, status = $3 WHERE id = $1', [id, anaId, status])
+      const id = await insertLead(t.db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
+      await t.db.query('UPDATE leads SET assigned_to = $2, status = $3 WHERE id = $1', [id, anaId, status])
       return id
     }
     const open = [await lead('new'), await lead('contacted'), await lead('quoted')]
     const won = await lead('won')
     const page = await get(`/admin/staff/remove?account=${anaId}`, owner)
-    expect(text(page.body)).toContain('Their 3 open leads')
+    expect(pageText(page.body)).toContain('Their 3 open leads')
     expect(page.body).toContain(`<option value="${benId}">${benEmail}</option>`)
     expect(page.body).not.toContain(`<option value="${anaId}"`)
 
@@ -306,13 +289,13 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(removed.headers.location).toBe('/admin/staff?notice=removed')
-    const rows = await db.query<{ id: string; assigned_to: string | null }>(
+    const rows = await t.db.query<{ id: string; assigned_to: string | null }>(
       'SELECT id, assigned_to::text FROM leads ORDER BY received_at',
     )
     const assigned = new Map(rows.map((row) => [row.id, row.assigned_to]))
     for (const id of open) expect(assigned.get(id)).toBe(benId)
     expect(assigned.get(won)).toBeNull()
-    const events = await db.query<{ detail: string; staff_email: string }>(
+    const events = await t.db.query<{ detail: string; staff_email: string }>(
       `SELECT detail, staff_email FROM lead_events WHERE kind = 'assignment'`,
     )
     expect(events).toEqual(open.map(() => ({ detail: benEmail, staff_email: ownerEmail })))
@@ -324,18 +307,18 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(left.headers.location).toBe('/admin/staff?notice=removed')
-    const after = await db.query<{ assigned_to: string | null }>('SELECT assigned_to FROM leads')
+    const after = await t.db.query<{ assigned_to: string | null }>('SELECT assigned_to FROM leads')
     expect(after.every((row) => row.assigned_to === null)).toBe(true)
   })
 
   it('a removal with no choice for open leads, or a bad one, changes nothing, all or nothing', async () => {
     const owner = await signIn(ownerEmail)
     const anaId = await idOf(anaEmail)
-    const id = await insertLead(db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
-    await db.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [id, anaId])
+    const id = await insertLead(t.db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
+    await t.db.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [id, anaId])
     const noChoice = await post('/admin/staff/remove', { email: anaEmail, confirm: 'yes' }, owner)
     expect(noChoice.statusCode).toBe(400)
-    expect(text(noChoice.body)).toContain('Choose who takes their open leads, or leave them unassigned.')
+    expect(pageText(noChoice.body)).toContain('Choose who takes their open leads, or leave them unassigned.')
     // Given to the account being removed: refused, and the account stays with its lead.
     const toSelf = await post(
       '/admin/staff/remove',
@@ -343,7 +326,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
       owner,
     )
     expect(toSelf.statusCode).toBe(409)
-    const [row] = await db.query<{ assigned_to: string }>(
+    const [row] = await t.db.query<{ assigned_to: string }>(
       'SELECT assigned_to::text FROM leads WHERE id = $1',
       [id],
     )

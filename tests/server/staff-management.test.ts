@@ -11,23 +11,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
-import { cookieOf } from './helpers/cookies.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp, testAppOptions } from './helpers/test-app.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectForm, ownOrigin } from './helpers/requests.ts'
+import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const staffEmail = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#39;|&rsquo;/g, '’')
-    .replace(/\s+/g, ' ')
-}
 
 /** The password the page shows once, in its <code class="secret">. */
 function shownPassword(body: string): string {
@@ -37,47 +29,33 @@ function shownPassword(body: string): string {
 }
 
 describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
+  const t = useTestApp(
+    driver,
+    {},
+    { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles, staff_audit' },
+  )
   let passwordHash: string
 
   beforeAll(async () => {
     passwordHash = await testPasswordHash(password)
-    opened = await openTestApp(driver)
-    ;({ db, app } = opened)
   })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
-    await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
-    await db.query(
+    await t.db.query(
       `INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, 'owner'), ($3, $2, 'staff')`,
       [ownerEmail, passwordHash, staffEmail],
     )
   })
 
   function post(url: string, fields: Record<string, string>, cookie = '', origin: string | null = ownOrigin) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        cookie,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(origin === null ? {} : { origin }),
-      },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(t.app, url, fields, { cookie, origin })
   }
 
   function get(url: string, cookie: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie } })
+    return t.app.inject({ method: 'GET', url, headers: { cookie } })
   }
 
-  async function signIn(email: string, pass = password): Promise<string> {
-    const response = await post('/admin/login', { email, password: pass })
-    expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/admin')
-    return cookieOf(response)
+  function signIn(email: string, pass = password): Promise<string> {
+    return signInThroughPage(t.app, email, pass)
   }
 
   /**
@@ -100,11 +78,11 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
   }
 
   async function accounts() {
-    return db.query<{ email: string; role: string }>('SELECT email, role FROM staff_users ORDER BY email')
+    return t.db.query<{ email: string; role: string }>('SELECT email, role FROM staff_users ORDER BY email')
   }
 
   async function audit() {
-    return db.query<{ actor_email: string; action: string; target_email: string }>(
+    return t.db.query<{ actor_email: string; action: string; target_email: string }>(
       'SELECT actor_email, action, target_email FROM staff_audit ORDER BY id',
     )
   }
@@ -114,15 +92,15 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     const page = await get('/admin/staff', owner)
     expect(page.statusCode).toBe(200)
     expect(page.headers['cache-control']).toBe('no-store')
-    expect(text(page.body)).toContain(`${ownerEmail} (you) Owner`)
-    expect(text(page.body)).toContain(`${staffEmail} Staff Not set up Never 0 0`)
+    expect(pageText(page.body)).toContain(`${ownerEmail} (you) Owner`)
+    expect(pageText(page.body)).toContain(`${staffEmail} Staff Not set up Never 0 0`)
     expect((await get('/admin', owner)).body).toContain('href="/admin/staff"')
 
     const staff = await signIn(staffEmail)
     expect((await get('/admin', staff)).body).not.toContain('href="/admin/staff"')
     const refused = await get('/admin/staff', staff)
     expect(refused.statusCode).toBe(403)
-    expect(text(refused.body)).toContain('Only an owner account manages staff accounts.')
+    expect(pageText(refused.body)).toContain('Only an owner account manages staff accounts.')
     for (const [url, fields] of [
       ['/admin/staff', { email: 'sneaky@example.com', role: 'owner' }],
       ['/admin/staff/role', { email: staffEmail, role: 'owner' }],
@@ -143,7 +121,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     const posted = await post('/admin/staff', { email: ' New.Agent@Example.com ', role: 'staff' }, owner)
     const added = await followOnce(posted, owner)
     expect(added.headers['cache-control']).toBe('no-store')
-    expect(text(added.body)).toContain('new.agent@example.com can now sign in.')
+    expect(pageText(added.body)).toContain('new.agent@example.com can now sign in.')
     const newPassword = shownPassword(added.body)
     expect(newPassword.length).toBeGreaterThanOrEqual(24)
     // The password is in no later page.
@@ -153,7 +131,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     expect(await audit()).toEqual([
       { actor_email: ownerEmail, action: 'add', target_email: 'new.agent@example.com' },
     ])
-    expect(text((await get('/admin/staff', owner)).body)).toContain(
+    expect(pageText((await get('/admin/staff', owner)).body)).toContain(
       `${ownerEmail} added new.agent@example.com`,
     )
   })
@@ -162,20 +140,20 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     const owner = await signIn(ownerEmail)
     const bad = await post('/admin/staff', { email: 'not an address', role: 'staff' }, owner)
     expect(bad.statusCode).toBe(400)
-    expect(text(bad.body)).toContain('That is not an e-mail address.')
+    expect(pageText(bad.body)).toContain('That is not an e-mail address.')
     expect(bad.body).toContain('value="not an address"')
     expect(bad.body).toContain('aria-invalid="true"')
     const taken = await post('/admin/staff', { email: staffEmail.toUpperCase(), role: 'owner' }, owner)
     expect(taken.statusCode).toBe(400)
-    expect(text(taken.body)).toContain(`${staffEmail} already has an account.`)
+    expect(pageText(taken.body)).toContain(`${staffEmail} already has an account.`)
     const role = await post('/admin/staff', { email: 'x@example.com', role: 'admin' }, owner)
     expect(role.statusCode).toBe(400)
-    expect(text(role.body)).toContain('Choose a role: staff or owner.')
+    expect(pageText(role.body)).toContain('Choose a role: staff or owner.')
     const missing = await post('/admin/staff/role', { role: 'owner' }, owner)
     expect(missing.statusCode).toBe(400)
     const unknown = await post('/admin/staff/sessions', { email: 'ghost@example.com' }, owner)
     expect(unknown.statusCode).toBe(404)
-    expect(text(unknown.body)).toContain('There is no staff account for ghost@example.com.')
+    expect(pageText(unknown.body)).toContain('There is no staff account for ghost@example.com.')
     expect(await accounts()).toHaveLength(2)
     expect(await audit()).toEqual([])
   })
@@ -206,15 +184,17 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     expect(ended.headers.location).toBe('/admin/staff?notice=sessions')
     for (const cookie of [first, second]) expect((await get('/admin', cookie)).statusCode).toBe(303)
     expect((await get('/admin', owner)).statusCode).toBe(200)
-    expect(text((await get('/admin/staff?notice=sessions', owner)).body)).toContain('Signed out everywhere.')
+    expect(pageText((await get('/admin/staff?notice=sessions', owner)).body)).toContain(
+      'Signed out everywhere.',
+    )
 
-    await db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE email = $1`, [
+    await t.db.query(`UPDATE staff_users SET totp_secret = 'x', totp_enabled_at = now() WHERE email = $1`, [
       staffEmail,
     ])
-    expect(text((await get('/admin/staff', owner)).body)).toContain(`${staffEmail} Staff On`)
+    expect(pageText((await get('/admin/staff', owner)).body)).toContain(`${staffEmail} Staff On`)
     const reset = await post('/admin/staff/two-factor', { email: staffEmail, confirm: 'yes' }, owner)
     expect(reset.headers.location).toBe('/admin/staff?notice=two-factor')
-    const [row] = await db.query<{ totp_enabled_at: Date | null }>(
+    const [row] = await t.db.query<{ totp_enabled_at: Date | null }>(
       'SELECT totp_enabled_at FROM staff_users WHERE email = $1',
       [staffEmail],
     )
@@ -242,7 +222,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     expect(posted.statusCode).toBe(303)
     const asked = await get(posted.headers.location as string, owner)
     expect(asked.statusCode).toBe(200)
-    expect(text(asked.body)).toContain(`Remove ${staffEmail}?`)
+    expect(pageText(asked.body)).toContain(`Remove ${staffEmail}?`)
     expect(await accounts()).toHaveLength(2)
     const removed = await post('/admin/staff/remove', { email: staffEmail, confirm: 'yes' }, owner)
     expect(removed.headers.location).toBe('/admin/staff?notice=removed')
@@ -261,7 +241,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     ] as const) {
       const refused = await post(url, fields, owner)
       expect(refused.statusCode).toBe(400)
-      expect(text(refused.body)).toContain('You cannot change your own account here.')
+      expect(pageText(refused.body)).toContain('You cannot change your own account here.')
     }
     expect((await get('/admin', owner)).statusCode).toBe(200)
     expect(await accounts()).toContainEqual({ email: ownerEmail, role: 'owner' })
@@ -312,27 +292,15 @@ describe.each(drivers)('owners changing each other at the same moment on %s', (d
       [first, second, passwordHash],
     )
     const cookies = await Promise.all(
-      [first, second].map(async (email, index) => {
-        const response = await (apps[index] as FastifyInstance).inject({
-          method: 'POST',
-          url: '/admin/login',
-          headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ email, password }).toString(),
-        })
-        expect(response.statusCode).toBe(303)
-        return cookieOf(response)
-      }),
+      [first, second].map((email, index) =>
+        signInThroughPage(apps[index] as FastifyInstance, email, password),
+      ),
     )
     return cookies as [string, string]
   }
 
   function change(index: 0 | 1, cookie: string, url: string, fields: Record<string, string>) {
-    return (apps[index] as FastifyInstance).inject({
-      method: 'POST',
-      url,
-      headers: { cookie, origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(apps[index] as FastifyInstance, url, fields, { cookie })
   }
 
   async function owners(): Promise<string[]> {
@@ -357,7 +325,7 @@ describe.each(drivers)('owners changing each other at the same moment on %s', (d
       expect([403, 409]).toContain(lost)
       const refused = answers.find((answer) => answer.statusCode === 409)
       if (refused)
-        expect(text(refused.body)).toMatch(/is the only owner: make another account an owner first\./)
+        expect(pageText(refused.body)).toMatch(/is the only owner: make another account an owner first\./)
     }
   })
 

@@ -6,30 +6,21 @@
  * person's requests linked, the API's actions, and the digest's due follow-ups with phones.
  */
 import { readFile } from 'node:fs/promises'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
-import type { Database } from '#server/db/database.ts'
 import { isOverdue, overdueCutoff } from '#server/desk/business-hours.ts'
 import { composeDigest } from '#server/desk/morning-digest.ts'
 import { searchedFields } from '#server/leads/lead-filters.ts'
 import { purgeFinishedLeads } from '#server/leads/lead-repository.ts'
 import { addStaffUser } from '#server/staff/staff-accounts.ts'
 import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectForm, ownOrigin } from './helpers/requests.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
-import { openTestApp, type TestApp, testPasswordCost } from './helpers/test-app.ts'
+import { testPasswordCost, useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const hourMs = 3_600_000
-
-function text(body: string): string {
-  return body
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-}
 
 /** The lead names of the inbox's rows, in order. */
 function rowNames(body: string): string[] {
@@ -37,7 +28,7 @@ function rowNames(body: string): string[] {
   return table
     .split('<tr')
     .slice(2)
-    .map((row) => text(row.match(/<td class="cell-name">(.*?)<\/td>/)?.[1] ?? '').trim())
+    .map((row) => pageText(row.match(/<td class="cell-name">(.*?)<\/td>/)?.[1] ?? '').trim())
 }
 
 describe('overdueCutoff agrees with isOverdue', () => {
@@ -68,10 +59,12 @@ describe('overdueCutoff agrees with isOverdue', () => {
 })
 
 describe.each(drivers)('work queue on %s', (driver) => {
-  let opened: TestApp
-  let db: Database
-  let app: FastifyInstance
   let clock: Date
+  const t = useTestApp(
+    driver,
+    { now: () => clock },
+    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, lead_events' },
+  )
   let desk: SignedInStaff
   let maria: SignedInStaff
 
@@ -80,7 +73,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     receivedAt: Date,
     extra: { status?: string; followUpAt?: Date; firstContactAt?: Date } = {},
   ): Promise<string> {
-    const [row] = await db.query<{ id: string }>(
+    const [row] = await t.db.query<{ id: string }>(
       `INSERT INTO leads (form_key, fields, received_at, status, follow_up_at, first_contact_at)
        VALUES ('contact-message', $1::jsonb, $2::timestamptz, $3, $4::timestamptz, $5::timestamptz) RETURNING id`,
       [
@@ -111,25 +104,18 @@ describe.each(drivers)('work queue on %s', (driver) => {
     fields: Record<string, string>,
     json = false,
   ) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        origin: ownOrigin,
-        ...(who ? { cookie: who.cookie } : {}),
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(json ? { accept: 'application/json' } : {}),
-      },
-      payload: new URLSearchParams(fields).toString(),
+    return injectForm(t.app, url, fields, {
+      cookie: who?.cookie,
+      headers: json ? { accept: 'application/json' } : {},
     })
   }
 
   function get(who: { cookie: string }, url: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
+    return t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
   }
 
   function api(method: 'GET' | 'POST' | 'PATCH', url: string, body?: object) {
-    return app.inject({
+    return t.app.inject({
       method,
       url,
       headers: {
@@ -142,7 +128,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
   }
 
   async function leadRow(id: string) {
-    const [row] = await db.query<{ status: string; follow_up_at: Date | null; lost_reason: string | null }>(
+    const [row] = await t.db.query<{ status: string; follow_up_at: Date | null; lost_reason: string | null }>(
       'SELECT status, follow_up_at, lost_reason FROM leads WHERE id = $1',
       [id],
     )
@@ -150,7 +136,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
   }
 
   async function events(id: string) {
-    return db.query<{
+    return t.db.query<{
       kind: string
       detail: string
       staff_email: string
@@ -162,17 +148,11 @@ describe.each(drivers)('work queue on %s', (driver) => {
     )
   }
 
-  beforeAll(async () => {
-    opened = await openTestApp(driver, { now: () => clock })
-    ;({ db, app } = opened)
-  })
-  afterAll(() => opened?.close())
   beforeEach(async () => {
     // Monday 2026-11-23 11:00 in New York.
     clock = new Date('2026-11-23T16:00:00Z')
-    await db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
-    desk = await signedInStaff(db, 'desk@oakridge-insurance.example', { now: clock })
-    maria = await signedInStaff(db, 'maria@oakridge-insurance.example', { now: clock })
+    desk = await signedInStaff(t.db, 'desk@oakridge-insurance.example', { now: clock })
+    maria = await signedInStaff(t.db, 'maria@oakridge-insurance.example', { now: clock })
   })
 
   it('opens on overdue leads (a Friday one first), then due follow-ups, new, then the rest', async () => {
@@ -202,8 +182,8 @@ describe.each(drivers)('work queue on %s', (driver) => {
     const names = rowNames(page.body)
     expect(names.slice(0, 4)).toEqual(['Friday Late', 'Saturday Weekend', 'Quoted Callback', 'Fresh Monday'])
     expect(names).toHaveLength(12)
-    expect(text(page.body)).toContain('Overdue (2)')
-    expect(text(page.body)).toContain('Follow-ups due (1)')
+    expect(pageText(page.body)).toContain('Overdue (2)')
+    expect(pageText(page.body)).toContain('Follow-ups due (1)')
 
     const overdue = rowNames((await get(desk, '/admin?due=overdue')).body)
     expect(overdue).toEqual(['Friday Late', 'Saturday Weekend'])
@@ -254,7 +234,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       expect(event.staff_email).toBe('desk@oakridge-insurance.example')
       expect(new Date(event.created_at).toISOString()).toBe(clock.toISOString())
     }
-    const page = text((await get(desk, `/admin/leads/${id}`)).body)
+    const page = pageText((await get(desk, `/admin/leads/${id}`)).body)
     expect(page).toContain('Call , left a voicemail: Left a message about the auto quote')
     expect(page).toContain('Follow-up set for Nov 24, 2026, 10:00 AM')
     expect(page).toContain('Status set to Quoted')
@@ -290,7 +270,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       lostReason: '',
     })
     expect(refused.statusCode).toBe(400)
-    expect(text(refused.body)).toContain('Choose why the lead was lost')
+    expect(pageText(refused.body)).toContain('Choose why the lead was lost')
     expect((await leadRow(id))?.status).toBe('contacted')
 
     for (const [status, lostReason] of [
@@ -312,7 +292,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       .filter((event) => event.kind === 'status')
       .map((event) => event.detail)
     expect(statuses).toEqual(['quoted', 'lost:other-agency', 'won'])
-    expect(text((await get(desk, `/admin/leads/${id}`)).body)).toContain(
+    expect(pageText((await get(desk, `/admin/leads/${id}`)).body)).toContain(
       'Status set to Lost (Went with another agency)',
     )
 
@@ -320,7 +300,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     const quoted = await insertLead(person('Qu', 'Oted'), new Date('2024-01-02T15:00:00Z'), {
       status: 'quoted',
     })
-    expect(await purgeFinishedLeads(db, new Date('2025-01-01T00:00:00Z'))).toBe(2)
+    expect(await purgeFinishedLeads(t.db, new Date('2025-01-01T00:00:00Z'))).toBe(2)
     expect(await leadRow(lost)).toBeUndefined()
     expect(await leadRow(quoted)).toBeDefined()
   })
@@ -328,7 +308,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
   it('keeps a note typed when the session ended, through sign-in, and shows it unsaved on the lead', async () => {
     const id = await insertLead(person('Maria', 'Johnson'), new Date('2026-11-23T13:00:00Z'))
     await addStaffUser(
-      db,
+      t.db,
       'kim@oakridge-insurance.example',
       'correct horse battery staple',
       'staff',
@@ -350,7 +330,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       },
     )
     expect(expired.statusCode).toBe(401)
-    expect(text(expired.body)).toContain('Your session had ended')
+    expect(pageText(expired.body)).toContain('Your session had ended')
     expect(await events(id)).toEqual([])
     const carried = Object.fromEntries(
       [...expired.body.matchAll(/<input type="hidden" name="(draft_[a-zA-Z]+|next)" value="([^"]*)"/g)].map(
@@ -368,7 +348,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     expect(signIn.headers.location).toBe(`/admin/leads/${id}`)
     const cookie = String(signIn.headers['set-cookie']).match(/staff_session=[^;]+/)?.[0] ?? ''
     const page = await get({ cookie }, `/admin/leads/${id}`)
-    expect(text(page.body)).toContain(
+    expect(pageText(page.body)).toContain(
       'Your session had ended; sign in again was needed. Your note is below: press Save.',
     )
     expect(page.body).toMatch(/<textarea[^>]*name="note"[^>]*>Wants the home quote by Friday<\/textarea>/)
@@ -379,12 +359,12 @@ describe.each(drivers)('work queue on %s', (driver) => {
 
   it('after a sign-in with a two-step code, the inbox sends the staff member back to the drafted lead', async () => {
     const id = await insertLead(person('Maria', 'Johnson'), new Date('2026-11-23T13:00:00Z'))
-    const [kim] = await db.query<{ id: string }>(
+    const [kim] = await t.db.query<{ id: string }>(
       `INSERT INTO staff_users (email, password_hash) VALUES ('kim@oakridge-insurance.example', 'x') RETURNING id`,
     )
     const { saveDraft } = await import('#server/desk/work-drafts.ts')
-    const session = await createSession(db, kim?.id ?? '', clock, defaultSessionSettings)
-    await saveDraft(db, {
+    const session = await createSession(t.db, kim?.id ?? '', clock, defaultSessionSettings)
+    await saveDraft(t.db, {
       sessionToken: session.token,
       leadId: id,
       fields: { note: 'Call after 5' },
@@ -413,16 +393,16 @@ describe.each(drivers)('work queue on %s', (driver) => {
     )
     await insertLead(person('Someone', 'Else'), new Date('2026-11-21T15:00:00Z'), { status: 'contacted' })
 
-    const page = text((await get(desk, `/admin/leads/${first}`)).body)
+    const page = pageText((await get(desk, `/admin/leads/${first}`)).body)
     expect(page).toContain('Other requests from this person (2)')
     const lead = (await get(desk, `/admin/leads/${first}`)).body
     expect(lead).toContain(`/admin/leads/${second}`)
     expect(lead).toContain(`/admin/leads/${byPhone}`)
     const inbox = (await get(desk, '/admin')).body.split('<tr')
     // Each request counts the earlier ones sharing its e-mail or its phone.
-    expect(text(inbox.find((row) => row.includes(byPhone)) ?? '')).toContain('2nd request')
-    expect(text(inbox.find((row) => row.includes(second)) ?? '')).toContain('2nd request')
-    expect(text(inbox.find((row) => row.includes(first)) ?? '')).not.toContain('request')
+    expect(pageText(inbox.find((row) => row.includes(byPhone)) ?? '')).toContain('2nd request')
+    expect(pageText(inbox.find((row) => row.includes(second)) ?? '')).toContain('2nd request')
+    expect(pageText(inbox.find((row) => row.includes(first)) ?? '')).not.toContain('request')
   })
 
   it('the API logs a contact, a note, a status with its reason, a follow-up and an assignee', async () => {
@@ -488,7 +468,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     })
     // Monday 08:00 in New York.
     const digest = await composeDigest(
-      db,
+      t.db,
       '2026-11-23',
       new Date('2026-11-23T13:00:00Z'),
       { deskUrl: 'https://desk.example', timeZone: 'America/New_York' },

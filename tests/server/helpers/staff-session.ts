@@ -4,9 +4,13 @@
  * the tests' cheap cost (the app checks a hash with the cost stored in it, so the cost of the
  * sign-in follows). Tests about the hash or the sign-in pool under attack keep production's cost.
  */
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
 import type { Queryable } from '#server/db/database.ts'
 import { hashPassword } from '#server/staff/password-hash.ts'
 import { createSession, defaultSessionSettings, type StaffRole } from '#server/staff/staff-sessions.ts'
+import { cookieOf } from './cookies.ts'
+import { type FormPostOptions, injectForm } from './requests.ts'
 import { testPasswordCost } from './test-app.ts'
 
 /** A stored hash that no password matches: these accounts are signed in by their session alone. */
@@ -38,7 +42,40 @@ export async function signedInStaff(
   return { id: row.id, email, cookie: `staff_session=${session.token}` }
 }
 
+/** A staff account that signs in through the page, its password stored at the tests' cost; its id. */
+export async function staffWithPassword(
+  db: Queryable,
+  email: string,
+  password: string,
+  { role = 'staff' }: { role?: StaffRole } = {},
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3) RETURNING id',
+    [email, await testPasswordHash(password), role],
+  )
+  if (!row) throw new Error(`no account for ${email}`)
+  return String(row.id)
+}
+
 /** A password's stored hash at the tests' cost, for accounts that sign in through the page. */
 export function testPasswordHash(password: string): Promise<string> {
   return hashPassword(password, testPasswordCost)
+}
+
+/** The sign-in page's form posted (POST /admin/login), with the desk's Origin unless told otherwise. */
+export function postSignIn(app: FastifyInstance, email: string, password: string, options?: FormPostOptions) {
+  return injectForm(app, '/admin/login', { email, password }, options)
+}
+
+/** Signs in through the page; the session's Cookie header. The desk must let the member in (303 to /admin). */
+export async function signInThroughPage(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  options?: FormPostOptions,
+): Promise<string> {
+  const response = await postSignIn(app, email, password, options)
+  expect(response.statusCode).toBe(303)
+  expect(response.headers.location).toBe('/admin')
+  return cookieOf(response)
 }

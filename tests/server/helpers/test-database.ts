@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import type { Database, DriverName } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
@@ -41,6 +42,30 @@ export async function openTestDatabase(driver: DriverName, { migrate = true } = 
     async dispose() {
       await db.close().catch(() => {})
       await scratch.drop()
+    },
+  }
+}
+
+/**
+ * One database for the tests of a describe block: opened before them (beforeAll), closed and deleted
+ * after them (afterAll). Its `db` and `location` are read inside hooks and tests.
+ */
+export function useTestDatabase(driver: DriverName, { migrate = true } = {}): Omit<TestDatabase, 'dispose'> {
+  let test: TestDatabase | undefined
+  const open = (): TestDatabase => {
+    if (!test) throw new Error('the test database is opened in beforeAll: use it inside hooks and tests')
+    return test
+  }
+  beforeAll(async () => {
+    test = await openTestDatabase(driver, { migrate })
+  })
+  afterAll(() => test?.dispose())
+  return {
+    get db() {
+      return open().db
+    },
+    get location() {
+      return open().location
     },
   }
 }

@@ -13,8 +13,8 @@ import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { insuranceLines as lineKeys } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
-import type { Database } from '../db/database.ts'
-import type { StaffSession } from '../staff/staff-sessions.ts'
+import type { Database } from '#server/db/database.ts'
+import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import {
   addDestination,
   generateWebhookSecret,
@@ -23,14 +23,14 @@ import {
   setDestinationEnabled,
   urlProblem,
   type WebhookDestination,
-} from '../webhooks/destinations.ts'
-import { type DeliveryRow, recentDeliveries, retryDelivery } from '../webhooks/webhook-jobs.ts'
-import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
-import { insuranceLines } from './insurance-lines.ts'
+} from '#server/webhooks/destinations.ts'
+import { type DeliveryRow, recentDeliveries, retryDelivery } from '#server/webhooks/webhook-jobs.ts'
+import { insuranceLines } from '../insurance-lines.ts'
+import { formatDateTime } from '../staff-time.ts'
+import { errorBanner, noticeBanner, sendPage, staffPage } from '../views/admin-layout.ts'
 import { requireOwner } from './owner-only.ts'
-import { formatDateTime } from './staff-time.ts'
 
-export interface WebhookPagesOptions {
+export interface WebhookRoutesOptions {
   db: Database
   encryptionKey: Buffer
 }
@@ -220,7 +220,7 @@ interface ChangeRequest {
   Body: Record<string, string>
 }
 
-export async function webhookPages(app: FastifyInstance, options: WebhookPagesOptions): Promise<void> {
+export async function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOptions): Promise<void> {
   const { db } = options
   const ownerOnly = { onRequest: requireOwner('manages webhooks') }
 

@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import type { Database } from '../db/database.ts'
+import type { Database } from '#server/db/database.ts'
 import {
   decideHeldJobs,
   type HeldDecision,
@@ -20,14 +20,14 @@ import {
   type HeldJob,
   listHeldJobs,
   recentHeldDecisions,
-} from '../leads/lead-jobs.ts'
-import type { StaffSession } from '../staff/staff-sessions.ts'
-import { noticeBanner, sendPage, staffPage } from './admin-layout.ts'
-import { formTitle } from './lead-view.ts'
+} from '#server/leads/lead-jobs.ts'
+import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { formTitle } from '../lead-fields.ts'
+import { formatDateTime, formatDay } from '../staff-time.ts'
+import { noticeBanner, sendPage, staffPage } from '../views/admin-layout.ts'
 import { requireOwner } from './owner-only.ts'
-import { formatDateTime, formatDay } from './staff-time.ts'
 
-export interface HeldNotificationsOptions {
+export interface HeldNotificationRoutesOptions {
   db: Database
 }
 
@@ -144,9 +144,9 @@ interface DecisionRequest {
   Params: { action: string }
 }
 
-export async function heldNotificationPages(
+export async function heldNotificationRoutes(
   app: FastifyInstance,
-  options: HeldNotificationsOptions,
+  options: HeldNotificationRoutesOptions,
 ): Promise<void> {
   const { db } = options
   const ownerOnly = { onRequest: requireOwner('decides on held notifications') }

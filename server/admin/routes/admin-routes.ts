@@ -8,20 +8,20 @@ import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { agency } from '#config/agency.ts'
-import type { BackupStatus } from '../backup/backup-status.ts'
-import type { Database } from '../db/database.ts'
-import type { PasswordCost } from '../staff/password-hash.ts'
-import { defaultThrottleSettings, type ThrottleSettings } from '../staff/sign-in-throttle.ts'
-import { defaultSessionSettings, type SessionSettings } from '../staff/staff-sessions.ts'
-import { accountPages } from './account-pages.ts'
-import { adminApi } from './admin-api.ts'
+import type { BackupStatus } from '#server/backup/backup-status.ts'
+import type { Database } from '#server/db/database.ts'
+import type { PasswordCost } from '#server/staff/password-hash.ts'
+import { defaultThrottleSettings, type ThrottleSettings } from '#server/staff/sign-in-throttle.ts'
+import { defaultSessionSettings, type SessionSettings } from '#server/staff/staff-sessions.ts'
+import { createStaffDesk } from '../staff-desk.ts'
+import { accountRoutes } from './account-routes.ts'
 import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
-import { adminPages, inboxPageSize, messagePage } from './admin-pages.ts'
-import { heldNotificationPages } from './held-notifications.ts'
-import { createStaffDesk } from './staff-desk.ts'
-import { staffPages } from './staff-pages.ts'
-import { twoFactorPages } from './two-factor-pages.ts'
-import { webhookPages } from './webhook-pages.ts'
+import { apiRoutes } from './api-routes.ts'
+import { heldNotificationRoutes } from './held-notification-routes.ts'
+import { adminPages, inboxPageSize, messagePage } from './lead-routes.ts'
+import { staffRoutes } from './staff-routes.ts'
+import { twoFactorRoutes } from './two-factor-routes.ts'
+import { webhookRoutes } from './webhook-routes.ts'
 
 export interface AdminRoutesOptions {
   db: Database
@@ -55,7 +55,7 @@ const staffPagePolicy = [
   "base-uri 'none'",
 ].join('; ')
 
-const assetsDir = path.join(import.meta.dirname, 'assets')
+const assetsDir = path.join(import.meta.dirname, '..', 'assets')
 const assetTypes = { 'admin.css': 'text/css; charset=utf-8', 'admin.js': 'text/javascript; charset=utf-8' }
 
 /** Form posts from the staff pages are small: an e-mail and password, a status, a field name. */
@@ -141,7 +141,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     now: options.now,
     passwordCost: options.passwordCost,
   })
-  await app.register(twoFactorPages, {
+  await app.register(twoFactorRoutes, {
     db: options.db,
     encryptionKey: options.encryptionKey,
     ipHashSalt: options.ipHashSalt,
@@ -150,14 +150,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     throttle,
     now: options.now,
   })
-  await app.register(staffPages, {
+  await app.register(staffRoutes, {
     db: options.db,
     encryptionKey: options.encryptionKey,
     ipHashSalt: options.ipHashSalt,
     now: options.now,
     passwordCost: options.passwordCost,
   })
-  await app.register(accountPages, {
+  await app.register(accountRoutes, {
     db: options.db,
     encryptionKey: options.encryptionKey,
     ipHashSalt: options.ipHashSalt,
@@ -166,9 +166,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     now: options.now,
     passwordCost: options.passwordCost,
   })
-  await app.register(heldNotificationPages, { db: options.db })
-  await app.register(webhookPages, { db: options.db, encryptionKey: options.encryptionKey })
-  await app.register(adminApi, {
+  await app.register(heldNotificationRoutes, { db: options.db })
+  await app.register(webhookRoutes, { db: options.db, encryptionKey: options.encryptionKey })
+  await app.register(apiRoutes, {
     db: options.db,
     desk,
     cookieSecure: options.cookieSecure,

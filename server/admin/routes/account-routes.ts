@@ -8,11 +8,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment } from 'react'
-import type { Database } from '../db/database.ts'
-import { type PasswordCost, passwordMinLength } from '../staff/password-hash.ts'
-import { newRecoveryCodes, recoveryCodeCount, secondFactorState } from '../staff/second-factor.ts'
-import { type ProofResult, proveItIsThem } from '../staff/sign-in.ts'
-import type { ThrottleSettings } from '../staff/sign-in-throttle.ts'
+import type { Database } from '#server/db/database.ts'
+import { type PasswordCost, passwordMinLength } from '#server/staff/password-hash.ts'
+import { newRecoveryCodes, recoveryCodeCount, secondFactorState } from '#server/staff/second-factor.ts'
+import { type ProofResult, proveItIsThem } from '#server/staff/sign-in.ts'
+import type { ThrottleSettings } from '#server/staff/sign-in-throttle.ts'
 import {
   changeOwnPassword,
   checkNewPassword,
@@ -21,14 +21,14 @@ import {
   StaffAccountError,
   setDisplayName,
   staffLabel,
-} from '../staff/staff-accounts.ts'
-import { putFlash, takeFlash } from '../staff/staff-flash.ts'
-import type { StaffSession } from '../staff/staff-sessions.ts'
+} from '#server/staff/staff-accounts.ts'
+import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
+import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { errorBanner, noticeBanner, sendPage, staffPage } from '../views/admin-layout.ts'
+import { logNewLocks } from '../views/login-page.ts'
 import { deviceCookieOf, requireStaffPage } from './admin-auth.ts'
-import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
-import { logNewLocks } from './login-page.ts'
 
-export interface AccountPagesOptions {
+export interface AccountRoutesOptions {
   db: Database
   encryptionKey: Buffer
   ipHashSalt: string
@@ -201,7 +201,7 @@ function proofError(result: ProofResult, what: string, now: Date): string {
   return `${what} is not correct.`
 }
 
-export async function accountPages(app: FastifyInstance, options: AccountPagesOptions): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
   const { db, encryptionKey: key } = options
   const staffOnly = { onRequest: requireStaffPage }
 

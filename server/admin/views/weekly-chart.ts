@@ -7,10 +7,10 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { addDays } from '#forms/dates.ts'
-import type { WeeklyCount } from '../leads/lead-queries.ts'
-import { type InsuranceLine, insuranceLineOf, insuranceLines } from './insurance-lines.ts'
-import type { WeeklySourceCount } from './lead-source.ts'
-import { formatDay } from './staff-time.ts'
+import type { WeeklyCount } from '#server/leads/lead-queries.ts'
+import { type InsuranceLine, insuranceLineOf, insuranceLines } from '../insurance-lines.ts'
+import type { WeeklySourceCount } from '../lead-source.ts'
+import { formatDay } from '../staff-time.ts'
 
 const chartWeeks = 12
 

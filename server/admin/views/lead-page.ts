@@ -1,14 +1,20 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import type { DraftFields } from '../desk/work-drafts.ts'
-import type { DeliveryJob } from '../leads/lead-jobs.ts'
-import type { InboxLead, LinkedLead } from '../leads/lead-queries.ts'
+import type { DraftFields } from '#server/desk/work-drafts.ts'
+import type { DeliveryJob } from '#server/leads/lead-jobs.ts'
+import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
+import {
+  type FieldView,
+  formTitle,
+  languageNames,
+  leadDisplayName,
+  type SectionView,
+} from '../lead-fields.ts'
+import { leadSourceSection } from '../lead-source.ts'
+import type { LeadDetail } from '../staff-desk.ts'
+import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 import { leadStatusLabel } from './inbox-page.ts'
-import { leadSourceSection } from './lead-source.ts'
-import { type FieldView, formTitle, languageNames, leadDisplayName, type SectionView } from './lead-view.ts'
-import type { LeadDetail } from './staff-desk.ts'
-import { formatDateTime } from './staff-time.ts'
 import {
   lostReasonWords,
   replyButtons,

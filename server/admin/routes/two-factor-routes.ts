@@ -6,27 +6,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import QRCode from 'qrcode'
-import type { Database } from '../db/database.ts'
+import type { Database } from '#server/db/database.ts'
 import {
   confirmEnrolment,
   pendingSecret,
   secondFactorState,
   totpFor,
   verifySecondFactor,
-} from '../staff/second-factor.ts'
-import { findSignInSource, rememberSignIn } from '../staff/sign-in.ts'
+} from '#server/staff/second-factor.ts'
+import { findSignInSource, rememberSignIn } from '#server/staff/sign-in.ts'
 import {
   attemptKeys,
   countAttempt,
   forgiveSuccessfulAttempt,
   type ThrottleSettings,
-} from '../staff/sign-in-throttle.ts'
-import { completeSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
+} from '#server/staff/sign-in-throttle.ts'
+import { completeSession, type SessionSettings, type StaffSession } from '#server/staff/staff-sessions.ts'
+import { errorBanner, noticeBanner, sendPage, staffPage } from '../views/admin-layout.ts'
+import { logNewLocks } from '../views/login-page.ts'
 import { deviceCookieOf, setDeviceCookie, setSessionCookie } from './admin-auth.ts'
-import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
-import { logNewLocks } from './login-page.ts'
 
-export interface TwoFactorPagesOptions {
+export interface TwoFactorRoutesOptions {
   db: Database
   encryptionKey: Buffer
   /** The server's secret for keyed hashes and device cookies. */
@@ -148,7 +148,7 @@ function statusPage(state: { enabledAt: Date; left: number }, staff: StaffSessio
   })
 }
 
-export async function twoFactorPages(app: FastifyInstance, options: TwoFactorPagesOptions): Promise<void> {
+export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRoutesOptions): Promise<void> {
   const { db, encryptionKey: key } = options
 
   /** A complete sign-in: a full session, and this place and browser known from now on. */

@@ -5,9 +5,9 @@
  */
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Queryable } from '../db/database.ts'
-import { deviceCookieMaxAgeSeconds } from '../staff/known-places.ts'
-import { findSession, type SessionSettings, type StaffSession } from '../staff/staff-sessions.ts'
+import type { Queryable } from '#server/db/database.ts'
+import { deviceCookieMaxAgeSeconds } from '#server/staff/known-places.ts'
+import { findSession, type SessionSettings, type StaffSession } from '#server/staff/staff-sessions.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

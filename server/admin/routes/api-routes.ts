@@ -8,33 +8,33 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { type BackupStatus, backupHealth } from '../backup/backup-status.ts'
-import type { Database } from '../db/database.ts'
-import { filterErrors, leadFilterFields, leadListQuery } from '../leads/lead-filters.ts'
-import { deliveryCounts } from '../leads/lead-jobs.ts'
-import { leadStatuses, lostReasons } from '../leads/lead-repository.ts'
+import { type BackupStatus, backupHealth } from '#server/backup/backup-status.ts'
+import type { Database } from '#server/db/database.ts'
+import { filterErrors, leadFilterFields, leadListQuery } from '#server/leads/lead-filters.ts'
+import { deliveryCounts } from '#server/leads/lead-jobs.ts'
+import { leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'
 import {
   contactChannels,
   contactOutcomes,
   noteMaxLength,
   type WorkInput,
   type WorkResult,
-} from '../leads/work-log.ts'
-import { revokeSession } from '../staff/staff-sessions.ts'
-import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
-import { revealRefusals } from './admin-pages.ts'
+} from '#server/leads/work-log.ts'
+import { revokeSession } from '#server/staff/staff-sessions.ts'
 import {
   errorSchema,
   filterErrorSchema,
   leadDetailSchema,
   leadListSchema,
   leadSummary,
-} from './lead-summary.ts'
-import { flag, nullableText, text } from './lenient-json.ts'
+} from '../lead-summary.ts'
+import { flag, nullableText, text } from '../lenient-json.ts'
+import type { StaffDesk } from '../staff-desk.ts'
+import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
+import { revealRefusals } from './lead-routes.ts'
 import { openApiPath, registerOpenApi } from './openapi.ts'
-import type { StaffDesk } from './staff-desk.ts'
 
-export interface AdminApiOptions {
+export interface ApiRoutesOptions {
   db: Database
   desk: StaffDesk
   cookieSecure: boolean
@@ -79,7 +79,7 @@ const idParams = z.object({ id: z.string().max(100) })
 
 const notFound = { error: 'There is no such lead.' }
 
-export async function adminApi(fastify: FastifyInstance, options: AdminApiOptions): Promise<void> {
+export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { desk } = options
   // This plugin's scope only: the staff pages and the public forms keep Fastify's own validation.
   fastify.setValidatorCompiler(validatorCompiler)

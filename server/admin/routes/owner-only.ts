@@ -7,8 +7,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment } from 'react'
+import { errorBanner, sendPage, staffPage } from '../views/admin-layout.ts'
 import { requireStaffPage } from './admin-auth.ts'
-import { errorBanner, sendPage, staffPage } from './admin-layout.ts'
 
 /** `what`: what only an owner does, e.g. "manages webhooks". */
 export function requireOwner(what: string) {

@@ -16,10 +16,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import type { Database } from '../db/database.ts'
-import type { PasswordCost } from '../staff/password-hash.ts'
-import { resetSecondFactor } from '../staff/second-factor.ts'
-import { accountTag, clearLock, currentLocks, type SignInLock, tagOfKey } from '../staff/sign-in-throttle.ts'
+import type { Database } from '#server/db/database.ts'
+import type { PasswordCost } from '#server/staff/password-hash.ts'
+import { resetSecondFactor } from '#server/staff/second-factor.ts'
+import {
+  accountTag,
+  clearLock,
+  currentLocks,
+  type SignInLock,
+  tagOfKey,
+} from '#server/staff/sign-in-throttle.ts'
 import {
   addStaffUser,
   checkDisplayName,
@@ -42,14 +48,14 @@ import {
   setStaffPassword,
   setStaffRole,
   staffLabel,
-} from '../staff/staff-accounts.ts'
-import { putFlash, takeFlash } from '../staff/staff-flash.ts'
-import type { StaffRole, StaffSession } from '../staff/staff-sessions.ts'
-import { errorBanner, noticeBanner, sendPage, staffPage } from './admin-layout.ts'
+} from '#server/staff/staff-accounts.ts'
+import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
+import type { StaffRole, StaffSession } from '#server/staff/staff-sessions.ts'
+import { formatDateTime } from '../staff-time.ts'
+import { errorBanner, noticeBanner, sendPage, staffPage } from '../views/admin-layout.ts'
 import { requireOwner } from './owner-only.ts'
-import { formatDateTime } from './staff-time.ts'
 
-export interface StaffPagesOptions {
+export interface StaffRoutesOptions {
   db: Database
   /** Encrypts a generated password for the moment between its POST and the page showing it. */
   encryptionKey: Buffer
@@ -477,7 +483,7 @@ interface AccountBody {
   Body: { email: string; role?: string; confirm?: string; name?: string; leads?: string; to?: string }
 }
 
-export async function staffPages(app: FastifyInstance, options: StaffPagesOptions): Promise<void> {
+export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
   const { db } = options
   const ownerOnly = { onRequest: requireOwner('manages staff accounts') }
 

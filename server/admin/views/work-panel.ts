@@ -7,15 +7,16 @@
  */
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
-import { formatDuration, isOverdue, overdueAt } from '../desk/business-hours.ts'
-import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '../desk/reply-links.ts'
-import type { DraftFields } from '../desk/work-drafts.ts'
-import type { InboxLead } from '../leads/lead-queries.ts'
-import { finishedStatuses, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
-import { type LeadEvent, noteMaxLength, type StaffMember } from '../leads/work-log.ts'
-import { staffLabel } from '../staff/staff-accounts.ts'
-import { formTitle, leadDisplayName, leadPhone } from './lead-view.ts'
-import { formatDateTime, localInputValue } from './staff-time.ts'
+import { formatDuration, isOverdue, overdueAt } from '#server/desk/business-hours.ts'
+import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '#server/desk/reply-links.ts'
+import type { DraftFields } from '#server/desk/work-drafts.ts'
+import { leadPhone } from '#server/leads/lead-phone.ts'
+import type { InboxLead } from '#server/leads/lead-queries.ts'
+import { finishedStatuses, leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'
+import { type LeadEvent, noteMaxLength, type StaffMember } from '#server/leads/work-log.ts'
+import { staffLabel } from '#server/staff/staff-accounts.ts'
+import { formTitle, leadDisplayName } from '../lead-fields.ts'
+import { formatDateTime, localInputValue } from '../staff-time.ts'
 
 function replyLead(lead: InboxLead): ReplyLead {
   return {

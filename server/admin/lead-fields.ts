@@ -5,7 +5,7 @@
 import { languageNames as names } from '#content/languages.ts'
 import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
 import { honeypotFieldName, isHoneypotField } from '#forms/honeypot.ts'
-import { getFormDefinition, visitorFieldNames } from '#forms/registry.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import { decryptValue, maskValue } from '../security/sensitive-fields.ts'
 
@@ -96,13 +96,6 @@ export function otherFields(
 /** A name for the inbox list: the person, else the business, else the e-mail. */
 export function leadDisplayName(fields: Record<string, string>): string {
   return visitorName(fields) || fields.email || 'No name given'
-}
-
-/** The visitor's phone: the first phone field of any form (definitions' `visitor.phone`) that has one. */
-const phoneFields = visitorFieldNames('phone')
-
-export function leadPhone(fields: Record<string, string>): string {
-  return phoneFields.map((name) => fields[name]).find(Boolean) ?? ''
 }
 
 export function formTitle(formKey: string): string {

@@ -9,7 +9,7 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { adminApi } from './admin-api.ts'
+import { apiRoutes } from './api-routes.ts'
 
 export const openApiPath = '/api/admin/openapi.json'
 
@@ -44,7 +44,7 @@ export async function openApiDocument(): Promise<unknown> {
   // The plugin is called in a scope of ours, so the document's decorator is reachable from here.
   await app.register(async (scope) => {
     api = scope
-    await adminApi(scope, {
+    await apiRoutes(scope, {
       db: undefined as never,
       desk: {} as never,
       cookieSecure: true,

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify'
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { agency } from '#config/agency.ts'
-import { htmlDocument } from '../views/html-document.ts'
+import { htmlDocument } from '#server/views/html-document.ts'
 
 export interface PageOptions {
   /** The document title's first part; the page's h1 is in `body`. */

@@ -1,8 +1,8 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '#forms/registry.ts'
-import { formatDuration, isOverdue } from '../desk/business-hours.ts'
-import { telHref } from '../desk/reply-links.ts'
+import { formatDuration, isOverdue } from '#server/desk/business-hours.ts'
+import { telHref } from '#server/desk/reply-links.ts'
 import {
   type AssignedFilter,
   type DueFilter,
@@ -11,13 +11,14 @@ import {
   type LeadFilters,
   type LeadSort,
   type StatusFilter,
-} from '../leads/lead-filters.ts'
-import type { InboxLead, QueueCounts } from '../leads/lead-queries.ts'
-import type { WeeklySpeed } from '../leads/work-log.ts'
-import { staffLabel } from '../staff/staff-accounts.ts'
+} from '#server/leads/lead-filters.ts'
+import { leadPhone } from '#server/leads/lead-phone.ts'
+import type { InboxLead, QueueCounts } from '#server/leads/lead-queries.ts'
+import type { WeeklySpeed } from '#server/leads/work-log.ts'
+import { staffLabel } from '#server/staff/staff-accounts.ts'
+import { formTitle, languageNames, leadDisplayName } from '../lead-fields.ts'
+import { formatDateTime, formatDay } from '../staff-time.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
-import { formTitle, languageNames, leadDisplayName, leadPhone } from './lead-view.ts'
-import { formatDateTime, formatDay } from './staff-time.ts'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
 import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
 

@@ -1,0 +1,71 @@
+/**
+ * Requests as a browser or the page's script sends them, through `app.inject`: a form post
+ * (urlencoded, with the desk's Origin) and a form submission to the API (JSON with a solved proof of
+ * work).
+ */
+import type { FastifyInstance } from 'fastify'
+import { solvedProof } from './proof-of-work.ts'
+
+/** The app's own origin under inject (its host is localhost): what the desk's CSRF check accepts. */
+export const ownOrigin = 'http://localhost'
+
+export interface FormPostOptions {
+  /** The Cookie header; none when undefined or empty. */
+  cookie?: string
+  /** The Origin header; null sends none. */
+  origin?: string | null
+  remoteAddress?: string
+  /** More headers (Accept), sent last. */
+  headers?: Record<string, string>
+}
+
+/** A form posted by the browser: application/x-www-form-urlencoded, with the desk's Origin. */
+export function injectForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  { cookie, origin = ownOrigin, remoteAddress, headers = {} }: FormPostOptions = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(origin === null ? {} : { origin }),
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  })
+}
+
+export interface SubmitOptions {
+  /** The app's IP_HASH_SALT: the proof of work's key is made from it. */
+  salt: string
+  /** The clock the proof is made at (the app's `now`). */
+  now?: Date
+  remoteAddress?: string
+  /** More headers (an Idempotency-Key), sent after the proof (so one may replace it). */
+  headers?: Record<string, string>
+}
+
+/** A form sent to POST /api/forms/<formKey> as the page's script sends it: JSON and a proof of work. */
+export async function submitForm(
+  app: FastifyInstance,
+  formKey: string,
+  payload: unknown,
+  { salt, now, remoteAddress, headers = {} }: SubmitOptions,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/forms/${formKey}`,
+    remoteAddress,
+    headers: {
+      'content-type': 'application/json',
+      'x-proof-of-work': await solvedProof(salt, now ? { now } : {}),
+      ...headers,
+    },
+    payload: JSON.stringify(payload),
+  })
+}
