@@ -5,51 +5,40 @@
  * link to the lead; nothing the visitor typed; none for taking a lead oneself; once even with two
  * workers on two connections; discarded by a restore. And the desk names members by display name.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildApp } from '#server/app.ts'
 import type { Queryable } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { holdUndeliveredJobs } from '#server/leads/lead-jobs.ts'
-import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
 import { pageText } from './helpers/page-text.ts'
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
+import { injectForm } from './helpers/requests.ts'
+import { type ReceivedMail, useSmtpSink } from './helpers/smtp-sink.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
-import { testAppOptions } from './helpers/test-app.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { useTestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const formTitle = getFormDefinition('contact-message')?.title ?? ''
 
 describe.each(drivers)('assignment e-mail on %s', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
-  let sink: SmtpSink
-  const transports: MailTransport[] = []
   const clock = new Date('2026-11-23T16:00:00Z')
+  const t = useTestApp(
+    driver,
+    { now: () => clock },
+    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, lead_events' },
+  )
+  const sink = useSmtpSink()
   let ana: SignedInStaff
   let maria: SignedInStaff
 
-  beforeAll(async () => {
-    ;[test, sink] = await Promise.all([openTestDatabase(driver), startSmtpSink()])
-    app = await buildApp(testAppOptions(test.db, { now: () => clock }))
-  })
-  afterAll(async () => {
-    for (const transport of transports) transport.close()
-    await app?.close()
-    await Promise.all([test?.dispose(), sink?.close()])
-  })
   beforeEach(async () => {
-    await test.db.query('TRUNCATE leads, delivery_jobs, staff_users, staff_sessions, lead_events CASCADE')
     sink.messages.length = 0
-    ana = await signedInStaff(test.db, 'ana@oakridge-insurance.example', {
+    ana = await signedInStaff(t.db, 'ana@oakridge-insurance.example', {
       now: clock,
       displayName: 'Ana Ruiz',
     })
-    maria = await signedInStaff(test.db, 'maria@oakridge-insurance.example', {
+    maria = await signedInStaff(t.db, 'maria@oakridge-insurance.example', {
       now: clock,
       displayName: 'María López',
     })
@@ -57,7 +46,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
 
   async function insertLead(): Promise<{ id: string; reference: string }> {
     const fields = { firstName: 'Visitor', lastName: 'Secretname', phone: '5550104477' }
-    const [row] = await test.db.query<{ id: string; reference: string }>(
+    const [row] = await t.db.query<{ id: string; reference: string }>(
       `INSERT INTO leads (form_key, fields, language, received_at) VALUES ('contact-message', $1::jsonb, 'en', $2::timestamptz)
        RETURNING id, reference`,
       [JSON.stringify(fields), new Date('2026-11-23T15:30:00Z').toISOString()],
@@ -67,22 +56,15 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   }
 
   function assign(who: { cookie: string }, leadId: string, assignee: string) {
-    return app.inject({
-      method: 'POST',
-      url: `/admin/leads/${leadId}/assign`,
-      headers: { origin: ownOrigin, cookie: who.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ assignee }).toString(),
-    })
+    return injectForm(t.app, `/admin/leads/${leadId}/assign`, { assignee }, { cookie: who.cookie })
   }
 
-  function worker(db: Queryable = test.db) {
-    const transport = createMailTransport({ smtpUrl: sink.url, mailDir: '/nonexistent' })
-    transports.push(transport)
+  function worker(db: Queryable = t.db) {
     return createDeliveryWorker({
       db,
-      transport,
+      transport: sink.transport(),
       getForm: getFormDefinition,
-      log: app.log,
+      log: t.app.log,
       settings: {
         from: 'Oak Ridge Insurance <website@oakridge-insurance.example>',
         to: 'leads@oakridge-insurance.example',
@@ -128,14 +110,14 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
     expect((await assign(maria, lead.id, maria.id)).statusCode).toBe(303)
     await worker().runOnce()
     expect(sink.messages.filter((mail) => mail.subject?.startsWith('Lead assigned'))).toHaveLength(0)
-    const [row] = await test.db.query<{ n: number }>('SELECT count(*)::int AS n FROM assignment_mails')
+    const [row] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM assignment_mails')
     expect(row?.n).toBe(0)
   })
 
   it('discards an assignment e-mail not yet sent when a snapshot is restored', async () => {
     const lead = await insertLead()
     await assign(ana, lead.id, maria.id)
-    await holdUndeliveredJobs(test.db)
+    await holdUndeliveredJobs(t.db)
     await worker().runOnce()
     expect(mailsTo(maria.email)).toHaveLength(0)
   })
@@ -143,7 +125,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   it('shows the assignee’s and the actor’s display names in the inbox and on the lead page', async () => {
     const lead = await insertLead()
     await assign(ana, lead.id, maria.id)
-    const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: ana.cookie } })
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: ana.cookie } })
 
     const inbox = await get('/admin')
     expect(inbox.statusCode).toBe(200)
@@ -165,7 +147,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
     const leads = await Promise.all([insertLead(), insertLead(), insertLead(), insertLead()])
     for (const lead of leads) expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
     // The embedded database has one connection: there the two workers share it.
-    const second = driver === 'postgres' ? await openPostgresDatabase(test.location) : undefined
+    const second = driver === 'postgres' ? await openPostgresDatabase(t.location) : undefined
     try {
       await Promise.all([worker().runOnce(), worker(second).runOnce()])
     } finally {

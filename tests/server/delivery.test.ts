@@ -9,26 +9,25 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
-import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { createDeliveryWorker, type DeliverySettings } from '#server/delivery/delivery-worker.ts'
 import { loggerOptions } from '#server/logger.ts'
 import { buildLeadNotification } from '#server/mail/lead-notification.ts'
-import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
 import { decryptValue } from '#server/security/sensitive-fields.ts'
 import { isHoneypot, validPayload } from './helpers/form-payloads.ts'
 import { type ParsedMail, parseMail } from './helpers/mime.ts'
 import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres-server.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
+import { submitStoredLead } from './helpers/requests.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
-import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { useSmtpSink } from './helpers/smtp-sink.ts'
+import { useTestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const today = new Date()
 const encryptionKeyHex = randomBytes(32).toString('hex')
@@ -168,48 +167,31 @@ function captureLogs(): Capture {
 const secretsInBodies = [...ssns, ein, 'Quillfeather', 'Okonkwo', 'jane.quillfeather@example.com', xss]
 
 describe.each(drivers)('lead delivery on %s', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
-  let sink: SmtpSink
-  let mailDir: string
   const logs = captureLogs()
-  const transports: MailTransport[] = []
+  const t = useTestApp(driver, {
+    ipHashSalt,
+    encryptionKey,
+    now: () => today,
+    logger: { ...loggerOptions('debug'), stream: logs.stream },
+    metricsToken,
+  })
+  const sink = useSmtpSink()
+  let mailDir: string
 
   beforeAll(async () => {
-    ;[test, sink, mailDir] = await Promise.all([
-      openTestDatabase(driver),
-      startSmtpSink(),
-      mkdtemp(path.join(tmpdir(), 'agency-mail-')),
-    ])
-    app = await buildApp({
-      db: test.db,
-      ipHashSalt,
-      encryptionKey,
-      submitRateLimit: false,
-      now: () => today,
-      logger: { ...loggerOptions('debug'), stream: logs.stream },
-      metricsToken,
-    })
+    mailDir = await mkdtemp(path.join(tmpdir(), 'agency-mail-'))
   })
   afterAll(async () => {
-    for (const transport of transports) transport.close()
-    await app?.close()
-    await Promise.all([
-      test?.dispose(),
-      sink?.close(),
-      mailDir && rm(mailDir, { recursive: true, force: true }),
-    ])
+    if (mailDir) await rm(mailDir, { recursive: true, force: true })
   })
 
   /** A worker as main.ts makes it, sending to the sink (or to .eml files), with short delays. */
   function worker(settings: Partial<DeliverySettings> = {}, { smtp = true }: { smtp?: boolean } = {}) {
-    const transport = createMailTransport({ smtpUrl: smtp ? sink.url : undefined, mailDir })
-    transports.push(transport)
     return createDeliveryWorker({
-      db: test.db,
-      transport,
+      db: t.db,
+      transport: sink.transport({ smtp, mailDir }),
       getForm: getFormDefinition,
-      log: app.log,
+      log: t.app.log,
       settings: {
         from: config.mailFrom,
         to: config.leadsTo,
@@ -223,30 +205,9 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   }
 
   /** Submits through the API; answers the stored lead's id (by its idempotency key). */
-  async function submit(
-    formKey: string,
-    payload: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<string> {
-    const key = `delivery-${randomBytes(8).toString('hex')}`
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/forms/${formKey}`,
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': key,
-        'x-proof-of-work': await solvedProof(ipHashSalt, { now: today }),
-        ...headers,
-      },
-      payload: JSON.stringify(payload),
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    expect(response.body).toBe('OK')
-    const [row] = await test.db.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key = $1', [
-      key,
-    ])
-    if (!row) throw new Error('the lead answered OK is not stored')
-    return row.id
+  async function submit(formKey: string, payload: unknown, headers: Record<string, string> = {}) {
+    return (await submitStoredLead(t.app, t.db, formKey, payload, { salt: ipHashSalt, now: today, headers }))
+      .id
   }
 
   interface JobRow {
@@ -259,7 +220,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   }
 
   async function job(leadId: string): Promise<JobRow> {
-    const rows = await test.db.query<JobRow>(
+    const rows = await t.db.query<JobRow>(
       `SELECT status, attempts, next_attempt_at, last_error,
               (extract(epoch FROM next_attempt_at - now()) * 1000)::float8 AS due_in_ms
          FROM delivery_jobs WHERE lead_id = $1`,
@@ -301,7 +262,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     expect(mail.html).toContain('Hello &amp; welcome')
     expect(mail.html).toContain('&quot;double&quot; and &#x27;single&#x27;')
 
-    const [stored] = await test.db.query<{ status: string; attempts: number; sent_at: unknown }>(
+    const [stored] = await t.db.query<{ status: string; attempts: number; sent_at: unknown }>(
       'SELECT status, attempts, sent_at FROM delivery_jobs WHERE lead_id = $1',
       [leadId],
     )
@@ -327,7 +288,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     })
     await worker().runOnce()
     const [mail] = mailsFor(leadId)
-    const [stored] = await test.db.query<{ reference: string; received_at: Date | string }>(
+    const [stored] = await t.db.query<{ reference: string; received_at: Date | string }>(
       'SELECT reference, received_at FROM leads WHERE id = $1',
       [leadId],
     )
@@ -401,7 +362,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
       expect(mail.text).toContain('Sensitive numbers (SSN, EIN) were provided')
     }
 
-    const rows = await test.db.query<{ id: string; fields: Record<string, string>; text: string }>(
+    const rows = await t.db.query<{ id: string; fields: Record<string, string>; text: string }>(
       'SELECT id, fields, fields::text AS text FROM leads WHERE id = ANY($1::uuid[])',
       [[wcLead, glLead]],
     )
@@ -474,7 +435,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   })
 
   it('marks the job failed after the last attempt, and /api/health counts it', async () => {
-    const healthBefore = (await app.inject({ method: 'GET', url: '/api/health', headers: monitor })).json()
+    const healthBefore = (await t.app.inject({ method: 'GET', url: '/api/health', headers: monitor })).json()
     sink.setMode('reject')
     const leadId = await submit('contact-message', contactPayload())
     const delivery = worker({ maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 100 })
@@ -486,7 +447,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     )
     expect(await job(leadId)).toMatchObject({ status: 'failed', attempts: 3 })
 
-    const health = await app.inject({ method: 'GET', url: '/api/health', headers: monitor })
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: monitor })
     expect(health.statusCode).toBe(200)
     expect(health.json()).toMatchObject({
       status: 'up',
@@ -496,7 +457,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     sink.setMode('accept')
     expect(await delivery.runOnce()).toBe(0)
     expect(mailsFor(leadId)).toHaveLength(0)
-    const [lead] = await test.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = $1', [
+    const [lead] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = $1', [
       leadId,
     ])
     expect(lead?.n).toBe(1)
@@ -519,7 +480,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
     const smtpMail = mailsFor(smtpLead)[0]
     const references = new Map(
       (
-        await test.db.query<{ id: string; reference: string }>(
+        await t.db.query<{ id: string; reference: string }>(
           'SELECT id, reference FROM leads WHERE id = ANY($1::uuid[])',
           [[smtpLead, fileLead]],
         )
@@ -556,25 +517,20 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
 })
 
 describe('two server processes on one PostgreSQL database', () => {
+  const sink = useSmtpSink()
   let scratch: ScratchDatabase
-  let sink: SmtpSink
   let dataDir: string
   const servers: ServerProcess[] = []
 
   beforeAll(async () => {
-    ;[scratch, sink, dataDir] = await Promise.all([
+    ;[scratch, dataDir] = await Promise.all([
       createScratchDatabase(),
-      startSmtpSink(),
       mkdtemp(path.join(tmpdir(), 'agency-two-servers-')),
     ])
   })
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.kill()))
-    await Promise.all([
-      scratch?.drop(),
-      sink?.close(),
-      dataDir && rm(dataDir, { recursive: true, force: true }),
-    ])
+    await Promise.all([scratch?.drop(), dataDir && rm(dataDir, { recursive: true, force: true })])
   })
 
   it('mails each of 40 leads exactly once, whichever process took it', async () => {

@@ -10,9 +10,8 @@ import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { composeDigest, type DigestSettings, queueDigestIfDue } from '#server/desk/morning-digest.ts'
-import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
-import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { useSmtpSink } from './helpers/smtp-sink.ts'
+import { drivers, useTestDatabase } from './helpers/test-database.ts'
 
 const settings: DigestSettings = {
   time: '08:00',
@@ -23,20 +22,16 @@ const settings: DigestSettings = {
 const silent = { info() {}, warn() {} }
 
 describe.each(drivers)('morning digest on %s', (driver) => {
-  let test: TestDatabase
+  const test = useTestDatabase(driver)
+  const sink = useSmtpSink()
   let second: Database
-  let sink: SmtpSink
-  const transports: MailTransport[] = []
 
   beforeAll(async () => {
-    ;[test, sink] = await Promise.all([openTestDatabase(driver), startSmtpSink()])
     // A second process: its own connection to PostgreSQL; PGlite is one process's database.
     second = driver === 'postgres' ? await openPostgresDatabase(test.location) : test.db
   })
   afterAll(async () => {
-    for (const transport of transports) transport.close()
-    if (second && second !== test?.db) await second.close()
-    await Promise.all([test?.dispose(), sink?.close()])
+    if (second && second !== test.db) await second.close()
   })
   beforeEach(async () => {
     await test.db.query('TRUNCATE leads, delivery_jobs, staff_users CASCADE')
@@ -44,11 +39,9 @@ describe.each(drivers)('morning digest on %s', (driver) => {
   })
 
   function worker(db: Database, now: Date) {
-    const transport = createMailTransport({ smtpUrl: sink.url, mailDir: '/nonexistent' })
-    transports.push(transport)
     return createDeliveryWorker({
       db,
-      transport,
+      transport: sink.transport(),
       getForm: getFormDefinition,
       log: silent,
       settings: {

@@ -6,17 +6,15 @@
  * refused the first attempts.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { agency, formatPhone } from '#config/agency.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildApp } from '#server/app.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
-import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { solvedProof } from './helpers/proof-of-work.ts'
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { submitStoredLead } from './helpers/requests.ts'
+import { type ReceivedMail, useSmtpSink } from './helpers/smtp-sink.ts'
+import { useTestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const today = new Date()
 const ipHashSalt = 'visitor-confirmation-tests-salt-0123'
@@ -45,30 +43,16 @@ function contactPayload(email: string, overrides: Record<string, string> = {}): 
 }
 
 describe.each(drivers)('visitor confirmation on %s', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
-  let sink: SmtpSink
-  const transports: MailTransport[] = []
-
-  beforeAll(async () => {
-    ;[test, sink] = await Promise.all([openTestDatabase(driver), startSmtpSink()])
-    app = await buildApp({ db: test.db, ipHashSalt, encryptionKey, submitRateLimit: false, now: () => today })
-  })
-  afterAll(async () => {
-    for (const transport of transports) transport.close()
-    await app?.close()
-    await Promise.all([test?.dispose(), sink?.close()])
-  })
+  const t = useTestApp(driver, { ipHashSalt, encryptionKey, now: () => today })
+  const sink = useSmtpSink()
 
   /** A worker as main.ts makes it: with the visitor's copy unless VISITOR_CONFIRMATION=off. */
   function worker({ confirmation = true }: { confirmation?: boolean } = {}) {
-    const transport = createMailTransport({ smtpUrl: sink.url, mailDir: '/nonexistent' })
-    transports.push(transport)
     return createDeliveryWorker({
-      db: test.db,
-      transport,
+      db: t.db,
+      transport: sink.transport(),
       getForm: getFormDefinition,
-      log: app.log,
+      log: t.app.log,
       ...(confirmation ? { visitor: { secret: ipHashSalt } } : {}),
       settings: {
         from: `Oak Ridge Insurance <website@oakridge-insurance.example>`,
@@ -86,24 +70,12 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     payload: Record<string, string>,
     headers: Record<string, string> = {},
   ): Promise<{ id: string; reference: string }> {
-    const key = `visitor-${randomBytes(8).toString('hex')}`
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/forms/contact-message',
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': key,
-        'x-proof-of-work': await solvedProof(ipHashSalt, { now: today }),
-        ...headers,
-      },
-      payload: JSON.stringify(payload),
+    const { id, response } = await submitStoredLead(t.app, t.db, 'contact-message', payload, {
+      salt: ipHashSalt,
+      now: today,
+      headers,
     })
-    expect(response.statusCode, response.body).toBe(200)
-    const [row] = await test.db.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key = $1', [
-      key,
-    ])
-    if (!row) throw new Error('the lead answered OK is not stored')
-    return { id: String(row.id), reference: String(response.headers['lead-reference']) }
+    return { id, reference: String(response.headers['lead-reference']) }
   }
 
   function mailsTo(address: string): ReceivedMail[] {
@@ -194,7 +166,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     for (const lead of leads) expect(agencyMailOf(lead.id)).toHaveLength(1)
 
     // The count keeps neither the address nor a digest anyone could recompute from it.
-    const rows = await test.db.query<{ address_key: string; sent: number }>(
+    const rows = await t.db.query<{ address_key: string; sent: number }>(
       'SELECT address_key, sent FROM visitor_mail_counts',
     )
     const stored = rows.map((row) => row.address_key).join(' ')
@@ -231,7 +203,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     await sender.runOnce()
     expect(mailsTo(address)).toHaveLength(1)
     expect(mailsTo(address)[0]?.subject).toContain(lead.reference)
-    const [row] = await test.db.query<{ status: string; attempts: number }>(
+    const [row] = await t.db.query<{ status: string; attempts: number }>(
       'SELECT status, attempts FROM visitor_confirmations WHERE lead_id = $1',
       [lead.id],
     )

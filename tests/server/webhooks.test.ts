@@ -11,13 +11,11 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import type { FastifyInstance } from 'fastify'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildApp } from '#server/app.ts'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { composeDigest } from '#server/desk/morning-digest.ts'
@@ -33,17 +31,17 @@ import {
 import { buildWebhookPayload, leadForWebhook } from '#server/webhooks/payload.ts'
 import { recentDeliveries } from '#server/webhooks/webhook-jobs.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { solvedProof } from './helpers/proof-of-work.ts'
+import { injectForm, ownOrigin, submitStoredLead } from './helpers/requests.ts'
 import { waitFor } from './helpers/server-process.ts'
 import { signedInStaff } from './helpers/staff-session.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { useTestApp } from './helpers/test-app.ts'
+import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const today = new Date()
 const ipHashSalt = 'webhook-tests-salt-0123456789'
 const siteUrl = 'https://desk.oakridge-insurance.example'
 const ssns = ['111223333', '444556666', '777889999']
 const ein = '582345671'
-const ownOrigin = 'http://localhost'
 
 function form(key: string): FormDefinition {
   const definition = getFormDefinition(key)
@@ -126,24 +124,11 @@ async function startReceiver(failFirst = 2): Promise<Receiver> {
 const quiet = { info() {}, warn() {} }
 
 describe.each(drivers)('webhooks on %s', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(driver, { ipHashSalt, now: () => today })
   const receivers: Receiver[] = []
 
-  beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    app = await buildApp({
-      db: test.db,
-      ipHashSalt,
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-      now: () => today,
-    })
-  })
   afterAll(async () => {
-    await app?.close()
     await Promise.all(receivers.map((receiver) => receiver.close()))
-    await test?.dispose()
   })
 
   async function receiver(failFirst = 2): Promise<Receiver> {
@@ -155,7 +140,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
   /** The delivery worker as main.ts makes it, with short retry delays and mail to files. */
   function worker() {
     return createDeliveryWorker({
-      db: test.db,
+      db: t.db,
       transport: createMailTransport({
         mailDir: `${tmpdir()}/webhook-test-mail-${randomBytes(4).toString('hex')}`,
       }),
@@ -174,23 +159,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
   }
 
   async function submit(formKey: string, payload: Record<string, string>): Promise<string> {
-    const key = `webhook-${randomBytes(8).toString('hex')}`
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/forms/${formKey}`,
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': key,
-        'x-proof-of-work': await solvedProof(ipHashSalt, { now: today }),
-      },
-      payload: JSON.stringify(payload),
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    const [row] = await test.db.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key = $1', [
-      key,
-    ])
-    if (!row) throw new Error('the lead answered OK is not stored')
-    return String(row.id)
+    return (await submitStoredLead(t.app, t.db, formKey, payload, { salt: ipHashSalt, now: today })).id
   }
 
   /** Delivery passes until `check` holds. */
@@ -206,14 +175,14 @@ describe.each(drivers)('webhooks on %s', (driver) => {
   }
 
   async function removeEveryDestination() {
-    await test.db.query('DELETE FROM webhook_destinations')
+    await t.db.query('DELETE FROM webhook_destinations')
   }
 
   it('sends each event of a lead once, signed, after two refused attempts; spam sends nothing', async () => {
     await removeEveryDestination()
     const crm = await receiver(2)
     await addDestination(
-      test.db,
+      t.db,
       { url: crm.url, secret: crm.secret, formKeys: [], lines: [], sendSensitive: false, createdBy: 'test' },
       testEncryptionKey,
     )
@@ -232,11 +201,11 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     })
     await deliverUntil(() => crm.accepted.length >= 1, 'the lead.received delivery')
 
-    const owner = await signedInStaff(test.db, `owner-${driver}@oakridge-insurance.example`, {
+    const owner = await signedInStaff(t.db, `owner-${driver}@oakridge-insurance.example`, {
       role: 'owner',
     })
     const actor = { userId: owner.id, email: owner.email }
-    const workLog = createWorkLog(test.db, agency.timeZone)
+    const workLog = createWorkLog(t.db, agency.timeZone)
     expect(await workLog.setStatus({ leadId, actor, status: 'contacted', at: new Date() })).toBe(true)
     expect(await workLog.assign({ leadId, actor, assignee: owner.id, at: new Date() })).toBe('ok')
     await deliverUntil(() => crm.accepted.length >= 3, 'the status and assignment deliveries')
@@ -259,7 +228,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     expect(new Set(crm.accepted.map((entry) => entry.id)).size).toBe(3)
     for (const body of crm.bodies) expect(body).not.toContain(spamId)
 
-    const [stored] = await test.db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [
+    const [stored] = await t.db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [
       leadId,
     ])
     const [received, status, assigned] = crm.accepted.map((entry) => entry.payload)
@@ -286,7 +255,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     expect(assigned?.data).toMatchObject({ id: leadId, assignedTo: owner.email })
 
     // The desk lists each delivery: delivered, three attempts, the receiver's last answer.
-    const listed = await recentDeliveries(test.db, 10)
+    const listed = await recentDeliveries(t.db, 10)
     expect(listed).toHaveLength(3)
     for (const row of listed) expect(row).toMatchObject({ status: 'sent', attempts: 3, lastStatusCode: 200 })
     expect(listed[0]?.lastResponse).toBe('{"received":true}')
@@ -298,7 +267,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     const handEdited = await receiver(0)
     for (const target of [plain, handEdited])
       await addDestination(
-        test.db,
+        t.db,
         {
           url: target.url,
           secret: target.secret,
@@ -310,9 +279,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
         testEncryptionKey,
       )
     // A row changed by hand to allow SSN/EIN over plain http: still withheld at send time.
-    await test.db.query('UPDATE webhook_destinations SET send_sensitive = true WHERE url = $1', [
-      handEdited.url,
-    ])
+    await t.db.query('UPDATE webhook_destinations SET send_sensitive = true WHERE url = $1', [handEdited.url])
     const workersComp = {
       ...validPayload(form('workers-comp-quote'), today),
       ssn1: ssns[0] ?? '',
@@ -334,7 +301,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     expect(wc?.line).toBe('business')
 
     // Allowed over https, the payload carries them, decrypted only when it is built.
-    const lead = await leadForWebhook(test.db, wcLead)
+    const lead = await leadForWebhook(t.db, wcLead)
     if (!lead) throw new Error('the lead is gone')
     expect(lead.fields.ssn1).not.toBe(ssns[0])
     const event = { type: 'lead.received' as const, detail: {}, occurredAt: new Date() }
@@ -350,7 +317,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     await removeEveryDestination()
     const boats = await receiver(0)
     await addDestination(
-      test.db,
+      t.db,
       {
         url: boats.url,
         secret: boats.secret,
@@ -373,7 +340,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     await removeEveryDestination()
     const down = await receiver(Number.POSITIVE_INFINITY)
     const id = await addDestination(
-      test.db,
+      t.db,
       {
         url: down.url,
         secret: down.secret,
@@ -389,7 +356,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     const digestOf = async () =>
       (
         await composeDigest(
-          test.db,
+          t.db,
           '2026-11-25',
           new Date(),
           { deskUrl: siteUrl, timeZone: agency.timeZone },
@@ -399,13 +366,13 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     expect(await digestOf()).not.toContain('Webhooks paused')
 
     // Every attempt has failed for 25 hours: the next failure pauses it.
-    await test.db.query(
+    await t.db.query(
       `UPDATE webhook_destinations SET failing_since = now() - interval '25 hours' WHERE id = $1`,
       [id],
     )
     const tried = down.bodies.length
     await deliverUntil(() => down.bodies.length > tried, 'one more refused attempt')
-    const [paused] = await test.db.query<{ paused_at: unknown }>(
+    const [paused] = await t.db.query<{ paused_at: unknown }>(
       'SELECT paused_at FROM webhook_destinations WHERE id = $1',
       [id],
     )
@@ -424,7 +391,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
 
     // The receiver is fixed and the owner turns the destination on: the waiting lead goes out.
     down.failFirst = 0
-    expect(await setDestinationEnabled(test.db, id, true)).toBe(true)
+    expect(await setDestinationEnabled(t.db, id, true)).toBe(true)
     await deliverUntil(() => down.accepted.length >= 1, 'the delivery after resuming')
     expect(down.accepted[0]?.payload.data.id).toBe(leadId)
     expect(await digestOf()).not.toContain('Webhooks paused')
@@ -432,26 +399,23 @@ describe.each(drivers)('webhooks on %s', (driver) => {
 
   describe('the desk page', () => {
     async function signedIn(email: string, role: 'owner' | 'staff'): Promise<string> {
-      return (await signedInStaff(test.db, email, { role })).cookie
+      return (await signedInStaff(t.db, email, { role })).cookie
     }
     const post = (cookie: string, url: string, body: Record<string, string>, origin = ownOrigin) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(body).toString(),
-      })
+      injectForm(t.app, url, body, { cookie, origin })
 
     it('lets an owner add a destination (secret shown once, stored encrypted) and refuses unsafe ones', async () => {
       await removeEveryDestination()
       const owner = await signedIn(`hooks-owner-${driver}@oakridge-insurance.example`, 'owner')
       const staff = await signedIn(`hooks-staff-${driver}@oakridge-insurance.example`, 'staff')
 
-      const page = await app.inject({ url: '/admin/webhooks', headers: { cookie: owner } })
+      const page = await t.app.inject({ url: '/admin/webhooks', headers: { cookie: owner } })
       expect(page.statusCode).toBe(200)
       expect(page.body).toContain('href="/admin/webhooks"')
-      expect((await app.inject({ url: '/admin/webhooks', headers: { cookie: staff } })).statusCode).toBe(403)
-      const inbox = await app.inject({ url: '/admin', headers: { cookie: staff } })
+      expect((await t.app.inject({ url: '/admin/webhooks', headers: { cookie: staff } })).statusCode).toBe(
+        403,
+      )
+      const inbox = await t.app.inject({ url: '/admin', headers: { cookie: staff } })
       expect(inbox.body).not.toContain('href="/admin/webhooks"')
 
       const crm = 'https://crm.example/hooks/oak-ridge'
@@ -470,7 +434,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       expect(plainHttp.statusCode).toBe(400)
       const notHttp = await post(owner, '/admin/webhooks', { url: 'ftp://crm.example/hook' })
       expect(notHttp.statusCode).toBe(400)
-      expect((await test.db.query('SELECT id FROM webhook_destinations')).length).toBe(0)
+      expect((await t.db.query('SELECT id FROM webhook_destinations')).length).toBe(0)
 
       const added = await post(owner, '/admin/webhooks', {
         url: crm,
@@ -481,7 +445,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       expect(added.statusCode).toBe(200)
       const secret = /whsec_[A-Za-z0-9+/=]+/.exec(added.body)?.[0]
       if (!secret) throw new Error('no secret shown')
-      const [row] = await test.db.query<{
+      const [row] = await t.db.query<{
         id: string
         secret_encrypted: string
         form_keys: unknown
@@ -495,13 +459,13 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       expect(list(row?.lines)).toEqual(['vehicle'])
       expect(row?.send_sensitive).toBe(true)
       // Shown once: the list page never carries it.
-      const after = await app.inject({ url: '/admin/webhooks', headers: { cookie: owner } })
+      const after = await t.app.inject({ url: '/admin/webhooks', headers: { cookie: owner } })
       expect(after.body).toContain(crm)
       expect(after.body).not.toContain(secret)
 
       const off = await post(owner, '/admin/webhooks/switch', { id: String(row?.id), on: 'no' })
       expect(off.statusCode).toBe(303)
-      const [state] = await test.db.query<{ enabled: boolean }>('SELECT enabled FROM webhook_destinations')
+      const [state] = await t.db.query<{ enabled: boolean }>('SELECT enabled FROM webhook_destinations')
       expect(state?.enabled).toBe(false)
     })
 
@@ -510,7 +474,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       const owner = await signedIn(`retry-owner-${driver}@oakridge-insurance.example`, 'owner')
       const crm = await receiver(Number.POSITIVE_INFINITY)
       await addDestination(
-        test.db,
+        t.db,
         {
           url: crm.url,
           secret: crm.secret,
@@ -523,11 +487,11 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       )
       await submit('contact-message', validPayload(form('contact-message'), today))
       await deliverUntil(() => crm.bodies.length >= 1, 'a refused attempt')
-      await test.db.query(`UPDATE webhook_deliveries SET status = 'failed'`)
-      const [failed] = await recentDeliveries(test.db, 1)
+      await t.db.query(`UPDATE webhook_deliveries SET status = 'failed'`)
+      const [failed] = await recentDeliveries(t.db, 1)
       expect(failed?.lastStatusCode).toBe(500)
       expect(failed?.lastResponse).toBe('busy, attempt 1')
-      const page = await app.inject({ url: '/admin/webhooks', headers: { cookie: owner } })
+      const page = await t.app.inject({ url: '/admin/webhooks', headers: { cookie: owner } })
       expect(page.body).toContain('busy, attempt 1')
       expect(page.body).toContain(`name="delivery" value="${failed?.id}"`)
 
@@ -552,14 +516,14 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       tmpdir(),
     )
     expect(config.webhook).toEqual({ url: crm.url, secret: crm.secret })
-    await syncEnvironmentDestination(test.db, config.webhook, testEncryptionKey)
-    await syncEnvironmentDestination(test.db, config.webhook, testEncryptionKey)
+    await syncEnvironmentDestination(t.db, config.webhook, testEncryptionKey)
+    await syncEnvironmentDestination(t.db, config.webhook, testEncryptionKey)
     const leadId = await submit('contact-message', validPayload(form('contact-message'), today))
     await deliverUntil(() => crm.accepted.length >= 1, 'the environment destination')
     expect(crm.accepted.map((entry) => entry.payload.data.id)).toEqual([leadId])
 
-    await syncEnvironmentDestination(test.db, undefined, testEncryptionKey)
-    const rows = await test.db.query<{ enabled: boolean }>(
+    await syncEnvironmentDestination(t.db, undefined, testEncryptionKey)
+    const rows = await t.db.query<{ enabled: boolean }>(
       'SELECT enabled FROM webhook_destinations WHERE from_environment',
     )
     expect(rows).toEqual([{ enabled: false }])

@@ -1,9 +1,12 @@
 /**
  * Requests as a browser or the page's script sends them, through `app.inject`: a form post
  * (urlencoded, with the desk's Origin) and a form submission to the API (JSON with a solved proof of
- * work).
+ * work), alone or with the lead it stored.
  */
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import type { Queryable } from '#server/db/database.ts'
 import { solvedProof } from './proof-of-work.ts'
 
 /** The app's own origin under inject (its host is localhost): what the desk's CSRF check accepts. */
@@ -68,4 +71,27 @@ export async function submitForm(
     },
     payload: JSON.stringify(payload),
   })
+}
+
+/**
+ * A submission the API must store (200 OK), under an Idempotency-Key of its own: the stored lead's
+ * id (found by that key) and the response.
+ */
+export async function submitStoredLead(
+  app: FastifyInstance,
+  db: Queryable,
+  formKey: string,
+  payload: unknown,
+  options: SubmitOptions,
+) {
+  const key = `test-${randomBytes(8).toString('hex')}`
+  const response = await submitForm(app, formKey, payload, {
+    ...options,
+    headers: { 'idempotency-key': key, ...options.headers },
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  expect(response.body).toBe('OK')
+  const [row] = await db.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key = $1', [key])
+  if (!row) throw new Error('the lead answered OK is not stored')
+  return { id: String(row.id), response }
 }

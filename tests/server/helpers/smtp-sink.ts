@@ -6,6 +6,8 @@
  */
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll } from 'vitest'
+import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
 import { type ParsedMail, parseMail } from './mime.ts'
 
 export type SinkMode = 'accept' | 'reject' | 'disconnect' | 'stall'
@@ -40,6 +42,10 @@ export async function startSmtpSink({
   let mode: SinkMode = initialMode
   const messages: ReceivedMail[] = []
   let refused = 0
+  const refuse = (callback: (error: Error) => void, message: string, responseCode: number) => {
+    refused++
+    callback(smtpError(message, responseCode))
+  }
 
   const server = new SMTPServer({
     // Plain SMTP on loopback: no STARTTLS offered (the self-signed default would fail verification),
@@ -51,21 +57,14 @@ export async function startSmtpSink({
     // close() waits for open sessions this long at most.
     closeTimeout: 1000,
     onConnect(_session, callback) {
-      if (mode === 'disconnect') {
-        refused++
-        callback(smtpError('Service not available, closing transmission channel', 421))
-        return
-      }
+      if (mode === 'disconnect')
+        return refuse(callback, 'Service not available, closing transmission channel', 421)
       callback()
     },
     onMailFrom(_address, _session, callback) {
       // No answer at all: the client waits until it gives up or the server closes.
       if (mode === 'stall') return
-      if (mode === 'reject') {
-        refused++
-        callback(smtpError('Requested action aborted: try again later', 451))
-        return
-      }
+      if (mode === 'reject') return refuse(callback, 'Requested action aborted: try again later', 451)
       callback()
     },
     onData(stream, session, callback) {
@@ -116,5 +115,52 @@ export async function startSmtpSink({
       return map
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The sink of a describe block, as `useSmtpSink` hands it out, and transports that send to it. */
+export interface UsedSmtpSink extends Omit<SmtpSink, 'close'> {
+  /** A transport as main.ts makes it, to this sink (or, with `smtp: false`, to .eml files in `mailDir`). */
+  transport(options?: { smtp?: boolean; mailDir?: string }): MailTransport
+}
+
+/**
+ * A sink for the tests of a describe block: started before them (beforeAll); after them, the
+ * transports made with `transport()` are closed, then the sink. Read inside hooks and tests.
+ */
+export function useSmtpSink(options: { mode?: SinkMode } = {}): UsedSmtpSink {
+  let sink: SmtpSink | undefined
+  const transports: MailTransport[] = []
+  const started = (): SmtpSink => {
+    if (!sink) throw new Error('the SMTP sink starts in beforeAll: use it inside hooks and tests')
+    return sink
+  }
+  beforeAll(async () => {
+    sink = await startSmtpSink(options)
+  })
+  afterAll(async () => {
+    for (const transport of transports) transport.close()
+    await sink?.close()
+  })
+  return {
+    get url() {
+      return started().url
+    },
+    get port() {
+      return started().port
+    },
+    get messages() {
+      return started().messages
+    },
+    get refused() {
+      return started().refused
+    },
+    setMode: (mode) => started().setMode(mode),
+    byLeadId: () => started().byLeadId(),
+    transport({ smtp = true, mailDir = '/nonexistent' } = {}) {
+      const transport = createMailTransport({ smtpUrl: smtp ? started().url : undefined, mailDir })
+      transports.push(transport)
+      return transport
+    },
   }
 }

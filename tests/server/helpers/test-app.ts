@@ -29,6 +29,8 @@ export function testAppOptions(db: Database, options: Partial<AppOptions> = {}):
 export interface TestApp {
   db: Database
   app: FastifyInstance
+  /** Where the database lives: the PGlite directory or the PostgreSQL URL (to open it a second time). */
+  location: string
   /** Closes the app, then closes and deletes its database. */
   close(): Promise<void>
 }
@@ -40,6 +42,7 @@ export async function openTestApp(driver: DriverName, options: Partial<AppOption
   return {
     db: test.db,
     app,
+    location: test.location,
     async close() {
       await app.close()
       await test.dispose()
@@ -51,6 +54,7 @@ export async function openTestApp(driver: DriverName, options: Partial<AppOption
 export interface UsedTestApp {
   readonly db: Database
   readonly app: FastifyInstance
+  readonly location: string
 }
 
 /**
@@ -84,6 +88,9 @@ export function useTestApp(
     },
     get app() {
       return open().app
+    },
+    get location() {
+      return open().location
     },
   }
 }
