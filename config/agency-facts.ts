@@ -54,8 +54,8 @@ export const cityAndState = `${address.city}, ${address.regionName}`
 export const dayCodes = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const
 export type DayCode = (typeof dayCodes)[number]
 
-/** schema.org's names of the days (English, whatever the page's language). */
-const schemaDayNames: Record<DayCode, string> = {
+/** The days' English names: schema.org's (whatever the page's language) and the English pages'. */
+export const englishDayNames: Readonly<Record<DayCode, string>> = {
   Mo: 'Monday',
   Tu: 'Tuesday',
   We: 'Wednesday',
@@ -66,7 +66,7 @@ const schemaDayNames: Record<DayCode, string> = {
 }
 
 export function schemaDayName(code: string): string {
-  return schemaDayNames[code as DayCode] ?? code
+  return englishDayNames[code as DayCode] ?? code
 }
 
 /** One line of a week: day codes and 'HH:MM' local times, or null on closed days. */

@@ -1,5 +1,5 @@
-import type { DateLimit, PatternName } from '#forms/engine.ts'
-import { messages } from '#forms/field-rules.ts'
+import type { PatternName } from '#forms/engine.ts'
+import { byDateLimit, messages } from '#forms/field-rules.ts'
 import type { Localized } from './locale.ts'
 
 /** Spanish for a value that does not match its field's named pattern. */
@@ -35,14 +35,14 @@ export const formMessages = {
     dateFormat: 'Escriba la fecha en formato AAAA-MM-DD.',
     realDate: 'Escriba una fecha que exista en el calendario.',
     minWords: (count: number) => `Escriba al menos ${count} palabras.`,
-    dateMin: (limit: DateLimit) =>
-      limit.kind === 'today'
-        ? 'Elija la fecha de hoy o una posterior.'
-        : `Elija una fecha de hace ${limit.years} años como máximo.`,
-    dateMax: (limit: DateLimit) =>
-      limit.kind === 'today'
-        ? 'Elija la fecha de hoy o una anterior.'
-        : `Elija una fecha de hace al menos ${limit.years} años.`,
+    dateMin: byDateLimit(
+      'Elija la fecha de hoy o una posterior.',
+      (years) => `Elija una fecha de hace ${years} años como máximo.`,
+    ),
+    dateMax: byDateLimit(
+      'Elija la fecha de hoy o una anterior.',
+      (years) => `Elija una fecha de hace al menos ${years} años.`,
+    ),
     pattern: spanishPattern,
     notAnObject: 'Envíe los campos del formulario como un objeto JSON.',
   },

@@ -82,6 +82,17 @@ export type Block =
   | { kind: 'cards'; id?: string; heading?: string; intro?: string; cards: Card[] }
   | { kind: 'note'; text: string }
 
+/** The words of the owner's block (home and about pages) beside the owner's photo or portrait. */
+export interface OwnerCopy {
+  /** The owner's title: the block's heading on the home page, the line under the name on the about page. */
+  title: string
+  /** The accessible name of the owner's illustrated portrait. */
+  portraitLabel: string
+  /** The alt text of the agency's own photo (content/photos/owner.*), when it supplied one. */
+  photoLabel: string
+  paragraphs: string[]
+}
+
 export interface FormSectionCopy {
   /** The section's id: the target of the hero button, a fixed anchor (docs/contracts.md, "Pages"). */
   anchor: string

@@ -53,6 +53,14 @@ export interface FieldMessages {
   notAnObject: string
 }
 
+/** A date limit's message: one sentence for today, another naming the years of a years-ago limit. */
+export function byDateLimit(
+  today: string,
+  yearsAgo: (years: number) => string,
+): (limit: DateLimit) => string {
+  return (limit) => (limit.kind === 'today' ? today : yearsAgo(limit.years))
+}
+
 /** The English messages, one per kind of problem. */
 export const messages: FieldMessages = {
   required: 'This field is required.',
@@ -69,14 +77,14 @@ export const messages: FieldMessages = {
   dateFormat: 'Enter a date as YYYY-MM-DD.',
   realDate: 'Enter a real calendar date.',
   minWords: (count: number) => `Write at least ${count} words.`,
-  dateMin: (limit: DateLimit) =>
-    limit.kind === 'today'
-      ? 'Choose today or a later date.'
-      : `Choose a date at most ${limit.years} years ago.`,
-  dateMax: (limit: DateLimit) =>
-    limit.kind === 'today'
-      ? 'Choose today or an earlier date.'
-      : `Choose a date at least ${limit.years} years ago.`,
+  dateMin: byDateLimit(
+    'Choose today or a later date.',
+    (years) => `Choose a date at most ${years} years ago.`,
+  ),
+  dateMax: byDateLimit(
+    'Choose today or an earlier date.',
+    (years) => `Choose a date at least ${years} years ago.`,
+  ),
   pattern: patternMessage,
   notAnObject: 'Send the form fields as a JSON object.',
 }

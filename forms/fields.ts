@@ -57,25 +57,21 @@ export function dateInput(
 
 type ChoiceOptions = Common & Pick<ChoiceField, 'defaultValue' | 'groups'>
 
-/** A dropdown; `choices` are option values (label = value) or full options. */
-export function select(
-  name: string,
-  label: string,
-  choices: readonly Option[] | readonly string[],
-  opts: ChoiceOptions,
-): ChoiceField {
-  return { kind: 'select', name, label, options: toOptions(choices), ...opts }
+/** A constructor of one kind of choice field; `choices` are option values (label = value) or full options. */
+function choiceOf(kind: ChoiceField['kind']) {
+  return (
+    name: string,
+    label: string,
+    choices: readonly Option[] | readonly string[],
+    opts: ChoiceOptions,
+  ): ChoiceField => ({ kind, name, label, options: toOptions(choices), ...opts })
 }
 
-/** A radio group; `choices` are option values (label = value) or full options. */
-export function radio(
-  name: string,
-  label: string,
-  choices: readonly Option[] | readonly string[],
-  opts: ChoiceOptions,
-): ChoiceField {
-  return { kind: 'radio', name, label, options: toOptions(choices), ...opts }
-}
+/** A dropdown. */
+export const select = choiceOf('select')
+
+/** A radio group. */
+export const radio = choiceOf('radio')
 
 export function checkbox(name: string, label: string, opts: Common): CheckboxField {
   return { kind: 'checkbox', name, label, ...opts }

@@ -22,8 +22,9 @@ import {
 } from '#server/backup/backup-files.ts'
 import { takeEmbeddedBackup } from '#server/backup/backup-job.ts'
 import { readServerControl } from '#server/backup/server-control.ts'
-import { type Config, ConfigError, loadConfig } from '#server/config.ts'
+import { type Config, loadConfig } from '#server/config.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
+import { CommandError, filesAndForce, runCommand } from './command-line.ts'
 
 const usage = `npm run backup [-- FILE] [--force]
 
@@ -31,21 +32,16 @@ Writes a snapshot of the database: to FILE, or to BACKUP_DIR (default DATA_DIR/b
 Embedded database: asks the running server for it, or opens the folder when no server runs
 (--force: when a server was killed and left its lock behind). DATABASE_URL: runs pg_dump.`
 
-class BackupError extends Error {}
-
 async function main(argv: string[]): Promise<void> {
-  const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
-  const files = argv.filter((arg) => !arg.startsWith('--'))
-  if (flags.has('--help')) return console.log(usage)
-  for (const flag of flags)
-    if (flag !== '--force') throw new BackupError(`Unknown option ${flag}.\n\n${usage}`)
-  if (files.length > 1) throw new BackupError(`One file at most.\n\n${usage}`)
+  const { help, force, files } = filesAndForce(argv, (flag) => `Unknown option ${flag}.\n\n${usage}`)
+  if (help) return console.log(usage)
+  if (files.length > 1) throw new CommandError(`One file at most.\n\n${usage}`)
   const config = loadConfig()
   const kind: BackupKind = config.databaseUrl ? 'pgdump' : 'pglite'
   const file = path.resolve(files[0] ?? path.join(config.backup.dir, backupFileName(kind, new Date())))
   const bytes = config.databaseUrl
     ? await pgDump(config.databaseUrl, file)
-    : await embeddedBackup(config, file, flags.has('--force'))
+    : await embeddedBackup(config, file, force)
   console.log(`Backup written: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`)
 }
 
@@ -60,7 +56,7 @@ async function embeddedBackup(config: Config, file: string, force: boolean): Pro
       return writeBackupFile(file, await response.blob())
     }
     if (response) {
-      throw new BackupError(
+      throw new CommandError(
         `The running server (${control.url}) refused the backup: HTTP ${response.status}.`,
       )
     }
@@ -68,10 +64,10 @@ async function embeddedBackup(config: Config, file: string, force: boolean): Pro
   }
   const pgliteDir = path.join(config.dataDir, 'pglite')
   if (!existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-    throw new BackupError(`There is no embedded database in ${pgliteDir} (is DATA_DIR right?).`)
+    throw new CommandError(`There is no embedded database in ${pgliteDir} (is DATA_DIR right?).`)
   }
   if (!force && existsSync(path.join(pgliteDir, 'postmaster.pid'))) {
-    throw new BackupError(
+    throw new CommandError(
       `The embedded database in ${pgliteDir} is in use, but no running server answered.\n` +
         'If no server is running (it was killed and left its lock behind), add --force.',
     )
@@ -89,7 +85,7 @@ async function embeddedBackup(config: Config, file: string, force: boolean): Pro
 
 async function pgDump(databaseUrl: string, file: string): Promise<number> {
   if (spawnSync('pg_dump', ['--version']).error) {
-    throw new BackupError(
+    throw new CommandError(
       'pg_dump is not installed. On Debian or Ubuntu: sudo apt-get install postgresql-client\n' +
         "(its major version must be at least the server's; PostgreSQL's own apt repository has every version).",
     )
@@ -105,7 +101,7 @@ async function pgDump(databaseUrl: string, file: string): Promise<number> {
   )
   if (run.status !== 0) {
     await rm(partial, { force: true })
-    throw new BackupError('pg_dump failed (its message is above); no backup was written.')
+    throw new CommandError('pg_dump failed (its message is above); no backup was written.')
   }
   // pg_dump creates the file under the umask set below; said again in case it ever does not.
   await chmod(partial, 0o600)
@@ -116,12 +112,4 @@ async function pgDump(databaseUrl: string, file: string): Promise<number> {
 // A backup holds every lead: whatever this creates (the file, its folder, pg_dump's output) is
 // for this user only, whatever the shell's umask.
 process.umask(0o077)
-try {
-  await main(process.argv.slice(2))
-} catch (error) {
-  // One line and exit code 1, never a stack trace.
-  const known = error instanceof BackupError || error instanceof ConfigError
-  const message = error instanceof Error ? error.message : String(error)
-  console.error(known ? message : `Backup failed: ${message.split('\n')[0]}`)
-  process.exitCode = 1
-}
+await runCommand('Backup', () => main(process.argv.slice(2)))

@@ -54,7 +54,14 @@ import { fingerprintKeyFrom, textFingerprint } from '#server/leads/submission-me
 import { sensitiveFieldNames } from '#server/security/sensitive-fields.ts'
 import { validPayload } from '#tests/server/helpers/form-payloads.ts'
 import { noteLoadAverage, printTable, writeBenchResult } from './bench-report.ts'
-import { type BenchDriver, postLeads, solvedProofs, withBenchData } from './bench-server.ts'
+import {
+  type BenchDriver,
+  driversOf,
+  loadBenchOptions,
+  postLeads,
+  solvedProofs,
+  withBenchData,
+} from './bench-server.ts'
 import { median } from './median.ts'
 import { cpuMs, msPerTick, statCpuMs } from './process-cpu.ts'
 
@@ -65,12 +72,9 @@ const budget = { requestsPerSecond: 1500, p99Ms: 50, errors: 0 }
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    ...loadBenchOptions,
     rounds: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '20' },
-    drivers: { type: 'string', default: 'pglite,postgres' },
     delivery: { type: 'boolean', default: false },
-    strict: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     baseline: { type: 'string' },
     'proofs-per-second': { type: 'string', default: '10000' },
@@ -85,7 +89,7 @@ const baselineScript = args.baseline ? path.resolve(args.baseline, 'server', 'ma
 if (baselineScript && !existsSync(baselineScript)) throw new Error(`--baseline: no ${baselineScript}`)
 /** What the server is compared with, as the output names it. */
 const comparedWith = baselineScript ? 'baseline' : 'anchor'
-const drivers = args.drivers.split(',').map((name) => name.trim()) as BenchDriver[]
+const drivers = driversOf(args.drivers)
 
 interface DriverResult {
   driver: BenchDriver

@@ -30,6 +30,8 @@ import { noteLoadAverage, printTable, writeBenchResult } from './bench-report.ts
 import {
   type BenchData,
   type BenchDriver,
+  driversOf,
+  loadBenchOptions,
   postLeads,
   residentMb,
   solvedProofs,
@@ -40,16 +42,13 @@ const budgetMb = { idle: 256, load: 384 }
 
 const { values: args } = parseArgs({
   options: {
-    drivers: { type: 'string', default: 'pglite,postgres' },
+    ...loadBenchOptions,
     idle: { type: 'string', default: '10' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '20' },
     restart: { type: 'boolean', default: false },
     'node-arg': { type: 'string', multiple: true, default: [] },
-    strict: { type: 'boolean', default: false },
   },
 })
-const drivers = args.drivers.split(',').map((name) => name.trim()) as BenchDriver[]
+const drivers = driversOf(args.drivers)
 const idleSeconds = Number(args.idle)
 const duration = Number(args.duration)
 const connections = Number(args.connections)

@@ -19,6 +19,19 @@ import { type ServerProcess, startServerProcess } from '#tests/server/helpers/se
 
 export type BenchDriver = 'pglite' | 'postgres'
 
+/** The options both load benchmarks of the API take (`npm run bench`, `bench:memory`), for parseArgs. */
+export const loadBenchOptions = {
+  drivers: { type: 'string', default: 'pglite,postgres' },
+  duration: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '20' },
+  strict: { type: 'boolean', default: false },
+} as const
+
+/** `--drivers pglite,postgres` as a list of drivers. */
+export function driversOf(list: string): BenchDriver[] {
+  return list.split(',').map((name) => name.trim()) as BenchDriver[]
+}
+
 export interface BenchServerOptions {
   /** Added to (or replacing) the production settings below: IP_HASH_SALT, DELIVERY_POLL_MS… */
   env?: Record<string, string>

@@ -17,12 +17,13 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { type BackupKind, backupKindOf } from '#server/backup/backup-files.ts'
 import { readServerControl } from '#server/backup/server-control.ts'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { loadConfig } from '#server/config.ts'
 import type { Database } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { holdUndeliveredJobs } from '#server/leads/lead-jobs.ts'
+import { CommandError, filesAndForce, oneLine, runCommand } from './command-line.ts'
 
 const usage = `npm run restore -- FILE [--force]
 
@@ -30,30 +31,27 @@ Loads a backup into an empty database: DATA_DIR/pglite, or DATABASE_URL's.
 --force: restore over a database that holds data (the embedded folder is moved aside,
 a PostgreSQL database has its tables replaced). Stop the server first.`
 
-class RestoreError extends Error {}
-
 async function main(argv: string[]): Promise<void> {
-  const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
-  const files = argv.filter((arg) => !arg.startsWith('--'))
-  if (flags.has('--help')) return console.log(usage)
-  for (const flag of flags)
-    if (flag !== '--force') throw new RestoreError(`Unknown option ${flag} (npm run restore -- --help).`)
+  const { help, force, files } = filesAndForce(
+    argv,
+    (flag) => `Unknown option ${flag} (npm run restore -- --help).`,
+  )
+  if (help) return console.log(usage)
   const [file, ...extra] = files
   if (!file || extra.length > 0)
-    throw new RestoreError('Name one backup file: npm run restore -- FILE [--force] (--help explains).')
+    throw new CommandError('Name one backup file: npm run restore -- FILE [--force] (--help explains).')
   const kind = await kindOf(path.resolve(file))
   const config = loadConfig()
-  const force = flags.has('--force')
   if (kind === 'pglite') {
     if (config.databaseUrl) {
-      throw new RestoreError(
+      throw new CommandError(
         'This is a backup of the embedded database, and DATABASE_URL is set. Unset DATABASE_URL to restore it into DATA_DIR.',
       )
     }
     await restoreEmbedded(path.resolve(file), config.dataDir, force)
   } else {
     if (!config.databaseUrl) {
-      throw new RestoreError(
+      throw new CommandError(
         'This is a pg_dump backup of a PostgreSQL database: set DATABASE_URL to the (empty) database to load it into.',
       )
     }
@@ -63,15 +61,15 @@ async function main(argv: string[]): Promise<void> {
 
 async function kindOf(file: string): Promise<BackupKind> {
   const handle = await open(file).catch(() => {
-    throw new RestoreError(`Cannot read ${file}.`)
+    throw new CommandError(`Cannot read ${file}.`)
   })
   try {
     const head = new Uint8Array(8)
     await handle.read(head, 0, 8, 0).catch(() => {
-      throw new RestoreError(`Cannot read ${file} (is it a file?).`)
+      throw new CommandError(`Cannot read ${file} (is it a file?).`)
     })
     const kind = backupKindOf(head)
-    if (!kind) throw new RestoreError(`${file} is not a backup made by npm run backup.`)
+    if (!kind) throw new CommandError(`${file} is not a backup made by npm run backup.`)
     return kind
   } finally {
     await handle.close()
@@ -82,10 +80,10 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
   const target = path.join(dataDir, 'pglite')
   const control = readServerControl(dataDir)
   if (control && isRunning(control.pid)) {
-    throw new RestoreError(`The server (process ${control.pid}) has ${target} open. Stop the server first.`)
+    throw new CommandError(`The server (process ${control.pid}) has ${target} open. Stop the server first.`)
   }
   if (!force && existsSync(path.join(target, 'postmaster.pid'))) {
-    throw new RestoreError(
+    throw new CommandError(
       `The embedded database in ${target} looks in use: stop the server first (if none runs, it was killed and left its lock behind: add --force).`,
     )
   }
@@ -93,7 +91,7 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
   let aside: string | undefined
   if (entries.length > 0) {
     if (!force) {
-      throw new RestoreError(
+      throw new CommandError(
         `${target} is not empty: restoring would replace its data (add --force to move it aside, kept next to it).`,
       )
     }
@@ -110,7 +108,7 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
     // Leave no half-loaded folder behind, and put back what was there.
     await rm(target, { recursive: true, force: true })
     if (aside) await rename(aside, target)
-    throw new RestoreError(`${file} could not be loaded (${oneLine(error)}); nothing was changed.`)
+    throw new CommandError(`${file} could not be loaded (${oneLine(error)}); nothing was changed.`)
   }
   const db = await openPgliteDatabase(target)
   try {
@@ -140,10 +138,6 @@ function heldLine(held: number): string {
     : `${held} notification${held === 1 ? ' was' : 's were'} not sent when the backup was taken: they are held, not sent again, until an owner sends or discards them at /admin/held-notifications.`
 }
 
-function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error'
-}
-
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0)
@@ -156,7 +150,7 @@ function isRunning(pid: number): boolean {
 
 async function restorePostgres(file: string, databaseUrl: string, force: boolean): Promise<void> {
   if (spawnSync('pg_restore', ['--version']).error) {
-    throw new RestoreError(
+    throw new CommandError(
       'pg_restore is not installed. On Debian or Ubuntu: sudo apt-get install postgresql-client',
     )
   }
@@ -171,7 +165,7 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
     await db.close()
   }
   if (tables > 0 && !force) {
-    throw new RestoreError(
+    throw new CommandError(
       `The database at DATABASE_URL is not empty (${tables} tables): restoring would replace its data (restore into a new, empty database, or add --force to replace these tables).`,
     )
   }
@@ -185,7 +179,7 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
   if (tables > 0) args.push('--clean', '--if-exists')
   const run = spawnSync('pg_restore', [...args, file], { stdio: ['ignore', 'inherit', 'inherit'] })
   if (run.status !== 0)
-    throw new RestoreError('pg_restore failed (its message is above); the database was left as it was.')
+    throw new CommandError('pg_restore failed (its message is above); the database was left as it was.')
   const restored = await connect(databaseUrl)
   try {
     const { leads, held } = await prepareRestored(restored)
@@ -200,17 +194,10 @@ async function connect(databaseUrl: string): Promise<Database> {
   try {
     return await openPostgresDatabase(databaseUrl)
   } catch (error) {
-    throw new RestoreError(`Cannot use the database at DATABASE_URL: ${oneLine(error)}.`)
+    throw new CommandError(`Cannot use the database at DATABASE_URL: ${oneLine(error)}.`)
   }
 }
 
 // Whatever this creates (DATA_DIR, the database's files) is for this user only.
 process.umask(0o077)
-try {
-  await main(process.argv.slice(2))
-} catch (error) {
-  // One line and exit code 1, never a stack trace: an operator reads this mid-incident.
-  const known = error instanceof RestoreError || error instanceof ConfigError
-  console.error(known ? error.message : `Restore failed: ${oneLine(error)}`)
-  process.exitCode = 1
-}
+await runCommand('Restore', () => main(process.argv.slice(2)))

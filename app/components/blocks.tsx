@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import type { AccordionItem, Block, Card } from '#content/types.ts'
 import { useHref } from '../site/i18n.ts'
 import { Icon } from './icon.tsx'
+import { Section } from './section.tsx'
 
 /** Renders a page's explainers, accordions, card grids and notes, in order. */
 export function Blocks({ blocks, idPrefix }: { blocks: Block[]; idPrefix: string }) {
@@ -12,63 +13,40 @@ export function Blocks({ blocks, idPrefix }: { blocks: Block[]; idPrefix: string
         switch (block.kind) {
           case 'text':
             return (
-              <section
-                key={key}
-                className="section"
-                id={block.id}
-                aria-labelledby={block.heading ? `${key}-h` : undefined}
-              >
-                <div className="container prose">
-                  {block.heading ? <h2 id={`${key}-h`}>{block.heading}</h2> : null}
-                  {block.paragraphs.map((p) => (
-                    <p key={p}>{p}</p>
-                  ))}
-                  {block.list ? (
-                    <ul className="check-list">
-                      {block.list.map((item) => (
-                        <li key={item}>{item}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {block.after?.map((p) => (
-                    <p key={p}>{p}</p>
-                  ))}
-                </div>
-              </section>
+              <Section key={key} id={block.id} headingId={`${key}-h`} copy={block} prose>
+                {block.paragraphs.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+                {block.list ? (
+                  <ul className="check-list">
+                    {block.list.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                {block.after?.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+              </Section>
             )
           case 'accordion':
             return (
-              <section
+              <Section
                 key={key}
                 className="section section--tinted"
                 id={block.id}
-                aria-labelledby={block.heading ? `${key}-h` : undefined}
+                headingId={`${key}-h`}
+                copy={block}
+                prose
               >
-                <div className="container prose">
-                  {block.heading ? <h2 id={`${key}-h`}>{block.heading}</h2> : null}
-                  {block.intro ? <p>{block.intro}</p> : null}
-                  <Accordion id={key} items={block.items} firstOpen={block.firstOpen} />
-                </div>
-              </section>
+                <Accordion id={key} items={block.items} firstOpen={block.firstOpen} />
+              </Section>
             )
           case 'cards':
             return (
-              <section
-                key={key}
-                className="section"
-                id={block.id}
-                aria-labelledby={block.heading ? `${key}-h` : undefined}
-              >
-                <div className="container">
-                  {block.heading ? (
-                    <h2 id={`${key}-h`} className="section__title">
-                      {block.heading}
-                    </h2>
-                  ) : null}
-                  {block.intro ? <p className="section__intro">{block.intro}</p> : null}
-                  <CardGrid cards={block.cards} />
-                </div>
-              </section>
+              <Section key={key} id={block.id} headingId={`${key}-h`} copy={block} centered>
+                <CardGrid cards={block.cards} />
+              </Section>
             )
           case 'note':
             return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { ContentPage } from '#content/types.ts'
+import type { ContentPage, FormSectionCopy } from '#content/types.ts'
 import { Blocks } from './blocks.tsx'
 import { Hero } from './hero.tsx'
 
@@ -9,27 +9,14 @@ export function ContentPageView({ page, children }: { page: ContentPage; childre
     <>
       <Hero hero={page.hero} />
       <Blocks blocks={page.blocks} idPrefix="block" />
-      {page.form ? (
-        <FormSection anchor={page.form.anchor} heading={page.form.heading} intro={page.form.intro}>
-          {children}
-        </FormSection>
-      ) : null}
+      {page.form ? <FormSection copy={page.form}>{children}</FormSection> : null}
     </>
   )
 }
 
 /** The section a hero button scrolls to; its id is the page's fixed anchor (docs/contracts.md, "Pages"). */
-export function FormSection({
-  anchor,
-  heading,
-  intro,
-  children,
-}: {
-  anchor: string
-  heading: string
-  intro: string
-  children?: ReactNode
-}) {
+export function FormSection({ copy, children }: { copy: FormSectionCopy; children?: ReactNode }) {
+  const { anchor, heading, intro } = copy
   return (
     <section id={anchor} className="section form-section" aria-labelledby={`${anchor}-heading`}>
       <div className="container container--narrow">

@@ -1,30 +1,18 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import { siFacebook, siInstagram, siYoutube } from 'simple-icons'
 import { agency } from '#config/agency.ts'
-import { addressLines, agencyPhone, localityParts } from '#config/agency-facts.ts'
+import { agencyPhone } from '#config/agency-facts.ts'
 import { shellCopy } from '#content/shell.ts'
 import { useHref, useLocalized } from '../site/i18n.ts'
-import { BrandIcon } from './brand-icon.tsx'
+import { IconLine, OfficeAddress } from './contact-lines.tsx'
 import { MapFrame } from './map-frame.tsx'
+import { navLinks } from './site-header.tsx'
+import { SocialLinks } from './social-links.tsx'
 
-const footerNav = [
-  { key: 'home', path: '/' },
-  { key: 'services', path: '/services' },
-  { key: 'insurance', path: '/insurance' },
-  { key: 'quote', path: '/get-a-quote' },
-  { key: 'about', path: '/about' },
-  { key: 'contact', path: '/contact' },
-  { key: 'privacy', path: '/privacy' },
-] as const
+const footerNav = navLinks(['home', 'services', 'insurance', 'quote', 'about', 'contact', 'privacy'])
 
 export function SiteFooter() {
   const copy = useLocalized(shellCopy)
   const href = useHref()
-  const socials = [
-    { icon: siFacebook, url: agency.social.facebook, name: copy.social.facebook },
-    { icon: siInstagram, url: agency.social.instagram, name: copy.social.instagram },
-    { icon: siYoutube, url: agency.social.youtube, name: copy.social.youtube },
-  ]
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -40,39 +28,26 @@ export function SiteFooter() {
             ))}
           </ul>
           <h2 className="site-footer__heading">{copy.footer.followHeading}</h2>
-          <ul className="site-footer__social">
-            {socials.map((s) => (
-              <li key={s.name}>
-                <a href={s.url} target="_blank" rel="noopener noreferrer">
-                  <BrandIcon icon={s.icon} label={`${s.name} ${copy.newTab}`} size={22} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks className="site-footer__social" iconSize={22} />
         </nav>
         <div>
           <h2 className="site-footer__heading">{copy.footer.contactHeading}</h2>
           <address className="site-footer__address">
             <strong>{agency.name}</strong>
-            <span className="icon-line">
-              <MapPin aria-hidden="true" width={18} height={18} />
+            <IconLine icon={MapPin}>
               <span>
-                {addressLines[0]}
-                <br />
-                {localityParts}
+                <OfficeAddress />
               </span>
-            </span>
-            <span className="icon-line">
-              <Phone aria-hidden="true" width={18} height={18} />
+            </IconLine>
+            <IconLine icon={Phone}>
               <a href={agencyPhone.href}>
                 <span className="visually-hidden">{copy.footer.phoneLabel}: </span>
                 {agencyPhone.display}
               </a>
-            </span>
-            <span className="icon-line">
-              <Mail aria-hidden="true" width={18} height={18} />
+            </IconLine>
+            <IconLine icon={Mail}>
               <a href={`mailto:${agency.email}`}>{agency.email}</a>
-            </span>
+            </IconLine>
           </address>
         </div>
         <div>

@@ -1,20 +1,57 @@
 import { Menu, Phone } from 'lucide-react'
-import { siFacebook, siInstagram, siYoutube } from 'simple-icons'
 import { agency } from '#config/agency.ts'
 import { agencyPhone } from '#config/agency-facts.ts'
 import { shellCopy } from '#content/shell.ts'
 import { useHref, useLocale, useLocalized } from '../site/i18n.ts'
 import { insuranceLines } from '../site/insurance-lines.ts'
 import { type Locale, withLocale } from '../site/route-table.ts'
-import { BrandIcon } from './brand-icon.tsx'
+import { SocialLinks } from './social-links.tsx'
 
-export const mainNav = [
-  { key: 'home', path: '/' },
-  { key: 'services', path: '/services' },
-  { key: 'insurance', path: '/insurance' },
-  { key: 'about', path: '/about' },
-  { key: 'contact', path: '/contact' },
-] as const
+/** The site's main pages by name: the navbar and the footer link them. */
+const sitePaths = {
+  home: '/',
+  services: '/services',
+  insurance: '/insurance',
+  quote: '/get-a-quote',
+  about: '/about',
+  contact: '/contact',
+  privacy: '/privacy',
+} as const
+
+/** Links to main pages, in the order given. */
+export const navLinks = <Key extends keyof typeof sitePaths>(keys: readonly Key[]) =>
+  keys.map((key) => ({ key, path: sitePaths[key] }))
+
+/** The navbar's links (the quote button and the lines menu follow them). */
+export const mainNav = navLinks(['home', 'services', 'insurance', 'about', 'contact'])
+
+/** Links to product pages, the current page marked (the lines menu, /get-a-quote's detailed forms). */
+export function ProductLinks({
+  products,
+  linkClassName,
+  pagePath,
+}: {
+  products: readonly { path: string; title: string }[]
+  linkClassName: string
+  pagePath?: string
+}) {
+  const href = useHref()
+  return (
+    <ul>
+      {products.map((product) => (
+        <li key={product.path}>
+          <a
+            href={href(product.path)}
+            className={linkClassName}
+            aria-current={pagePath === product.path ? 'page' : undefined}
+          >
+            {product.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /**
  * The lines and their products, behind a native disclosure: it opens without any script, sits in
@@ -38,19 +75,7 @@ function InsuranceLines({ pagePath }: { pagePath: string }) {
             >
               {line.title}
             </a>
-            <ul>
-              {line.products.map((product) => (
-                <li key={product.path}>
-                  <a
-                    href={href(product.path)}
-                    className="nav-lines__product"
-                    aria-current={pagePath === product.path ? 'page' : undefined}
-                  >
-                    {product.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ProductLinks products={line.products} linkClassName="nav-lines__product" pagePath={pagePath} />
           </div>
         ))}
       </div>
@@ -73,23 +98,7 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
     <header className="site-header">
       <div className="top-strip">
         <div className="container top-strip__inner">
-          <ul className="top-strip__social" aria-label={copy.topStripLabel}>
-            <li>
-              <a href={agency.social.facebook} target="_blank" rel="noopener noreferrer">
-                <BrandIcon icon={siFacebook} label={`${copy.social.facebook} ${copy.newTab}`} />
-              </a>
-            </li>
-            <li>
-              <a href={agency.social.instagram} target="_blank" rel="noopener noreferrer">
-                <BrandIcon icon={siInstagram} label={`${copy.social.instagram} ${copy.newTab}`} />
-              </a>
-            </li>
-            <li>
-              <a href={agency.social.youtube} target="_blank" rel="noopener noreferrer">
-                <BrandIcon icon={siYoutube} label={`${copy.social.youtube} ${copy.newTab}`} />
-              </a>
-            </li>
-          </ul>
+          <SocialLinks className="top-strip__social" label={copy.topStripLabel} />
           <div className="top-strip__contact">
             <a
               href={withLocale(otherLocale, pagePath)}

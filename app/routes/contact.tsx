@@ -1,21 +1,16 @@
 import { Mail, MapPin, Phone, Printer } from 'lucide-react'
 import { agency } from '#config/agency.ts'
-import {
-  addressLines,
-  agencyFax,
-  agencyPhone,
-  type DayCode,
-  localityParts,
-  timeLabel,
-} from '#config/agency-facts.ts'
+import { agencyFax, agencyPhone, type DayCode, timeLabel } from '#config/agency-facts.ts'
 import { type ContactCopy, contactPage } from '#content/pages/contact.ts'
-import { shellCopy } from '#content/shell.ts'
 import { contactMessage } from '#forms/definitions/contact-message.ts'
 import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
+import { IconLine, OfficeAddress } from '../components/contact-lines.tsx'
 import { Banner } from '../components/hero.tsx'
 import { MapFrame } from '../components/map-frame.tsx'
 import { PageForm } from '../components/page-form.tsx'
 import { PageIntro } from '../components/page-intro.tsx'
+import { Section } from '../components/section.tsx'
+import { SocialLinks } from '../components/social-links.tsx'
 import type { RouteHandle } from '../root.tsx'
 import { useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
@@ -62,12 +57,6 @@ function OpeningHoursList({ copy }: { copy: HoursCopy }) {
 
 export default function ContactPage() {
   const copy = useLocalized(contactPage)
-  const shell = useLocalized(shellCopy)
-  const socials = [
-    { name: shell.social.facebook, url: agency.social.facebook },
-    { name: shell.social.instagram, url: agency.social.instagram },
-    { name: shell.social.youtube, url: agency.social.youtube },
-  ]
   return (
     <>
       <AgencyJsonLd path="/contact" />
@@ -93,54 +82,36 @@ export default function ContactPage() {
               <h2 id="contact-details-heading">{copy.details.heading}</h2>
               <address className="contact-details">
                 <strong>{agency.name}</strong>
-                <span className="icon-line">
-                  <Phone aria-hidden="true" width={18} height={18} />
+                <IconLine icon={Phone}>
                   <span>
                     {copy.details.phone}: <a href={agencyPhone.href}>{agencyPhone.display}</a>
                   </span>
-                </span>
-                <span className="icon-line">
-                  <Printer aria-hidden="true" width={18} height={18} />
+                </IconLine>
+                <IconLine icon={Printer}>
                   <span>
                     {copy.details.fax}: {agencyFax.display}
                   </span>
-                </span>
-                <span className="icon-line">
-                  <Mail aria-hidden="true" width={18} height={18} />
+                </IconLine>
+                <IconLine icon={Mail}>
                   <span>
                     {copy.details.email}: <a href={`mailto:${agency.email}`}>{agency.email}</a>
                   </span>
-                </span>
-                <span className="icon-line">
-                  <MapPin aria-hidden="true" width={18} height={18} />
+                </IconLine>
+                <IconLine icon={MapPin}>
                   <span>
-                    {copy.details.address}: {addressLines[0]}
-                    <br />
-                    {localityParts}
+                    {copy.details.address}: <OfficeAddress />
                   </span>
-                </span>
+                </IconLine>
               </address>
               <h3 className="contact-details__social-heading">{copy.details.social}</h3>
-              <ul className="inline-links">
-                {socials.map((s) => (
-                  <li key={s.url}>
-                    <a href={s.url} target="_blank" rel="noopener noreferrer">
-                      {s.name}
-                      <span className="visually-hidden"> {shell.newTab}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <SocialLinks className="inline-links" names />
             </section>
           </div>
         </div>
       </div>
-      <section className="section" aria-labelledby="contact-map-heading">
-        <div className="container">
-          <h2 id="contact-map-heading">{copy.map.heading}</h2>
-          <MapFrame title={copy.map.title} height={450} linkLabel={copy.map.link} />
-        </div>
-      </section>
+      <Section headingId="contact-map-heading" copy={copy.map}>
+        <MapFrame title={copy.map.title} height={450} linkLabel={copy.map.link} />
+      </Section>
     </>
   )
 }

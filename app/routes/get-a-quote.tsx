@@ -4,8 +4,10 @@ import { Blocks } from '../components/blocks.tsx'
 import { FormSection } from '../components/content-page.tsx'
 import { Banner, Hero } from '../components/hero.tsx'
 import { PageForm } from '../components/page-form.tsx'
+import { Section } from '../components/section.tsx'
+import { ProductLinks } from '../components/site-header.tsx'
 import type { RouteHandle } from '../root.tsx'
-import { useHref, useLocale, useLocalized } from '../site/i18n.ts'
+import { useLocale, useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
 import { quoteFormsByLine } from '../site/quote-forms-by-line.ts'
 
@@ -15,44 +17,30 @@ export const handle: RouteHandle = { formIsland: true }
 /** The detailed quote forms, as large links grouped by line, above the general form. */
 function DetailedForms() {
   const copy = useLocalized(getAQuotePage).detailed
-  const href = useHref()
   const lines = quoteFormsByLine(useLocale())
   return (
-    <section className="section quote-lines" aria-labelledby="quote-lines-heading">
-      <div className="container">
-        <h2 id="quote-lines-heading">{copy.heading}</h2>
-        <p>{copy.intro}</p>
-        <div className="quote-lines__grid">
-          {lines.map((line) => (
-            <div key={line.path} className="quote-lines__group">
-              <h3>{line.title}</h3>
-              <ul>
-                {line.products.map((product) => (
-                  <li key={product.path}>
-                    <a href={href(product.path)} className="quote-lines__link">
-                      {product.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
+    <Section className="section quote-lines" headingId="quote-lines-heading" copy={copy}>
+      <div className="quote-lines__grid">
+        {lines.map((line) => (
+          <div key={line.path} className="quote-lines__group">
+            <h3>{line.title}</h3>
+            <ProductLinks products={line.products} linkClassName="quote-lines__link" />
+          </div>
+        ))}
       </div>
-    </section>
+    </Section>
   )
 }
 
 export default function GetAQuotePage() {
   const copy = useLocalized(getAQuotePage)
-  const form = copy.form
   return (
     <>
       <Banner title={copy.banner} />
       <Hero hero={copy.hero} />
       <DetailedForms />
       <Blocks blocks={copy.blocks} idPrefix="block" />
-      <FormSection anchor={form.anchor} heading={form.heading} intro={form.intro}>
+      <FormSection copy={copy.form}>
         <PageForm form={quoteRequest} />
       </FormSection>
     </>

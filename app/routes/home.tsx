@@ -5,13 +5,13 @@ import { featuredCarrierEntries } from '#config/carriers.ts'
 import { homePage } from '#content/pages/home.ts'
 import { contactMessage } from '#forms/definitions/contact-message.ts'
 import { AgencyJsonLd } from '../components/agency-json-ld.tsx'
-import { AgencyPhoto } from '../components/agency-photo.tsx'
 import { CardGrid } from '../components/blocks.tsx'
 import { CarrierWordmark } from '../components/carrier-wordmark.tsx'
 import { FormSection } from '../components/content-page.tsx'
 import { Icon } from '../components/icon.tsx'
-import { OwnerPortrait } from '../components/owner-portrait.tsx'
+import { OwnerBlock } from '../components/owner-block.tsx'
 import { PageForm } from '../components/page-form.tsx'
+import { Section } from '../components/section.tsx'
 import type { RouteHandle } from '../root.tsx'
 import { useHref, useLocalized } from '../site/i18n.ts'
 import { pageMeta } from '../site/meta.ts'
@@ -47,62 +47,44 @@ export default function HomePage() {
         </div>
       </div>
 
-      <section className="section" aria-labelledby="home-services-heading">
-        <div className="container">
-          <h2 id="home-services-heading" className="section__title">
-            {copy.services.heading}
-          </h2>
-          <p className="section__intro">{copy.services.intro}</p>
-          <CardGrid cards={copy.services.cards} />
-        </div>
-      </section>
+      <Section headingId="home-services-heading" copy={copy.services} centered>
+        <CardGrid cards={copy.services.cards} />
+      </Section>
 
-      <section className="section section--tinted" aria-labelledby="home-about-heading">
-        <div className="container owner-block">
-          <AgencyPhoto
-            name="owner"
-            alt={copy.about.photoLabel}
-            sizes="240px"
-            className="owner-photo"
-            illustration={<OwnerPortrait label={copy.about.portraitLabel} />}
-          />
-          <div className="prose">
-            <h2 id="home-about-heading">{copy.about.title}</h2>
-            <p className="owner-block__name">{agency.owner.name}</p>
-            {copy.about.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-            <a href={href(copy.about.button.href)} className="button">
-              {copy.about.button.label}
-            </a>
-          </div>
-        </div>
-      </section>
+      <OwnerBlock
+        className="section section--tinted"
+        headingId="home-about-heading"
+        copy={copy.about}
+        headline="title"
+      >
+        <a href={href(copy.about.button.href)} className="button">
+          {copy.about.button.label}
+        </a>
+      </OwnerBlock>
 
-      <FormSection anchor={copy.contact.anchor} heading={copy.contact.heading} intro={copy.contact.intro}>
+      <FormSection copy={copy.contact}>
         <PageForm form={contactMessage} />
       </FormSection>
 
-      <section className="section section--tinted" aria-labelledby="home-carriers-heading">
-        <div className="container">
-          <h2 id="home-carriers-heading" className="section__title">
-            {copy.carriers.heading}
-          </h2>
-          <p className="section__intro">{copy.carriers.intro}</p>
-          <ul className="carrier-strip">
-            {featuredCarrierEntries.map((carrier) => (
-              <li key={carrier.name} className="carrier-tile">
-                <CarrierWordmark carrier={carrier} short />
-              </li>
-            ))}
-          </ul>
-          <p className="center-actions">
-            <a href={href(copy.carriers.more.href)} className="button button--ghost">
-              {copy.carriers.more.label}
-            </a>
-          </p>
-        </div>
-      </section>
+      <Section
+        className="section section--tinted"
+        headingId="home-carriers-heading"
+        copy={copy.carriers}
+        centered
+      >
+        <ul className="carrier-strip">
+          {featuredCarrierEntries.map((carrier) => (
+            <li key={carrier.name} className="carrier-tile">
+              <CarrierWordmark carrier={carrier} short />
+            </li>
+          ))}
+        </ul>
+        <p className="center-actions">
+          <a href={href(copy.carriers.more.href)} className="button button--ghost">
+            {copy.carriers.more.label}
+          </a>
+        </p>
+      </Section>
     </>
   )
 }

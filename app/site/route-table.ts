@@ -23,61 +23,45 @@ export interface PageEntry {
 const page = (id: string, path: string, file: string, children?: PageEntry[]): PageEntry =>
   children ? { id, path, file, children } : { id, path, file }
 
+/** Pages below a section, each with its id and path segment alike: routes/<section>/<segment>.tsx. */
+const sectionPages = (section: string, segments: string[]): PageEntry[] =>
+  segments.map((segment) => page(segment, segment, `routes/${section}/${segment}.tsx`))
+
+/**
+ * A line of insurance: its hub page, then its products, each with its id, path segment and module
+ * named alike, but the property line's home page, 'home-insurance' ('home' is the site's home page).
+ */
+const insuranceLine = (line: string, products: string[]): PageEntry[] => [
+  page(line, `insurance/${line}`, `routes/insurance/${line}/index.tsx`),
+  ...products.map((product) =>
+    page(
+      product === 'home' ? 'home-insurance' : product,
+      `insurance/${line}/${product}`,
+      `routes/insurance/${line}/${product}.tsx`,
+    ),
+  ),
+]
+
 export const routeTable: PageEntry[] = [
   page('home', '', 'routes/home.tsx'),
   page('about-layout', 'about', 'routes/about/layout.tsx', [
     page('about', '', 'routes/about/welcome.tsx'),
-    page('client-center', 'client-center', 'routes/about/client-center.tsx'),
-    page('testimonials', 'testimonials', 'routes/about/testimonials.tsx'),
-    page('refer-friend', 'refer-friend', 'routes/about/refer-friend.tsx'),
+    ...sectionPages('about', ['client-center', 'testimonials', 'refer-friend']),
   ]),
   page('contact', 'contact', 'routes/contact.tsx'),
   page('get-a-quote', 'get-a-quote', 'routes/get-a-quote.tsx'),
   page('services-layout', 'services', 'routes/services/layout.tsx', [
     page('services', '', 'routes/services/chooser.tsx'),
-    page('free-consultation', 'free-consultation', 'routes/services/free-consultation.tsx'),
-    page('contact-carrier', 'contact-carrier', 'routes/services/contact-carrier.tsx'),
-    page('update-info', 'update-info', 'routes/services/update-info.tsx'),
-    page('proof-insurance', 'proof-insurance', 'routes/services/proof-insurance.tsx'),
+    ...sectionPages('services', ['free-consultation', 'contact-carrier', 'update-info', 'proof-insurance']),
   ]),
   page('insurance-carriers', 'insurance-carriers', 'routes/insurance-carriers.tsx'),
   page('privacy', 'privacy', 'routes/privacy.tsx'),
   page('insurance', 'insurance', 'routes/insurance/index.tsx'),
-  page('vehicle', 'insurance/vehicle', 'routes/insurance/vehicle/index.tsx'),
-  page('auto', 'insurance/vehicle/auto', 'routes/insurance/vehicle/auto.tsx'),
-  page('atv', 'insurance/vehicle/atv', 'routes/insurance/vehicle/atv.tsx'),
-  page('boat', 'insurance/vehicle/boat', 'routes/insurance/vehicle/boat.tsx'),
-  page('classic-car', 'insurance/vehicle/classic-car', 'routes/insurance/vehicle/classic-car.tsx'),
-  page('motorcycle', 'insurance/vehicle/motorcycle', 'routes/insurance/vehicle/motorcycle.tsx'),
-  page('rv', 'insurance/vehicle/rv', 'routes/insurance/vehicle/rv.tsx'),
-  page('property', 'insurance/property', 'routes/insurance/property/index.tsx'),
-  page('flood', 'insurance/property/flood', 'routes/insurance/property/flood.tsx'),
-  page('home-insurance', 'insurance/property/home', 'routes/insurance/property/home.tsx'),
-  page('landlord', 'insurance/property/landlord', 'routes/insurance/property/landlord.tsx'),
-  page('renters', 'insurance/property/renters', 'routes/insurance/property/renters.tsx'),
-  page('life', 'insurance/life', 'routes/insurance/life/index.tsx'),
-  page('life-insurance', 'insurance/life/life-insurance', 'routes/insurance/life/life-insurance.tsx'),
-  page('final-expense', 'insurance/life/final-expense', 'routes/insurance/life/final-expense.tsx'),
-  page('umbrella', 'insurance/life/umbrella', 'routes/insurance/life/umbrella.tsx'),
-  page('business', 'insurance/business', 'routes/insurance/business/index.tsx'),
-  page(
-    'general-liability',
-    'insurance/business/general-liability',
-    'routes/insurance/business/general-liability.tsx',
-  ),
-  page('bop', 'insurance/business/bop', 'routes/insurance/business/bop.tsx'),
-  page(
-    'workers-compensation',
-    'insurance/business/workers-compensation',
-    'routes/insurance/business/workers-compensation.tsx',
-  ),
-  page('others', 'insurance/others', 'routes/insurance/others/index.tsx'),
-  page(
-    'animal-liability',
-    'insurance/others/animal-liability',
-    'routes/insurance/others/animal-liability.tsx',
-  ),
-  page('event', 'insurance/others/event', 'routes/insurance/others/event.tsx'),
+  ...insuranceLine('vehicle', ['auto', 'atv', 'boat', 'classic-car', 'motorcycle', 'rv']),
+  ...insuranceLine('property', ['flood', 'home', 'landlord', 'renters']),
+  ...insuranceLine('life', ['life-insurance', 'final-expense', 'umbrella']),
+  ...insuranceLine('business', ['general-liability', 'bop', 'workers-compensation']),
+  ...insuranceLine('others', ['animal-liability', 'event']),
 ]
 
 /** Public paths in one language, e.g. '/', '/about', '/about/testimonials'. Layout routes are not pages themselves. */

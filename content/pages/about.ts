@@ -1,6 +1,6 @@
 import { agency } from '#config/agency.ts'
 import type { Localized } from '../locale.ts'
-import type { Card, Hero, PageMeta } from '../types.ts'
+import type { Card, Hero, OwnerCopy, PageMeta } from '../types.ts'
 
 const { city, regionName } = agency.address
 const owner = agency.owner.name
@@ -9,14 +9,7 @@ const owner = agency.owner.name
 export interface AboutCopy {
   meta: PageMeta
   hero: Hero
-  owner: {
-    /** The owner's title, shown under the name. */
-    title: string
-    portraitLabel: string
-    /** The alt text of the agency's own photo (content/photos/owner.*), when it supplied one. */
-    photoLabel: string
-    paragraphs: string[]
-  }
+  owner: OwnerCopy
   more: {
     heading: string
     /** `hidden` cards stay in the data but are not shown. */

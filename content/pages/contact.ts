@@ -1,4 +1,4 @@
-import { cityAndState, type DayCode } from '#config/agency-facts.ts'
+import { cityAndState, type DayCode, englishDayNames } from '#config/agency-facts.ts'
 import type { Localized } from '../locale.ts'
 import type { FormSectionCopy, PageMeta } from '../types.ts'
 
@@ -50,15 +50,7 @@ export const contactPage = {
     },
     hours: {
       heading: 'Office hours',
-      dayNames: {
-        Mo: 'Monday',
-        Tu: 'Tuesday',
-        We: 'Wednesday',
-        Th: 'Thursday',
-        Fr: 'Friday',
-        Sa: 'Saturday',
-        Su: 'Sunday',
-      },
+      dayNames: englishDayNames,
       dayRange: '{first} to {last}',
       dayPair: '{first} and {last}',
       timeRange: '{opens} to {closes}',

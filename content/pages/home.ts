@@ -1,7 +1,7 @@
 import { agency } from '#config/agency.ts'
 import { insuranceCategories } from '../insurance-categories.ts'
 import type { Localized } from '../locale.ts'
-import type { Card, FormSectionCopy, LinkButton, PageMeta } from '../types.ts'
+import type { Card, FormSectionCopy, LinkButton, OwnerCopy, PageMeta } from '../types.ts'
 
 const { city, regionName } = agency.address
 
@@ -15,16 +15,7 @@ export interface HomeCopy {
     button: LinkButton
   }
   services: { heading: string; intro: string; cards: Card[] }
-  about: {
-    /** The owner's title, shown as the block's heading. */
-    title: string
-    /** The accessible name of the owner's illustrated portrait. */
-    portraitLabel: string
-    /** The alt text of the agency's own photo (content/photos/owner.*), when it supplied one. */
-    photoLabel: string
-    paragraphs: string[]
-    button: LinkButton
-  }
+  about: OwnerCopy & { button: LinkButton }
   contact: FormSectionCopy
   carriers: { heading: string; intro: string; more: LinkButton }
 }

@@ -1,17 +1,8 @@
 /** The ATV insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
-import {
-  atLeast16YearsAgo,
-  claimsAndTickets,
-  coverageDesired,
-  currentCompany,
-  driver,
-  policyExpires,
-  requiredThenOptional,
-  section,
-} from '../groups.ts'
-import { notesField, twoVehicles, vehicleContact } from '../parts/vehicle.ts'
+import { atLeast16YearsAgo, driver, requiredThenOptional } from '../groups.ts'
+import { currentPolicy, twoVehicles, vehicleContact } from '../parts/vehicle.ts'
 
 export const atvQuote = defineForm(
   'atv-quote',
@@ -32,14 +23,7 @@ export const atvQuote = defineForm(
         }),
     ),
     vehicleContact({ namePattern: true }),
-    section(
-      'Your current policy',
-      currentCompany({ required: true }),
-      policyExpires('policyExpiresIn', { required: true }),
-      claimsAndTickets({ required: true }),
-      coverageDesired({ required: true }),
-      notesField,
-    ),
+    currentPolicy('policyExpiresIn', true),
   ],
   { pages: ['/insurance/vehicle/atv'], line: 'vehicle', submitAlwaysEnabled: true },
 )

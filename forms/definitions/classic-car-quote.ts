@@ -1,8 +1,7 @@
 /** The classic car insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
-import { claimsAndTickets, coverageDesired, currentCompany, policyExpires, section } from '../groups.ts'
-import { drivers, notesField, twoVehicles, vehicleContact } from '../parts/vehicle.ts'
+import { currentPolicy, drivers, twoVehicles, vehicleContact } from '../parts/vehicle.ts'
 
 export const classicCarQuote = defineForm(
   'classic-car-quote',
@@ -11,14 +10,7 @@ export const classicCarQuote = defineForm(
   [
     ...twoVehicles(),
     ...drivers({ namePattern: false }),
-    section(
-      'Your current policy',
-      currentCompany({ required: true }),
-      policyExpires('policyExpiresIn', { required: true }),
-      claimsAndTickets({ required: false }),
-      coverageDesired({ required: true }),
-      notesField,
-    ),
+    currentPolicy('policyExpiresIn', true, { claimsRequired: false }),
     vehicleContact({ namePattern: false }),
   ],
   { pages: ['/insurance/vehicle/classic-car'], line: 'vehicle' },

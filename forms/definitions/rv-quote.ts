@@ -1,17 +1,8 @@
 /** The RV insurance quote form. */
 
 import { defineForm, submitLabels } from '../define-form.ts'
-import {
-  atLeast16YearsAgo,
-  claimsAndTickets,
-  coverageDesired,
-  currentCompany,
-  policyExpires,
-  requiredThenOptional,
-  section,
-  vehicle,
-} from '../groups.ts'
-import { drivers, notesField, vehicleContact } from '../parts/vehicle.ts'
+import { atLeast16YearsAgo, requiredThenOptional, vehicle } from '../groups.ts'
+import { currentPolicy, drivers, vehicleContact } from '../parts/vehicle.ts'
 
 export const rvQuote = defineForm(
   'rv-quote',
@@ -24,14 +15,7 @@ export const rvQuote = defineForm(
       (n, required) => vehicle(n, { required, leasedLabel: 'Is RV leased?' }),
     ),
     ...drivers({ namePattern: true, dobMax: atLeast16YearsAgo }),
-    section(
-      'Your current policy',
-      currentCompany({ required: false }),
-      policyExpires('policyExpires', { required: false }),
-      claimsAndTickets({ required: false }),
-      coverageDesired({ required: false }),
-      notesField,
-    ),
+    currentPolicy('policyExpires', false),
     vehicleContact({ namePattern: true }),
   ],
   { pages: ['/insurance/vehicle/rv'], line: 'vehicle' },

@@ -1,6 +1,18 @@
 /** Parts shared by the vehicle forms (forms/definitions/*.ts). */
 import type { DateLimit, FormSection } from '../engine.ts'
-import { address, contactSection, driver, notes, requiredThenOptional, vehicle } from '../groups.ts'
+import {
+  address,
+  claimsAndTickets,
+  contactSection,
+  coverageDesired,
+  currentCompany,
+  driver,
+  notes,
+  policyExpires,
+  requiredThenOptional,
+  section,
+  vehicle,
+} from '../groups.ts'
 
 /** The contact block of every vehicle form: address1 and city required, zipCode optional. */
 export function vehicleContact({ namePattern }: { namePattern: boolean }): FormSection {
@@ -8,6 +20,25 @@ export function vehicleContact({ namePattern }: { namePattern: boolean }): FormS
 }
 
 export const notesField = notes('message', { required: false })
+
+/**
+ * 'Your current policy' (ATV, classic car, RV): company, expiry, claims and tickets, coverage, then
+ * the notes; all required or all optional, but the classic car's optional claims and tickets.
+ */
+export function currentPolicy(
+  expiresName: 'policyExpiresIn' | 'policyExpires',
+  required: boolean,
+  { claimsRequired = required }: { claimsRequired?: boolean } = {},
+): FormSection {
+  return section(
+    'Your current policy',
+    currentCompany({ required }),
+    policyExpires(expiresName, { required }),
+    claimsAndTickets({ required: claimsRequired }),
+    coverageDesired({ required }),
+    notesField,
+  )
+}
 
 /** Vehicle 1 and, behind its control, vehicle 2 (ATV, classic car). */
 export function twoVehicles(): FormSection[] {

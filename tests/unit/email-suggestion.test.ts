@@ -20,45 +20,35 @@ describe('the "Did you mean …?" suggestion under an e-mail field', () => {
     expect(suggestEmail('Dan.Smith+quotes@GMIAL.COM')).toBe('Dan.Smith+quotes@gmail.com')
   })
 
-  it('leaves right and unknown addresses alone', () => {
-    for (const address of [
-      'dan@gmail.com',
-      'dan@yahoo.com.mx',
-      'dan@oakridge-insurance.example',
-      'dan@example.com',
-      'dan@mail.com',
-      'dan@gmx.com',
-      'dan@',
-      'dan',
-      '@gmial.com',
-    ])
-      expect(suggestEmail(address), address).toBeUndefined()
-  })
-
-  it('leaves the other real providers of Spanish-speaking visitors alone', () => {
-    for (const address of [
-      'ana@gmail.com',
-      'ana@hotmail.es',
-      'ana@outlook.es',
-      'ana@hotmail.com.ar',
-      'ana@yahoo.com.ar',
-      'ana@live.com.ar',
-      'ana@aim.com',
-    ])
-      expect(suggestEmail(address), address).toBeUndefined()
-  })
-
-  it('never turns a short company domain into a provider a letter or two away', () => {
-    // mailcheck-style matching offers me.com, aol.com, mac.com or .com for each of these.
-    for (const address of [
-      'dan@acme.com',
-      'dan@att.com',
-      'dan@hp.com',
-      'dan@abc.com',
-      'dan@fox.com',
-      'dan@acme.com.mx',
-      'dan@nbc.com',
-    ])
-      expect(suggestEmail(address), address).toBeUndefined()
+  it.each([
+    // Right and unknown addresses.
+    'dan@gmail.com',
+    'dan@yahoo.com.mx',
+    'dan@oakridge-insurance.example',
+    'dan@example.com',
+    'dan@mail.com',
+    'dan@gmx.com',
+    'dan@',
+    'dan',
+    '@gmial.com',
+    // The other real providers of Spanish-speaking visitors.
+    'ana@gmail.com',
+    'ana@hotmail.es',
+    'ana@outlook.es',
+    'ana@hotmail.com.ar',
+    'ana@yahoo.com.ar',
+    'ana@live.com.ar',
+    'ana@aim.com',
+    // Short company domains a letter or two from a provider: mailcheck-style matching offers me.com,
+    // aol.com, mac.com or .com for each of these.
+    'dan@acme.com',
+    'dan@att.com',
+    'dan@hp.com',
+    'dan@abc.com',
+    'dan@fox.com',
+    'dan@acme.com.mx',
+    'dan@nbc.com',
+  ])('leaves %s alone', (address) => {
+    expect(suggestEmail(address)).toBeUndefined()
   })
 })

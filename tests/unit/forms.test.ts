@@ -80,24 +80,41 @@ const vehicleRows = (n: 1 | 2, required: boolean): Row[] => [
   [`collisionDeduct${n}`, required, deductibles],
   [`comprehensiveDeduct${n}`, required, deductibles],
 ]
-const driverRows = (n: 1 | 2, required: boolean): Row[] => [
-  [n === 1 ? 'primaryDriverName' : 'driver2Name', required],
+/** A driver or a boat operator: full name, gender, married, date of birth, then the block's last question. */
+const personRows = (
+  n: 1 | 2,
+  required: boolean,
+  name: string,
+  last: string,
+  lastOptions: string[],
+): Row[] => [
+  [name, required],
   [`gender${n}`, required, gender],
   [`married${n}`, required, yesNo],
   [`dob${n}`, required],
-  [`status${n}`, required, driverStatus],
+  [last, required, lastOptions],
 ]
-/** "Contact fields as for boat": names, e-mail, phone, address1, address2, city, zipCode (zip optional). */
-const vehicleContactRows: Row[] = [
-  ['firstName', true],
-  ['lastName', true],
-  ['email', true],
-  ['phone', true],
-  ['address1', true],
-  ['address2', false],
-  ['city', true],
-  ['zipCode', false],
-  state(false),
+const driverRows = (n: 1 | 2, required: boolean): Row[] =>
+  personRows(n, required, n === 1 ? 'primaryDriverName' : 'driver2Name', `status${n}`, driverStatus)
+/** ATV, classic car and RV: both vehicles, then both drivers (the second of each optional). */
+const vehiclesAndDriversRows: Row[] = [
+  ...vehicleRows(1, true),
+  ...vehicleRows(2, false),
+  ...driverRows(1, true),
+  ...driverRows(2, false),
+]
+/** The vehicle forms' current policy: company, expiry, claims and tickets, coverage, then the notes. */
+const currentPolicyRows = (
+  expiresName: 'policyExpiresIn' | 'policyExpires',
+  required: boolean,
+  claimsRequired = required,
+): Row[] => [
+  ['currentCompany', required],
+  [expiresName, required, policyExpiresIn],
+  ['claims3Years', claimsRequired, claimsOrTickets],
+  ['tickets3Years', claimsRequired, claimsOrTickets],
+  ['coverageDesired', required, coverageDesired],
+  ['message', false],
 ]
 const boatRows = (n: 1 | 2, required: boolean): Row[] => [
   [`year${n}`, required],
@@ -124,31 +141,46 @@ const boatRows = (n: 1 | 2, required: boolean): Row[] => [
   [`storageLocation${n}`, false, ['Marina', 'Home', 'Dry Storage', 'Mooring', 'Other']],
   [`mods${n}`, required, yesNo],
 ]
-const operatorRows = (n: 1 | 2, required: boolean): Row[] => [
-  [n === 1 ? 'primaryOperatorName' : 'operator2Name', required],
-  [`gender${n}`, required, gender],
-  [`married${n}`, required, yesNo],
-  [`dob${n}`, required],
-  [`accidents${n}`, required, yesNo],
-]
+const operatorRows = (n: 1 | 2, required: boolean): Row[] =>
+  personRows(n, required, n === 1 ? 'primaryOperatorName' : 'operator2Name', `accidents${n}`, yesNo)
 
-// The "common contact fields" of the property forms.
-const propertyContactRows = (zip: 'zip' | 'zipCode', zipRequired: boolean, stateRequired: boolean): Row[] => [
+const namesEmailPhone: Row[] = [
   ['firstName', true],
   ['lastName', true],
   ['email', true],
   ['phone', true],
+]
+/**
+ * The "common contact fields" of the property forms, which the vehicle forms ("contact fields as for
+ * boat"), the umbrella form and the quote request share: names, e-mail, phone, address1 and city
+ * required, address2 optional, then the ZIP code and the state.
+ */
+const contactAddressRows = (zip: 'zip' | 'zipCode', zipRequired: boolean, stateRequired: boolean): Row[] => [
+  ...namesEmailPhone,
   ['address1', true],
   ['address2', false],
   ['city', true],
   [zip, zipRequired],
   state(stateRequired),
 ]
-const namesEmailPhone: Row[] = [
+/** "Contact fields as for boat": zipCode and state optional. */
+const vehicleContactRows = contactAddressRows('zipCode', false, false)
+/** Only the city required: the life, final expense, BOP, animal liability and event forms. */
+const cityOnlyAddressRows = (lines: 'address' | 'addressLine'): Row[] => [
+  ['city', true],
+  [`${lines}1`, false],
+  [`${lines}2`, false],
+  ['zipCode', false],
+  state(false),
+]
+/** The community forms (testimonial, referral): no phone, a required message. */
+const communityRows: Row[] = [
   ['firstName', true],
   ['lastName', true],
   ['email', true],
-  ['phone', true],
+  ['msg', true],
+  state(false),
+  company,
 ]
 const yesNoRadios: Row[] = [
   'tobaccoUse',
@@ -162,37 +194,16 @@ const flags = (group: string, names: string[]): Row[] => names.map((name) => [`$
 const specTables: Record<FormKey, Row[]> = {
   'contact-message': [...namesEmailPhone, ['msg', true], state(false), company],
   'quote-request': [
-    ...namesEmailPhone,
-    ['address1', true],
-    ['address2', false],
-    ['city', true],
-    state(true),
-    ['zip', true],
+    ...contactAddressRows('zip', true, true),
     ['consultationType', true, insuranceTypes],
     ['startDate', false],
     ['msg', false],
     company,
   ],
   'atv-quote': [
-    ...vehicleRows(1, true),
-    ...vehicleRows(2, false),
-    ...driverRows(1, true),
-    ...driverRows(2, false),
-    ['firstName', true],
-    ['lastName', true],
-    ['address1', true],
-    ['address2', false],
-    ['city', true],
-    state(false),
-    ['zipCode', false],
-    ['email', true],
-    ['phone', true],
-    ['currentCompany', true],
-    ['policyExpiresIn', true, policyExpiresIn],
-    ['claims3Years', true, claimsOrTickets],
-    ['tickets3Years', true, claimsOrTickets],
-    ['coverageDesired', true, coverageDesired],
-    ['message', false],
+    ...vehiclesAndDriversRows,
+    ...vehicleContactRows,
+    ...currentPolicyRows('policyExpiresIn', true),
     company,
   ],
   'boat-quote': [
@@ -206,16 +217,8 @@ const specTables: Record<FormKey, Row[]> = {
     company,
   ],
   'classic-car-quote': [
-    ...vehicleRows(1, true),
-    ...vehicleRows(2, false),
-    ...driverRows(1, true),
-    ...driverRows(2, false),
-    ['currentCompany', true],
-    ['policyExpiresIn', true, policyExpiresIn],
-    ['claims3Years', false, claimsOrTickets],
-    ['tickets3Years', false, claimsOrTickets],
-    ['coverageDesired', true, coverageDesired],
-    ['message', false],
+    ...vehiclesAndDriversRows,
+    ...currentPolicyRows('policyExpiresIn', true, false),
     ...vehicleContactRows,
     company,
   ],
@@ -241,16 +244,8 @@ const specTables: Record<FormKey, Row[]> = {
     company,
   ],
   'rv-quote': [
-    ...vehicleRows(1, true),
-    ...vehicleRows(2, false),
-    ...driverRows(1, true),
-    ...driverRows(2, false),
-    ['currentCompany', false],
-    ['policyExpires', false, policyExpiresIn],
-    ['claims3Years', false, claimsOrTickets],
-    ['tickets3Years', false, claimsOrTickets],
-    ['coverageDesired', false, coverageDesired],
-    ['message', false],
+    ...vehiclesAndDriversRows,
+    ...currentPolicyRows('policyExpires', false),
     ...vehicleContactRows,
     company,
   ],
@@ -262,20 +257,15 @@ const specTables: Record<FormKey, Row[]> = {
       true,
       ['$1,000,000', '$2,000,000', '$3,000,000', '$4,000,000', '$5,000,000', '$10,000,000+'],
     ],
-    ...namesEmailPhone,
     ['trafficTickets3Years', true, ['0', '1', '2', '3', '4', '5', '6', '7+']],
     ['accidents3Years', true, ['0', '1', '2', '3', '4', '5', '6+']],
     ['policyStartDate', true],
-    ['address1', true],
-    ['address2', false],
-    ['city', true],
-    state(false),
-    ['zipCode', false],
+    ...contactAddressRows('zipCode', false, false),
     ['comment', false],
     company,
   ],
   'flood-quote': [
-    ...propertyContactRows('zipCode', false, false),
+    ...contactAddressRows('zipCode', false, false),
     ['policyStartDate', true],
     [
       'homeType',
@@ -332,7 +322,7 @@ const specTables: Record<FormKey, Row[]> = {
     ['numberUnits', true],
     ['squareFeet', true],
     ['policyStartDate', true],
-    ...propertyContactRows('zip', true, false),
+    ...contactAddressRows('zip', true, false),
     ['comment', false],
     company,
   ],
@@ -348,7 +338,7 @@ const specTables: Record<FormKey, Row[]> = {
     ['claimsHistory', true, yesNo],
     ['replacePolicy', true, yesNo],
     ['policyStartDate', true],
-    ...propertyContactRows('zip', true, true),
+    ...contactAddressRows('zip', true, true),
     ...flags('propertyInsurance', [
       'deadBolts',
       'fireExtinguishers',
@@ -369,22 +359,14 @@ const specTables: Record<FormKey, Row[]> = {
     ['weight', true],
     ...yesNoRadios,
     ...namesEmailPhone,
-    ['city', true],
-    ['addressLine1', false],
-    ['addressLine2', false],
-    ['zipCode', false],
-    state(false),
+    ...cityOnlyAddressRows('addressLine'),
     ['additionalInfo', false],
     company,
   ],
   'final-expense-quote': [
     ['dob', true],
     ...namesEmailPhone,
-    ['city', true],
-    ['address1', false],
-    ['address2', false],
-    ['zipCode', false],
-    state(false),
+    ...cityOnlyAddressRows('address'),
     ['comment', true],
     company,
   ],
@@ -474,11 +456,7 @@ const specTables: Record<FormKey, Row[]> = {
     ['businessName', true],
     ['businessDescription', true],
     ...namesEmailPhone,
-    ['city', true],
-    ['address1', false],
-    ['address2', false],
-    state(false),
-    ['zipCode', false],
+    ...cityOnlyAddressRows('address'),
     ['additionalInfo', false],
     company,
   ],
@@ -517,22 +495,14 @@ const specTables: Record<FormKey, Row[]> = {
   'animal-liability-quote': [
     ['policyStartDate', true],
     ...namesEmailPhone,
-    ['city', true],
-    ['addressLine1', false],
-    ['addressLine2', false],
-    state(false),
-    ['zipCode', false],
+    ...cityOnlyAddressRows('addressLine'),
     ['additionalInfo', false],
     company,
   ],
   'event-quote': [
     ['date', true],
     ...namesEmailPhone,
-    ['city', true],
-    ['addressLine1', false],
-    ['addressLine2', false],
-    state(false),
-    ['zipCode', false],
+    ...cityOnlyAddressRows('addressLine'),
     ['msg', false],
     company,
   ],
@@ -557,22 +527,8 @@ const specTables: Record<FormKey, Row[]> = {
     state(false),
     company,
   ],
-  'new-testimonial': [
-    ['firstName', true],
-    ['lastName', true],
-    ['email', true],
-    ['msg', true],
-    state(false),
-    company,
-  ],
-  'new-referral': [
-    ['firstName', true],
-    ['lastName', true],
-    ['email', true],
-    ['msg', true],
-    state(false),
-    company,
-  ],
+  'new-testimonial': communityRows,
+  'new-referral': communityRows,
 }
 
 // ---------------------------------------------------------------------------------------------

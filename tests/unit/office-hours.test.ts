@@ -7,6 +7,13 @@ import { formUiCopy } from '#content/form-ui.ts'
 // The agency's week (config/agency.ts): Monday to Thursday 9 to 5, Friday 9 to 4, closed weekends,
 // in America/New_York. Each moment is written in UTC with its local time beside it.
 const at = (iso: string) => new Date(iso)
+/** The answer for a call on a later opening: `daysAhead` days on, a `weekday` (0 Monday) from 9:00. */
+const nextOpening = (daysAhead: number, weekday: number) => ({
+  kind: 'next',
+  daysAhead,
+  weekday,
+  opens: '09:00',
+})
 
 describe('when the office calls back a visitor who sends a request now', () => {
   it('uses the configured week in New York', () => {
@@ -23,52 +30,27 @@ describe('when the office calls back a visitor who sends a request now', () => {
 
   it('at 8:30 pm on a weekday, calls the next morning, not "today"', () => {
     // Tuesday 11 March 2025, 8:30 pm EDT (already Wednesday in UTC)
-    expect(nextCall(at('2025-03-12T00:30:00Z'))).toEqual({
-      kind: 'next',
-      daysAhead: 1,
-      weekday: 2,
-      opens: '09:00',
-    })
+    expect(nextCall(at('2025-03-12T00:30:00Z'))).toEqual(nextOpening(1, 2))
   })
 
   it('before opening time, calls later the same day', () => {
     // Wednesday 12 March 2025, 7:45 am EDT
-    expect(nextCall(at('2025-03-12T11:45:00Z'))).toEqual({
-      kind: 'next',
-      daysAhead: 0,
-      weekday: 2,
-      opens: '09:00',
-    })
+    expect(nextCall(at('2025-03-12T11:45:00Z'))).toEqual(nextOpening(0, 2))
   })
 
   it("after Friday's 4 pm close, calls on Monday", () => {
     // Friday 14 March 2025, 4:30 pm EDT
-    expect(nextCall(at('2025-03-14T20:30:00Z'))).toEqual({
-      kind: 'next',
-      daysAhead: 3,
-      weekday: 0,
-      opens: '09:00',
-    })
+    expect(nextCall(at('2025-03-14T20:30:00Z'))).toEqual(nextOpening(3, 0))
   })
 
   it('on a Saturday, calls on Monday', () => {
     // Saturday 15 March 2025, 10:00 am EDT
-    expect(nextCall(at('2025-03-15T14:00:00Z'))).toEqual({
-      kind: 'next',
-      daysAhead: 2,
-      weekday: 0,
-      opens: '09:00',
-    })
+    expect(nextCall(at('2025-03-15T14:00:00Z'))).toEqual(nextOpening(2, 0))
   })
 
   it('on the Sunday daylight saving time starts, and the Monday after, by the local clock', () => {
     // Sunday 9 March 2025, 3:30 am EDT (the clocks jumped from 2 to 3)
-    expect(nextCall(at('2025-03-09T07:30:00Z'))).toEqual({
-      kind: 'next',
-      daysAhead: 1,
-      weekday: 0,
-      opens: '09:00',
-    })
+    expect(nextCall(at('2025-03-09T07:30:00Z'))).toEqual(nextOpening(1, 0))
     // Monday 10 March 2025, 9:00 am EDT: 8:00 am by last week's offset, open by today's
     expect(nextCall(at('2025-03-10T13:00:00Z'))).toEqual({ kind: 'today', closes: '17:00' })
     // Monday 10 March 2025, 8:30 pm EDT: 00:30 UTC on Tuesday
@@ -80,12 +62,7 @@ describe('when the office calls back a visitor who sends a request now', () => {
     expect(nextCall(at('2025-11-02T05:30:00Z'))).toMatchObject({ kind: 'next', daysAhead: 1, weekday: 0 })
     expect(nextCall(at('2025-11-02T06:30:00Z'))).toMatchObject({ kind: 'next', daysAhead: 1, weekday: 0 })
     // Monday 3 November 2025, 8:30 am EST: not open yet (9:30 by last week's offset)
-    expect(nextCall(at('2025-11-03T13:30:00Z'))).toEqual({
-      kind: 'next',
-      daysAhead: 0,
-      weekday: 0,
-      opens: '09:00',
-    })
+    expect(nextCall(at('2025-11-03T13:30:00Z'))).toEqual(nextOpening(0, 0))
     // 4:59 pm EST: still open; 5:00 pm EST: closed
     expect(nextCall(at('2025-11-03T21:59:00Z'))).toEqual({ kind: 'today', closes: '17:00' })
     expect(nextCall(at('2025-11-03T22:00:00Z'))).toMatchObject({ kind: 'next', daysAhead: 1, weekday: 1 })

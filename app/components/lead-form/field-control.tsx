@@ -1,7 +1,8 @@
 import { Lock } from 'lucide-react'
+import type { ReactNode } from 'react'
 import type { FormUiCopy } from '#content/form-ui.ts'
 import { resolveDateLimit } from '#forms/dates.ts'
-import type { Field } from '#forms/engine.ts'
+import type { Field, Option } from '#forms/engine.ts'
 import { isHoneypotField } from '#forms/honeypot.ts'
 import { patternInputMode, patternSource } from '#forms/patterns.ts'
 import { EmailInput } from './email-suggestion.tsx'
@@ -124,6 +125,19 @@ export function FieldControl({
       ) : null}
     </>
   )
+  /** Most controls: the label above the control, then the hint, note and message. */
+  const labelled = (control: ReactNode, className = 'field') => (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {extras}
+    </div>
+  )
+  const optionElement = (option: Option) => (
+    <option key={option.value} value={option.value}>
+      {t(option.label)}
+    </option>
+  )
 
   switch (field.kind) {
     case 'radio':
@@ -159,92 +173,63 @@ export function FieldControl({
         </div>
       )
     case 'select':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <select {...common} defaultValue={start ?? ''}>
-            {field.defaultValue === undefined ? <option value="">{placeholder}</option> : null}
-            {field.groups?.map((group) => (
-              <optgroup key={group.label} label={groupLabel(group.label)}>
-                {field.options
-                  .filter((option) => group.values.includes(option.value))
-                  .map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {t(option.label)}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-            {/* Every option is offered: those in no group (all of them without groups) follow. */}
-            {field.options
-              .filter((option) => !field.groups?.some((group) => group.values.includes(option.value)))
-              .map((option) => (
-                <option key={option.value} value={option.value}>
-                  {t(option.label)}
-                </option>
-              ))}
-          </select>
-          {extras}
-        </div>
+      return labelled(
+        <select {...common} defaultValue={start ?? ''}>
+          {field.defaultValue === undefined ? <option value="">{placeholder}</option> : null}
+          {field.groups?.map((group) => (
+            <optgroup key={group.label} label={groupLabel(group.label)}>
+              {field.options.filter((option) => group.values.includes(option.value)).map(optionElement)}
+            </optgroup>
+          ))}
+          {/* Every option is offered: those in no group (all of them without groups) follow. */}
+          {field.options
+            .filter((option) => !field.groups?.some((group) => group.values.includes(option.value)))
+            .map(optionElement)}
+        </select>,
       )
     case 'textarea':
-      return (
-        <div className="field field--wide">
-          <label htmlFor={id}>{label}</label>
-          <textarea {...common} rows={4} maxLength={field.maxLength} defaultValue={start} />
-          {extras}
-        </div>
+      return labelled(
+        <textarea {...common} rows={4} maxLength={field.maxLength} defaultValue={start} />,
+        'field field--wide',
       )
     case 'date':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            {...common}
-            type="date"
-            defaultValue={start}
-            min={today && field.min ? resolveDateLimit(field.min, today) : undefined}
-            max={today && field.max ? resolveDateLimit(field.max, today) : undefined}
-          />
-          {extras}
-        </div>
+      return labelled(
+        <input
+          {...common}
+          type="date"
+          defaultValue={start}
+          min={today && field.min ? resolveDateLimit(field.min, today) : undefined}
+          max={today && field.max ? resolveDateLimit(field.max, today) : undefined}
+        />,
       )
     case 'number':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            {...common}
-            type="number"
-            inputMode={field.decimals ? 'decimal' : 'numeric'}
-            min={field.min}
-            max={field.max}
-            step={field.decimals ? 0.1 : 1}
-            defaultValue={start}
-          />
-          {extras}
-        </div>
+      return labelled(
+        <input
+          {...common}
+          type="number"
+          inputMode={field.decimals ? 'decimal' : 'numeric'}
+          min={field.min}
+          max={field.max}
+          step={field.decimals ? 0.1 : 1}
+          defaultValue={start}
+        />,
       )
     default:
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          {field.kind === 'email' ? (
-            <EmailInput inputProps={{ ...common, ...input }} didYouMean={didYouMean} />
-          ) : (
-            <input
-              {...common}
-              {...input}
-              type={field.kind}
-              inputMode={inputModeOf(field)}
-              // An SSN or EIN shows as dots except while its field has the focus (app/styles/site.css).
-              className={field.sensitive ? 'field__secret' : undefined}
-              autoComplete={field.sensitive ? 'off' : common.autoComplete}
-              spellCheck={field.sensitive ? false : undefined}
-            />
-          )}
-          {extras}
-        </div>
+      return labelled(
+        field.kind === 'email' ? (
+          <EmailInput inputProps={{ ...common, ...input }} didYouMean={didYouMean} />
+        ) : (
+          <input
+            {...common}
+            {...input}
+            type={field.kind}
+            inputMode={inputModeOf(field)}
+            // An SSN or EIN shows as dots except while its field has the focus (app/styles/site.css).
+            className={field.sensitive ? 'field__secret' : undefined}
+            autoComplete={field.sensitive ? 'off' : common.autoComplete}
+            spellCheck={field.sensitive ? false : undefined}
+          />
+        ),
       )
   }
 }

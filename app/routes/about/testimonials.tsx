@@ -48,7 +48,7 @@ export default function TestimonialsPage() {
           </ul>
         </div>
       </section>
-      <FormSection anchor={copy.form.anchor} heading={copy.form.heading} intro={copy.form.intro}>
+      <FormSection copy={copy.form}>
         <PageForm form={newTestimonial} />
       </FormSection>
     </>

@@ -1,10 +1,9 @@
-import { AgencyPhoto } from '#app/components/agency-photo.tsx'
 import { CardGrid } from '#app/components/blocks.tsx'
 import { Hero } from '#app/components/hero.tsx'
-import { OwnerPortrait } from '#app/components/owner-portrait.tsx'
+import { OwnerBlock } from '#app/components/owner-block.tsx'
+import { Section } from '#app/components/section.tsx'
 import { useLocalized } from '#app/site/i18n.ts'
 import { pageMeta } from '#app/site/meta.ts'
-import { agency } from '#config/agency.ts'
 import { aboutPage } from '#content/pages/about.ts'
 
 export const meta = pageMeta(aboutPage)
@@ -16,32 +15,10 @@ export default function AboutPage() {
   return (
     <>
       <Hero hero={copy.hero} />
-      <section className="section" aria-labelledby="about-owner-heading">
-        <div className="container owner-block">
-          <AgencyPhoto
-            name="owner"
-            alt={copy.owner.photoLabel}
-            sizes="240px"
-            className="owner-photo"
-            illustration={<OwnerPortrait label={copy.owner.portraitLabel} />}
-          />
-          <div className="prose">
-            <h2 id="about-owner-heading">{agency.owner.name}</h2>
-            <p className="owner-block__name">{copy.owner.title}</p>
-            {copy.owner.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-        </div>
-      </section>
-      <section className="section section--tinted" aria-labelledby="about-more-heading">
-        <div className="container">
-          <h2 id="about-more-heading" className="section__title">
-            {copy.more.heading}
-          </h2>
-          <CardGrid cards={cards} />
-        </div>
-      </section>
+      <OwnerBlock className="section" headingId="about-owner-heading" copy={copy.owner} headline="name" />
+      <Section className="section section--tinted" headingId="about-more-heading" copy={copy.more} centered>
+        <CardGrid cards={cards} />
+      </Section>
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { CarrierLink } from '#app/components/carrier-wordmark.tsx'
 import { Hero } from '#app/components/hero.tsx'
+import { Section } from '#app/components/section.tsx'
 import { useHref, useLocalized } from '#app/site/i18n.ts'
 import { pageMeta } from '#app/site/meta.ts'
 import { carriers } from '#config/carriers.ts'
@@ -31,19 +32,19 @@ export default function ContactCarrierPage() {
           </div>
         </div>
       </section>
-      <section className="section section--tinted" aria-labelledby="carrier-list-heading">
-        <div className="container">
-          <h2 id="carrier-list-heading">{copy.listHeading}</h2>
-          <p>{copy.listIntro}</p>
-          <ul className="carrier-list">
-            {carriers.map((carrier) => (
-              <li key={carrier.name}>
-                <CarrierLink carrier={carrier} newTabLabel={shell.newTab} className="carrier-list__link" />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section
+        className="section section--tinted"
+        headingId="carrier-list-heading"
+        copy={{ heading: copy.listHeading, intro: copy.listIntro }}
+      >
+        <ul className="carrier-list">
+          {carriers.map((carrier) => (
+            <li key={carrier.name}>
+              <CarrierLink carrier={carrier} newTabLabel={shell.newTab} className="carrier-list__link" />
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   )
 }

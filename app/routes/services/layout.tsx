@@ -1,14 +1,5 @@
-import { Outlet } from 'react-router'
-import { Banner } from '#app/components/hero.tsx'
-import { useLocalized } from '#app/site/i18n.ts'
-import { shellCopy } from '#content/shell.ts'
+import { BannerLayout } from '#app/components/banner-layout.tsx'
 
 export default function Layout() {
-  const { banners } = useLocalized(shellCopy)
-  return (
-    <>
-      <Banner title={banners.services} />
-      <Outlet />
-    </>
-  )
+  return <BannerLayout banner="services" />
 }
