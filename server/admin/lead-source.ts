@@ -1,7 +1,9 @@
-import { html } from 'htm/react'
-import type { ReactNode } from 'react'
+/**
+ * Where leads came from, as the desk shows it: the ad network of a click id (the lead page's
+ * Source block and the CSV export), and leads per week and source (the inbox's weekly chart).
+ */
 import type { Queryable } from '../db/database.ts'
-import { type LeadSource, sourceCampaign, sourceChannel, storedLeadSource } from '../leads/lead-source.ts'
+import { sourceChannel, storedLeadSource } from '../leads/lead-source.ts'
 
 /** The ad networks of the click ids the site notes (server/leads/lead-source.ts), as staff know them. */
 const clickIdNetworks: Record<string, string> = {
@@ -21,35 +23,6 @@ export function clickIdName(kind: string | undefined): string {
   if (!kind) return ''
   const network = clickIdNetworks[kind]
   return network ? `${network} (${kind})` : kind
-}
-
-function row(term: string, value: string | undefined): ReactNode {
-  return value
-    ? html`<div key=${term}><dt>${term}</dt><dd><span className="value">${value}</span></dd></div>`
-    : null
-}
-
-/**
- * The lead page's "Source" block: where the visitor's visit began, as their tab recorded it
- * (docs/api.md, "Where a lead came from"). A lead sent without JavaScript has none, and says so.
- */
-export function leadSourceSection(source: LeadSource | null | undefined): ReactNode {
-  return html`<section aria-labelledby="source-heading" data-source="">
-    <h2 id="source-heading">Source</h2>
-    ${
-      source
-        ? html`<dl className="summary">
-            ${row('Source / campaign', sourceCampaign(source))}
-            ${row('Medium', source.utmMedium)}
-            ${row('Landing page', source.landing)}
-            ${row('Referred by', source.referrer)}
-            ${row('Ad click', clickIdName(source.clickId))}
-            ${row('Search term', source.utmTerm)}
-            ${row('Ad content', source.utmContent)}
-          </dl>`
-        : html`<p className="muted">Not known: the visitor's browser did not say (JavaScript off, or a lead from before the site recorded it).</p>`
-    }
-  </section>`
 }
 
 /** Leads (spam excluded) of one week from one source, as the owner's weekly table counts them. */

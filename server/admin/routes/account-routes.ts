@@ -6,17 +6,11 @@
  * (server/staff/staff-flash.ts), never in a URL, and recorded in staff_audit.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { html } from 'htm/react'
-import { Fragment } from 'react'
-import type { Database } from '#server/db/database.ts'
-import { type PasswordCost, passwordMinLength } from '#server/staff/password-hash.ts'
 import { newRecoveryCodes, recoveryCodeCount, secondFactorState } from '#server/staff/second-factor.ts'
 import { type ProofResult, proveItIsThem } from '#server/staff/sign-in.ts'
-import type { ThrottleSettings } from '#server/staff/sign-in-throttle.ts'
 import {
   changeOwnPassword,
   checkNewPassword,
-  displayNameMaxLength,
   recordStaffAudit,
   StaffAccountError,
   setDisplayName,
@@ -24,170 +18,20 @@ import {
 } from '#server/staff/staff-accounts.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { errorBanner, noticeBanner, sendPage, staffPage } from '../views/admin-layout.ts'
-import { logNewLocks } from '../views/login-page.ts'
+import { type AccountView, accountPage, codesExpiredPage, newCodesPage } from '../views/account-page.ts'
+import { sendPage } from '../views/admin-layout.ts'
 import { deviceCookieOf, requireStaffPage } from './admin-auth.ts'
+import type { DeskOptions } from './desk-options.ts'
+import { logNewLocks } from './sign-in-routes.ts'
 
-export interface AccountRoutesOptions {
-  db: Database
-  encryptionKey: Buffer
-  ipHashSalt: string
-  cookieSecure: boolean
-  throttle: ThrottleSettings
-  now: () => Date
-  /** The scrypt cost of a new own password (AppOptions.passwordCost). */
-  passwordCost?: PasswordCost
-}
+type AccountRoutesOptions = Pick<
+  DeskOptions,
+  'db' | 'encryptionKey' | 'ipHashSalt' | 'cookieSecure' | 'throttle' | 'now' | 'passwordCost'
+>
 
 const notices: Record<string, string> = {
   name: 'Your name was saved.',
   password: 'Your password was changed. Your other browsers and devices were signed out.',
-}
-
-type AccountError = { form: 'name' | 'password' | 'codes'; text: string }
-
-interface AccountView {
-  staff: StaffSession
-  twoStepOn: boolean
-  codesLeft: number
-  notice?: string
-  error?: AccountError
-}
-
-function fieldError(view: AccountView, form: AccountError['form']) {
-  return view.error?.form === form ? { 'aria-describedby': `${form}-error`, 'aria-invalid': 'true' } : {}
-}
-
-function formError(view: AccountView, form: AccountError['form']) {
-  return (
-    view.error?.form === form &&
-    html`<p className="error-banner" role="alert" id=${`${form}-error`}>${view.error.text}</p>`
-  )
-}
-
-function nameSection(view: AccountView) {
-  return html`<section aria-labelledby="name-heading">
-    <h2 id="name-heading">Your name</h2>
-    <p>Colleagues see it on the desk instead of your e-mail (${view.staff.email}).</p>
-    ${formError(view, 'name')}
-    <form method="post" action="/admin/account/name" className="stack narrow" data-submit-once="">
-      <div className="field">
-        <label htmlFor="display-name">Name</label>
-        <input id="display-name" name="name" type="text" autoComplete="name" maxLength=${displayNameMaxLength}
-          defaultValue=${view.staff.displayName ?? ''} ...${fieldError(view, 'name')} />
-      </div>
-      <button type="submit">Save name</button>
-    </form>
-  </section>`
-}
-
-function passwordSection(view: AccountView) {
-  const invalid = fieldError(view, 'password')
-  return html`<section aria-labelledby="password-heading">
-    <h2 id="password-heading">Change your password</h2>
-    <p>At least ${passwordMinLength} characters. Your other browsers and devices are signed out; this one stays signed in.</p>
-    ${formError(view, 'password')}
-    <form method="post" action="/admin/account/password" className="stack narrow" data-submit-once="">
-      <div className="field">
-        <label htmlFor="current-password">Current password</label>
-        <input id="current-password" name="current" type="password" autoComplete="current-password" required
-          maxLength="1024" ...${invalid} />
-      </div>
-      <div className="field">
-        <label htmlFor="new-password">New password</label>
-        <input id="new-password" name="password" type="password" autoComplete="new-password" required
-          minLength=${passwordMinLength} maxLength="1024" />
-      </div>
-      <div className="field">
-        <label htmlFor="repeat-password">New password again</label>
-        <input id="repeat-password" name="repeat" type="password" autoComplete="new-password" required
-          minLength=${passwordMinLength} maxLength="1024" />
-      </div>
-      <button type="submit">Change password</button>
-    </form>
-  </section>`
-}
-
-function codesSection(view: AccountView) {
-  if (!view.twoStepOn) {
-    return html`<section aria-labelledby="codes-heading">
-      <h2 id="codes-heading">Recovery codes</h2>
-      <p>You get recovery codes when you <a href="/admin/two-factor">set up two-step sign-in</a>.</p>
-    </section>`
-  }
-  return html`<section aria-labelledby="codes-heading">
-    <h2 id="codes-heading">Recovery codes</h2>
-    <p>
-      You have ${view.codesLeft} unused recovery ${view.codesLeft === 1 ? 'code' : 'codes'}. New codes replace
-      every old one: the old ones stop working at once.
-    </p>
-    ${formError(view, 'codes')}
-    <form method="post" action="/admin/account/recovery-codes" className="stack narrow" data-submit-once="">
-      <div className="field">
-        <label htmlFor="codes-proof">Your password, or a code from your authenticator app</label>
-        <input id="codes-proof" name="proof" type="password" autoComplete="current-password" required
-          maxLength="1024" ...${fieldError(view, 'codes')} />
-      </div>
-      <button type="submit">Make ${recoveryCodeCount} new recovery codes</button>
-    </form>
-  </section>`
-}
-
-function accountPage(view: AccountView): string {
-  return staffPage({
-    title: 'Your account',
-    staffEmail: view.staff.email,
-    staffName: view.staff.displayName,
-    owner: view.staff.role === 'owner',
-    current: 'account',
-    body: html`<${Fragment}>
-      <h1>Your account</h1>
-      ${noticeBanner(view.notice)}
-      ${nameSection(view)}
-      ${passwordSection(view)}
-      ${codesSection(view)}
-    <//>`,
-  })
-}
-
-/** The new codes, once, with a copy button (the desk's script) and a download as a text file. */
-function newCodesPage(staff: StaffSession, codes: string[]): string {
-  return staffPage({
-    title: 'New recovery codes',
-    staffEmail: staff.email,
-    staffName: staff.displayName,
-    owner: staff.role === 'owner',
-    current: 'account',
-    body: html`<div className="narrow">
-      <h1>Your new recovery codes</h1>
-      ${noticeBanner('Your old recovery codes no longer work.')}
-      <p>Keep these somewhere safe, away from your phone. Each signs you in once. They are shown only now: refreshing this page does not show them again.</p>
-      <ul className="recovery-codes" aria-label="Recovery codes">
-        ${codes.map((code) => html`<li key=${code}><code>${code}</code></li>`)}
-      </ul>
-      <p><button type="button" className="button-secondary" hidden="" data-copy=${codes.join('\n')}>Copy the codes</button></p>
-      <form method="post" action="/admin/account/recovery-codes.txt">
-        <input type="hidden" name="codes" value=${codes.join(' ')} />
-        <button type="submit" className="button-secondary">Download as a text file</button>
-      </form>
-      <p><a className="button" href="/admin/account">Back to your account</a></p>
-    </div>`,
-  })
-}
-
-function codesExpiredPage(staff: StaffSession): string {
-  return staffPage({
-    title: 'Recovery codes',
-    staffEmail: staff.email,
-    staffName: staff.displayName,
-    owner: staff.role === 'owner',
-    current: 'account',
-    body: html`<div className="narrow">
-      <h1>Recovery codes</h1>
-      ${errorBanner('These codes were shown once already. If you did not keep them, make new ones.')}
-      <p><a className="button" href="/admin/account">Back to your account</a></p>
-    </div>`,
-  })
 }
 
 const recoveryCodePattern = /^[a-z2-9]{5}-[a-z2-9]{5}$/

@@ -14,11 +14,17 @@ import type { PasswordCost } from '#server/staff/password-hash.ts'
 import { defaultThrottleSettings, type ThrottleSettings } from '#server/staff/sign-in-throttle.ts'
 import { defaultSessionSettings, type SessionSettings } from '#server/staff/staff-sessions.ts'
 import { createStaffDesk } from '../staff-desk.ts'
+import { messagePage } from '../views/message-page.ts'
 import { accountRoutes } from './account-routes.ts'
 import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
 import { apiRoutes } from './api-routes.ts'
+import type { DeskOptions } from './desk-options.ts'
+import { exportRoutes } from './export-routes.ts'
 import { heldNotificationRoutes } from './held-notification-routes.ts'
-import { adminPages, inboxPageSize, messagePage } from './lead-routes.ts'
+import { inboxPageSize, inboxRoutes } from './inbox-routes.ts'
+import { leadLogRoutes, leadStateRoutes } from './lead-action-routes.ts'
+import { leadPageRoutes } from './lead-routes.ts'
+import { signInRoutes } from './sign-in-routes.ts'
 import { staffRoutes } from './staff-routes.ts'
 import { twoFactorRoutes } from './two-factor-routes.ts'
 import { webhookRoutes } from './webhook-routes.ts'
@@ -129,7 +135,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     app.get(`/admin/assets/${name}`, async (_request, reply) => reply.type(type).send(body))
   }
 
-  await app.register(adminPages, {
+  // Each staff page plugin reads its part of one set of options.
+  const pages: DeskOptions = {
     db: options.db,
     desk,
     encryptionKey: options.encryptionKey,
@@ -140,34 +147,18 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     requireSecondFactor: options.requireSecondFactor ?? false,
     now: options.now,
     passwordCost: options.passwordCost,
-  })
-  await app.register(twoFactorRoutes, {
-    db: options.db,
-    encryptionKey: options.encryptionKey,
-    ipHashSalt: options.ipHashSalt,
-    cookieSecure: options.cookieSecure,
-    session,
-    throttle,
-    now: options.now,
-  })
-  await app.register(staffRoutes, {
-    db: options.db,
-    encryptionKey: options.encryptionKey,
-    ipHashSalt: options.ipHashSalt,
-    now: options.now,
-    passwordCost: options.passwordCost,
-  })
-  await app.register(accountRoutes, {
-    db: options.db,
-    encryptionKey: options.encryptionKey,
-    ipHashSalt: options.ipHashSalt,
-    cookieSecure: options.cookieSecure,
-    throttle,
-    now: options.now,
-    passwordCost: options.passwordCost,
-  })
-  await app.register(heldNotificationRoutes, { db: options.db })
-  await app.register(webhookRoutes, { db: options.db, encryptionKey: options.encryptionKey })
+  }
+  await app.register(signInRoutes, pages)
+  await app.register(inboxRoutes, pages)
+  await app.register(exportRoutes, pages)
+  await app.register(leadPageRoutes, pages)
+  await app.register(leadStateRoutes, pages)
+  await app.register(leadLogRoutes, pages)
+  await app.register(twoFactorRoutes, pages)
+  await app.register(staffRoutes, pages)
+  await app.register(accountRoutes, pages)
+  await app.register(heldNotificationRoutes, pages)
+  await app.register(webhookRoutes, pages)
   await app.register(apiRoutes, {
     db: options.db,
     desk,

@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import type { DeliveryJob } from '#server/leads/lead-jobs.ts'
 import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
+import { type LeadSource, sourceCampaign } from '#server/leads/lead-source.ts'
 import {
   type FieldView,
   formTitle,
@@ -10,7 +11,7 @@ import {
   leadDisplayName,
   type SectionView,
 } from '../lead-fields.ts'
-import { leadSourceSection } from '../lead-source.ts'
+import { clickIdName } from '../lead-source.ts'
 import type { LeadDetail } from '../staff-desk.ts'
 import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
@@ -161,6 +162,35 @@ function linkedSection(linked: LinkedLead[] | undefined): ReactNode {
         </li>`,
       )}
     </ul>
+  </section>`
+}
+
+function row(term: string, value: string | undefined): ReactNode {
+  return value
+    ? html`<div key=${term}><dt>${term}</dt><dd><span className="value">${value}</span></dd></div>`
+    : null
+}
+
+/**
+ * The lead page's "Source" block: where the visitor's visit began, as their tab recorded it
+ * (docs/api.md, "Where a lead came from"). A lead sent without JavaScript has none, and says so.
+ */
+function leadSourceSection(source: LeadSource | null | undefined): ReactNode {
+  return html`<section aria-labelledby="source-heading" data-source="">
+    <h2 id="source-heading">Source</h2>
+    ${
+      source
+        ? html`<dl className="summary">
+            ${row('Source / campaign', sourceCampaign(source))}
+            ${row('Medium', source.utmMedium)}
+            ${row('Landing page', source.landing)}
+            ${row('Referred by', source.referrer)}
+            ${row('Ad click', clickIdName(source.clickId))}
+            ${row('Search term', source.utmTerm)}
+            ${row('Ad content', source.utmContent)}
+          </dl>`
+        : html`<p className="muted">Not known: the visitor's browser did not say (JavaScript off, or a lead from before the site recorded it).</p>`
+    }
   </section>`
 }
 
