@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { migrationsDir, runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { deliveryJobsOfLead } from '#server/leads/lead-jobs.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { drivers, openTestDatabase, useTestDatabase } from './helpers/test-database.ts'
 
 /** Every migration in the folder, in name order: each engineer's new file joins the list by itself. */
 const allMigrations = readdirSync(migrationsDir)
@@ -28,13 +28,7 @@ function newLead(overrides: Partial<NewLead> = {}): NewLead {
 }
 
 describe.each(drivers)('database on %s', (driver) => {
-  let test: TestDatabase
-  beforeAll(async () => {
-    test = await openTestDatabase(driver, { migrate: false })
-  })
-  afterAll(async () => {
-    await test?.dispose()
-  })
+  const test = useTestDatabase(driver, { migrate: false })
 
   it('applies the migrations once, in order, and records them', async () => {
     const applied = await runMigrations(test.db)

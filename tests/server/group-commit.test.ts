@@ -5,11 +5,11 @@
  * alone, never its neighbours in the batch; the repeated-text check made by the insert counts for
  * each lead on its own.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Database, NamedStatement, Queryable } from '#server/db/database.ts'
 import { groupCommit } from '#server/db/group-commit.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { drivers, useTestDatabase } from './helpers/test-database.ts'
 
 function newLead(n: number, extra: Partial<NewLead> = {}): NewLead {
   return {
@@ -93,14 +93,7 @@ describe('groupCommit', () => {
 })
 
 describe.each(drivers)('lead repository group commit on %s', (driver) => {
-  let test: TestDatabase
-
-  beforeAll(async () => {
-    test = await openTestDatabase(driver)
-  })
-  afterAll(async () => {
-    await test?.dispose()
-  })
+  const test = useTestDatabase(driver)
   beforeEach(async () => {
     await test.db.query('TRUNCATE leads, delivery_jobs CASCADE')
   })

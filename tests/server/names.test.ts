@@ -8,11 +8,11 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import * as cheerio from 'cheerio'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
@@ -35,20 +35,15 @@ const nameFields: [string, string, FormDefinition][] = formDefinitions.flatMap((
 )
 
 describe.each(drivers)('names in every name field on %s', (driver) => {
-  let test: TestApp
-
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
       throw new Error('These tests read the built site: run `npm run build` first.')
     }
-    test = await openTestApp(driver, { clientDir, now: () => today })
   })
-  afterAll(async () => {
-    await test?.close()
-  })
+  const t = useTestApp(driver, { clientDir, now: () => today })
 
   function postJson(form: FormDefinition, fields: Record<string, string>) {
-    return test.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: `/api/forms/${form.key}`,
       headers: { 'content-type': 'application/json' },
@@ -58,7 +53,7 @@ describe.each(drivers)('names in every name field on %s', (driver) => {
 
   /** As a Spanish page's form posts itself when scripts are off. */
   function postSpanishPage(form: FormDefinition, fields: Record<string, string>) {
-    return test.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: `/api/forms/${form.key}?lang=es`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -67,7 +62,7 @@ describe.each(drivers)('names in every name field on %s', (driver) => {
   }
 
   async function storedField(reference: string, name: string): Promise<string | undefined> {
-    const rows = await test.db.query<{ fields: Record<string, string> }>(
+    const rows = await t.db.query<{ fields: Record<string, string> }>(
       'SELECT fields FROM leads WHERE reference = $1',
       [reference],
     )

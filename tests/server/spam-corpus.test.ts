@@ -14,8 +14,7 @@
  * Both rates are printed. The browser side (a real Chromium typing, and a restored draft sent at
  * once) is tests/e2e/spam.spec.ts.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FormDefinition } from '#forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
@@ -24,8 +23,8 @@ import { createMailTransport } from '#server/mail/mail-transport.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
 import { SeededRandom } from './helpers/seeded-random.ts'
-import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
-import { openTestApp, type TestApp } from './helpers/test-app.ts'
+import { useSmtpSink } from './helpers/smtp-sink.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const salt = 'spam-corpus-salt-0123456789'
@@ -539,25 +538,13 @@ function respell(header: string, how: Respelling): string {
 }
 
 describe.each(drivers)('spam corpus on %s', (driver) => {
-  let test: TestApp
-  let app: FastifyInstance
-  let sink: SmtpSink
-
-  beforeAll(async () => {
-    ;[test, sink] = await Promise.all([
-      openTestApp(driver, { ipHashSalt: salt, now: () => today }),
-      startSmtpSink(),
-    ])
-    app = test.app
-  })
-  afterAll(async () => {
-    await Promise.all([test?.close(), sink?.close()])
-  })
+  const t = useTestApp(driver, { ipHashSalt: salt, now: () => today })
+  const sink = useSmtpSink()
 
   /** Posts as a browser with or without the page's script; answers the stored lead's reference. */
   async function post(submission: Submission, proofHeader?: string): Promise<string> {
     const json = submission.encoding === 'json'
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: `/api/forms/contact-message${json || submission.language === 'en' ? '' : '?lang=es'}`,
       remoteAddress: submission.address,
@@ -590,7 +577,7 @@ describe.each(drivers)('spam corpus on %s', (driver) => {
   /** Sends it; answers whether it was judged spam, checking a spam lead gets no delivery job. */
   async function send(submission: Submission): Promise<boolean> {
     const reference = await post(submission, await proofFor(submission))
-    const [row] = await test.db.query<{ is_spam: boolean; jobs: number }>(
+    const [row] = await t.db.query<{ is_spam: boolean; jobs: number }>(
       `SELECT is_spam, (SELECT count(*)::int FROM delivery_jobs WHERE lead_id = leads.id) AS jobs
        FROM leads WHERE reference = $1`,
       [reference],
@@ -629,7 +616,7 @@ describe.each(drivers)('spam corpus on %s', (driver) => {
     )
     const plain = person('no-JS plain', 'es', fill(pick(spanishRequests), slots), { encoding: 'form' })
     const references = [await post(linked), await post(plain)]
-    const rows = await test.db.query<{
+    const rows = await t.db.query<{
       id: string
       reference: string
       is_spam: boolean
@@ -646,10 +633,10 @@ describe.each(drivers)('spam corpus on %s', (driver) => {
     // The real delivery worker, sending to a real SMTP server: what reaches the agency's mailbox.
     const transport = createMailTransport({ smtpUrl: sink.url, mailDir: 'unused' })
     const worker = createDeliveryWorker({
-      db: test.db,
+      db: t.db,
       transport,
       getForm: getFormDefinition,
-      log: app.log,
+      log: t.app.log,
       settings: {
         from: 'website@agency.example',
         to: 'leads@agency.example',

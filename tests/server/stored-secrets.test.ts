@@ -8,15 +8,13 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildApp } from '#server/app.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { solvedProof } from './helpers/proof-of-work.ts'
-import { testAppOptions } from './helpers/test-app.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { submitForm } from './helpers/requests.ts'
+import { useTestApp } from './helpers/test-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 const salt = 'stored-secrets-tests-salt-0123'
 const today = new Date()
@@ -63,28 +61,16 @@ function unkeyedBodyFingerprints(body: Record<string, string>): string[] {
 }
 
 describe.each(drivers)('what a copy of the %s database gives away', (driver) => {
-  let test: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(driver, { ipHashSalt: salt })
   const { body, secrets } = workersCompBody()
 
   beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    app = await buildApp(testAppOptions(test.db, { ipHashSalt: salt }))
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/forms/${form.key}`,
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': 'stored-secrets-1',
-        'x-proof-of-work': await solvedProof(salt, { now: today }),
-      },
-      payload: body,
+    const response = await submitForm(t.app, form.key, body, {
+      salt,
+      now: today,
+      headers: { 'idempotency-key': 'stored-secrets-1' },
     })
     expect(response.statusCode).toBe(200)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
   })
 
   /** Everything that would be searched for: the numbers in clear and every unkeyed digest. */
@@ -96,12 +82,12 @@ describe.each(drivers)('what a copy of the %s database gives away', (driver) => 
 
   it('no row of any table holds an SSN, an EIN, or an unkeyed digest of them or of the body', async () => {
     expect(secrets.length).toBeGreaterThanOrEqual(3)
-    const tables = await test.db.query<{ name: string }>(
+    const tables = await t.db.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`,
     )
     let text = ''
     for (const { name } of tables) {
-      const rows = await test.db.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`)
+      const rows = await t.db.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`)
       text += rows.map((row) => row.row).join('\n')
     }
     // The lead is there (the search is not of an empty database).
@@ -112,11 +98,11 @@ describe.each(drivers)('what a copy of the %s database gives away', (driver) => 
   it('nor does a backup', async () => {
     let backup: string
     if (driver === 'pglite') {
-      const snapshot = await test.db.snapshot?.()
+      const snapshot = await t.db.snapshot?.()
       if (!snapshot) throw new Error('the embedded database takes no snapshot')
       backup = gunzipSync(Buffer.from(await snapshot.arrayBuffer())).toString('latin1')
     } else {
-      const dump = spawnSync('pg_dump', ['--format=plain', '--no-owner', test.location], {
+      const dump = spawnSync('pg_dump', ['--format=plain', '--no-owner', t.location], {
         encoding: 'latin1',
         maxBuffer: 256 * 1024 * 1024,
       })

@@ -5,17 +5,16 @@
  * and spam kept out of the agency's mail when the proof of work is missing or replayed. The route's
  * own answers (status codes, pages) are held by form-api.test.ts and no-js-forms.test.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { FormDefinition } from '#forms/engine.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import type { Database } from '#server/db/database.ts'
 import { createLeadRepository } from '#server/leads/lead-repository.ts'
 import { createSubmissionService } from '#server/leads/submission.ts'
 import { hashClientIp } from '#server/leads/submission-metadata.ts'
 import { createProofVerifier, proofKeyFrom } from '#server/spam/proof-of-work.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { drivers, testEncryptionKey, useTestDatabase } from './helpers/test-database.ts'
 
 const salt = 'submission-service-tests-salt-01'
 const referencePattern = /^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/
@@ -40,24 +39,16 @@ function formNamed(key: string): FormDefinition {
 }
 
 describe.each(drivers)('the submission service on %s', (driver) => {
-  let test: TestDatabase
-  let db: Database
+  const test = useTestDatabase(driver)
   let clock: Date
   let service: ReturnType<typeof createSubmissionService>
   let keys = 0
 
-  beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    db = test.db
-  })
-  afterAll(async () => {
-    await test?.dispose()
-  })
   beforeEach(() => {
     clock = new Date()
     // A verifier per test, as a server has one: proofs used by an earlier test are not remembered.
     service = createSubmissionService({
-      leads: createLeadRepository(db),
+      leads: createLeadRepository(test.db),
       ipHashSalt: salt,
       encryptionKey: testEncryptionKey,
       proofVerifier: createProofVerifier({
@@ -110,7 +101,7 @@ describe.each(drivers)('the submission service on %s', (driver) => {
   }
 
   async function leadsWithReference(reference: string): Promise<StoredLead[]> {
-    return db.query<StoredLead>('SELECT * FROM leads WHERE reference = $1', [reference])
+    return test.db.query<StoredLead>('SELECT * FROM leads WHERE reference = $1', [reference])
   }
 
   async function onlyLead(reference: string): Promise<StoredLead> {
@@ -120,12 +111,12 @@ describe.each(drivers)('the submission service on %s', (driver) => {
   }
 
   async function leadCount(): Promise<number> {
-    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')
+    const [row] = await test.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')
     return row?.n ?? 0
   }
 
   async function jobCount(leadId: string): Promise<number> {
-    const [row] = await db.query<{ n: number }>(
+    const [row] = await test.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM delivery_jobs WHERE lead_id = $1',
       [leadId],
     )
