@@ -7,15 +7,15 @@
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { createLeadRepository } from '#server/leads/lead-repository.ts'
-import { createMailTransport } from '#server/mail/mail-transport.ts'
+import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { waitFor } from './helpers/server-process.ts'
-import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { useSmtpSink } from './helpers/smtp-sink.ts'
+import { drivers, useTestDatabase } from './helpers/test-database.ts'
 
 const log = { info: () => {}, warn: () => {} }
 const settings = {
@@ -28,17 +28,17 @@ const settings = {
 }
 
 describe.each(drivers)('stopping the delivery worker on %s', (driver) => {
-  let test: TestDatabase
-  let sink: SmtpSink
-  beforeAll(async () => {
-    test = await openTestDatabase(driver)
-    sink = await startSmtpSink({ mode: 'stall' })
-  })
+  const test = useTestDatabase(driver)
+  const sink = useSmtpSink({ mode: 'stall' })
+  const mailDir = path.join(tmpdir(), 'agency-unused-mail')
   afterAll(async () => {
-    await sink?.close()
-    await test?.dispose()
-    await rm(path.join(tmpdir(), 'agency-unused-mail'), { recursive: true, force: true })
+    await rm(mailDir, { recursive: true, force: true })
   })
+
+  /** A worker as main.ts makes it, on its own transport to the sink (closed by the test). */
+  function worker(transport: MailTransport, pollMs?: number) {
+    return createDeliveryWorker({ db: test.db, transport, getForm: getFormDefinition, log, settings, pollMs })
+  }
 
   it('hands back a notification the mail server is stuck on, and the next worker sends it once', async () => {
     const form = getFormDefinition('contact-message')
@@ -61,16 +61,8 @@ describe.each(drivers)('stopping the delivery worker on %s', (driver) => {
       )
       return row
     }
-    const mailDir = path.join(tmpdir(), 'agency-unused-mail')
     const stuckTransport = createMailTransport({ smtpUrl: sink.url, mailDir })
-    const stuck = createDeliveryWorker({
-      db: test.db,
-      transport: stuckTransport,
-      getForm: getFormDefinition,
-      log,
-      settings,
-      pollMs: 50,
-    })
+    const stuck = worker(stuckTransport, 50)
     stuck.start()
     await waitFor(async () => (await jobOf())?.status === 'sending', { what: 'the job to be claimed' })
 
@@ -86,13 +78,7 @@ describe.each(drivers)('stopping the delivery worker on %s', (driver) => {
     // The next process (the server restarted) sends it at once: no 2-minute lease to wait out.
     sink.setMode('accept')
     const nextTransport = createMailTransport({ smtpUrl: sink.url, mailDir })
-    const next = createDeliveryWorker({
-      db: test.db,
-      transport: nextTransport,
-      getForm: getFormDefinition,
-      log,
-      settings,
-    })
+    const next = worker(nextTransport)
     try {
       expect(await next.runOnce()).toBe(1)
     } finally {

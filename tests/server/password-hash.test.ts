@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { defaultPasswordCost, hashPassword, verifyPassword } from '#server/staff/password-hash.ts'
-import { signedInStaff } from './helpers/staff-session.ts'
+import { injectForm } from './helpers/requests.ts'
+import { postSignIn, signedInStaff } from './helpers/staff-session.ts'
 import { testAppOptions, testPasswordCost } from './helpers/test-app.ts'
-import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { useTestDatabase } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const password = 'a long staff password 42'
 
 /**
@@ -43,13 +43,12 @@ describe('staff password hashes', () => {
 })
 
 describe('the server’s password cost', () => {
-  let test: TestDatabase
+  const test = useTestDatabase('pglite')
   /** At production's cost (no setting), and at the tests' cheap one. */
   let production: FastifyInstance
   let cheap: FastifyInstance
 
   beforeAll(async () => {
-    test = await openTestDatabase('pglite')
     const { passwordCost: _, ...withoutCost } = testAppOptions(test.db)
     production = await buildApp(withoutCost)
     cheap = await buildApp(testAppOptions(test.db))
@@ -57,19 +56,13 @@ describe('the server’s password cost', () => {
   afterAll(async () => {
     await production?.close()
     await cheap?.close()
-    await test?.dispose()
   })
   beforeEach(async () => {
     await test.db.query('TRUNCATE staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
   })
 
   function signIn(app: FastifyInstance, email: string) {
-    return app.inject({
-      method: 'POST',
-      url: '/admin/login',
-      headers: { origin: ownOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email, password }).toString(),
-    })
+    return postSignIn(app, email, password)
   }
 
   async function storedHash(email: string): Promise<string> {
@@ -94,16 +87,7 @@ describe('the server’s password cost', () => {
         role: 'owner',
       })
       const email = `new-${name}@oakridge-insurance.example`
-      const added = await app.inject({
-        method: 'POST',
-        url: '/admin/staff',
-        headers: {
-          origin: ownOrigin,
-          cookie: owner.cookie,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: new URLSearchParams({ email, role: 'staff' }).toString(),
-      })
+      const added = await injectForm(app, '/admin/staff', { email, role: 'staff' }, { cookie: owner.cookie })
       expect(added.statusCode).toBe(303)
       expect((await storedHash(email)).startsWith(`scrypt$${cost}$`)).toBe(true)
     }

@@ -8,14 +8,13 @@ import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import type { Database } from '#server/db/database.ts'
 import { resetSecondFactor } from '#server/staff/second-factor.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { injectForm } from './helpers/requests.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
-import { testPasswordCost } from './helpers/test-app.ts'
-import { drivers, openTestDatabase, type TestDatabase, testEncryptionKey } from './helpers/test-database.ts'
+import { testAppOptions } from './helpers/test-app.ts'
+import { drivers, useTestDatabase } from './helpers/test-database.ts'
 
-const ownOrigin = 'http://localhost'
 const email = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
 
@@ -56,8 +55,7 @@ function scanPageQr(body: string): string | undefined {
 }
 
 describe.each(drivers)('two-step sign-in on %s', (driver) => {
-  let test: TestDatabase
-  let db: Database
+  const test = useTestDatabase(driver)
   let offered: FastifyInstance
   let forced: FastifyInstance
   let clock: Date
@@ -65,37 +63,25 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
 
   beforeAll(async () => {
     passwordHash = await testPasswordHash(password)
-    test = await openTestDatabase(driver)
-    db = test.db
-    const common = {
-      db,
-      ipHashSalt: 'two-factor-tests-salt-0123',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false as const,
-      now: () => clock,
-      passwordCost: testPasswordCost,
-    }
+    const common = testAppOptions(test.db, { ipHashSalt: 'two-factor-tests-salt-0123', now: () => clock })
     offered = await buildApp(common)
     forced = await buildApp({ ...common, admin: { requireSecondFactor: true } })
   })
   afterAll(async () => {
     await offered?.close()
     await forced?.close()
-    await test?.dispose()
   })
   beforeEach(async () => {
     clock = new Date('2026-11-23T16:00:00Z')
-    await db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
-    await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [email, passwordHash])
+    await test.db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
+    await test.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
+      email,
+      passwordHash,
+    ])
   })
 
   function post(app: FastifyInstance, url: string, fields: Record<string, string>, cookie = '') {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { origin: ownOrigin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    })
+    return injectForm(app, url, fields, { cookie })
   }
 
   function get(app: FastifyInstance, url: string, cookie: string) {
@@ -123,7 +109,7 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
     const wrong = await post(app, '/admin/two-factor', { code: '000000' }, cookie)
     expect(wrong.statusCode).toBe(400)
     expect(wrong.body).toContain('That code is not correct')
-    const [before] = await db.query<{ enabled: boolean }>(
+    const [before] = await test.db.query<{ enabled: boolean }>(
       'SELECT totp_enabled_at IS NOT NULL AS enabled FROM staff_users',
     )
     expect(before?.enabled).toBe(false)
@@ -143,7 +129,7 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
     const cookie = cookieOf(signIn)
     const { secret } = await enrol(offered, cookie)
     // The secret is not stored in clear.
-    const [row] = await db.query<{ totp_secret: string }>('SELECT totp_secret FROM staff_users')
+    const [row] = await test.db.query<{ totp_secret: string }>('SELECT totp_secret FROM staff_users')
     expect(row?.totp_secret).not.toContain(secret)
 
     // Next sign-in: password, then the code.
@@ -176,7 +162,7 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
 
   it('only a complete sign-in makes the address and the browser known (password and code)', async () => {
     const known = async () =>
-      (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM staff_known_addresses'))[0]
+      (await test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM staff_known_addresses'))[0]
         ?.count
     const device = (response: LightMyRequestResponse) =>
       [response.headers['set-cookie'] ?? []].flat().find((cookie) => cookie.startsWith('staff_device='))
@@ -193,13 +179,7 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
     // From a new address: the password step sets no device cookie, the right code does.
     clock = new Date(clock.getTime() + 60_000)
     const from = (url: string, fields: Record<string, string>, cookie = '') =>
-      forced.inject({
-        method: 'POST',
-        url,
-        remoteAddress: '198.51.100.3',
-        headers: { origin: ownOrigin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      })
+      injectForm(forced, url, fields, { cookie, remoteAddress: '198.51.100.3' })
     const again = await from('/admin/login', { email, password })
     expect(again.headers.location).toBe('/admin/login/code')
     expect(device(again)).toBeUndefined()
@@ -232,10 +212,10 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
   it('a reset (lost phone) removes the second factor and signs the account out', async () => {
     const cookie = cookieOf(await post(offered, '/admin/login', { email, password }))
     await enrol(offered, cookie)
-    expect(await resetSecondFactor(db, email, 'npm run staff')).toBe(true)
+    expect(await resetSecondFactor(test.db, email, 'npm run staff')).toBe(true)
     expect((await get(offered, '/admin', cookie)).headers.location).toBe('/admin/login')
     expect((await post(offered, '/admin/login', { email, password })).headers.location).toBe('/admin')
-    const [audit] = await db.query<{ action: string; target_email: string }>(
+    const [audit] = await test.db.query<{ action: string; target_email: string }>(
       'SELECT action, target_email FROM staff_audit',
     )
     expect(audit).toEqual({ action: 'reset-two-factor', target_email: email })
