@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { notFoundPath, publicPaths, withLocale } from '#app/site/route-table.ts'
+import { axeScan, violationLines } from './support/axe.ts'
 
 // WCAG 2.2 A and AA rules, on every public route in both languages and the 404 pages, at a desktop
 // and a phone width.
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const widths = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 375, height: 740 },
@@ -32,10 +31,7 @@ for (const viewport of widths) {
       test(`${path} has no WCAG A/AA violations`, async ({ tab }) => {
         await tab.setViewportSize({ width: viewport.width, height: viewport.height })
         await tab.goto(path)
-        const results = await new AxeBuilder({ page: tab }).withTags(wcagTags).exclude('iframe').analyze()
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        ).toEqual([])
+        expect(violationLines(await axeScan(tab, { exclude: 'iframe' }))).toEqual([])
       })
     }
   })

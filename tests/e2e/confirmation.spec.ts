@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import type { Locale } from '#app/site/route-table.ts'
 import { formText } from '#content/form-text.ts'
 import { formUiCopy } from '#content/form-ui.ts'
 import { getFormDefinition } from '#forms/registry.ts'
+import { axeScan } from './support/axe.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm, formHydrated } from './support/fill-form.ts'
 
@@ -14,7 +14,6 @@ const boat = getFormDefinition('boat-quote')
 if (!boat) throw new Error('no boat-quote definition')
 const boatForm = boat
 const paths: Record<Locale, string> = { en: '/insurance/vehicle/boat', es: '/es/insurance/vehicle/boat' }
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 const uniqueEmail = (tag: string) =>
   `visitor.${tag}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`
@@ -53,7 +52,7 @@ for (const locale of ['en', 'es'] as const) {
     )
     // The reference stays on one line even on a phone.
     await expect(confirmation.locator('.lead-reference')).toHaveCSS('white-space', 'nowrap')
-    const axe = await new AxeBuilder({ page }).withTags(wcagTags).include('.lead-confirmation').analyze()
+    const axe = await axeScan(page, { include: '.lead-confirmation' })
     expect(axe.violations.map((v) => v.id)).toEqual([])
 
     await page.reload()

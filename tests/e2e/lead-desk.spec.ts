@@ -7,15 +7,14 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
 import { composeDigest } from '#server/desk/morning-digest.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
+import { axeScan, violationLines } from './support/axe.ts'
 import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
 import { signIn } from './support/sign-in.ts'
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
 
 function addStaff(email: string, password: string): Promise<string> {
@@ -34,10 +33,7 @@ function addStaff(email: string, password: string): Promise<string> {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([])
+  expect(violationLines(await axeScan(page))).toEqual([])
 }
 
 /** Nothing scrolls sideways: the page is never wider than the window. */

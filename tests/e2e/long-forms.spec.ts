@@ -4,13 +4,13 @@
  * opened and removed, a reload midway that keeps the answers (never SSNs or dates of birth), and an
  * ending with the reference staff see on the lead.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { agency, formatPhone } from '#config/agency.ts'
 import { formText } from '#content/form-text.ts'
 import { formUiCopy } from '#content/form-ui.ts'
 import { allFields, type Field, type FormDefinition, longFormFieldCount } from '#forms/engine.ts'
 import { type FormKey, getFormDefinition } from '#forms/registry.ts'
+import { axeScan, violationLines } from './support/axe.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm, formHydrated, openRepeat } from './support/fill-form.ts'
 
@@ -178,11 +178,8 @@ for (const locale of ['en', 'es'] as const) {
   }
 }
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze()
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  return violationLines(await axeScan(page, { exclude: 'iframe' }))
 }
 
 for (const [formKey, path, locale] of [

@@ -4,12 +4,10 @@
  * insurance lines, says Close while open and closes on Escape and on a tap outside, and
  * /get-a-quote pointing at the detailed quote forms by line. Axe on the new page and the open menu.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { agency } from '#config/agency.ts'
 import { formDefinitions } from '#forms/registry.ts'
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+import { axeScan, violationLines } from './support/axe.ts'
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
@@ -81,7 +79,7 @@ test('the menu lists the insurance lines and their products, and axe finds nothi
   for (const name of ['Vehicles Insurance', 'Boat Insurance', 'Flood Insurance', 'Workers’ Compensation']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible()
   }
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze()
+  const results = await axeScan(page, { exclude: 'iframe' })
   expect(results.violations.map((v) => v.id)).toEqual([])
 
   // A tap outside closes the open lines too.
@@ -125,9 +123,6 @@ test('/get-a-quote offers the detailed quote forms by line, above its form', asy
 for (const path of ['/privacy', '/es/privacy', '/get-a-quote', '/es/get-a-quote']) {
   test(`${path}: axe finds no WCAG A/AA violation`, async ({ page }) => {
     await page.goto(path)
-    const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze()
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([])
+    expect(violationLines(await axeScan(page, { exclude: 'iframe' }))).toEqual([])
   })
 }

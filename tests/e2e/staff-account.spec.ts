@@ -7,16 +7,15 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { PNG } from 'pngjs'
 import { e2eDataDir } from '../../playwright.config.ts'
+import { axeScan, violationLines } from './support/axe.ts'
 import { adminConnectionString, e2eDatabaseName } from './support/database.ts'
 import { signIn } from './support/sign-in.ts'
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
 
 /** `node scripts/staff.ts add <email> --name <name>` on the e2e server's database. */
@@ -48,11 +47,7 @@ async function expectNoAxeViolations(page: Page) {
     { width: 375, height: 740 },
   ]) {
     await page.setViewportSize(viewport)
-    const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `at ${viewport.width}px`,
-    ).toEqual([])
+    expect(violationLines(await axeScan(page)), `at ${viewport.width}px`).toEqual([])
   }
 }
 
