@@ -115,8 +115,7 @@ async function measure(target: Target, size: number, round: number): Promise<str
   await client.connect()
   try {
     const pid = Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid)
-    for (let call = 0; call < 100; call++)
-      await client.query({ ...storeLeadsStatement, values: callArguments(size) })
+    for (let call = 0; call < 100; call++) await client.query(storeLeadsStatement, callArguments(size))
     const prepared = Array.from({ length: calls }, () => callArguments(size))
     const recorder = args.perf
       ? spawn(
@@ -136,7 +135,7 @@ async function measure(target: Target, size: number, round: number): Promise<str
     const walBefore = (await client.query('SELECT pg_current_wal_lsn() AS lsn')).rows[0].lsn
     const cpuBefore = await backendCpuMs(pid)
     const started = performance.now()
-    for (const values of prepared) await client.query({ ...storeLeadsStatement, values })
+    for (const values of prepared) await client.query(storeLeadsStatement, values)
     const wallMs = performance.now() - started
     const cpuSpentMs = (await backendCpuMs(pid)) - cpuBefore
     if (recorder) {

@@ -4,21 +4,10 @@
  * PostgreSQL SQL, so queries and migrations are written once.
  */
 
-/**
- * A statement run so often that parsing and planning it each time shows (the batch insert of
- * leads): on PostgreSQL each connection prepares it once under `name` and runs it by name after,
- * which saved the server about 0.1 ms of its CPU per call of store_leads (decision 020). PGlite runs
- * `text` as any other statement. One name, one text: a name is never reused for another statement.
- */
-export interface NamedStatement {
-  readonly name: string
-  readonly text: string
-}
-
 /** What a statement runs on: the database itself or an open transaction. */
 export interface Queryable {
   /** One statement with $1.. parameters; returns its rows. */
-  query<T>(sql: string | NamedStatement, params?: readonly unknown[]): Promise<T[]>
+  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>
   /** A script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
 }

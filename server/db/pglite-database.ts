@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { chmod, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { Database, NamedStatement, Queryable } from './database.ts'
+import type { Database, Queryable } from './database.ts'
 import type { Reply, Request } from './pglite-worker.ts'
 
 /** A request before it is numbered: each kind of Request without its `id`. */
@@ -84,10 +84,10 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
 
   function queryable(tx?: number): Queryable {
     return {
-      query: async <T>(sql: string | NamedStatement, params: readonly unknown[] = []) =>
+      query: async <T>(sql: string, params: readonly unknown[] = []) =>
         (await call({
           op: 'query',
-          sql: typeof sql === 'string' ? sql : sql.text,
+          sql,
           params: [...params],
           ...(tx === undefined ? {} : { tx }),
         })) as T[],

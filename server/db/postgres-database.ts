@@ -1,17 +1,15 @@
 import pg from 'pg'
-import type { Database, NamedStatement, Queryable } from './database.ts'
+import type { Database, Queryable } from './database.ts'
 
 interface ClientLike {
-  query(sql: string | pg.QueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>
 }
 
 function queryable(target: ClientLike): Queryable {
   return {
-    async query<T>(sql: string | NamedStatement, params: readonly unknown[] = []) {
-      const result =
-        typeof sql === 'string'
-          ? await target.query(sql, [...params])
-          : await target.query({ name: sql.name, text: sql.text, values: [...params] })
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      // Unnamed: no statement outlives its call, so any pooler mode in front of the server works.
+      const result = await target.query(sql, [...params])
       return result.rows as T[]
     },
     async exec(sql: string) {

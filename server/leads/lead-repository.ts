@@ -5,7 +5,7 @@
  * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
  */
 import { randomUUID } from 'node:crypto'
-import type { Database, NamedStatement, Queryable } from '../db/database.ts'
+import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
 import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
 import { isUuid } from './lead-id.ts'
@@ -224,17 +224,15 @@ interface StoredRow {
 }
 
 /**
- * The call of store_leads with one array per column (scripts/bench-store-leads.ts sends it too),
- * prepared once per PostgreSQL connection: parsing and planning this outer statement anew cost the
- * database about 0.1 ms per call, an eighth of storing a batch of ten (decision 020).
+ * The call of store_leads with one array per column (scripts/bench-store-leads.ts sends it too).
+ * Sent unnamed, like every other statement: preparing it once per connection saved PostgreSQL about
+ * 0.1 ms per call, but no rate the benchmark could tell from its noise, and it bound a pooler in
+ * front of PostgreSQL to keep prepared statements (decision 029).
  */
-export const storeLeadsStatement: NamedStatement = {
-  name: 'store_leads',
-  text: `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
+export const storeLeadsStatement = `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
   FROM store_leads($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[],
   $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::timestamptz[], $14::boolean[], $15::jsonb[],
-  $16::jsonb[], $17::text, $18::text, $19::text, $20::integer)`,
-}
+  $16::jsonb[], $17::text, $18::text, $19::text, $20::integer)`
 
 /**
  * A lead as store_leads stored it: what was sent, with the id and reference drawn for it, the

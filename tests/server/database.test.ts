@@ -54,9 +54,9 @@ describe.each(drivers)('database on %s', (driver) => {
     expect(rows).toEqual([])
   })
 
-  it('runs a named statement again and again, on every connection and in a transaction', async () => {
-    // The batch insert of leads is one (lead-repository.ts): PostgreSQL prepares it once per connection.
-    const statement = { name: 'database-test-sum', text: 'SELECT $1::int + $2::int AS sum' }
+  it('runs a parameterised statement again and again, on every connection and in a transaction', async () => {
+    // As the batch insert of leads is sent (lead-repository.ts): one text, new values each call.
+    const statement = 'SELECT $1::int + $2::int AS sum'
     const concurrent = await Promise.all(
       Array.from({ length: 12 }, (_, n) => test.db.query<{ sum: number }>(statement, [n, 1])),
     )

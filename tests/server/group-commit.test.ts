@@ -6,7 +6,7 @@
  * each lead on its own.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Database, NamedStatement, Queryable } from '#server/db/database.ts'
+import type { Database, Queryable } from '#server/db/database.ts'
 import { groupCommit } from '#server/db/group-commit.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { drivers, useTestDatabase } from './helpers/test-database.ts'
@@ -32,8 +32,8 @@ function counting(db: Database): { db: Database; statements: () => number; sql: 
   const sent: string[] = []
   const counted: Database = {
     ...db,
-    query: <T>(sql: string | NamedStatement, params?: readonly unknown[]) => {
-      sent.push(typeof sql === 'string' ? sql : sql.text)
+    query: <T>(sql: string, params?: readonly unknown[]) => {
+      sent.push(sql)
       return db.query<T>(sql, params)
     },
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction(fn),
