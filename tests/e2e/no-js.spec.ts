@@ -12,6 +12,7 @@ import { withE2eDatabase } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'
 import { formPages } from './support/form-pages.ts'
 import { mailsForLead } from './support/mail.ts'
+import { testWithSharedTab } from './support/shared-tab.ts'
 
 interface StoredLead {
   id: string
@@ -34,41 +35,44 @@ async function leadByReference(reference: string): Promise<StoredLead[]> {
 
 const uniqueEmail = (tag: string) => `nojs.${tag}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`
 
-test.describe('with JavaScript off', () => {
-  test.use({ javaScriptEnabled: false })
+// One tab per worker for the forms sent with JavaScript off: without scripts a page stores nothing,
+// and the public site sets no cookie.
+const noScript = testWithSharedTab({ javaScriptEnabled: false })
 
+noScript.describe('with JavaScript off', () => {
   for (const locale of ['en', 'es'] as const) {
     for (const [formKey, path] of formPages) {
-      test(`${formKey} (${locale}): sent by the browser itself, thank-you page with its reference`, async ({
-        page,
-      }) => {
-        const form = getFormDefinition(formKey)
-        if (!form) throw new Error(`no definition for ${formKey}`)
-        await page.goto(locale === 'es' ? `/es${path}` : path)
-        const email = uniqueEmail(formKey)
-        await fillForm(page, form, { email, locale, scripted: false })
-        const button = page.locator(`form[data-form-key="${formKey}"] button[type="submit"]`)
-        await expect(button).toBeEnabled()
-        await button.click()
-        await expect(page).toHaveURL(
-          new RegExp(`${locale === 'es' ? '/es' : ''}/thank-you\\?ref=[2-9A-Z]{3}-[2-9A-Z]{3}$`),
-        )
-        const reference = new URL(page.url()).searchParams.get('ref') ?? ''
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          locale === 'es' ? '¡Mensaje enviado con éxito!' : 'Message sent successfully!',
-        )
-        await expect(page.getByText(reference)).toBeVisible()
-        const [lead, ...others] = await leadByReference(reference)
-        expect(others).toHaveLength(0)
-        expect(lead?.form_key).toBe(formKey)
-        expect(lead?.language).toBe(locale)
-        expect(lead?.is_spam).toBe(false)
-        expect(lead?.fields.email).toBe(email)
-        // The agency is mailed once, through the real SMTP server of the end-to-end set-up.
-        await expect
-          .poll(async () => (await mailsForLead(e2eDataDir, lead?.id ?? '')).length, { timeout: 20_000 })
-          .toBe(1)
-      })
+      noScript(
+        `${formKey} (${locale}): sent by the browser itself, thank-you page with its reference`,
+        async ({ tab: page }) => {
+          const form = getFormDefinition(formKey)
+          if (!form) throw new Error(`no definition for ${formKey}`)
+          await page.goto(locale === 'es' ? `/es${path}` : path)
+          const email = uniqueEmail(formKey)
+          await fillForm(page, form, { email, locale, scripted: false })
+          const button = page.locator(`form[data-form-key="${formKey}"] button[type="submit"]`)
+          await expect(button).toBeEnabled()
+          await button.click()
+          await expect(page).toHaveURL(
+            new RegExp(`${locale === 'es' ? '/es' : ''}/thank-you\\?ref=[2-9A-Z]{3}-[2-9A-Z]{3}$`),
+          )
+          const reference = new URL(page.url()).searchParams.get('ref') ?? ''
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+            locale === 'es' ? '¡Mensaje enviado con éxito!' : 'Message sent successfully!',
+          )
+          await expect(page.getByText(reference)).toBeVisible()
+          const [lead, ...others] = await leadByReference(reference)
+          expect(others).toHaveLength(0)
+          expect(lead?.form_key).toBe(formKey)
+          expect(lead?.language).toBe(locale)
+          expect(lead?.is_spam).toBe(false)
+          expect(lead?.fields.email).toBe(email)
+          // The agency is mailed once, through the real SMTP server of the end-to-end set-up.
+          await expect
+            .poll(async () => (await mailsForLead(e2eDataDir, lead?.id ?? '')).length, { timeout: 20_000 })
+            .toBe(1)
+        },
+      )
     }
   }
 
@@ -79,32 +83,33 @@ test.describe('with JavaScript off', () => {
     if (!families.has(family)) families.set(family, entry)
   }
   for (const [family, [formKey, path]] of families) {
-    test(`an invalid ${family} form (${formKey}) comes back with the answers and the errors`, async ({
-      page,
-    }) => {
-      const form = getFormDefinition(formKey)
-      if (!form) throw new Error(`no definition for ${formKey}`)
-      await page.goto(`/es${path}`)
-      const email = uniqueEmail(formKey)
-      await fillForm(page, form, { email, locale: 'es', scripted: false })
-      const emailInput = page.locator(`form[data-form-key="${formKey}"] input[type="email"]`).first()
-      const typed = `${email.split('@')[0]}@localhost`
-      await emailInput.fill(typed)
-      await page.locator(`form[data-form-key="${formKey}"] button[type="submit"]`).click()
-      const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' })
-      await expect(summary).toBeVisible()
-      await expect(summary.getByRole('link')).toContainText(['Escriba un correo electrónico válido'])
-      await expect(emailInput).toHaveValue(typed)
-      await expect(emailInput).toHaveAttribute('aria-invalid', 'true')
-      const stored = await withE2eDatabase(
-        async (client) =>
-          (await client.query("SELECT 1 FROM leads WHERE fields->>'email' = $1", [typed])).rowCount,
-      )
-      expect(stored).toBe(0)
-    })
+    noScript(
+      `an invalid ${family} form (${formKey}) comes back with the answers and the errors`,
+      async ({ tab: page }) => {
+        const form = getFormDefinition(formKey)
+        if (!form) throw new Error(`no definition for ${formKey}`)
+        await page.goto(`/es${path}`)
+        const email = uniqueEmail(formKey)
+        await fillForm(page, form, { email, locale: 'es', scripted: false })
+        const emailInput = page.locator(`form[data-form-key="${formKey}"] input[type="email"]`).first()
+        const typed = `${email.split('@')[0]}@localhost`
+        await emailInput.fill(typed)
+        await page.locator(`form[data-form-key="${formKey}"] button[type="submit"]`).click()
+        const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' })
+        await expect(summary).toBeVisible()
+        await expect(summary.getByRole('link')).toContainText(['Escriba un correo electrónico válido'])
+        await expect(emailInput).toHaveValue(typed)
+        await expect(emailInput).toHaveAttribute('aria-invalid', 'true')
+        const stored = await withE2eDatabase(
+          async (client) =>
+            (await client.query("SELECT 1 FROM leads WHERE fields->>'email' = $1", [typed])).rowCount,
+        )
+        expect(stored).toBe(0)
+      },
+    )
   }
 
-  test('no form is ever sent by GET (nothing personal in an address or a log)', async ({ page }) => {
+  noScript('no form is ever sent by GET (nothing personal in an address or a log)', async ({ tab: page }) => {
     for (const [formKey, path] of formPages) {
       await page.goto(path)
       await expect(page.locator(`form[data-form-key="${formKey}"]`)).toHaveAttribute('method', 'post')
