@@ -1,6 +1,6 @@
 /**
  * `npm run openapi`: writes docs/openapi.json, the staff API's OpenAPI document as the routes'
- * schemas make it (server/admin/openapi.ts). tests/server/openapi.test.ts fails when the committed
+ * schemas make it (server/admin/routes/openapi.ts). tests/server/openapi.test.ts fails when the committed
  * copy is not what this writes.
  */
 import { execFileSync } from 'node:child_process'

@@ -2,7 +2,7 @@
  * After React Router's build and the island's: drop the SPA fallback shell (the server answers
  * unknown paths with the prerendered 404 page instead), point form pages at the hashed lead-form
  * island, inline the site's stylesheet into every page (no render-blocking request; the server's
- * Content-Security-Policy allows the <style> by its hash, security-headers.ts), write the sitemap,
+ * Content-Security-Policy allows the <style> by its hash, server/security/page-policy.ts), write the sitemap,
  * robots.txt and web manifest, draw the PNG icons from favicon.svg, then write brotli and gzip
  * copies of every text file so the server sends precompressed bytes without compressing on each
  * request.

@@ -20,8 +20,8 @@ import type { InboxLead } from '../leads/lead-queries.ts'
 import { insuranceLineOf, insuranceLines } from './insurance-lines.ts'
 import { displayValue, isHoneypot, languageNames } from './lead-fields.ts'
 import { clickIdName } from './lead-source.ts'
+import { statusWord } from './lead-words.ts'
 import { localInputValue } from './staff-time.ts'
-import { leadStatusLabel } from './views/inbox-page.ts'
 
 const csvLayouts = ['leads', 'applicants'] as const
 export type CsvLayout = (typeof csvLayouts)[number]
@@ -78,6 +78,11 @@ function personValue(lead: CsvLead, part: PersonPart, key: Buffer): string {
   return field ? displayValue(field, lead.fields[field.name], key) : ''
 }
 
+/** A column of the visitor's own details (personFields), masked as on screen. */
+function personColumn(header: string, part: PersonPart): CsvColumn {
+  return { header, value: (lead, key) => personValue(lead, part, key) }
+}
+
 /** First and last name: the form's own, else its one full-name field split at the last space. */
 function splitName(lead: CsvLead): { first: string; last: string } {
   const { firstName, lastName } = lead.fields
@@ -115,7 +120,7 @@ const leadColumns: CsvColumn[] = [
   { header: 'Form', value: (lead) => getFormDefinition(lead.formKey)?.title ?? lead.formKey },
   { header: 'Line', value: lineName },
   { header: 'Language', value: (lead) => languageNames[lead.language] ?? lead.language },
-  { header: 'Status', value: (lead) => leadStatusLabel({ status: lead.status, isSpam: false }) },
+  { header: 'Status', value: (lead) => statusWord(lead.status) },
   { header: 'Spam', value: (lead) => (lead.isSpam ? 'Yes' : 'No') },
   { header: 'Assigned to', value: (lead) => lead.assigneeEmail ?? '' },
   { header: 'First contact', value: (lead) => localTime(lead.firstContactAt) },
@@ -131,13 +136,13 @@ const leadColumns: CsvColumn[] = [
     header: 'Name',
     value: (lead) => visitorName(lead.fields, getFormDefinition(lead.formKey)?.visitor.name),
   },
-  { header: 'E-mail', value: (lead, key) => personValue(lead, 'email', key) },
-  { header: 'Phone', value: (lead, key) => personValue(lead, 'phone', key) },
-  { header: 'Address line 1', value: (lead, key) => personValue(lead, 'address1', key) },
-  { header: 'Address line 2', value: (lead, key) => personValue(lead, 'address2', key) },
-  { header: 'City', value: (lead, key) => personValue(lead, 'city', key) },
-  { header: 'State', value: (lead, key) => personValue(lead, 'state', key) },
-  { header: 'ZIP code', value: (lead, key) => personValue(lead, 'zip', key) },
+  personColumn('E-mail', 'email'),
+  personColumn('Phone', 'phone'),
+  personColumn('Address line 1', 'address1'),
+  personColumn('Address line 2', 'address2'),
+  personColumn('City', 'city'),
+  personColumn('State', 'state'),
+  personColumn('ZIP code', 'zip'),
 ]
 
 /**
@@ -148,13 +153,13 @@ const applicantColumns: CsvColumn[] = [
   { header: 'First Name', value: (lead) => splitName(lead).first },
   { header: 'Last Name', value: (lead) => splitName(lead).last },
   { header: 'Date of Birth', value: (lead, key) => usDate(personValue(lead, 'birthDate', key)) },
-  { header: 'Address Line 1', value: (lead, key) => personValue(lead, 'address1', key) },
-  { header: 'Address Line 2', value: (lead, key) => personValue(lead, 'address2', key) },
-  { header: 'City', value: (lead, key) => personValue(lead, 'city', key) },
-  { header: 'State', value: (lead, key) => personValue(lead, 'state', key) },
-  { header: 'ZIP Code', value: (lead, key) => personValue(lead, 'zip', key) },
-  { header: 'Phone', value: (lead, key) => personValue(lead, 'phone', key) },
-  { header: 'Email', value: (lead, key) => personValue(lead, 'email', key) },
+  personColumn('Address Line 1', 'address1'),
+  personColumn('Address Line 2', 'address2'),
+  personColumn('City', 'city'),
+  personColumn('State', 'state'),
+  personColumn('ZIP Code', 'zip'),
+  personColumn('Phone', 'phone'),
+  personColumn('Email', 'email'),
   { header: 'Line of Insurance', value: lineName },
   { header: 'Reference', value: (lead) => lead.reference },
   { header: 'Received', value: (lead) => localTime(lead.receivedAt) },

@@ -1,9 +1,9 @@
 /**
  * A lead as the staff API sends it (docs/api.md, "Staff": a summary), and the zod schemas of the
  * answers that carry it. The schemas are the routes' response schemas: the API's serializer writes
- * the answer by them (admin-api.ts) and the OpenAPI document shows them, so a summary field missing
- * from the schema would be missing from the answer too, not only from the document; and the type
- * check holds `leadSummary` to the schema.
+ * the answer by them (routes/api-routes.ts) and the OpenAPI document shows them, so a summary field
+ * missing from the schema would be missing from the answer too, not only from the document; and
+ * the type check holds `leadSummary` to the schema.
  */
 import { z } from 'zod'
 import type { DeliveryJobStatus } from '../leads/lead-jobs.ts'

@@ -1,8 +1,8 @@
 /**
  * The staff API's JSON body fields, read as Fastify's default validator read them before the API's
- * schemas were zod's (admin-api.ts). Ajv, with Fastify's `coerceTypes: 'array'`, turned a value of
- * the wrong type into the declared one where it could; integrations may rely on that, so these
- * fields still do. The OpenAPI document shows the declared type only.
+ * schemas were zod's (routes/api-routes.ts). Ajv, with Fastify's `coerceTypes: 'array'`, turned a
+ * value of the wrong type into the declared one where it could; integrations may rely on that, so
+ * these fields still do. The OpenAPI document shows the declared type only.
  * tests/server/lenient-json.test.ts holds each one to what Ajv does.
  */
 import { z } from 'zod'

@@ -2,7 +2,7 @@
  * Nothing typed is lost when a session ends: a lead page's form posted without a valid session
  * comes back inside the sign-in page as hidden fields; once the password is right, they are kept
  * here for the account (one draft, an hour at most), and the lead page shows them again, not
- * saved, with a line saying why sign-in was asked (admin-pages.ts).
+ * saved, with a line saying why sign-in was asked (server/admin/routes/lead-routes.ts).
  */
 import type { Queryable } from '../db/database.ts'
 import { isUuid } from '../leads/lead-id.ts'

@@ -8,7 +8,7 @@ import { isSameOriginLocation } from './security-headers.ts'
 export interface StaticSiteOptions {
   /** The build's client folder (build/client): prerendered pages and hashed assets. */
   clientDir: string
-  /** Each page's Content-Security-Policy by file path (security-headers.ts). */
+  /** Each page's Content-Security-Policy by file path (server/security/page-policy.ts). */
   policies: Map<string, string>
 }
 

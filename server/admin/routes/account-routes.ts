@@ -13,7 +13,6 @@ import {
   checkNewPassword,
   recordStaffAudit,
   StaffAccountError,
-  setDisplayName,
   staffLabel,
 } from '#server/staff/staff-accounts.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
@@ -22,6 +21,7 @@ import { type AccountView, accountPage, codesExpiredPage, newCodesPage } from '.
 import { sendPage } from '../views/admin-layout.ts'
 import { deviceCookieOf, requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
+import { formBody, noticeFrom, renameAccount, textField } from './route-helpers.ts'
 import { logNewLocks } from './sign-in-routes.ts'
 
 type AccountRoutesOptions = Pick<
@@ -83,29 +83,19 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
 
   app.get('/admin/account', staffOnly, async (request, reply) => {
     const staff = request.staff as StaffSession
-    const notice = (request.query as Record<string, unknown> | undefined)?.notice
-    return render(reply, staff, {
-      notice: typeof notice === 'string' && Object.hasOwn(notices, notice) ? notices[notice] : undefined,
-    })
+    return render(reply, staff, { notice: noticeFrom(request.query, notices) })
   })
 
   app.post<{ Body: { name?: string } }>(
     '/admin/account/name',
     {
       ...staffOnly,
-      schema: { body: { type: 'object', properties: { name: { type: 'string', maxLength: 400 } } } },
+      schema: { body: { type: 'object', properties: { name: textField(400) } } },
     },
     async (request, reply) => {
       const staff = request.staff as StaffSession
-      try {
-        await db.transaction(async (tx) => {
-          await setDisplayName(tx, staff.email, request.body.name)
-          await recordStaffAudit(tx, staff.email, 'rename', staff.email)
-        })
-      } catch (error) {
-        if (!(error instanceof StaffAccountError)) throw error
-        return render(reply, staff, { error: { form: 'name', text: error.message } }, 400)
-      }
+      const refused = await renameAccount(db, staff.email, staff.email, request.body.name)
+      if (refused !== undefined) return render(reply, staff, { error: { form: 'name', text: refused } }, 400)
       return reply.redirect('/admin/account?notice=name', 303)
     },
   )
@@ -115,15 +105,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     {
       ...staffOnly,
       schema: {
-        body: {
-          type: 'object',
-          properties: {
-            current: { type: 'string', maxLength: 4096 },
-            password: { type: 'string', maxLength: 4096 },
-            repeat: { type: 'string', maxLength: 4096 },
-          },
-          required: ['current', 'password', 'repeat'],
-        },
+        body: formBody({ current: textField(4096), password: textField(4096), repeat: textField(4096) }),
       },
     },
     async (request, reply) => {
@@ -158,16 +140,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
 
   app.post<{ Body: { proof: string } }>(
     '/admin/account/recovery-codes',
-    {
-      ...staffOnly,
-      schema: {
-        body: {
-          type: 'object',
-          properties: { proof: { type: 'string', maxLength: 4096 } },
-          required: ['proof'],
-        },
-      },
-    },
+    { ...staffOnly, schema: { body: formBody({ proof: textField(4096) }) } },
     async (request, reply) => {
       const staff = request.staff as StaffSession
       const state = await secondFactorState(db, staff.userId, key)
@@ -200,16 +173,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
    */
   app.post<{ Body: { codes: string } }>(
     '/admin/account/recovery-codes.txt',
-    {
-      ...staffOnly,
-      schema: {
-        body: {
-          type: 'object',
-          properties: { codes: { type: 'string', maxLength: 200 } },
-          required: ['codes'],
-        },
-      },
-    },
+    { ...staffOnly, schema: { body: formBody({ codes: textField(200) }) } },
     async (request, reply) => {
       const staff = request.staff as StaffSession
       const codes = request.body.codes.split(' ').filter((code) => recoveryCodePattern.test(code))

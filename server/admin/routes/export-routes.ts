@@ -1,6 +1,6 @@
 /**
- * GET /admin/export.csv: the leads the inbox's filters match, as a CSV file (csv-export.ts; docs/api.md,
- * "CSV export").
+ * GET /admin/export.csv: the leads the inbox's filters match, as a CSV file (csv-export.ts;
+ * docs/api.md, "CSV export").
  */
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'

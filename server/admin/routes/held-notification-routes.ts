@@ -16,6 +16,7 @@ import { sendPage } from '../views/admin-layout.ts'
 import { heldNotificationsPath, heldPage } from '../views/held-notifications-page.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'
+import { noticeFrom, textField } from './route-helpers.ts'
 
 type HeldNotificationRoutesOptions = Pick<DeskOptions, 'db'>
 
@@ -33,10 +34,7 @@ const notices: Record<string, string> = {
 
 const decisionBody = {
   type: 'object',
-  properties: {
-    job: { type: 'string', maxLength: 40 },
-    all: { type: 'string', maxLength: 5 },
-  },
+  properties: { job: textField(40), all: textField(5) },
 } as const
 
 interface DecisionRequest {
@@ -52,13 +50,11 @@ export async function heldNotificationRoutes(
   const ownerOnly = { onRequest: requireOwner('decides on held notifications') }
 
   app.get(heldNotificationsPath, ownerOnly, async (request, reply) => {
-    const query = request.query as Record<string, unknown> | undefined
-    const key = typeof query?.notice === 'string' ? query.notice : ''
     const [held, decisions] = await Promise.all([
       listHeldJobs(db, heldShown),
       recentHeldDecisions(db, decisionsShown),
     ])
-    const notice = Object.hasOwn(notices, key) ? notices[key] : undefined
+    const notice = noticeFrom(request.query, notices)
     return sendPage(reply, heldPage(request.staff as StaffSession, held, decisions, notice))
   })
 

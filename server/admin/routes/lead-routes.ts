@@ -22,7 +22,7 @@ import { loginPage } from '../views/login-page.ts'
 import { messagePage } from '../views/message-page.ts'
 import { requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
-import { formBody, noticeFrom, pageNotices, wantsJson } from './route-helpers.ts'
+import { formBody, noticeFrom, pageNotices, textField, wantsJson } from './route-helpers.ts'
 
 type LeadOptions = Pick<DeskOptions, 'db' | 'desk' | 'encryptionKey' | 'now'>
 
@@ -30,17 +30,44 @@ export interface LeadParams {
   Params: { id: string }
 }
 
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 100 } },
-  required: ['id'],
-} as const
+const idParams = formBody({ id: textField(100) })
 
-export function notFound(reply: FastifyReply, staff: { email: string; displayName?: string | null }) {
-  return sendPage(
+/**
+ * The route options of a post about one lead: signed in (onRequest: no body is read or validated
+ * for a visitor without a session), the lead's id, the body's schema.
+ */
+export function leadPost(body: object) {
+  return { onRequest: requireStaffPage, schema: { params: idParams, body } }
+}
+
+/** Who does what a post asks, as the work log records them. */
+export function actorOf(staff: StaffSession) {
+  return { userId: staff.userId, email: staff.email }
+}
+
+/** A post's answer once done: back to the lead page, with the notice of what was done. */
+export function backToLead(reply: FastifyReply, id: string, notice: string) {
+  return reply.redirect(`/admin/leads/${id}?notice=${notice}`, 303)
+}
+
+/** A post's answer when nothing changed: a page that says why. */
+export function refusal(
+  reply: FastifyReply,
+  staff: StaffSession,
+  status: number,
+  title: string,
+  message: string,
+) {
+  return sendPage(reply, messagePage(title, message, staff), status)
+}
+
+export function notFound(reply: FastifyReply, staff: StaffSession) {
+  return refusal(
     reply,
-    messagePage('Lead not found', 'There is no lead at this address. It may have been purged.', staff),
+    staff,
     404,
+    'Lead not found',
+    'There is no lead at this address. It may have been purged.',
   )
 }
 
@@ -76,12 +103,12 @@ const workBodySchema = {
     outcome: { type: 'string', enum: ['', ...contactOutcomes] },
     note: { type: 'string', maxLength: noteMaxLength },
     status: { type: 'string', enum: leadStatuses },
-    statusWas: { type: 'string', maxLength: 20 },
-    lostReason: { type: 'string', maxLength: 20 },
-    followUp: { type: 'string', maxLength: 20 },
-    followUpWas: { type: 'string', maxLength: 20 },
-    assignee: { type: 'string', maxLength: 100 },
-    assigneeWas: { type: 'string', maxLength: 100 },
+    statusWas: textField(20),
+    lostReason: textField(20),
+    followUp: textField(20),
+    followUpWas: textField(20),
+    assignee: textField(100),
+    assigneeWas: textField(100),
   },
 } as const
 
@@ -212,8 +239,7 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       const staff = request.staff
       if (!staff) return
       const { id } = request.params
-      const actor = { userId: staff.userId, email: staff.email }
-      const input = workInputOf(request.body, { leadId: id, actor, at: options.now() })
+      const input = workInputOf(request.body, { leadId: id, actor: actorOf(staff), at: options.now() })
       const refused = (status: number, error: string) =>
         wantsJson(request)
           ? reply.code(status).send({ error })
@@ -235,17 +261,14 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
 
   app.post<LeadParams & { Body: { field: string } }>(
     '/admin/leads/:id/reveal',
-    {
-      ...staffOnly,
-      schema: { params: idParams, body: formBody({ field: { type: 'string', maxLength: 100 } }) },
-    },
+    leadPost(formBody({ field: textField(100) })),
     async (request, reply) => {
       const staff = request.staff
       if (!staff) return
       const result = await desk.reveal(request.params.id, request.body.field, staff)
       if (!result.ok) {
         if (result.reason === 'no-lead') return notFound(reply, staff)
-        return sendPage(reply, messagePage('Nothing to reveal', revealRefusals[result.reason], staff), 400)
+        return refusal(reply, staff, 400, 'Nothing to reveal', revealRefusals[result.reason])
       }
       // Recorded already (desk.reveal); the value is shown by the GET this redirect names, once.
       const shown = await putFlash(

@@ -2,7 +2,7 @@
  * The OpenAPI document of the staff API (/api/admin/*), made by @fastify/swagger from the zod
  * schemas the routes validate with (turned into JSON Schema by fastify-type-provider-zod), so it
  * cannot drift from what they accept. Registered at the
- * top of the API's plugin (admin-api.ts): every route added there after it, by anyone, is in the
+ * top of the API's plugin (api-routes.ts): every route added there after it, by anyone, is in the
  * document without more work. Served to signed-in staff at GET /api/admin/openapi.json and kept
  * in docs/openapi.json (`npm run openapi`; docs/api.md, "OpenAPI").
  */

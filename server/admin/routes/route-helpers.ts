@@ -1,9 +1,20 @@
 /** Small pieces the staff pages' routes share. */
 import type { FastifyRequest } from 'fastify'
+import type { Database } from '#server/db/database.ts'
+import { recordStaffAudit, StaffAccountError, setDisplayName } from '#server/staff/staff-accounts.ts'
 
-/** A form post's body schema: every property listed is required. */
-export function formBody(properties: Record<string, object>) {
-  return { type: 'object', properties, required: Object.keys(properties) } as const
+/** A string field of a form post's body, at most `maxLength` characters. */
+export function textField(maxLength: number) {
+  return { type: 'string', maxLength } as const
+}
+
+/** A form post's body schema: the `required` properties, then the `optional` ones. */
+export function formBody(required: Record<string, object>, optional: Record<string, object> = {}) {
+  return {
+    type: 'object',
+    properties: { ...required, ...optional },
+    required: Object.keys(required),
+  } as const
 }
 
 /** A fetch from admin.js asks for JSON; a plain form post gets pages and redirects. */
@@ -31,4 +42,26 @@ export const pageNotices: Record<string, string> = {
   assigned: 'Assignment saved.',
   work: 'Saved.',
   'signed-out': 'You are signed out.',
+}
+
+/**
+ * Sets the name an account shows (its own account page, or an owner's staff page), recorded in
+ * staff_audit as done by `by`. A name that cannot be one changes nothing: the answer says why.
+ */
+export async function renameAccount(
+  db: Database,
+  by: string,
+  email: string,
+  name: string | undefined,
+): Promise<string | undefined> {
+  try {
+    await db.transaction(async (tx) => {
+      await setDisplayName(tx, email, name)
+      await recordStaffAudit(tx, by, 'rename', email)
+    })
+    return undefined
+  } catch (error) {
+    if (!(error instanceof StaffAccountError)) throw error
+    return error.message
+  }
 }

@@ -18,7 +18,7 @@ import {
   setSessionCookie,
 } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
-import { noticeFrom, pageNotices } from './route-helpers.ts'
+import { formBody, noticeFrom, pageNotices, textField } from './route-helpers.ts'
 
 type SignInOptions = Pick<
   DeskOptions,
@@ -44,15 +44,7 @@ export async function signInRoutes(app: FastifyInstance, options: SignInOptions)
     '/admin/login',
     {
       schema: {
-        body: {
-          type: 'object',
-          properties: {
-            email: { type: 'string', maxLength: 254 },
-            password: { type: 'string', maxLength: 4096 },
-            next: { type: 'string', maxLength: 500 },
-          },
-          required: ['email', 'password'],
-        },
+        body: formBody({ email: textField(254), password: textField(4096) }, { next: textField(500) }),
       },
     },
     (request, reply) => answerSignIn(request, reply, options),

@@ -31,7 +31,6 @@ import {
   removeStaffUser,
   StaffAccountError,
   type StaffUser,
-  setDisplayName,
   setStaffPassword,
   setStaffRole,
   staffLabel,
@@ -54,6 +53,7 @@ import {
 } from '../views/staff-accounts-page.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'
+import { formBody, noticeFrom, renameAccount, textField } from './route-helpers.ts'
 
 type StaffRoutesOptions = Pick<DeskOptions, 'db' | 'encryptionKey' | 'ipHashSalt' | 'now' | 'passwordCost'>
 
@@ -72,31 +72,27 @@ const notices: Record<string, string> = {
   unlocked: 'The lock was cleared: sign-ins it refused can be tried again.',
 }
 
-const emailBody = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', maxLength: 254 },
-    role: { type: 'string', maxLength: 20 },
-    confirm: { type: 'string', maxLength: 10 },
-    name: { type: 'string', maxLength: 400 },
-    leads: { type: 'string', maxLength: 20 },
-    to: { type: 'string', maxLength: 100 },
+const emailBody = formBody(
+  { email: textField(254) },
+  {
+    role: textField(20),
+    confirm: textField(10),
+    name: textField(400),
+    leads: textField(20),
+    to: textField(100),
   },
-  required: ['email'],
-} as const
+)
 
 /** A throttle key as the locks list posts it: a kind and keyed hashes, nothing else. */
-const unlockBody = {
-  type: 'object',
-  properties: {
-    key: { type: 'string', maxLength: 200, pattern: '^(account|pair|device|address):[0-9a-f:]+$' },
-  },
-  required: ['key'],
-} as const
+const unlockBody = formBody({
+  key: { ...textField(200), pattern: '^(account|pair|device|address):[0-9a-f:]+$' },
+})
 
 interface AccountBody {
   Body: { email: string; role?: string; confirm?: string; name?: string; leads?: string; to?: string }
 }
+
+const ownAccountRefusal = 'You cannot change your own account here. Ask another owner, or use npm run staff.'
 
 export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
   const { db } = options
@@ -116,6 +112,11 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     return listPage({ owner, accounts, audit, locks: views, ...extra })
   }
 
+  /** The staff page again, saying why nothing changed. */
+  async function refuse(reply: FastifyReply, owner: StaffSession, status: number, error: string) {
+    return sendPage(reply, await renderList(owner, { error }), status)
+  }
+
   /** Each staff account's tag, as the sign-in throttle's keys carry it. */
   async function accountTags(emails: string[]): Promise<Map<string, string>> {
     return new Map(emails.map((email) => [accountTag(email, options.ipHashSalt), email]))
@@ -131,22 +132,16 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     try {
       email = checkStaffEmail(request.body.email)
     } catch {
-      sendPage(reply, await renderList(owner, { error: 'That is not an e-mail address.' }), 400)
+      await refuse(reply, owner, 400, 'That is not an e-mail address.')
       return undefined
     }
     if (email === owner.email) {
-      sendPage(
-        reply,
-        await renderList(owner, {
-          error: 'You cannot change your own account here. Ask another owner, or use npm run staff.',
-        }),
-        400,
-      )
+      await refuse(reply, owner, 400, ownAccountRefusal)
       return undefined
     }
     const user = await findStaffUserByEmail(db, email)
     if (!user) {
-      sendPage(reply, await renderList(owner, { error: `There is no staff account for ${email}.` }), 404)
+      await refuse(reply, owner, 404, `There is no staff account for ${email}.`)
       return undefined
     }
     return user
@@ -157,37 +152,61 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     const id = (request.query as Record<string, unknown> | undefined)?.account
     const user = typeof id === 'string' ? await findStaffUserById(db, id) : undefined
     if (!user) {
-      sendPage(reply, await renderList(owner, { error: 'There is no such staff account any more.' }), 404)
+      await refuse(reply, owner, 404, 'There is no such staff account any more.')
       return undefined
     }
     if (user.email === owner.email) {
-      const error = 'You cannot change your own account here. Ask another owner, or use npm run staff.'
-      sendPage(reply, await renderList(owner, { error }), 400)
+      await refuse(reply, owner, 400, ownAccountRefusal)
       return undefined
     }
     return user
   }
 
-  /** A post that did not come from the confirmation page is sent to it; nothing changes. */
-  function confirmFirst(reply: FastifyReply, action: ConfirmedAction, user: StaffUser) {
-    return reply.redirect(`/admin/staff/${action}?account=${user.id}`, 303)
-  }
-
-  for (const action of ['password', 'sessions', 'two-factor'] as const) {
+  /** The page that asks before a change to the account it names (GET /admin/staff/<action>?account=). */
+  function askPage(
+    action: ConfirmedAction | 'name',
+    page: (owner: StaffSession, user: StaffUser) => string | Promise<string>,
+  ) {
     app.get(`/admin/staff/${action}`, ownerOnly, async (request, reply) => {
       const owner = request.staff as StaffSession
       const user = await asked(request, reply, owner)
       if (!user) return reply
-      return sendPage(reply, confirmPage(owner, action, user))
+      return sendPage(reply, await page(owner, user))
     })
   }
 
-  app.get('/admin/staff/remove', ownerOnly, async (request, reply) => {
-    const owner = request.staff as StaffSession
-    const user = await asked(request, reply, owner)
-    if (!user) return reply
-    return sendPage(reply, confirmRemovePage(owner, await removeView(user)))
-  })
+  /**
+   * The post that changes the account it names (target). A confirmed action runs only when posted
+   * from its confirmation page; any other post of it is sent there, and nothing changes.
+   */
+  function accountPost(
+    action: ConfirmedAction | 'name',
+    change: (
+      request: FastifyRequest<AccountBody>,
+      reply: FastifyReply,
+      owner: StaffSession,
+      user: StaffUser,
+    ) => Promise<unknown>,
+  ) {
+    app.post<AccountBody>(
+      `/admin/staff/${action}`,
+      { ...ownerOnly, schema: { body: emailBody } },
+      async (request, reply) => {
+        const owner = request.staff as StaffSession
+        const user = await target(request, reply, owner)
+        if (!user) return reply
+        if (action !== 'name' && request.body.confirm !== 'yes')
+          return reply.redirect(`/admin/staff/${action}?account=${user.id}`, 303)
+        return change(request, reply, owner, user)
+      },
+    )
+  }
+
+  for (const action of ['password', 'sessions', 'two-factor'] as const) {
+    askPage(action, (owner, user) => confirmPage(owner, action, user))
+  }
+  askPage('remove', async (owner, user) => confirmRemovePage(owner, await removeView(user)))
+  askPage('name', (owner, user) => nameFormPage(owner, user))
 
   async function removeView(user: StaffUser, error?: string): Promise<RemoveView> {
     const accounts = await listStaffUsers(db, options.now())
@@ -195,32 +214,11 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     return { account: user, openLeads, others: accounts.filter((account) => account.id !== user.id), error }
   }
 
-  app.get('/admin/staff/name', ownerOnly, async (request, reply) => {
-    const owner = request.staff as StaffSession
-    const user = await asked(request, reply, owner)
-    if (!user) return reply
-    return sendPage(reply, nameFormPage(owner, user))
+  accountPost('name', async (request, reply, owner, user) => {
+    const refused = await renameAccount(db, owner.email, user.email, request.body.name)
+    if (refused !== undefined) return sendPage(reply, nameFormPage(owner, user, refused), 400)
+    return done(reply, 'name')
   })
-
-  app.post<AccountBody>(
-    '/admin/staff/name',
-    { ...ownerOnly, schema: { body: emailBody } },
-    async (request, reply) => {
-      const owner = request.staff as StaffSession
-      const user = await target(request, reply, owner)
-      if (!user) return reply
-      try {
-        await db.transaction(async (tx) => {
-          await setDisplayName(tx, user.email, request.body.name)
-          await recordStaffAudit(tx, owner.email, 'rename', user.email)
-        })
-      } catch (error) {
-        if (!(error instanceof StaffAccountError)) throw error
-        return sendPage(reply, nameFormPage(owner, user, error.message), 400)
-      }
-      return done(reply, 'name')
-    },
-  )
 
   /** The generated password, once, after the redirect of the POST that made it. */
   app.get('/admin/staff/password-shown', ownerOnly, async (request, reply) => {
@@ -257,7 +255,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return true
     } catch (error) {
       if (!(error instanceof StaffAccountError)) throw error
-      sendPage(reply, await renderList(owner, { error: error.message }), 409)
+      await refuse(reply, owner, 409, error.message)
       return false
     }
   }
@@ -268,12 +266,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
 
   app.get('/admin/staff', ownerOnly, async (request, reply) => {
     const owner = request.staff as StaffSession
-    const query = request.query as Record<string, unknown> | undefined
-    const key = typeof query?.notice === 'string' ? query.notice : ''
-    return sendPage(
-      reply,
-      await renderList(owner, { notice: Object.hasOwn(notices, key) ? notices[key] : undefined }),
-    )
+    return sendPage(reply, await renderList(owner, { notice: noticeFrom(request.query, notices) }))
   })
 
   app.post<AccountBody>(
@@ -287,20 +280,16 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
         role: isStaffRole(role) ? role : 'staff',
         name: request.body.name ?? '',
       }
-      if (!isStaffRole(role)) {
-        return sendPage(
-          reply,
-          await renderList(owner, { error: 'Choose a role: staff or owner.', typed }),
-          400,
-        )
-      }
+      const refuseTyped = async (error: string) =>
+        sendPage(reply, await renderList(owner, { error, typed }), 400)
+      if (!isStaffRole(role)) return refuseTyped('Choose a role: staff or owner.')
       const password = generatePassword()
       let name: string | null
       try {
         name = checkDisplayName(request.body.name)
       } catch (error) {
         if (!(error instanceof StaffAccountError)) throw error
-        return sendPage(reply, await renderList(owner, { error: error.message, typed }), 400)
+        return refuseTyped(error.message)
       }
       try {
         const user = await db.transaction(async (tx) => {
@@ -318,64 +307,41 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
         })
       } catch (error) {
         if (!(error instanceof StaffAccountError)) throw error
-        const message = /already exists/.test(error.message)
-          ? `${checkStaffEmail(request.body.email)} already has an account.`
-          : 'That is not an e-mail address.'
-        return sendPage(reply, await renderList(owner, { error: message, typed }), 400)
+        return refuseTyped(
+          /already exists/.test(error.message)
+            ? `${checkStaffEmail(request.body.email)} already has an account.`
+            : 'That is not an e-mail address.',
+        )
       }
     },
   )
 
-  app.post<AccountBody>(
-    '/admin/staff/password',
-    { ...ownerOnly, schema: { body: emailBody } },
-    async (request, reply) => {
-      const owner = request.staff as StaffSession
-      const user = await target(request, reply, owner)
-      if (!user) return reply
-      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'password', user)
-      const password = generatePassword()
-      await db.transaction(async (tx) => {
-        await setStaffPassword(tx, user.email, password, options.passwordCost)
-        await recordStaffAudit(tx, owner.email, 'reset-password', user.email)
-      })
-      return showPasswordOnce(reply, owner, {
-        email: user.email,
-        label: staffLabel(user),
-        password,
-        added: false,
-      })
-    },
-  )
+  accountPost('password', async (_request, reply, owner, user) => {
+    const password = generatePassword()
+    await db.transaction(async (tx) => {
+      await setStaffPassword(tx, user.email, password, options.passwordCost)
+      await recordStaffAudit(tx, owner.email, 'reset-password', user.email)
+    })
+    return showPasswordOnce(reply, owner, {
+      email: user.email,
+      label: staffLabel(user),
+      password,
+      added: false,
+    })
+  })
 
-  app.post<AccountBody>(
-    '/admin/staff/sessions',
-    { ...ownerOnly, schema: { body: emailBody } },
-    async (request, reply) => {
-      const owner = request.staff as StaffSession
-      const user = await target(request, reply, owner)
-      if (!user) return reply
-      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'sessions', user)
-      await db.transaction(async (tx) => {
-        await endStaffSessions(tx, user.email)
-        await recordStaffAudit(tx, owner.email, 'end-sessions', user.email)
-      })
-      return done(reply, 'sessions')
-    },
-  )
+  accountPost('sessions', async (_request, reply, owner, user) => {
+    await db.transaction(async (tx) => {
+      await endStaffSessions(tx, user.email)
+      await recordStaffAudit(tx, owner.email, 'end-sessions', user.email)
+    })
+    return done(reply, 'sessions')
+  })
 
-  app.post<AccountBody>(
-    '/admin/staff/two-factor',
-    { ...ownerOnly, schema: { body: emailBody } },
-    async (request, reply) => {
-      const owner = request.staff as StaffSession
-      const user = await target(request, reply, owner)
-      if (!user) return reply
-      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'two-factor', user)
-      await db.transaction((tx) => resetSecondFactor(tx, user.email, owner.email))
-      return done(reply, 'two-factor')
-    },
-  )
+  accountPost('two-factor', async (_request, reply, owner, user) => {
+    await db.transaction((tx) => resetSecondFactor(tx, user.email, owner.email))
+    return done(reply, 'two-factor')
+  })
 
   app.post<AccountBody>(
     '/admin/staff/role',
@@ -383,9 +349,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     async (request, reply) => {
       const owner = request.staff as StaffSession
       const role = request.body.role
-      if (!isStaffRole(role)) {
-        return sendPage(reply, await renderList(owner, { error: 'Choose a role: staff or owner.' }), 400)
-      }
+      // Checked before the account, as the page has always answered.
+      if (!isStaffRole(role)) return refuse(reply, owner, 400, 'Choose a role: staff or owner.')
       const user = await target(request, reply, owner)
       if (!user) return reply
       const changed = await keepingAnOwner(reply, owner, () =>
@@ -398,36 +363,28 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     },
   )
 
-  app.post<AccountBody>(
-    '/admin/staff/remove',
-    { ...ownerOnly, schema: { body: emailBody } },
-    async (request, reply) => {
-      const owner = request.staff as StaffSession
-      const user = await target(request, reply, owner)
-      if (!user) return reply
-      // Only the confirmation page's post removes.
-      if (request.body.confirm !== 'yes') return confirmFirst(reply, 'remove', user)
-      const view = await removeView(user)
-      const choice = request.body.leads ?? (view.openLeads === 0 ? 'unassign' : '')
-      const reassignTo = choice === 'reassign' ? (request.body.to ?? '') : undefined
-      if (choice !== 'unassign' && !reassignTo) {
-        const error = 'Choose who takes their open leads, or leave them unassigned.'
-        return sendPage(reply, confirmRemovePage(owner, { ...view, error }), 400)
-      }
-      // Their open leads move (or not) in the same transaction as the removal: all or nothing.
-      const removed = await keepingAnOwner(reply, owner, () =>
-        db.transaction(async (tx) => {
-          await removeStaffUser(tx, user.email, {
-            reassignTo,
-            actor: { userId: owner.userId, email: owner.email },
-            at: options.now(),
-          })
-          await recordStaffAudit(tx, owner.email, 'remove', user.email)
-        }),
-      )
-      return removed ? done(reply, 'removed') : reply
-    },
-  )
+  // Only the confirmation page's post removes (accountPost).
+  accountPost('remove', async (request, reply, owner, user) => {
+    const view = await removeView(user)
+    const choice = request.body.leads ?? (view.openLeads === 0 ? 'unassign' : '')
+    const reassignTo = choice === 'reassign' ? (request.body.to ?? '') : undefined
+    if (choice !== 'unassign' && !reassignTo) {
+      const error = 'Choose who takes their open leads, or leave them unassigned.'
+      return sendPage(reply, confirmRemovePage(owner, { ...view, error }), 400)
+    }
+    // Their open leads move (or not) in the same transaction as the removal: all or nothing.
+    const removed = await keepingAnOwner(reply, owner, () =>
+      db.transaction(async (tx) => {
+        await removeStaffUser(tx, user.email, {
+          reassignTo,
+          actor: { userId: owner.userId, email: owner.email },
+          at: options.now(),
+        })
+        await recordStaffAudit(tx, owner.email, 'remove', user.email)
+      }),
+    )
+    return removed ? done(reply, 'removed') : reply
+  })
 
   app.post<{ Body: { key: string } }>(
     '/admin/staff/unlock',
@@ -444,10 +401,13 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
         await recordStaffAudit(tx, owner.email, 'unlock', target)
         return true
       })
-      if (!cleared) {
-        const error = 'That lock is no longer there: it ran out or another owner cleared it.'
-        return sendPage(reply, await renderList(owner, { error }), 404)
-      }
+      if (!cleared)
+        return refuse(
+          reply,
+          owner,
+          404,
+          'That lock is no longer there: it ran out or another owner cleared it.',
+        )
       request.log.info({ staff: owner.userId, action: 'sign-in-unlock' }, 'admin: sign-in lock cleared')
       return done(reply, 'unlocked')
     },

@@ -18,6 +18,7 @@ import { sendPage } from '../views/admin-layout.ts'
 import { codePage, enrolPage, qrCodeSvg, recoveryCodesPage, statusPage } from '../views/two-factor-page.ts'
 import { deviceCookieOf, setDeviceCookie, setSessionCookie } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
+import { formBody, textField } from './route-helpers.ts'
 import { logNewLocks } from './sign-in-routes.ts'
 
 type TwoFactorRoutesOptions = Pick<
@@ -25,11 +26,7 @@ type TwoFactorRoutesOptions = Pick<
   'db' | 'encryptionKey' | 'ipHashSalt' | 'cookieSecure' | 'session' | 'throttle' | 'now'
 >
 
-const codeBody = {
-  type: 'object',
-  properties: { code: { type: 'string', maxLength: 64 } },
-  required: ['code'],
-} as const
+const codeBody = formBody({ code: textField(64) })
 
 export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRoutesOptions): Promise<void> {
   const { db, encryptionKey: key } = options
@@ -46,6 +43,21 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   function enrollee(request: FastifyRequest): StaffSession | undefined {
     if (request.staff) return request.staff
     return request.partialStaff?.stage === 'enrol' ? request.partialStaff : undefined
+  }
+
+  /** The set-up page, with the key waiting to be confirmed (the same one until it is). */
+  async function enrolment(request: FastifyRequest, session: StaffSession, error?: string) {
+    const secret = await pendingSecret(db, session.userId, key)
+    const uri = totpFor(secret, session.email).toString()
+    return enrolPage({
+      secret,
+      uri,
+      qr: await qrCodeSvg(uri),
+      required: session.stage === 'enrol',
+      staffEmail: request.staff?.email,
+      staffName: request.staff?.displayName,
+      error,
+    })
   }
 
   app.get('/admin/login/code', async (request, reply) => {
@@ -108,19 +120,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
         statusPage({ enabledAt: state.enabledAt, left: state.recoveryCodesLeft }, session),
       )
     }
-    const secret = await pendingSecret(db, session.userId, key)
-    const uri = totpFor(secret, session.email).toString()
-    return sendPage(
-      reply,
-      enrolPage({
-        secret,
-        uri,
-        qr: await qrCodeSvg(uri),
-        required: session.stage === 'enrol',
-        staffEmail: request.staff?.email,
-        staffName: request.staff?.displayName,
-      }),
-    )
+    return sendPage(reply, await enrolment(request, session))
   })
 
   app.post<{ Body: { code: string } }>(
@@ -134,22 +134,9 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
       if (state.enabledAt) return reply.redirect('/admin/two-factor', 303)
       const codes = await confirmEnrolment(db, session, request.body.code, now, key)
       if (!codes) {
-        const secret = await pendingSecret(db, session.userId, key)
-        const uri = totpFor(secret, session.email).toString()
-        return sendPage(
-          reply,
-          enrolPage({
-            secret,
-            uri,
-            qr: await qrCodeSvg(uri),
-            required: session.stage === 'enrol',
-            staffEmail: request.staff?.email,
-            staffName: request.staff?.displayName,
-            error:
-              'That code is not correct. Check that the app shows the key above, then type its current code.',
-          }),
-          400,
-        )
+        const error =
+          'That code is not correct. Check that the app shows the key above, then type its current code.'
+        return sendPage(reply, await enrolment(request, session, error), 400)
       }
       if (session.stage === 'enrol') await finish(request, reply, session, now)
       return sendPage(reply, recoveryCodesPage(codes, session))

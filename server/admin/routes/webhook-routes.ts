@@ -32,6 +32,7 @@ import {
 } from '../views/webhooks-page.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'
+import { noticeFrom } from './route-helpers.ts'
 
 type WebhookRoutesOptions = Pick<DeskOptions, 'db' | 'encryptionKey'>
 
@@ -69,9 +70,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookRoutes
   const ownerOnly = { onRequest: requireOwner('manages webhooks') }
 
   app.get(webhooksPath, ownerOnly, async (request, reply) => {
-    const query = request.query as Record<string, unknown> | undefined
-    const key = typeof query?.notice === 'string' ? query.notice : ''
-    const notice = Object.hasOwn(notices, key) ? notices[key] : undefined
+    const notice = noticeFrom(request.query, notices)
     return sendPage(reply, await listPage(db, request.staff as StaffSession, { notice }))
   })
 

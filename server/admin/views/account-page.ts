@@ -3,7 +3,7 @@
  * new recovery codes: the codes once, or that they were shown already.
  */
 import { html } from 'htm/react'
-import { Fragment } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { passwordMinLength } from '#server/staff/password-hash.ts'
 import { recoveryCodeCount } from '#server/staff/second-factor.ts'
 import { displayNameMaxLength } from '#server/staff/staff-accounts.ts'
@@ -99,32 +99,38 @@ function codesSection(view: AccountView) {
   </section>`
 }
 
-export function accountPage(view: AccountView): string {
+/** A page of one's own account: the navigation's "Your account" is current. */
+function accountShell(staff: StaffSession, title: string, body: ReactNode): string {
   return staffPage({
-    title: 'Your account',
-    staffEmail: view.staff.email,
-    staffName: view.staff.displayName,
-    owner: view.staff.role === 'owner',
+    title,
+    staffEmail: staff.email,
+    staffName: staff.displayName,
+    owner: staff.role === 'owner',
     current: 'account',
-    body: html`<${Fragment}>
+    body,
+  })
+}
+
+export function accountPage(view: AccountView): string {
+  return accountShell(
+    view.staff,
+    'Your account',
+    html`<${Fragment}>
       <h1>Your account</h1>
       ${noticeBanner(view.notice)}
       ${nameSection(view)}
       ${passwordSection(view)}
       ${codesSection(view)}
     <//>`,
-  })
+  )
 }
 
 /** The new codes, once, with a copy button (the desk's script) and a download as a text file. */
 export function newCodesPage(staff: StaffSession, codes: string[]): string {
-  return staffPage({
-    title: 'New recovery codes',
-    staffEmail: staff.email,
-    staffName: staff.displayName,
-    owner: staff.role === 'owner',
-    current: 'account',
-    body: html`<div className="narrow">
+  return accountShell(
+    staff,
+    'New recovery codes',
+    html`<div className="narrow">
       <h1>Your new recovery codes</h1>
       ${noticeBanner('Your old recovery codes no longer work.')}
       <p>Keep these somewhere safe, away from your phone. Each signs you in once. They are shown only now: refreshing this page does not show them again.</p>
@@ -138,20 +144,17 @@ export function newCodesPage(staff: StaffSession, codes: string[]): string {
       </form>
       <p><a className="button" href="/admin/account">Back to your account</a></p>
     </div>`,
-  })
+  )
 }
 
 export function codesExpiredPage(staff: StaffSession): string {
-  return staffPage({
-    title: 'Recovery codes',
-    staffEmail: staff.email,
-    staffName: staff.displayName,
-    owner: staff.role === 'owner',
-    current: 'account',
-    body: html`<div className="narrow">
+  return accountShell(
+    staff,
+    'Recovery codes',
+    html`<div className="narrow">
       <h1>Recovery codes</h1>
       ${errorBanner('These codes were shown once already. If you did not keep them, make new ones.')}
       <p><a className="button" href="/admin/account">Back to your account</a></p>
     </div>`,
-  })
+  )
 }

@@ -64,6 +64,26 @@ export function staffPage(options: PageOptions): string {
   </html>`)
 }
 
+/**
+ * A page only owners reach (staff accounts, held notifications, webhooks), its navigation link
+ * `current`; `owner` is who looks at it.
+ */
+export function ownerPage(
+  current: PageOptions['current'],
+  owner: { email: string; displayName?: string | null },
+  title: string,
+  body: ReactNode,
+): string {
+  return staffPage({
+    title,
+    staffEmail: owner.email,
+    staffName: owner.displayName,
+    owner: true,
+    current,
+    body,
+  })
+}
+
 /** A notice after an action (Post/Redirect/Get): fixed texts chosen by key, never text from the URL. */
 export function noticeBanner(text: string | undefined): ReactNode {
   return text && html`<p className="notice" role="status">${text}</p>`

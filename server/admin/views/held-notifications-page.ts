@@ -8,7 +8,7 @@ import type { HeldDecision, HeldDecisionEntry, HeldJob } from '#server/leads/lea
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { formTitle } from '../lead-fields.ts'
 import { formatDateTime, formatDay } from '../staff-time.ts'
-import { noticeBanner, staffPage } from './admin-layout.ts'
+import { noticeBanner, ownerPage } from './admin-layout.ts'
 
 export const heldNotificationsPath = '/admin/held-notifications'
 
@@ -74,12 +74,11 @@ export function heldPage(
             </table>
           </div>
         <//>`
-  return staffPage({
-    title: 'Notifications held after a restore',
-    staffEmail: owner.email,
-    owner: true,
-    current: 'held',
-    body: html`<${Fragment}>
+  return ownerPage(
+    'held',
+    { email: owner.email },
+    'Notifications held after a restore',
+    html`<${Fragment}>
       <h1>Notifications held after a restore</h1>
       ${noticeBanner(notice)}
       <p>
@@ -95,5 +94,5 @@ export function heldPage(
           : html`<ul className="audit-list">${decisions.map(decisionLine)}</ul>`
       }
     <//>`,
-  })
+  )
 }

@@ -17,6 +17,7 @@ import type { InboxLead, QueueCounts } from '#server/leads/lead-queries.ts'
 import type { WeeklySpeed } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { formTitle, languageNames, leadDisplayName } from '../lead-fields.ts'
+import { leadStatusLabel, statusWords } from '../lead-words.ts'
 import { formatDateTime, formatDay } from '../staff-time.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
@@ -55,12 +56,7 @@ const assignedLabels: Record<AssignedFilter, string> = {
 
 const statusLabels: Record<StatusFilter, string> = {
   '': 'Any status (not spam)',
-  new: 'New',
-  contacted: 'Contacted',
-  quoted: 'Quoted',
-  won: 'Won',
-  lost: 'Lost',
-  closed: 'Closed',
+  ...statusWords,
   spam: 'Spam',
   all: 'Everything, spam included',
 }
@@ -92,10 +88,6 @@ const captionOrders: Record<LeadSort, string> = {
   due: 'by follow-up date',
 }
 
-export function leadStatusLabel(lead: { status: string; isSpam: boolean }): string {
-  return lead.isSpam ? 'Spam' : (statusLabels[lead.status as StatusFilter] ?? lead.status)
-}
-
 function errorId(name: keyof LeadFilters): string {
   return `filter-${name}-error`
 }
@@ -110,6 +102,36 @@ function invalid(errors: FilterErrors, name: keyof LeadFilters) {
   return errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': errorId(name) } : {}
 }
 
+/** One of the filter form's lists: the filter's choices under their labels. */
+function choiceField(
+  filters: LeadFilters,
+  errors: FilterErrors,
+  name: 'status' | 'assigned' | 'due' | 'sort',
+  label: string,
+  choices: Record<string, string>,
+): ReactNode {
+  return html`<div className="field">
+    <label htmlFor=${`filter-${name}`}>${label}</label>
+    <select id=${`filter-${name}`} name=${name} defaultValue=${filters[name]} ...${invalid(errors, name)}>
+      ${Object.entries(choices).map(([value, text]) => html`<option key=${value} value=${value}>${text}</option>`)}
+    </select>
+    ${fieldError(errors, name)}
+  </div>`
+}
+
+function dateField(
+  filters: LeadFilters,
+  errors: FilterErrors,
+  name: 'from' | 'to',
+  label: string,
+): ReactNode {
+  return html`<div className="field">
+    <label htmlFor=${`filter-${name}`}>${label}</label>
+    <input id=${`filter-${name}`} name=${name} type="date" defaultValue=${filters[name]} ...${invalid(errors, name)} />
+    ${fieldError(errors, name)}
+  </div>`
+}
+
 function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
   return html`<form method="get" action="/admin" className="filters" aria-label="Filter leads">
     ${filters.q && html`<input type="hidden" name="q" value=${filters.q} />`}
@@ -121,44 +143,12 @@ function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
       </select>
       ${fieldError(errors, 'form')}
     </div>
-    <div className="field">
-      <label htmlFor="filter-status">Status</label>
-      <select id="filter-status" name="status" defaultValue=${filters.status} ...${invalid(errors, 'status')}>
-        ${Object.entries(statusLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
-      </select>
-      ${fieldError(errors, 'status')}
-    </div>
-    <div className="field">
-      <label htmlFor="filter-assigned">Assigned to</label>
-      <select id="filter-assigned" name="assigned" defaultValue=${filters.assigned} ...${invalid(errors, 'assigned')}>
-        ${Object.entries(assignedLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
-      </select>
-      ${fieldError(errors, 'assigned')}
-    </div>
-    <div className="field">
-      <label htmlFor="filter-due">Needs doing</label>
-      <select id="filter-due" name="due" defaultValue=${filters.due} ...${invalid(errors, 'due')}>
-        ${Object.entries(dueLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
-      </select>
-      ${fieldError(errors, 'due')}
-    </div>
-    <div className="field">
-      <label htmlFor="filter-sort">Order</label>
-      <select id="filter-sort" name="sort" defaultValue=${filters.sort} ...${invalid(errors, 'sort')}>
-        ${Object.entries(sortLabels).map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}
-      </select>
-      ${fieldError(errors, 'sort')}
-    </div>
-    <div className="field">
-      <label htmlFor="filter-from">Received from</label>
-      <input id="filter-from" name="from" type="date" defaultValue=${filters.from} ...${invalid(errors, 'from')} />
-      ${fieldError(errors, 'from')}
-    </div>
-    <div className="field">
-      <label htmlFor="filter-to">Received to</label>
-      <input id="filter-to" name="to" type="date" defaultValue=${filters.to} ...${invalid(errors, 'to')} />
-      ${fieldError(errors, 'to')}
-    </div>
+    ${choiceField(filters, errors, 'status', 'Status', statusLabels)}
+    ${choiceField(filters, errors, 'assigned', 'Assigned to', assignedLabels)}
+    ${choiceField(filters, errors, 'due', 'Needs doing', dueLabels)}
+    ${choiceField(filters, errors, 'sort', 'Order', sortLabels)}
+    ${dateField(filters, errors, 'from', 'Received from')}
+    ${dateField(filters, errors, 'to', 'Received to')}
     <div className="filter-actions">
       <button type="submit">Apply filters</button>
       <a href="/admin">Clear filters</a>

@@ -12,12 +12,11 @@ import {
   type SectionView,
 } from '../lead-fields.ts'
 import { clickIdName } from '../lead-source.ts'
+import { leadStatusLabel, lostReasonWords } from '../lead-words.ts'
 import type { LeadDetail } from '../staff-desk.ts'
 import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
-import { leadStatusLabel } from './inbox-page.ts'
 import {
-  lostReasonWords,
   replyButtons,
   requestBadge,
   speedBadge,

@@ -6,9 +6,9 @@ import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { formatDuration } from '#server/desk/business-hours.ts'
+import { lostReasonWords } from '../lead-words.ts'
 import { type OwnerView, ownerWeeks } from '../owner-figures.ts'
 import { formatDay } from '../staff-time.ts'
-import { lostReasonWords } from './work-panel.ts'
 
 function weekHeaders(weeks: string[]): ReactNode {
   return weeks.map((week) => html`<th key=${week} scope="col">Week of ${formatDay(week)}</th>`)

@@ -16,7 +16,7 @@ import {
 } from '#server/staff/staff-accounts.ts'
 import type { StaffRole, StaffSession } from '#server/staff/staff-sessions.ts'
 import { formatDateTime } from '../staff-time.ts'
-import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
 
 const auditWords: Record<StaffAuditAction, string> = {
   add: 'added',
@@ -151,13 +151,11 @@ function locksSection(locks: LockView[]): ReactNode {
 export function listPage(options: ListOptions): string {
   const typed = options.typed ?? { email: '', role: 'staff', name: '' }
   const invalid = options.error ? { 'aria-describedby': 'add-error', 'aria-invalid': 'true' } : {}
-  return staffPage({
-    title: 'Staff accounts',
-    staffEmail: options.owner.email,
-    staffName: options.owner.displayName,
-    owner: true,
-    current: 'staff',
-    body: html`<${Fragment}>
+  return ownerPage(
+    'staff',
+    options.owner,
+    'Staff accounts',
+    html`<${Fragment}>
       <h1>Staff accounts</h1>
       ${noticeBanner(options.notice)}
       <div className="table-scroll">
@@ -220,22 +218,11 @@ export function listPage(options: ListOptions): string {
             </ul>`
       }
     <//>`,
-  })
+  )
 }
 
 /** What a page must know of the owner who looks at it. */
 type Viewer = Pick<StaffSession, 'email' | 'displayName'>
-
-function ownerPage(owner: Viewer, title: string, body: ReactNode): string {
-  return staffPage({
-    title,
-    staffEmail: owner.email,
-    staffName: owner.displayName,
-    owner: true,
-    current: 'staff',
-    body,
-  })
-}
 
 /** A password shown once, on the GET the POST redirected to (value never in a URL). */
 export interface ShownPassword {
@@ -248,6 +235,7 @@ export interface ShownPassword {
 export function passwordPage(owner: Viewer, shown: ShownPassword): string {
   const { label, password, added } = shown
   return ownerPage(
+    'staff',
     owner,
     added ? 'Account added' : 'Password reset',
     html`<div className="narrow">
@@ -265,6 +253,7 @@ export function passwordPage(owner: Viewer, shown: ShownPassword): string {
 
 export function passwordGonePage(owner: Viewer): string {
   return ownerPage(
+    'staff',
     owner,
     'Password shown already',
     html`<div className="narrow">
@@ -307,6 +296,7 @@ export function confirmPage(
   const text = confirmTexts[action]
   const title = text.title.replace('{name}', staffLabel(account))
   return ownerPage(
+    'staff',
     owner,
     title,
     html`<div className="narrow">
@@ -324,6 +314,7 @@ export function confirmPage(
 
 export function nameFormPage(owner: Viewer, account: StaffUser, error?: string): string {
   return ownerPage(
+    'staff',
     owner,
     'Change a name',
     html`<div className="narrow">
@@ -382,6 +373,7 @@ function leadChoice(view: RemoveView): ReactNode {
 export function confirmRemovePage(owner: Viewer, view: RemoveView): string {
   const label = staffLabel(view.account)
   return ownerPage(
+    'staff',
     owner,
     'Remove an account',
     html`<div className="narrow">

@@ -10,7 +10,7 @@ import type { WebhookDestination } from '#server/webhooks/destinations.ts'
 import type { DeliveryRow } from '#server/webhooks/webhook-jobs.ts'
 import { insuranceLines } from '../insurance-lines.ts'
 import { formatDateTime } from '../staff-time.ts'
-import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
 
 export const webhooksPath = '/admin/webhooks'
 
@@ -115,12 +115,11 @@ export function webhooksPage(
   deliveries: DeliveryRow[],
   { notice, error, typed = {} }: { notice?: string; error?: string; typed?: Typed } = {},
 ): string {
-  return staffPage({
-    title: 'Webhooks',
-    staffEmail: owner.email,
-    owner: true,
-    current: 'webhooks',
-    body: html`<${Fragment}>
+  return ownerPage(
+    'webhooks',
+    { email: owner.email },
+    'Webhooks',
+    html`<${Fragment}>
       <h1>Webhooks</h1>
       ${noticeBanner(notice)} ${errorBanner(error)}
       <p>
@@ -159,22 +158,21 @@ export function webhooksPage(
             </table></div>`
       }
     <//>`,
-  })
+  )
 }
 
 /** The new destination's secret, once: the answer to the POST. */
 export function secretPage(owner: StaffSession, url: string, secret: string): string {
-  return staffPage({
-    title: 'Destination added',
-    staffEmail: owner.email,
-    owner: true,
-    current: 'webhooks',
-    body: html`<${Fragment}>
+  return ownerPage(
+    'webhooks',
+    { email: owner.email },
+    'Destination added',
+    html`<${Fragment}>
       <h1>Destination added</h1>
       ${noticeBanner(`Leads now go to ${url}.`)}
       <p>Its signing secret, shown only now. The other system checks each request's signature with it:</p>
       <p><code className="secret">${secret}</code></p>
       <p><a href=${webhooksPath}>Back to webhooks</a></p>
     <//>`,
-  })
+  )
 }

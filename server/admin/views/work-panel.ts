@@ -2,8 +2,8 @@
  * The lead page's working part: call, text, e-mail and copy at the top; one form that logs a
  * contact attempt (reached, voicemail, no answer) with a note, the status (lost with its reason),
  * the next follow-up and the assignee in one save; and the timeline of everything done. The form
- * posts to /admin/leads/:id/work (admin-pages.ts) and works without scripts; admin.js saves it in
- * place.
+ * posts to /admin/leads/:id/work (routes/lead-routes.ts) and works without scripts; admin.js saves
+ * it in place.
  */
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
@@ -16,6 +16,7 @@ import { finishedStatuses, leadStatuses, lostReasons } from '#server/leads/lead-
 import { type LeadEvent, noteMaxLength, type StaffMember } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { formTitle, leadDisplayName } from '../lead-fields.ts'
+import { lostReasonWords, statusWord, statusWords } from '../lead-words.ts'
 import { formatDateTime, localInputValue } from '../staff-time.ts'
 
 function replyLead(lead: InboxLead): ReplyLead {
@@ -27,24 +28,6 @@ function replyLead(lead: InboxLead): ReplyLead {
     email: lead.fields.email || undefined,
     phone: leadPhone(lead.fields) || undefined,
   }
-}
-
-const statusWords: Record<string, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  quoted: 'Quoted',
-  won: 'Won',
-  lost: 'Lost',
-  closed: 'Closed',
-}
-
-export const lostReasonWords: Record<string, string> = {
-  price: 'Price',
-  coverage: 'Coverage',
-  'other-agency': 'Went with another agency',
-  'not-reachable': 'Not reachable',
-  'not-eligible': 'Not eligible',
-  other: 'Other',
 }
 
 const outcomeWords: Record<string, string> = {
@@ -232,7 +215,7 @@ function contactText(event: LeadEvent): ReactNode {
 function statusText(detail: string): ReactNode {
   const [status = '', reason] = detail.split(':')
   const why = reason ? ` (${lostReasonWords[reason] ?? reason})` : ''
-  return html`<${Fragment}><strong>Status</strong> set to ${statusWords[status] ?? status}${why}<//>`
+  return html`<${Fragment}><strong>Status</strong> set to ${statusWord(status)}${why}<//>`
 }
 
 function eventText(event: LeadEvent): ReactNode {
