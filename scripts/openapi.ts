@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { openApiDocument } from '#server/admin/routes/openapi.ts'
+import { openApiDocument } from '#server/admin/routes/openapi-document.ts'
 
 export const openApiFile = path.join(import.meta.dirname, '..', 'docs', 'openapi.json')
 

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openApiFile, openApiText } from '#scripts/openapi.ts'
-import { openApiDocument } from '#server/admin/routes/openapi.ts'
+import { openApiDocument } from '#server/admin/routes/openapi-document.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'

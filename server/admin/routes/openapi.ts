@@ -7,9 +7,8 @@
  * in docs/openapi.json (`npm run openapi`; docs/api.md, "OpenAPI").
  */
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { apiRoutes } from './api-routes.ts'
 
 export const openApiPath = '/api/admin/openapi.json'
 
@@ -31,29 +30,4 @@ const openapi: FastifyDynamicSwaggerOptions['openapi'] = {
 /** Adds the document's collector to the API's plugin, before its routes. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, { openapi, transform: jsonSchemaTransform })
-}
-
-/**
- * The document, from the API's routes registered on their own (nothing is called: the options are
- * only read when a request comes). Used by `npm run openapi` and by the test that the committed
- * copy is current.
- */
-export async function openApiDocument(): Promise<unknown> {
-  const app = Fastify({ logger: false })
-  let api: FastifyInstance | undefined
-  // The plugin is called in a scope of ours, so the document's decorator is reachable from here.
-  await app.register(async (scope) => {
-    api = scope
-    await apiRoutes(scope, {
-      db: undefined as never,
-      desk: {} as never,
-      cookieSecure: true,
-      pageSize: 50,
-      now: () => new Date(),
-    })
-  })
-  await app.ready()
-  const document = api?.swagger()
-  await app.close()
-  return document
 }
