@@ -2,7 +2,7 @@
 CREATE TABLE leads (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   form_key text NOT NULL,
-  -- The form's fields under the spec's names, values as submitted (canonical, whatever the language).
+  -- The form's fields under their contract names (docs/contracts.md, "Forms"), values as submitted (canonical, whatever the language).
   fields jsonb NOT NULL,
   language text NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'es')),
   received_at timestamptz NOT NULL DEFAULT now(),

@@ -1,4 +1,4 @@
--- The lead desk (issue 14): who has each lead, when it was first answered, a work log, staff roles,
+-- The lead desk: who has each lead, when it was first answered, a work log, staff roles,
 -- a second factor with recovery codes, an audit of account changes, and the morning digest.
 
 -- Who has the lead (NULL: unassigned). Removing an account unassigns its leads.
