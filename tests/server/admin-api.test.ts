@@ -445,7 +445,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect((await call('GET', '/api/admin/leads', cookie)).statusCode).toBe(401)
   })
 
-  it('docs/api.md lists every /api/admin route the t.app registers, and no other', async () => {
+  it('docs/api.md lists every /api/admin route the app registers, and no other', async () => {
     const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) =>
       route.includes(' /api/admin/'),
     )

@@ -7,40 +7,15 @@
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
+import { deskColumns } from './helpers/csv-columns.ts'
+import { boatAdVisit } from './helpers/form-payloads.ts'
+import { injectGet } from './helpers/requests.ts'
 import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'csv@oakridge-insurance.example'
 const staffPassword = 'a long staff password for the csv'
-
-const deskColumns = [
-  'Reference',
-  'Received',
-  'Form',
-  'Line',
-  'Language',
-  'Status',
-  'Spam',
-  'Assigned to',
-  'First contact',
-  'Follow-up',
-  'Last note',
-  'Landing page',
-  'Referrer',
-  'UTM source',
-  'UTM medium',
-  'UTM campaign',
-  'Ad click',
-  'Name',
-  'E-mail',
-  'Phone',
-  'Address line 1',
-  'Address line 2',
-  'City',
-  'State',
-  'ZIP code',
-]
 
 interface LeadRow {
   formKey: string
@@ -90,14 +65,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         state: 'GA',
         msg: 'Line one,\nline "two"',
       },
-      source: {
-        landing: '/insurance/vehicle/boat',
-        referrer: 'www.google.com',
-        utmSource: 'google',
-        utmMedium: 'cpc',
-        utmCampaign: 'boats',
-        clickId: 'gclid',
-      },
+      source: boatAdVisit,
     })
     await t.db.query(
       `UPDATE leads SET assigned_to = $2, status = 'contacted', first_contact_at = '2026-11-25T14:05:00Z' WHERE id = $1`,
@@ -293,11 +261,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   })
 
   it('refuses a layout it does not know', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/admin/export.csv?layout=xml',
-      headers: { cookie },
-    })
+    const response = await injectGet(t.app, '/admin/export.csv?layout=xml', cookie)
     expect(response.statusCode).toBe(400)
   })
 })

@@ -4,12 +4,11 @@
  * 90th percentile, the work log (contacts, notes, status changes with who and when), assignment
  * with the Mine and Unassigned filters, and the reply links in the lead's language.
  */
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addBusinessTime, type BusinessHours, overdueAt } from '#server/desk/business-hours.ts'
+import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
-import { injectForm } from './helpers/requests.ts'
-import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
-import { useTestApp } from './helpers/test-app.ts'
+import { injectForm, injectGet } from './helpers/requests.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const minuteMs = 60_000
@@ -51,14 +50,7 @@ describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weeke
 })
 
 describe.each(drivers)('lead desk on %s', (driver) => {
-  let clock: Date
-  const t = useTestApp(
-    driver,
-    { now: () => clock },
-    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, lead_events' },
-  )
-  let desk: SignedInStaff
-  let other: SignedInStaff
+  const t = useDesk(driver)
 
   async function insertLead(
     fields: Record<string, string>,
@@ -78,16 +70,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     return injectForm(t.app, url, fields, { cookie: who.cookie })
   }
 
-  function get(who: { cookie: string }, url: string) {
-    return t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
-  }
-
-  beforeEach(async () => {
-    // Monday 2026-11-23 11:00 in New York.
-    clock = new Date('2026-11-23T16:00:00Z')
-    desk = await signedInStaff(t.db, 'desk@oakridge-insurance.example', { now: clock })
-    other = await signedInStaff(t.db, 'maria@oakridge-insurance.example', { now: clock })
-  })
+  const get = (who: { cookie: string }, url: string) => injectGet(t.app, url, who.cookie)
 
   it('marks as overdue a new lead past one business hour, not one received over the weekend', async () => {
     // Friday 15:30: overdue at Monday 09:30 (it is 11:00 now).
@@ -96,7 +79,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     await insertLead({ firstName: 'Weekend', lastName: 'Saturday' }, new Date('2026-11-21T15:00:00Z'))
     // Monday 10:30: overdue only at 11:30.
     await insertLead({ firstName: 'Fresh', lastName: 'Monday' }, new Date('2026-11-23T15:30:00Z'))
-    const page = await get(desk, '/admin')
+    const page = await get(t.desk, '/admin')
     const rows = page.body.split('<tr').slice(1)
     const rowOf = (name: string) => rows.find((row) => row.includes(name)) ?? ''
     expect(rowOf('Late Friday')).toContain('Overdue')
@@ -107,31 +90,31 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     const fresh = rows
       .find((row) => row.includes('Fresh Monday'))
       ?.match(/\/admin\/leads\/([0-9a-f-]{36})/)?.[1]
-    const leadPage = pageText((await get(desk, `/admin/leads/${fresh}`)).body)
+    const leadPage = pageText((await get(t.desk, `/admin/leads/${fresh}`)).body)
     expect(leadPage).toContain('Overdue at Nov 23, 2026, 11:30 AM (one business hour)')
-    clock = new Date('2026-11-23T16:31:00Z')
-    expect((await get(desk, `/admin/leads/${fresh}`)).body).toContain('badge-overdue')
+    t.clock = new Date('2026-11-23T16:31:00Z')
+    expect((await get(t.desk, `/admin/leads/${fresh}`)).body).toContain('badge-overdue')
   })
 
   it('logs a call: time to first contact, status contacted, who and when on the timeline', async () => {
     const id = await insertLead(
       { firstName: 'Ana', lastName: 'Ruiz', phone: '(770) 555-0142' },
-      new Date(clock.getTime() - 20 * minuteMs),
+      new Date(t.clock.getTime() - 20 * minuteMs),
     )
-    const before = (await get(desk, `/admin/leads/${id}`)).body
+    const before = (await get(t.desk, `/admin/leads/${id}`)).body
     expect(before).toContain('href="tel:+17705550142"')
     expect(pageText(before)).toContain('Not contacted yet')
 
-    const logged = await post(desk, `/admin/leads/${id}/contact`, {
+    const logged = await post(t.desk, `/admin/leads/${id}/contact`, {
       channel: 'call',
       reached: 'yes',
       note: 'Wants a quote Friday',
     })
     expect(logged.statusCode).toBe(303)
-    clock = new Date(clock.getTime() + 5 * minuteMs)
+    t.clock = new Date(t.clock.getTime() + 5 * minuteMs)
     // A later attempt does not move the first contact.
-    await post(other, `/admin/leads/${id}/contact`, { channel: 'text', reached: 'no' })
-    const page = pageText((await get(desk, `/admin/leads/${id}`)).body)
+    await post(t.maria, `/admin/leads/${id}/contact`, { channel: 'text', reached: 'no' })
+    const page = pageText((await get(t.desk, `/admin/leads/${id}`)).body)
     expect(page).toContain('Time to first contact 20 min')
     expect(page).toContain('Status Contacted')
     expect(page).toContain(
@@ -149,13 +132,13 @@ describe.each(drivers)('lead desk on %s', (driver) => {
   })
 
   it('refuses bad work-log input with a clear message and changes nothing', async () => {
-    const id = await insertLead({ firstName: 'Bo', lastName: 'Lee' }, clock)
-    const badChannel = await post(desk, `/admin/leads/${id}/contact`, { channel: 'pigeon', reached: 'yes' })
+    const id = await insertLead({ firstName: 'Bo', lastName: 'Lee' }, t.clock)
+    const badChannel = await post(t.desk, `/admin/leads/${id}/contact`, { channel: 'pigeon', reached: 'yes' })
     expect(badChannel.statusCode).toBe(400)
-    const emptyNote = await post(desk, `/admin/leads/${id}/note`, { note: '   ' })
+    const emptyNote = await post(t.desk, `/admin/leads/${id}/note`, { note: '   ' })
     expect(emptyNote.statusCode).toBe(400)
     expect(pageText(emptyNote.body)).toContain('The note was empty')
-    const nobody = await post(desk, `/admin/leads/${id}/assign`, {
+    const nobody = await post(t.desk, `/admin/leads/${id}/assign`, {
       assignee: '00000000-0000-4000-8000-000000000000',
     })
     expect(nobody.statusCode).toBe(400)
@@ -164,7 +147,7 @@ describe.each(drivers)('lead desk on %s', (driver) => {
       url: `/admin/leads/${id}/note`,
       headers: {
         origin: 'https://evil.example',
-        cookie: desk.cookie,
+        cookie: t.desk.cookie,
         'content-type': 'application/x-www-form-urlencoded',
       },
       payload: 'note=hi',
@@ -180,45 +163,47 @@ describe.each(drivers)('lead desk on %s', (driver) => {
   })
 
   it('assigns leads; Mine and Unassigned filter them; the list shows who has each', async () => {
-    const mine = await insertLead({ firstName: 'Mine', lastName: 'Lead' }, clock)
-    const theirs = await insertLead({ firstName: 'Their', lastName: 'Lead' }, clock)
-    await insertLead({ firstName: 'Open', lastName: 'Lead' }, clock)
-    expect((await post(desk, `/admin/leads/${mine}/assign`, { assignee: desk.id })).statusCode).toBe(303)
-    expect((await post(desk, `/admin/leads/${theirs}/assign`, { assignee: other.id })).statusCode).toBe(303)
+    const mine = await insertLead({ firstName: 'Mine', lastName: 'Lead' }, t.clock)
+    const theirs = await insertLead({ firstName: 'Their', lastName: 'Lead' }, t.clock)
+    await insertLead({ firstName: 'Open', lastName: 'Lead' }, t.clock)
+    expect((await post(t.desk, `/admin/leads/${mine}/assign`, { assignee: t.desk.id })).statusCode).toBe(303)
+    expect((await post(t.desk, `/admin/leads/${theirs}/assign`, { assignee: t.maria.id })).statusCode).toBe(
+      303,
+    )
 
     const names = async (who: { cookie: string }, query: string) =>
       [...(await get(who, `/admin${query}`)).body.matchAll(/<a href="\/admin\/leads\/[^"]+">([^<]+)<\/a>/g)]
         .map((match) => match[1])
         .sort()
-    expect(await names(desk, '?assigned=mine')).toEqual(['Mine Lead'])
-    expect(await names(other, '?assigned=mine')).toEqual(['Their Lead'])
-    expect(await names(desk, '?assigned=unassigned')).toEqual(['Open Lead'])
-    const list = (await get(desk, '/admin')).body
+    expect(await names(t.desk, '?assigned=mine')).toEqual(['Mine Lead'])
+    expect(await names(t.maria, '?assigned=mine')).toEqual(['Their Lead'])
+    expect(await names(t.desk, '?assigned=unassigned')).toEqual(['Open Lead'])
+    const list = (await get(t.desk, '/admin')).body
     expect(list.split('<tr').find((row) => row.includes('Their Lead'))).toContain(
       'maria@oakridge-insurance.example',
     )
-    expect((await get(desk, '/admin?assigned=someone')).statusCode).toBe(400)
+    expect((await get(t.desk, '/admin?assigned=someone')).statusCode).toBe(400)
 
-    const timeline = pageText((await get(desk, `/admin/leads/${theirs}`)).body)
+    const timeline = pageText((await get(t.desk, `/admin/leads/${theirs}`)).body)
     expect(timeline).toContain('Assigned to maria@oakridge-insurance.example desk@oakridge-insurance.example')
     // Unassigning is logged too.
-    await post(desk, `/admin/leads/${theirs}/assign`, { assignee: '' })
-    expect(pageText((await get(desk, `/admin/leads/${theirs}`)).body)).toContain(
+    await post(t.desk, `/admin/leads/${theirs}/assign`, { assignee: '' })
+    expect(pageText((await get(t.desk, `/admin/leads/${theirs}`)).body)).toContain(
       'Unassigned desk@oakridge-insurance.example',
     )
     const api = await t.app.inject({
       method: 'GET',
       url: '/api/admin/leads?assigned=mine',
-      headers: { cookie: desk.cookie },
+      headers: { cookie: t.desk.cookie },
     })
     expect(api.json().leads.map((lead: { name: string }) => lead.name)).toEqual(['Mine Lead'])
   })
 
   it('records who changed a status and shows notes on the timeline', async () => {
-    const id = await insertLead({ firstName: 'Cy', lastName: 'Ng' }, clock)
-    await post(other, `/admin/leads/${id}/status`, { status: 'closed' })
-    await post(desk, `/admin/leads/${id}/note`, { note: 'Bought elsewhere <b>sadly</b>' })
-    const page = await get(desk, `/admin/leads/${id}`)
+    const id = await insertLead({ firstName: 'Cy', lastName: 'Ng' }, t.clock)
+    await post(t.maria, `/admin/leads/${id}/status`, { status: 'closed' })
+    await post(t.desk, `/admin/leads/${id}/note`, { note: 'Bought elsewhere <b>sadly</b>' })
+    const page = await get(t.desk, `/admin/leads/${id}`)
     expect(pageText(page.body)).toContain('Status set to Closed maria@oakridge-insurance.example')
     expect(page.body).toContain('Bought elsewhere &lt;b&gt;sadly&lt;/b&gt;')
   })
@@ -228,12 +213,12 @@ describe.each(drivers)('lead desk on %s', (driver) => {
     for (let minutes = 1; minutes <= 10; minutes++) {
       const received = new Date(Date.UTC(2026, 10, 17, 15, minutes * 3))
       const id = await insertLead({ firstName: `P${minutes}`, lastName: 'X' }, received)
-      clock = new Date(received.getTime() + minutes * minuteMs)
-      await post(desk, `/admin/leads/${id}/contact`, { channel: 'call', reached: 'no' })
+      t.clock = new Date(received.getTime() + minutes * minuteMs)
+      await post(t.desk, `/admin/leads/${id}/contact`, { channel: 'call', reached: 'no' })
     }
     await insertLead({ firstName: 'Never', lastName: 'Called' }, new Date('2026-11-18T15:00:00Z'))
-    clock = new Date('2026-11-23T16:00:00Z')
-    const page = pageText((await get(desk, '/admin')).body)
+    t.clock = new Date('2026-11-23T16:00:00Z')
+    const page = pageText((await get(t.desk, '/admin')).body)
     // Median of 1..10 min = 5.5 min; 90th percentile (continuous) = 9.1 min.
     expect(page).toContain(
       'Time to first contact Week of Nov 16 : median 5 min, 90th percentile 9 min (10 of 11 contacted)',
@@ -243,10 +228,10 @@ describe.each(drivers)('lead desk on %s', (driver) => {
   it('prefills an e-mail reply in the lead’s language', async () => {
     const id = await insertLead(
       { firstName: 'Lucía', lastName: 'Gómez', email: 'lucia@example.com' },
-      clock,
+      t.clock,
       'es',
     )
-    const page = await get(desk, `/admin/leads/${id}`)
+    const page = await get(t.desk, `/admin/leads/${id}`)
     const href = /href="(mailto:[^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&') ?? ''
     const url = new URL(href)
     expect(url.pathname).toBe('lucia@example.com')

@@ -5,26 +5,14 @@
  * databases.
  */
 import { describe, expect, it } from 'vitest'
-import { getFormDefinition } from '#forms/registry.ts'
 import { leadForWebhook } from '#server/webhooks/payload.ts'
-import { validPayload } from './helpers/form-payloads.ts'
+import { boatAdVisit, registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm } from './helpers/requests.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const today = new Date()
-const contact = getFormDefinition('contact-message')
-if (!contact) throw new Error('contact-message is not registered')
-const answers = validPayload(contact, today)
-
-const boatVisit = {
-  landing: '/insurance/vehicle/boat',
-  referrer: 'www.google.com',
-  utmSource: 'google',
-  utmMedium: 'cpc',
-  utmCampaign: 'boats',
-  clickId: 'gclid',
-}
+const answers = validPayload(registeredForm('contact-message'), today)
 
 describe.each(drivers)('where a lead came from, on %s', (driver) => {
   const t = useTestApp(driver, { now: () => today })
@@ -52,20 +40,20 @@ describe.each(drivers)('where a lead came from, on %s', (driver) => {
   }
 
   it('stores the source the island sends in its JSON body, and the webhook carries it', async () => {
-    const response = await postJson({ ...answers, _source: boatVisit })
+    const response = await postJson({ ...answers, _source: boatAdVisit })
     expect(response.statusCode).toBe(200)
     expect(response.body).toBe('OK')
-    expect(await storedSource(response.headers['lead-reference'])).toEqual(boatVisit)
+    expect(await storedSource(response.headers['lead-reference'])).toEqual(boatAdVisit)
     const [row] = await t.db.query<{ id: string }>('SELECT id FROM leads WHERE reference = $1', [
       String(response.headers['lead-reference']),
     ])
-    expect((await leadForWebhook(t.db, String(row?.id)))?.source).toEqual(boatVisit)
+    expect((await leadForWebhook(t.db, String(row?.id)))?.source).toEqual(boatAdVisit)
   })
 
   it('stores the source of a form posted without the island (the hidden field the page script adds)', async () => {
-    const response = await sendForm({ ...answers, _source: JSON.stringify(boatVisit) }, '192.0.2.10')
+    const response = await sendForm({ ...answers, _source: JSON.stringify(boatAdVisit) }, '192.0.2.10')
     expect(response.statusCode).toBe(303)
-    expect(await storedSource(response.headers['lead-reference'])).toEqual(boatVisit)
+    expect(await storedSource(response.headers['lead-reference'])).toEqual(boatAdVisit)
   })
 
   it('stores nothing when nothing is known (no JavaScript at all)', async () => {
@@ -117,10 +105,10 @@ describe.each(drivers)('where a lead came from, on %s', (driver) => {
   })
 
   it('leaves the submission itself unchanged: the same key and answers with another source are the same lead', async () => {
-    const first = await postJson({ ...answers, _source: boatVisit }, 'source-same-key')
+    const first = await postJson({ ...answers, _source: boatAdVisit }, 'source-same-key')
     const again = await postJson({ ...answers, _source: { landing: '/contact' } }, 'source-same-key')
     expect(again.statusCode).toBe(200)
     expect(again.headers['lead-reference']).toBe(first.headers['lead-reference'])
-    expect(await storedSource(first.headers['lead-reference'])).toEqual(boatVisit)
+    expect(await storedSource(first.headers['lead-reference'])).toEqual(boatAdVisit)
   })
 })

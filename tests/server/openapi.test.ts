@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openApiFile, openApiText } from '#scripts/openapi.ts'
 import { openApiDocument } from '#server/admin/routes/openapi-document.ts'
+import { injectGet } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
@@ -46,16 +47,12 @@ describe.each(drivers)('the staff API document on %s', (driver) => {
   })
 
   it('is refused without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json' })
+    const response = await injectGet(t.app, '/api/admin/openapi.json')
     expect(response.statusCode).toBe(401)
   })
 
   it('lists every /api/admin route the app registers, with the schemas they validate with', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/openapi.json',
-      headers: { cookie },
-    })
+    const response = await injectGet(t.app, '/api/admin/openapi.json', cookie)
     expect(response.statusCode).toBe(200)
     const document: OpenApiDocument = response.json()
     expect(document.openapi).toMatch(/^3\./)

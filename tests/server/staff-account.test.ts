@@ -12,7 +12,7 @@ import type { Database } from '#server/db/database.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { pageText } from './helpers/page-text.ts'
-import { injectForm } from './helpers/requests.ts'
+import { injectForm, injectGet } from './helpers/requests.ts'
 import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -58,9 +58,7 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     return injectForm(t.app, url, fields, { cookie })
   }
 
-  function get(url: string, cookie: string) {
-    return t.app.inject({ method: 'GET', url, headers: { cookie } })
-  }
+  const get = (url: string, cookie: string) => injectGet(t.app, url, cookie)
 
   function signIn(email: string, pass = password): Promise<string> {
     return signInThroughPage(t.app, email, pass)

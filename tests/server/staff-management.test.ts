@@ -12,7 +12,7 @@ import { buildApp } from '#server/app.ts'
 import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { pageText } from './helpers/page-text.ts'
-import { injectForm, ownOrigin } from './helpers/requests.ts'
+import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
 import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
@@ -50,9 +50,7 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     return injectForm(t.app, url, fields, { cookie, origin })
   }
 
-  function get(url: string, cookie: string) {
-    return t.app.inject({ method: 'GET', url, headers: { cookie } })
-  }
+  const get = (url: string, cookie: string) => injectGet(t.app, url, cookie)
 
   function signIn(email: string, pass = password): Promise<string> {
     return signInThroughPage(t.app, email, pass)

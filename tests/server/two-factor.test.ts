@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { resetSecondFactor } from '#server/staff/second-factor.ts'
 import { cookieOf } from './helpers/cookies.ts'
-import { injectForm } from './helpers/requests.ts'
+import { injectForm, injectGet } from './helpers/requests.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { drivers, useTestDatabase } from './helpers/test-database.ts'
@@ -84,9 +84,7 @@ describe.each(drivers)('two-step sign-in on %s', (driver) => {
     return injectForm(app, url, fields, { cookie })
   }
 
-  function get(app: FastifyInstance, url: string, cookie: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie } })
-  }
+  const get = injectGet
 
   /** Signs in with the password, opens the set-up page, confirms with a code; the secret back. */
   async function enrol(

@@ -6,7 +6,7 @@
  * person's requests linked, the API's actions, and the digest's due follow-ups with phones.
  */
 import { readFile } from 'node:fs/promises'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { isOverdue, overdueCutoff } from '#server/desk/business-hours.ts'
 import { composeDigest } from '#server/desk/morning-digest.ts'
@@ -14,10 +14,10 @@ import { searchedFields } from '#server/leads/lead-filters.ts'
 import { purgeFinishedLeads } from '#server/leads/lead-repository.ts'
 import { addStaffUser } from '#server/staff/staff-accounts.ts'
 import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
+import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
-import { injectForm, ownOrigin } from './helpers/requests.ts'
-import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
-import { testPasswordCost, useTestApp } from './helpers/test-app.ts'
+import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
+import { testPasswordCost } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const hourMs = 3_600_000
@@ -59,14 +59,7 @@ describe('overdueCutoff agrees with isOverdue', () => {
 })
 
 describe.each(drivers)('work queue on %s', (driver) => {
-  let clock: Date
-  const t = useTestApp(
-    driver,
-    { now: () => clock },
-    { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, lead_events' },
-  )
-  let desk: SignedInStaff
-  let maria: SignedInStaff
+  const t = useDesk(driver)
 
   async function insertLead(
     fields: Record<string, string>,
@@ -110,9 +103,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     })
   }
 
-  function get(who: { cookie: string }, url: string) {
-    return t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
-  }
+  const get = (who: { cookie: string }, url: string) => injectGet(t.app, url, who.cookie)
 
   function api(method: 'GET' | 'POST' | 'PATCH', url: string, body?: object) {
     return t.app.inject({
@@ -120,7 +111,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       url,
       headers: {
         origin: ownOrigin,
-        cookie: desk.cookie,
+        cookie: t.desk.cookie,
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       ...(body ? { payload: JSON.stringify(body) } : {}),
@@ -148,17 +139,10 @@ describe.each(drivers)('work queue on %s', (driver) => {
     )
   }
 
-  beforeEach(async () => {
-    // Monday 2026-11-23 11:00 in New York.
-    clock = new Date('2026-11-23T16:00:00Z')
-    desk = await signedInStaff(t.db, 'desk@oakridge-insurance.example', { now: clock })
-    maria = await signedInStaff(t.db, 'maria@oakridge-insurance.example', { now: clock })
-  })
-
   it('opens on overdue leads (a Friday one first), then due follow-ups, new, then the rest', async () => {
     // Newer leads that need nothing now: they used to push the overdue ones down the list.
     for (let n = 0; n < 6; n++)
-      await insertLead(person(`Done${n}`, 'Contacted'), new Date(clock.getTime() - n * 60_000), {
+      await insertLead(person(`Done${n}`, 'Contacted'), new Date(t.clock.getTime() - n * 60_000), {
         status: 'contacted',
       })
     await insertLead(person('Fresh', 'Monday'), new Date('2026-11-23T15:30:00Z'))
@@ -177,7 +161,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       followUpAt: new Date('2026-11-20T14:00:00Z'),
     })
 
-    const page = await get(desk, '/admin')
+    const page = await get(t.desk, '/admin')
     expect(page.statusCode).toBe(200)
     const names = rowNames(page.body)
     expect(names.slice(0, 4)).toEqual(['Friday Late', 'Saturday Weekend', 'Quoted Callback', 'Fresh Monday'])
@@ -185,18 +169,18 @@ describe.each(drivers)('work queue on %s', (driver) => {
     expect(pageText(page.body)).toContain('Overdue (2)')
     expect(pageText(page.body)).toContain('Follow-ups due (1)')
 
-    const overdue = rowNames((await get(desk, '/admin?due=overdue')).body)
+    const overdue = rowNames((await get(t.desk, '/admin?due=overdue')).body)
     expect(overdue).toEqual(['Friday Late', 'Saturday Weekend'])
-    expect(rowNames((await get(desk, '/admin?due=follow-up')).body)).toEqual(['Quoted Callback'])
+    expect(rowNames((await get(t.desk, '/admin?due=follow-up')).body)).toEqual(['Quoted Callback'])
     // By due date: the soonest follow-up first (a finished lead's included), leads without one last.
-    const byDue = rowNames((await get(desk, '/admin?sort=due')).body)
+    const byDue = rowNames((await get(t.desk, '/admin?sort=due')).body)
     expect(byDue.slice(0, 3)).toEqual(['Won Callback', 'Quoted Callback', 'Later Callback'])
-    expect(rowNames((await get(desk, '/admin?sort=age')).body)[0]).toMatch(/Callback/)
-    expect(rowNames((await get(desk, '/admin?sort=received')).body)[0]).toBe('Done0 Contacted')
+    expect(rowNames((await get(t.desk, '/admin?sort=age')).body)[0]).toMatch(/Callback/)
+    expect(rowNames((await get(t.desk, '/admin?sort=received')).body)[0]).toBe('Done0 Contacted')
 
     // Monday 10:30 becomes overdue at 11:30, and then leads the queue after the weekend's.
-    clock = new Date('2026-11-23T16:31:00Z')
-    expect(rowNames((await get(desk, '/admin?due=overdue')).body)).toEqual([
+    t.clock = new Date('2026-11-23T16:31:00Z')
+    expect(rowNames((await get(t.desk, '/admin?due=overdue')).body)).toEqual([
       'Friday Late',
       'Saturday Weekend',
       'Fresh Monday',
@@ -205,7 +189,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
 
   it('one save logs a call with its outcome, a note, a status and a follow-up, each with who and when', async () => {
     const id = await insertLead(person('Ana', 'Ruiz'), new Date('2026-11-23T13:00:00Z'))
-    const saved = await post(desk, `/admin/leads/${id}/work`, {
+    const saved = await post(t.desk, `/admin/leads/${id}/work`, {
       channel: 'call',
       outcome: 'voicemail',
       note: 'Left a message about the auto quote',
@@ -214,7 +198,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       lostReason: '',
       followUp: '2026-11-24T10:00',
       followUpWas: '',
-      assignee: maria.id,
+      assignee: t.maria.id,
       assigneeWas: '',
     })
     expect(saved.statusCode).toBe(303)
@@ -232,16 +216,16 @@ describe.each(drivers)('work queue on %s', (driver) => {
     ])
     for (const event of log) {
       expect(event.staff_email).toBe('desk@oakridge-insurance.example')
-      expect(new Date(event.created_at).toISOString()).toBe(clock.toISOString())
+      expect(new Date(event.created_at).toISOString()).toBe(t.clock.toISOString())
     }
-    const page = pageText((await get(desk, `/admin/leads/${id}`)).body)
+    const page = pageText((await get(t.desk, `/admin/leads/${id}`)).body)
     expect(page).toContain('Call , left a voicemail: Left a message about the auto quote')
     expect(page).toContain('Follow-up set for Nov 24, 2026, 10:00 AM')
     expect(page).toContain('Status set to Quoted')
 
     // A stale page (status shown as new) does not undo the colleague's quoted: only the note is new.
     const stale = await post(
-      maria,
+      t.maria,
       `/admin/leads/${id}/work`,
       {
         channel: '',
@@ -264,7 +248,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
 
   it('walks the pipeline: quoted, lost with its reason (refused without), won; retention purges won and lost', async () => {
     const id = await insertLead(person('Cy', 'Ng'), new Date('2024-01-02T15:00:00Z'), { status: 'contacted' })
-    const refused = await post(desk, `/admin/leads/${id}/work`, {
+    const refused = await post(t.desk, `/admin/leads/${id}/work`, {
       status: 'lost',
       statusWas: 'contacted',
       lostReason: '',
@@ -279,8 +263,8 @@ describe.each(drivers)('work queue on %s', (driver) => {
       ['won', ''],
     ] as const) {
       const previous = (await leadRow(id))?.status ?? ''
-      clock = new Date(clock.getTime() + 60_000)
-      const response = await post(desk, `/admin/leads/${id}/work`, {
+      t.clock = new Date(t.clock.getTime() + 60_000)
+      const response = await post(t.desk, `/admin/leads/${id}/work`, {
         status,
         statusWas: previous,
         lostReason,
@@ -292,7 +276,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       .filter((event) => event.kind === 'status')
       .map((event) => event.detail)
     expect(statuses).toEqual(['quoted', 'lost:other-agency', 'won'])
-    expect(pageText((await get(desk, `/admin/leads/${id}`)).body)).toContain(
+    expect(pageText((await get(t.desk, `/admin/leads/${id}`)).body)).toContain(
       'Status set to Lost (Went with another agency)',
     )
 
@@ -363,12 +347,12 @@ describe.each(drivers)('work queue on %s', (driver) => {
       `INSERT INTO staff_users (email, password_hash) VALUES ('kim@oakridge-insurance.example', 'x') RETURNING id`,
     )
     const { saveDraft } = await import('#server/desk/work-drafts.ts')
-    const session = await createSession(t.db, kim?.id ?? '', clock, defaultSessionSettings)
+    const session = await createSession(t.db, kim?.id ?? '', t.clock, defaultSessionSettings)
     await saveDraft(t.db, {
       sessionToken: session.token,
       leadId: id,
       fields: { note: 'Call after 5' },
-      at: clock,
+      at: t.clock,
     })
     const inbox = await get({ cookie: `staff_session=${session.token}` }, '/admin')
     expect(inbox.statusCode).toBe(303)
@@ -393,12 +377,12 @@ describe.each(drivers)('work queue on %s', (driver) => {
     )
     await insertLead(person('Someone', 'Else'), new Date('2026-11-21T15:00:00Z'), { status: 'contacted' })
 
-    const page = pageText((await get(desk, `/admin/leads/${first}`)).body)
+    const page = pageText((await get(t.desk, `/admin/leads/${first}`)).body)
     expect(page).toContain('Other requests from this person (2)')
-    const lead = (await get(desk, `/admin/leads/${first}`)).body
+    const lead = (await get(t.desk, `/admin/leads/${first}`)).body
     expect(lead).toContain(`/admin/leads/${second}`)
     expect(lead).toContain(`/admin/leads/${byPhone}`)
-    const inbox = (await get(desk, '/admin')).body.split('<tr')
+    const inbox = (await get(t.desk, '/admin')).body.split('<tr')
     // Each request counts the earlier ones sharing its e-mail or its phone.
     expect(pageText(inbox.find((row) => row.includes(byPhone)) ?? '')).toContain('2nd request')
     expect(pageText(inbox.find((row) => row.includes(second)) ?? '')).toContain('2nd request')
@@ -413,7 +397,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       note: 'Hi',
     })
     expect(contact.statusCode).toBe(200)
-    expect(contact.json().lead).toMatchObject({ status: 'contacted', firstContactAt: clock.toISOString() })
+    expect(contact.json().lead).toMatchObject({ status: 'contacted', firstContactAt: t.clock.toISOString() })
     expect((await api('POST', `/api/admin/leads/${id}/notes`, { note: '  ' })).statusCode).toBe(400)
     expect((await api('POST', `/api/admin/leads/${id}/notes`, { note: 'Sent the forms' })).statusCode).toBe(
       200,
@@ -448,10 +432,10 @@ describe.each(drivers)('work queue on %s', (driver) => {
       'follow-up:',
       'assignment:',
     ])
-    const since = new Date(clock.getTime() - hourMs).toISOString()
+    const since = new Date(t.clock.getTime() - hourMs).toISOString()
     const count = await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)
     expect(count.json()).toEqual({ count: 0, newest: null })
-    await insertLead(person('Newer', 'One'), new Date(clock.getTime() - 60_000))
+    await insertLead(person('Newer', 'One'), new Date(t.clock.getTime() - 60_000))
     expect(
       (await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)).json().count,
     ).toBe(1)

@@ -1,5 +1,23 @@
 import { addDays, resolveDateLimit, toIsoDate } from '#forms/dates.ts'
 import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
+import { getFormDefinition } from '#forms/registry.ts'
+
+/** The registered form of `key`: a test naming a form that is no longer registered fails here. */
+export function registeredForm(key: string): FormDefinition {
+  const form = getFormDefinition(key)
+  if (!form) throw new Error(`${key} is not registered`)
+  return form
+}
+
+/** A `_source` as the page's script sends it with a form: a visit from a Google ad for boat insurance. */
+export const boatAdVisit = {
+  landing: '/insurance/vehicle/boat',
+  referrer: 'www.google.com',
+  utmSource: 'google',
+  utmMedium: 'cpc',
+  utmCampaign: 'boats',
+  clickId: 'gclid',
+}
 
 /** A value the field accepts, read from its definition alone (not from forms/schema.ts). */
 export function validValue(field: Field, today: Date): string {

@@ -43,6 +43,11 @@ export function injectForm(
   })
 }
 
+/** A page or API GET as a browser sends it, with the session's Cookie header when one is given. */
+export function injectGet(app: FastifyInstance, url: string, cookie?: string) {
+  return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
+}
+
 export interface SubmitOptions {
   /** The app's IP_HASH_SALT: the proof of work's key is made from it. */
   salt: string

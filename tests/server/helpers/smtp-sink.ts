@@ -6,8 +6,8 @@
  */
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll } from 'vitest'
 import { createMailTransport, type MailTransport } from '#server/mail/mail-transport.ts'
+import { readThrough, useFixture } from './fixture.ts'
 import { type ParsedMail, parseMail } from './mime.ts'
 
 export type SinkMode = 'accept' | 'reject' | 'disconnect' | 'stall'
@@ -129,38 +129,20 @@ export interface UsedSmtpSink extends Omit<SmtpSink, 'close'> {
  * transports made with `transport()` are closed, then the sink. Read inside hooks and tests.
  */
 export function useSmtpSink(options: { mode?: SinkMode } = {}): UsedSmtpSink {
-  let sink: SmtpSink | undefined
   const transports: MailTransport[] = []
-  const started = (): SmtpSink => {
-    if (!sink) throw new Error('the SMTP sink starts in beforeAll: use it inside hooks and tests')
-    return sink
-  }
-  beforeAll(async () => {
-    sink = await startSmtpSink(options)
-  })
-  afterAll(async () => {
-    for (const transport of transports) transport.close()
-    await sink?.close()
-  })
-  return {
-    get url() {
-      return started().url
+  const started = useFixture(
+    'the SMTP sink',
+    () => startSmtpSink(options),
+    (sink) => {
+      for (const transport of transports) transport.close()
+      return sink.close()
     },
-    get port() {
-      return started().port
-    },
-    get messages() {
-      return started().messages
-    },
-    get refused() {
-      return started().refused
-    },
-    setMode: (mode) => started().setMode(mode),
-    byLeadId: () => started().byLeadId(),
+  )
+  return Object.assign(readThrough(started, ['url', 'port', 'messages', 'refused', 'setMode', 'byLeadId']), {
     transport({ smtp = true, mailDir = '/nonexistent' } = {}) {
       const transport = createMailTransport({ smtpUrl: smtp ? started().url : undefined, mailDir })
       transports.push(transport)
       return transport
     },
-  }
+  })
 }

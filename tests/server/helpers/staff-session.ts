@@ -1,12 +1,14 @@
 /**
- * Staff accounts for tests, made straight in the database. Tests about the desk get a signed-in
- * member without the sign-in page or a hash; tests that sign in through the page store passwords at
- * the tests' cheap cost (the app checks a hash with the cost stored in it, so the cost of the
- * sign-in follows). Tests about the hash or the sign-in pool under attack keep production's cost.
+ * Staff accounts for tests, made straight in the database, and signing in through the page. Tests
+ * about the desk get a signed-in member without the sign-in page or a hash; tests that sign in
+ * through the page store passwords at the tests' cheap cost (the app checks a hash with the cost
+ * stored in it, so the cost of the sign-in follows). Tests about the hash or the sign-in pool under
+ * attack keep production's cost.
  */
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { Queryable } from '#server/db/database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { hashPassword } from '#server/staff/password-hash.ts'
 import { createSession, defaultSessionSettings, type StaffRole } from '#server/staff/staff-sessions.ts'
 import { cookieOf } from './cookies.ts'
@@ -55,6 +57,22 @@ export async function staffWithPassword(
   )
   if (!row) throw new Error(`no account for ${email}`)
   return String(row.id)
+}
+
+/**
+ * A staff account added to the PostgreSQL database at `url` over a connection of its own, as
+ * `npm run staff -- add` does for servers running elsewhere; its password at production's cost.
+ */
+export async function addStaffAt(url: string, email: string, password: string): Promise<void> {
+  const db = await openPostgresDatabase(url)
+  try {
+    await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
+      email,
+      await hashPassword(password),
+    ])
+  } finally {
+    await db.close()
+  }
 }
 
 /** A password's stored hash at the tests' cost, for accounts that sign in through the page. */

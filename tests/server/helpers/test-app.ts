@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { beforeEach } from 'vitest'
 import { type AppOptions, buildApp } from '#server/app.ts'
 import type { Database, DriverName } from '#server/db/database.ts'
 import type { PasswordCost } from '#server/staff/password-hash.ts'
+import { readThrough, useFixture } from './fixture.ts'
 import { openTestDatabase, testEncryptionKey } from './test-database.ts'
 
 /**
@@ -50,47 +51,27 @@ export async function openTestApp(driver: DriverName, options: Partial<AppOption
   }
 }
 
-/** The app of a describe block, as `useTestApp` hands it out: usable inside hooks and tests. */
-export interface UsedTestApp {
-  readonly db: Database
-  readonly app: FastifyInstance
-  readonly location: string
-}
-
 /**
  * One app for the tests of a describe block: opened before them (beforeAll), closed after them
- * (afterAll). `truncate` lists the tables emptied before each test ('leads, staff_users'; CASCADE); a block's
- * own beforeEach, registered after this call, runs after the tables are empty. Options are read
- * once, when the app opens: clocks are given as functions (`now: () => clock`).
+ * (afterAll); its `db`, `app` and `location` are read inside hooks and tests. `truncate` lists the
+ * tables emptied before each test ('leads, staff_users'; CASCADE); a block's own beforeEach,
+ * registered after this call, runs after the tables are empty. Options are read once, when the app
+ * opens: clocks are given as functions (`now: () => clock`).
  */
 export function useTestApp(
   driver: DriverName,
   options: Partial<AppOptions> = {},
   { truncate }: { truncate?: string } = {},
-): UsedTestApp {
-  let opened: TestApp | undefined
-  const open = (): TestApp => {
-    if (!opened) throw new Error('the test app is opened in beforeAll: use it inside hooks and tests')
-    return opened
-  }
-  beforeAll(async () => {
-    opened = await openTestApp(driver, options)
-  })
-  afterAll(() => opened?.close())
+): Pick<TestApp, 'db' | 'app' | 'location'> {
+  const opened = useFixture(
+    'the test app',
+    () => openTestApp(driver, options),
+    (app) => app.close(),
+  )
   if (truncate) {
     beforeEach(async () => {
-      await open().db.query(`TRUNCATE ${truncate} CASCADE`)
+      await opened().db.query(`TRUNCATE ${truncate} CASCADE`)
     })
   }
-  return {
-    get db() {
-      return open().db
-    },
-    get app() {
-      return open().app
-    },
-    get location() {
-      return open().location
-    },
-  }
+  return readThrough(opened, ['db', 'app', 'location'])
 }

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
 import type { Database, DriverName } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { readThrough, useFixture } from './fixture.ts'
 import { createScratchDatabase } from './postgres-server.ts'
 
 export const drivers: DriverName[] = ['pglite', 'postgres']
@@ -50,24 +50,16 @@ export async function openTestDatabase(driver: DriverName, { migrate = true } = 
  * One database for the tests of a describe block: opened before them (beforeAll), closed and deleted
  * after them (afterAll). Its `db` and `location` are read inside hooks and tests.
  */
-export function useTestDatabase(driver: DriverName, { migrate = true } = {}): Omit<TestDatabase, 'dispose'> {
-  let test: TestDatabase | undefined
-  const open = (): TestDatabase => {
-    if (!test) throw new Error('the test database is opened in beforeAll: use it inside hooks and tests')
-    return test
-  }
-  beforeAll(async () => {
-    test = await openTestDatabase(driver, { migrate })
-  })
-  afterAll(() => test?.dispose())
-  return {
-    get db() {
-      return open().db
-    },
-    get location() {
-      return open().location
-    },
-  }
+export function useTestDatabase(
+  driver: DriverName,
+  { migrate = true } = {},
+): Pick<TestDatabase, 'db' | 'location'> {
+  const opened = useFixture(
+    'the test database',
+    () => openTestDatabase(driver, { migrate }),
+    (test) => test.dispose(),
+  )
+  return readThrough(opened, ['db', 'location'])
 }
 
 /** A fixed AES-256 key for tests (the server reads LEAD_ENCRYPTION_KEY or makes one under DATA_DIR). */

@@ -1,0 +1,32 @@
+/**
+ * The first columns of the desk's CSV export, in order (docs/api.md "CSV export"): the lead, its
+ * work, where it came from, then the visitor's name and address in the same columns whatever the
+ * form. The form's other fields follow.
+ */
+export const deskColumns = [
+  'Reference',
+  'Received',
+  'Form',
+  'Line',
+  'Language',
+  'Status',
+  'Spam',
+  'Assigned to',
+  'First contact',
+  'Follow-up',
+  'Last note',
+  'Landing page',
+  'Referrer',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'Ad click',
+  'Name',
+  'E-mail',
+  'Phone',
+  'Address line 1',
+  'Address line 2',
+  'City',
+  'State',
+  'ZIP code',
+]
