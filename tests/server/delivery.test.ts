@@ -19,7 +19,7 @@ import { createDeliveryWorker, type DeliverySettings } from '#server/delivery/de
 import { loggerOptions } from '#server/logger.ts'
 import { buildLeadNotification } from '#server/mail/lead-notification.ts'
 import { decryptValue } from '#server/security/sensitive-fields.ts'
-import { isHoneypot, validPayload } from './helpers/form-payloads.ts'
+import { isHoneypot, registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { type ParsedMail, parseMail } from './helpers/mime.ts'
 import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres-server.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
@@ -50,15 +50,9 @@ const visitorMessage = `Hello & welcome,\n${xss}\n"double" and 'single' quotes; 
 const ssns = ['111223333', '444556666', '777889999']
 const ein = '582345671'
 
-function form(key: string): FormDefinition {
-  const definition = getFormDefinition(key)
-  if (!definition) throw new Error(`${key} is not registered`)
-  return definition
-}
-
 function contactPayload(overrides: Record<string, string> = {}): Record<string, string> {
   return {
-    ...validPayload(form('contact-message'), today),
+    ...validPayload(registeredForm('contact-message'), today),
     firstName: 'Jane',
     lastName: 'Quillfeather',
     email: 'jane.quillfeather@example.com',
@@ -70,7 +64,7 @@ function contactPayload(overrides: Record<string, string> = {}): Record<string, 
 function workersCompPayload(): Record<string, string> {
   // validPayload fills the optional owners 2 and 3 too, so all three SSNs are given.
   return {
-    ...validPayload(form('workers-comp-quote'), today),
+    ...validPayload(registeredForm('workers-comp-quote'), today),
     ssn1: ssns[0] ?? '',
     ssn2: ssns[1] ?? '',
     ssn3: ssns[2] ?? '',
@@ -80,7 +74,7 @@ function workersCompPayload(): Record<string, string> {
 }
 
 function generalLiabilityPayload(): Record<string, string> {
-  return { ...validPayload(form('general-liability-quote'), today), ein }
+  return { ...validPayload(registeredForm('general-liability-quote'), today), ein }
 }
 
 function decodeHtmlEntities(html: string): string {
@@ -239,7 +233,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   }
 
   it('mails a lead once to LEADS_TO, from MAIL_FROM, Reply-To the visitor, fields in form order, HTML escaped', async () => {
-    const definition = form('contact-message')
+    const definition = registeredForm('contact-message')
     const payload = contactPayload()
     const leadId = await submit('contact-message', payload)
     const delivery = worker()
@@ -316,12 +310,16 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
 
   it('gives the time received in the agency time zone and never doubles the form title', () => {
     const message = buildLeadNotification(
-      form('quote-request'),
+      registeredForm('quote-request'),
       {
         id: '00000000-0000-4000-8000-000000000001',
         reference: 'K7M-Q9X',
         formKey: 'quote-request',
-        fields: { ...validPayload(form('quote-request'), today), firstName: 'Maria', lastName: 'Johnson' },
+        fields: {
+          ...validPayload(registeredForm('quote-request'), today),
+          firstName: 'Maria',
+          lastName: 'Johnson',
+        },
         language: 'en',
         receivedAt: new Date('2026-11-25T12:35:22.640Z'),
       },
@@ -336,7 +334,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   })
 
   it('never mails SSNs or an EIN, and stores them encrypted', async () => {
-    const workersComp = form('workers-comp-quote')
+    const workersComp = registeredForm('workers-comp-quote')
     const wcPayload = workersCompPayload()
     const wcLead = await submit('workers-comp-quote', wcPayload)
     const glLead = await submit('general-liability-quote', generalLiabilityPayload())
@@ -464,7 +462,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   })
 
   it('without SMTP_URL writes the same message as an .eml file under the mail folder', async () => {
-    const definition = form('contact-message')
+    const definition = registeredForm('contact-message')
     const payload = contactPayload()
     const smtpLead = await submit('contact-message', payload)
     await worker().runOnce()

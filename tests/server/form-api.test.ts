@@ -1,13 +1,13 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { allFields, type ChoiceField, type FormDefinition } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
-import { buildApp } from '#server/app.ts'
+import { type AppOptions, buildApp } from '#server/app.ts'
 import { hashClientIp } from '#server/leads/submission-metadata.ts'
 import { loggerOptions } from '#server/logger.ts'
 import { decryptValue, sensitiveFieldNames } from '#server/security/sensitive-fields.ts'
-import { expectedStoredFields, isHoneypot, validPayload } from './helpers/form-payloads.ts'
+import { expectedStoredFields, isHoneypot, registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
 import { submitForm } from './helpers/requests.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
@@ -30,11 +30,7 @@ interface StoredLead {
   reference: string
 }
 
-function contactForm(): FormDefinition {
-  const form = formDefinitions.find((candidate) => candidate.key === 'contact-message')
-  if (!form) throw new Error('contact-message is not registered')
-  return form
-}
+const contactForm = () => registeredForm('contact-message')
 
 /** Forms having a field that matches, with the first such field. */
 function formsWith<F>(pick: (form: FormDefinition) => F | undefined): [string, FormDefinition, F][] {
@@ -50,6 +46,20 @@ const firstChoice = (form: FormDefinition) =>
   allFields(form).find((field): field is ChoiceField => field.kind === 'select' || field.kind === 'radio')
 const firstPatterned = (form: FormDefinition) =>
   allFields(form).find((field) => 'pattern' in field && field.pattern !== undefined)
+
+/** The contact form sent as JSON without a proof of work: valid answers unless told otherwise. */
+function sendContact(
+  app: FastifyInstance,
+  payload: string | object = validPayload(contactForm(), today),
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/forms/contact-message',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload,
+  })
+}
 
 describe.each(drivers)('form API on %s', (driver) => {
   const t = useTestApp(driver, { ipHashSalt: salt, now: () => today })
@@ -304,30 +314,12 @@ describe.each(drivers)('form API on %s', (driver) => {
     })
 
     it('malformed JSON → 400 without parser details', async () => {
-      const body = await expectRefused(
-        () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/forms/contact-message',
-            headers: { 'content-type': 'application/json' },
-            payload: '{"firstName": "Jane",',
-          }),
-        400,
-      )
+      const body = await expectRefused(() => sendContact(t.app, '{"firstName": "Jane",'), 400)
       expect(body.error).not.toMatch(/Unexpected|position|JSON\.parse/)
     })
 
     it('an empty JSON body → 400', async () => {
-      await expectRefused(
-        () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/forms/contact-message',
-            headers: { 'content-type': 'application/json' },
-            payload: '',
-          }),
-        400,
-      )
+      await expectRefused(() => sendContact(t.app, ''), 400)
     })
 
     it('__proto__ or constructor.prototype in the body → 400, nothing polluted', async () => {
@@ -336,16 +328,7 @@ describe.each(drivers)('form API on %s', (driver) => {
         '"__proto__": {"polluted": "yes"}',
         '"constructor": {"prototype": {"polluted": "yes"}}',
       ]) {
-        await expectRefused(
-          () =>
-            t.app.inject({
-              method: 'POST',
-              url: '/api/forms/contact-message',
-              headers: { 'content-type': 'application/json' },
-              payload: `{${poison}, ${payload.slice(1)}`,
-            }),
-          400,
-        )
+        await expectRefused(() => sendContact(t.app, `{${poison}, ${payload.slice(1)}`), 400)
       }
       expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     })
@@ -433,8 +416,7 @@ describe.each(drivers)('form API on %s', (driver) => {
       )
       expect(body.error).toMatch(/already used for a different submission/)
       // The same key on another form is another submission too.
-      const quote = formDefinitions.find((form) => form.key === 'quote-request')
-      if (!quote) throw new Error('quote-request is not registered')
+      const quote = registeredForm('quote-request')
       await expectRefused(
         () => submit('quote-request', validPayload(quote, today), { 'idempotency-key': key }),
         409,
@@ -598,26 +580,19 @@ describe.each(drivers)('form API on %s', (driver) => {
 describe('form API limits and logs', () => {
   const test = useTestDatabase('pglite')
 
-  /** The contact form sent as JSON without a proof of work: valid answers unless told otherwise. */
-  function sendContact(
-    app: FastifyInstance,
-    payload: string | object = validPayload(contactForm(), today),
-    headers: Record<string, string> = {},
-  ) {
-    return app.inject({
-      method: 'POST',
-      url: '/api/forms/contact-message',
-      headers: { 'content-type': 'application/json', ...headers },
-      payload,
-    })
-  }
-
   /** Fields of a request's log line, as the tests read them. */
   interface LogLine {
     msg?: string
     req?: { method?: string; url?: string }
     res?: { statusCode?: number }
     responseTime?: unknown
+  }
+
+  /** An app for one test on the shared database, closed when the test ends. */
+  async function appForTest(options: Partial<AppOptions>) {
+    const app = await buildApp(testAppOptions(test.db, { ipHashSalt: salt, ...options }))
+    onTestFinished(() => app.close())
+    return app
   }
 
   /** The app with its log (pino's JSON lines at `level`) kept for the test to read. */
@@ -629,9 +604,7 @@ describe('form API limits and logs', () => {
         done()
       },
     })
-    const app = await buildApp(
-      testAppOptions(test.db, { ipHashSalt: salt, logger: { ...loggerOptions(level), stream } }),
-    )
+    const app = await appForTest({ logger: { ...loggerOptions(level), stream } })
     return {
       app,
       log: () => text,
@@ -644,90 +617,61 @@ describe('form API limits and logs', () => {
   }
 
   it('answers 429 with Retry-After past the submission rate limit', async () => {
-    const app = await buildApp(
-      testAppOptions(test.db, { ipHashSalt: salt, submitRateLimit: { max: 2, windowMs: 60_000 } }),
-    )
-    try {
-      const send = () => sendContact(app)
-      expect((await send()).statusCode).toBe(200)
-      expect((await send()).statusCode).toBe(200)
-      const limited = await send()
-      expect(limited.statusCode).toBe(429)
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
-      expect(limited.json()).toHaveProperty('error')
-      // Pages and health are never limited.
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
-    } finally {
-      await app.close()
-    }
+    const app = await appForTest({ submitRateLimit: { max: 2, windowMs: 60_000 } })
+    const send = () => sendContact(app)
+    expect((await send()).statusCode).toBe(200)
+    expect((await send()).statusCode).toBe(200)
+    const limited = await send()
+    expect(limited.statusCode).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(limited.json()).toHaveProperty('error')
+    // Pages and health are never limited.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
   })
 
   it('behind one proxy (TRUST_PROXY=1), a client cannot rotate its way past the limit', async () => {
-    const app = await buildApp(
-      testAppOptions(test.db, {
-        ipHashSalt: salt,
-        submitRateLimit: { max: 2, windowMs: 60_000 },
-        trustProxy: 1,
-      }),
-    )
-    try {
-      // The client writes any X-Forwarded-For it likes; the proxy appends the address it saw.
-      const send = (n: number) =>
-        sendContact(app, undefined, { 'x-forwarded-for': `10.9.${n}.1, 203.0.113.7` })
-      expect((await send(1)).statusCode).toBe(200)
-      expect((await send(2)).statusCode).toBe(200)
-      expect((await send(3)).statusCode).toBe(429)
-    } finally {
-      await app.close()
-    }
+    const app = await appForTest({ submitRateLimit: { max: 2, windowMs: 60_000 }, trustProxy: 1 })
+    // The client writes any X-Forwarded-For it likes; the proxy appends the address it saw.
+    const send = (n: number) => sendContact(app, undefined, { 'x-forwarded-for': `10.9.${n}.1, 203.0.113.7` })
+    expect((await send(1)).statusCode).toBe(200)
+    expect((await send(2)).statusCode).toBe(200)
+    expect((await send(3)).statusCode).toBe(429)
   })
 
   it('never logs request bodies or client addresses', async () => {
     const { app, log } = await appWithLog('debug')
-    try {
-      const marker = 'Uniquemarkername'
-      const payload = { ...validPayload(contactForm(), today), firstName: marker, lastName: marker }
-      const ok = await sendContact(app, payload)
-      expect(ok.statusCode).toBe(200)
-      await sendContact(app, `{"firstName": "${marker}",`)
-      expect(log()).toContain('/api/forms/contact-message')
-      expect(log()).not.toContain(marker)
-      expect(log()).not.toContain('127.0.0.1')
-    } finally {
-      await app.close()
-    }
+    const marker = 'Uniquemarkername'
+    const payload = { ...validPayload(contactForm(), today), firstName: marker, lastName: marker }
+    const ok = await sendContact(app, payload)
+    expect(ok.statusCode).toBe(200)
+    await sendContact(app, `{"firstName": "${marker}",`)
+    expect(log()).toContain('/api/forms/contact-message')
+    expect(log()).not.toContain(marker)
+    expect(log()).not.toContain('127.0.0.1')
   })
 
   it('writes one log line per request, once it is answered: method, path, status and time', async () => {
     const { app, lines } = await appWithLog('info')
-    try {
-      const ok = await sendContact(app)
-      expect(ok.statusCode).toBe(200)
-      const broken = await sendContact(app, '{"firstName": ')
-      expect(broken.statusCode).toBe(400)
-      expect(lines().filter((line) => line.msg === 'incoming request')).toEqual([])
-      const completed = lines().filter((line) => line.msg === 'request completed')
-      expect(completed.map((line) => [line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
-        ['POST', '/api/forms/contact-message', 200],
-        ['POST', '/api/forms/contact-message', 400],
-      ])
-      expect(completed.every((line) => typeof line.responseTime === 'number')).toBe(true)
-    } finally {
-      await app.close()
-    }
+    const ok = await sendContact(app)
+    expect(ok.statusCode).toBe(200)
+    const broken = await sendContact(app, '{"firstName": ')
+    expect(broken.statusCode).toBe(400)
+    expect(lines().filter((line) => line.msg === 'incoming request')).toEqual([])
+    const completed = lines().filter((line) => line.msg === 'request completed')
+    expect(completed.map((line) => [line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
+      ['POST', '/api/forms/contact-message', 200],
+      ['POST', '/api/forms/contact-message', 400],
+    ])
+    expect(completed.every((line) => typeof line.responseTime === 'number')).toBe(true)
   })
 
   it('never logs a page request’s query string (a form sent by GET, an inbox search)', async () => {
     const { app, log } = await appWithLog('debug')
-    try {
-      const marker = 'Querymarkername'
-      await app.inject({ method: 'GET', url: `/contact?firstName=${marker}&email=${marker}%40mail.example` })
-      await app.inject({ method: 'GET', url: `/admin?q=${marker}` })
-      expect(log()).toContain('/contact?[query not logged]')
-      expect(log()).toContain('/admin?[query not logged]')
-      expect(log()).not.toContain(marker)
-    } finally {
-      await app.close()
-    }
+    const marker = 'Querymarkername'
+    await app.inject({ method: 'GET', url: `/contact?firstName=${marker}&email=${marker}%40mail.example` })
+    await app.inject({ method: 'GET', url: `/admin?q=${marker}` })
+    expect(log()).toContain('/contact?[query not logged]')
+    expect(log()).toContain('/admin?[query not logged]')
+    expect(log()).not.toContain(marker)
   })
 })

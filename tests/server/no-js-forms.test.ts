@@ -8,12 +8,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { load } from 'cheerio'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { allFields, type FormDefinition } from '#forms/engine.ts'
+import { allFields } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import { buildApp } from '#server/app.ts'
 import { loadFormPages } from '#server/no-js/form-pages.ts'
 import { decryptValue } from '#server/security/sensitive-fields.ts'
-import { expectedStoredFields, validPayload } from './helpers/form-payloads.ts'
+import { expectedStoredFields, registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm } from './helpers/requests.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
@@ -22,12 +22,6 @@ import { drivers, testEncryptionKey, useTestDatabase } from './helpers/test-data
 const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
 const today = new Date()
 const salt = 'no-js-tests-salt-0123456789'
-
-function form(key: string): FormDefinition {
-  const found = formDefinitions.find((candidate) => candidate.key === key)
-  if (!found) throw new Error(`${key} is not registered`)
-  return found
-}
 
 function encoded(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
@@ -99,7 +93,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   it('sends the Spanish thank-you page, with the reference in it', async () => {
     const response = await post(
       'contact-message',
-      encoded({ ...validPayload(form('contact-message'), today), msg: 'Hola, llámenme.' }),
+      encoded({ ...validPayload(registeredForm('contact-message'), today), msg: 'Hola, llámenme.' }),
       {
         lang: 'es',
         remoteAddress: '192.0.2.101',
@@ -123,7 +117,10 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   })
 
   it('stores one lead when the same form is posted twice (a double tap, a reload)', async () => {
-    const body = encoded({ ...validPayload(form('contact-message'), today), msg: `Twice ${driver}` })
+    const body = encoded({
+      ...validPayload(registeredForm('contact-message'), today),
+      msg: `Twice ${driver}`,
+    })
     const first = await post('contact-message', body, { remoteAddress: '192.0.2.102' })
     const second = await post('contact-message', body, { remoteAddress: '192.0.2.102' })
     expect(second.statusCode).toBe(303)
@@ -132,7 +129,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   })
 
   it('ticked checkbox groups and empty optional fields mean the same as in JSON', async () => {
-    const business = form('business-quote')
+    const business = registeredForm('business-quote')
     const flags = allFields(business).filter((field) => field.kind === 'checkbox')
     expect(flags.length).toBeGreaterThan(0)
     const payload = { ...validPayload(business, today) }
@@ -155,7 +152,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   it('an invalid post comes back as its page: answers kept, errors beside the fields and summed up on top', async () => {
     const before = await t.db.query('SELECT 1 FROM leads')
     const typed = {
-      ...validPayload(form('contact-message'), today),
+      ...validPayload(registeredForm('contact-message'), today),
       email: 'not an address',
       msg: 'Keep this text',
     }
@@ -175,7 +172,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   })
 
   it('a long form sent back keeps every answer, each summary link reaches its field, and the page policy allows its inline code', async () => {
-    const business = form('business-quote')
+    const business = registeredForm('business-quote')
     const typed: Record<string, string> = {
       ...validPayload(business, today),
       email: 'nope',
@@ -221,7 +218,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
   })
 
   it('answers a Spanish page in Spanish, and never sends an SSN back', async () => {
-    const workers = form('workers-comp-quote')
+    const workers = registeredForm('workers-comp-quote')
     const typed = { ...validPayload(workers, today), email: 'mal', ssn1: '123456789' }
     const response = await post('workers-comp-quote', encoded(typed), { lang: 'es' })
     expect(response.statusCode).toBe(400)
@@ -259,7 +256,7 @@ describe('a form posted without JavaScript past the rate limit', () => {
         injectForm(
           app,
           '/api/forms/contact-message?lang=es',
-          { ...validPayload(form('contact-message'), today), msg },
+          { ...validPayload(registeredForm('contact-message'), today), msg },
           { origin: null },
         )
       expect((await send('uno')).statusCode).toBe(303)

@@ -5,10 +5,9 @@
  * and the verdict for 0, 1, many and more than the cap of other addresses.
  */
 import { describe, expect, it } from 'vitest'
-import { getFormDefinition } from '#forms/registry.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { repeatCountCap } from '#server/spam/repeat-text.ts'
-import { validPayload } from './helpers/form-payloads.ts'
+import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { submitForm } from './helpers/requests.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -19,11 +18,7 @@ const today = new Date()
 describe.each(drivers)('the repeated-text check on %s', (driver) => {
   const t = useTestApp(driver, { ipHashSalt: salt })
 
-  const contactForm = () => {
-    const form = getFormDefinition('contact-message')
-    if (!form) throw new Error('contact-message is not registered')
-    return form
-  }
+  const contactForm = () => registeredForm('contact-message')
 
   /** Sends the contact form from an address; answers the stored lead's spam verdict and reasons. */
   async function send(remoteAddress: string, fields: Record<string, string>) {

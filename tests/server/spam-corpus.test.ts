@@ -15,12 +15,11 @@
  * once) is tests/e2e/spam.spec.ts.
  */
 import { describe, expect, it } from 'vitest'
-import type { FormDefinition } from '#forms/engine.ts'
-import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { leadReferenceHeader } from '#server/leads/lead-reference.ts'
 import { createMailTransport } from '#server/mail/mail-transport.ts'
-import { validPayload } from './helpers/form-payloads.ts'
+import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
 import { SeededRandom } from './helpers/seeded-random.ts'
 import { useSmtpSink } from './helpers/smtp-sink.ts'
@@ -307,12 +306,6 @@ const spamWords = [
   'SEO services',
 ]
 
-function form(key: string): FormDefinition {
-  const found = formDefinitions.find((candidate) => candidate.key === key)
-  if (!found) throw new Error(`${key} is not registered`)
-  return found
-}
-
 /** A spelling of a solved proof the page never writes (the old check decoded it to the same proof). */
 type Respelling = 'upper' | 'junk' | 'extra-digit' | 'reordered-upper'
 
@@ -350,7 +343,7 @@ const ascii = (text: string) =>
 function contactPayload(text: string, name = freshName()): Record<string, string> {
   const domain = pick(['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com', 'example.com'])
   return {
-    ...validPayload(form('contact-message'), today),
+    ...validPayload(registeredForm('contact-message'), today),
     firstName: name.first,
     lastName: name.last,
     email: `${ascii(name.first)}.${ascii(name.last)}@${domain}`,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { createSiteFixture, type SiteFixture, sitePages } from './helpers/site-fixture.ts'
-import { testEncryptionKey } from './helpers/test-database.ts'
+import { testAppOptions } from './helpers/test-app.ts'
 import { unusedDatabase } from './helpers/unused-database.ts'
 
 const pageCache = 'no-cache'
@@ -17,13 +17,9 @@ let app: FastifyInstance
 
 beforeAll(async () => {
   site = await createSiteFixture()
-  app = await buildApp({
-    db: unusedDatabase,
-    ipHashSalt: 'static-tests-salt-0123',
-    encryptionKey: testEncryptionKey,
-    submitRateLimit: false,
-    clientDir: site.clientDir,
-  })
+  app = await buildApp(
+    testAppOptions(unusedDatabase, { ipHashSalt: 'static-tests-salt-0123', clientDir: site.clientDir }),
+  )
 })
 afterAll(async () => {
   await app?.close()
@@ -58,10 +54,13 @@ describe('prerendered pages', () => {
     expect(String(home.headers['content-security-policy'])).toContain("style-src 'self';")
   })
 
-  it('serves /insurance with a query string', async () => {
-    const response = await app.inject({ method: 'GET', url: '/insurance?utm_source=test' })
+  it.each([
+    ['/insurance with a query string', '/insurance?utm_source=test', 'insurance/index.html'],
+    ['the Spanish home page', '/es', 'es/index.html'],
+  ] as const)('serves %s', async (_what, url, file) => {
+    const response = await app.inject({ method: 'GET', url })
     expect(response.statusCode).toBe(200)
-    expect(response.body).toBe(sitePages['insurance/index.html'])
+    expect(response.body).toBe(sitePages[file])
   })
 
   it('redirects /insurance/ to /insurance, keeping the query', async () => {
@@ -96,12 +95,6 @@ describe('prerendered pages', () => {
     }
   })
 
-  it('serves the Spanish home page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/es' })
-    expect(response.statusCode).toBe(200)
-    expect(response.body).toBe(sitePages['es/index.html'])
-  })
-
   it('answers HEAD like GET without a body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/contact' })
     expect(response.statusCode).toBe(200)
@@ -111,6 +104,10 @@ describe('prerendered pages', () => {
 })
 
 describe('assets', () => {
+  /** A GET from a browser that accepts these encodings. */
+  const getAccepting = (url: string, encodings: string) =>
+    app.inject({ method: 'GET', url, headers: { 'accept-encoding': encodings } })
+
   it('serves hashed assets as immutable for a year', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/x-abc123.js' })
     expect(response.statusCode).toBe(200)
@@ -126,11 +123,7 @@ describe('assets', () => {
   })
 
   it('sends the Brotli file to browsers that accept it', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/x-abc123.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    })
+    const response = await getAccepting('/assets/x-abc123.js', 'gzip, deflate, br')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-encoding']).toBe('br')
     expect(response.headers['content-type']).toMatch(/javascript/)
@@ -140,11 +133,7 @@ describe('assets', () => {
   })
 
   it('sends the gzip file when Brotli is not accepted, also for pages', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/contact',
-      headers: { 'accept-encoding': 'gzip' },
-    })
+    const response = await getAccepting('/contact', 'gzip')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-encoding']).toBe('gzip')
     expect(response.headers['content-type']).toMatch(/^text\/html/)
@@ -153,11 +142,7 @@ describe('assets', () => {
   })
 
   it('sends the plain file when there is no compressed sibling', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/insurance',
-      headers: { 'accept-encoding': 'br' },
-    })
+    const response = await getAccepting('/insurance', 'br')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-encoding']).toBeUndefined()
     expect(response.body).toBe(sitePages['insurance/index.html'])
@@ -215,12 +200,7 @@ describe('unknown paths', () => {
 
 describe('without a site build', () => {
   it('serves the API only and answers page paths with 404', async () => {
-    const apiOnly = await buildApp({
-      db: unusedDatabase,
-      ipHashSalt: 'static-tests-salt-0123',
-      encryptionKey: testEncryptionKey,
-      submitRateLimit: false,
-    })
+    const apiOnly = await buildApp(testAppOptions(unusedDatabase, { ipHashSalt: 'static-tests-salt-0123' }))
     try {
       const response = await apiOnly.inject({ method: 'GET', url: '/' })
       expect(response.statusCode).toBe(404)

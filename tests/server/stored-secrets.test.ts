@@ -9,21 +9,15 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { allFields, type FormDefinition } from '#forms/engine.ts'
-import { getFormDefinition } from '#forms/registry.ts'
-import { validPayload } from './helpers/form-payloads.ts'
+import { allFields } from '#forms/engine.ts'
+import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { submitForm } from './helpers/requests.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 const salt = 'stored-secrets-tests-salt-0123'
 const today = new Date()
-function workersCompForm(): FormDefinition {
-  const found = getFormDefinition('workers-comp-quote')
-  if (!found) throw new Error('workers-comp-quote is not registered')
-  return found
-}
-const form = workersCompForm()
+const form = registeredForm('workers-comp-quote')
 
 /** The body as sent: every field valid, the sensitive ones and the dates of birth given values of their own. */
 function workersCompBody(): { body: Record<string, string>; secrets: string[] } {

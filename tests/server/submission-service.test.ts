@@ -6,13 +6,11 @@
  * own answers (status codes, pages) are held by form-api.test.ts and no-js-forms.test.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { FormDefinition } from '#forms/engine.ts'
-import { getFormDefinition } from '#forms/registry.ts'
 import { createLeadRepository } from '#server/leads/lead-repository.ts'
 import { createSubmissionService } from '#server/leads/submission.ts'
 import { hashClientIp } from '#server/leads/submission-metadata.ts'
 import { createProofVerifier, proofKeyFrom } from '#server/spam/proof-of-work.ts'
-import { validPayload } from './helpers/form-payloads.ts'
+import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
 import { drivers, testEncryptionKey, useTestDatabase } from './helpers/test-database.ts'
 
@@ -30,12 +28,6 @@ interface StoredLead {
   spam_reasons: string[]
   fields: Record<string, string>
   source: unknown
-}
-
-function formNamed(key: string): FormDefinition {
-  const form = getFormDefinition(key)
-  if (!form) throw new Error(`${key} is not registered`)
-  return form
 }
 
 describe.each(drivers)('the submission service on %s', (driver) => {
@@ -61,7 +53,7 @@ describe.each(drivers)('the submission service on %s', (driver) => {
     })
   })
 
-  const contact = () => formNamed('contact-message')
+  const contact = () => registeredForm('contact-message')
   /** The contact form's answers with a message of their own, so no test's text repeats another's. */
   const answers = (note: string): Record<string, string> => ({
     ...validPayload(contact(), clock),
@@ -193,7 +185,7 @@ describe.each(drivers)('the submission service on %s', (driver) => {
       const first = await sendJson(answers('first body'), { idempotencyKey })
       const before = await leadCount()
       expect(await sendJson(answers('another body'), { idempotencyKey })).toEqual({ kind: 'key-reused' })
-      const quote = formNamed('quote-request')
+      const quote = registeredForm('quote-request')
       expect(await sendJson(validPayload(quote, clock), { idempotencyKey, form: quote })).toEqual({
         kind: 'key-reused',
       })

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { agency, formatPhone } from '#config/agency.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
-import { validPayload } from './helpers/form-payloads.ts'
+import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { submitStoredLead } from './helpers/requests.ts'
 import { type ReceivedMail, useSmtpSink } from './helpers/smtp-sink.ts'
 import { useTestApp } from './helpers/test-app.ts'
@@ -21,11 +21,7 @@ const ipHashSalt = 'visitor-confirmation-tests-salt-0123'
 const encryptionKey = randomBytes(32)
 const agencyAddress = 'leads@oakridge-insurance.example'
 
-function contactForm() {
-  const form = getFormDefinition('contact-message')
-  if (!form) throw new Error('contact-message is not registered')
-  return form
-}
+const contactForm = () => registeredForm('contact-message')
 
 /** A unique address per test, so the daily count of one test never touches another's. */
 function uniqueAddress(tag: string): string {

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
-import type { FormDefinition } from '#forms/engine.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
@@ -30,7 +29,7 @@ import {
 } from '#server/webhooks/destinations.ts'
 import { buildWebhookPayload, leadForWebhook } from '#server/webhooks/payload.ts'
 import { recentDeliveries } from '#server/webhooks/webhook-jobs.ts'
-import { validPayload } from './helpers/form-payloads.ts'
+import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm, ownOrigin, submitStoredLead } from './helpers/requests.ts'
 import { waitFor } from './helpers/server-process.ts'
 import { signedInStaff } from './helpers/staff-session.ts'
@@ -42,12 +41,6 @@ const ipHashSalt = 'webhook-tests-salt-0123456789'
 const siteUrl = 'https://desk.oakridge-insurance.example'
 const ssns = ['111223333', '444556666', '777889999']
 const ein = '582345671'
-
-function form(key: string): FormDefinition {
-  const definition = getFormDefinition(key)
-  if (!definition) throw new Error(`${key} is not registered`)
-  return definition
-}
 
 interface Delivered {
   id: string
@@ -187,7 +180,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       testEncryptionKey,
     )
     const contact: Record<string, string> = {
-      ...validPayload(form('contact-message'), today),
+      ...validPayload(registeredForm('contact-message'), today),
       firstName: 'Jane',
       lastName: 'Quillfeather',
       email: 'jane.quillfeather@example.com',
@@ -235,7 +228,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     expect(received?.data).toMatchObject({
       id: leadId,
       reference: stored?.reference,
-      form: { key: 'contact-message', title: form('contact-message').title },
+      form: { key: 'contact-message', title: registeredForm('contact-message').title },
       line: 'service',
       language: 'en',
       status: 'new',
@@ -281,14 +274,17 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     // A row changed by hand to allow SSN/EIN over plain http: still withheld at send time.
     await t.db.query('UPDATE webhook_destinations SET send_sensitive = true WHERE url = $1', [handEdited.url])
     const workersComp = {
-      ...validPayload(form('workers-comp-quote'), today),
+      ...validPayload(registeredForm('workers-comp-quote'), today),
       ssn1: ssns[0] ?? '',
       ssn2: ssns[1] ?? '',
       ssn3: ssns[2] ?? '',
       contactName: 'Marta Okonkwo',
     }
     const wcLead = await submit('workers-comp-quote', workersComp)
-    await submit('general-liability-quote', { ...validPayload(form('general-liability-quote'), today), ein })
+    await submit('general-liability-quote', {
+      ...validPayload(registeredForm('general-liability-quote'), today),
+      ein,
+    })
     await deliverUntil(
       () => plain.accepted.length >= 2 && handEdited.accepted.length >= 2,
       'both leads at both destinations',
@@ -305,7 +301,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     if (!lead) throw new Error('the lead is gone')
     expect(lead.fields.ssn1).not.toBe(ssns[0])
     const event = { type: 'lead.received' as const, detail: {}, occurredAt: new Date() }
-    const allowed = buildWebhookPayload(event, lead, form('workers-comp-quote'), {
+    const allowed = buildWebhookPayload(event, lead, registeredForm('workers-comp-quote'), {
       siteUrl,
       sensitive: { key: testEncryptionKey },
     })
@@ -328,8 +324,11 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       },
       testEncryptionKey,
     )
-    const boatLead = await submit('boat-quote', validPayload(form('boat-quote'), today))
-    const contactLead = await submit('contact-message', validPayload(form('contact-message'), today))
+    const boatLead = await submit('boat-quote', validPayload(registeredForm('boat-quote'), today))
+    const contactLead = await submit(
+      'contact-message',
+      validPayload(registeredForm('contact-message'), today),
+    )
     await deliverUntil(() => boats.accepted.length >= 1, 'the boat lead')
     await worker().runOnce()
     expect(boats.accepted.map((entry) => entry.payload.data.id)).toEqual([boatLead])
@@ -351,7 +350,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       },
       testEncryptionKey,
     )
-    const leadId = await submit('contact-message', validPayload(form('contact-message'), today))
+    const leadId = await submit('contact-message', validPayload(registeredForm('contact-message'), today))
     await deliverUntil(() => down.bodies.length >= 1, 'a first refused attempt')
     const digestOf = async () =>
       (
@@ -485,7 +484,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
         },
         testEncryptionKey,
       )
-      await submit('contact-message', validPayload(form('contact-message'), today))
+      await submit('contact-message', validPayload(registeredForm('contact-message'), today))
       await deliverUntil(() => crm.bodies.length >= 1, 'a refused attempt')
       await t.db.query(`UPDATE webhook_deliveries SET status = 'failed'`)
       const [failed] = await recentDeliveries(t.db, 1)
@@ -518,7 +517,7 @@ describe.each(drivers)('webhooks on %s', (driver) => {
     expect(config.webhook).toEqual({ url: crm.url, secret: crm.secret })
     await syncEnvironmentDestination(t.db, config.webhook, testEncryptionKey)
     await syncEnvironmentDestination(t.db, config.webhook, testEncryptionKey)
-    const leadId = await submit('contact-message', validPayload(form('contact-message'), today))
+    const leadId = await submit('contact-message', validPayload(registeredForm('contact-message'), today))
     await deliverUntil(() => crm.accepted.length >= 1, 'the environment destination')
     expect(crm.accepted.map((entry) => entry.payload.data.id)).toEqual([leadId])
 
