@@ -9,16 +9,16 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
-import { hashPassword } from '#server/staff/password-hash.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { solvedProof } from './helpers/proof-of-work.ts'
+import { deleteRedisKeys } from './helpers/redis-keys.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
 import { type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts'
+import { addStaffAt } from './helpers/staff-session.ts'
 
 const ipHashSalt = 'cluster-tests-salt-0123456789'
 const redisUrl = 'redis://127.0.0.1:6379'
@@ -54,23 +54,12 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     })
     servers.push(await startServerProcess({ env: env('a') }))
     servers.push(await startServerProcess({ env: env('b') }))
-    const db = await openPostgresDatabase(scratch.url)
-    try {
-      await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
-        staffEmail,
-        await hashPassword(staffPassword),
-      ])
-    } finally {
-      await db.close()
-    }
+    await addStaffAt(scratch.url, staffEmail, staffPassword)
   }, 60_000)
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()))
-    const redis = new Redis(redisUrl)
-    const keys = await redis.keys(`${keyPrefix}*`)
-    if (keys.length > 0) await redis.del(...keys)
-    await redis.quit()
+    await deleteRedisKeys(redisUrl, keyPrefix)
     await sink?.close()
     await scratch?.drop()
     await rm(dataDir, { recursive: true, force: true })

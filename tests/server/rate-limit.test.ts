@@ -18,6 +18,7 @@ import { getFormDefinition } from '#forms/registry.ts'
 import { type AppOptions, buildApp } from '#server/app.ts'
 import { invalidPerAllowed } from '#server/plugins/rate-limit.ts'
 import { validPayload } from './helpers/form-payloads.ts'
+import { deleteRedisKeys } from './helpers/redis-keys.ts'
 import { waitFor } from './helpers/server-process.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
@@ -37,10 +38,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()))
-  const redis = new Redis(sharedRedisUrl)
-  const keys = await redis.keys(`${keyPrefix}*`)
-  if (keys.length > 0) await redis.del(...keys)
-  await redis.quit()
+  await deleteRedisKeys(sharedRedisUrl, keyPrefix)
   await test?.dispose()
 })
 

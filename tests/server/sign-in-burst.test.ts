@@ -8,10 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPostgresDatabase } from '#server/db/postgres-database.ts'
-import { hashPassword } from '#server/staff/password-hash.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts'
+import { addStaffAt } from './helpers/staff-session.ts'
 
 const email = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
@@ -34,15 +33,7 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
     // One after the other: the first runs the migrations.
     servers.push(await startServerProcess({ env: env('a') }))
     servers.push(await startServerProcess({ env: env('b') }))
-    const db = await openPostgresDatabase(scratch.url)
-    try {
-      await db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
-        email,
-        await hashPassword(password),
-      ])
-    } finally {
-      await db.close()
-    }
+    await addStaffAt(scratch.url, email, password)
   }, 60_000)
 
   afterAll(async () => {
