@@ -109,9 +109,20 @@ export async function fillForm(
 
 /** Opens an optional repeat by its "Add…" control (English label, shown in the page's language). */
 export async function openRepeat(page: Page, form: FormDefinition, addLabel: string, locale: Locale = 'en') {
-  await page
-    .locator(`form[data-form-key="${form.key}"] summary`, { hasText: formText(locale, addLabel) })
-    .click()
+  const add = page.locator(`form[data-form-key="${form.key}"] summary`, {
+    hasText: formText(locale, addLabel),
+  })
+  await bringIntoView(add)
+  await add.click()
+}
+
+/**
+ * Puts a control on screen at once, as a visitor scrolls to it, before it is tapped. Left to
+ * Playwright, the tap scrolls with the page's smooth scrolling (site.css) and waits for the control
+ * to stop moving: about a second for a control far down a long form.
+ */
+async function bringIntoView(control: Locator) {
+  await control.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }))
 }
 
 async function fillField(
@@ -122,18 +133,21 @@ async function fillField(
   typingDelayMs: number | undefined,
 ) {
   switch (field.kind) {
-    case 'radio':
-      await group
-        .getByRole('group', { name: t(field.label) })
-        .getByRole('radio', {
-          name: t(field.options.find((o) => o.value === value)?.label ?? value),
-          exact: true,
-        })
-        .check()
+    case 'radio': {
+      const radio = group.getByRole('group', { name: t(field.label) }).getByRole('radio', {
+        name: t(field.options.find((o) => o.value === value)?.label ?? value),
+        exact: true,
+      })
+      await bringIntoView(radio)
+      await radio.check()
       return
-    case 'checkbox':
-      await group.getByRole('checkbox', { name: t(field.label) }).check()
+    }
+    case 'checkbox': {
+      const checkbox = group.getByRole('checkbox', { name: t(field.label) })
+      await bringIntoView(checkbox)
+      await checkbox.check()
       return
+    }
     case 'select':
       await group.getByLabel(labelText(t(field.label))).selectOption(value)
       return
