@@ -1,15 +1,32 @@
 import { defineConfig } from 'vitest/config'
 
 /**
- * Tests that time what a stranger's flood of sign-ins costs, or count on the password pool's one
- * thread being free: they run after the rest, one file at a time, on a machine nothing else loads.
+ * Files that start server processes, time what a flood of sign-ins costs, or count on the password
+ * pool's one thread being free. They run after the rest, one file at a time: their deadlines assume
+ * the machine's two cores are theirs.
  */
-const timed = [
-  'tests/server/password-hash.test.ts',
-  'tests/server/sign-in-burst.test.ts',
-  'tests/server/sign-in-flood.test.ts',
-  'tests/server/sign-in-lockout.test.ts',
-]
+const alone = [
+  'backup-job',
+  'backup',
+  'cluster',
+  'crash-durability',
+  'delivery-stop',
+  'delivery',
+  'deploy',
+  'durability',
+  'graceful-stop',
+  'node24-bootstrap',
+  'password-hash',
+  'production-log',
+  'rate-limit',
+  'restore-files',
+  'restore-held',
+  'sign-in-burst',
+  'sign-in-flood',
+  'sign-in-lockout',
+  'staff-command',
+  'stored-secrets',
+].map((name) => `tests/server/${name}.test.ts`)
 
 // Vitest reads this file instead of vite.config.ts, so tests run without the React Router plugin.
 export default defineConfig({
@@ -17,23 +34,23 @@ export default defineConfig({
   test: {
     // Server tests start embedded databases and create PostgreSQL databases: slower than unit tests.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,
         test: {
-          name: 'tests',
+          name: 'in-process',
           include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          exclude: timed,
-          // Most server tests wait on a database, a child process or a socket rather than compute:
-          // three files at a time keep two cores busy (Vitest's default on two cores is one).
-          maxWorkers: 3,
+          exclude: alone,
+          // Two files at a time (Vitest's default on two cores is one): while one waits on its
+          // database, the other computes.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'timed', include: timed, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: 'alone', include: alone, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },
