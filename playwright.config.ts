@@ -11,7 +11,9 @@ export default defineConfig({
   // Drops the run's PostgreSQL database (scripts/e2e-server.ts makes it) once every test is done.
   globalTeardown: './tests/e2e/support/database.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: most of a test's time is waiting (the server, the database, a typist's pauses,
+  // a page's timers), and three workers ran the suite in about 16% less time than two.
+  workers: 3,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,

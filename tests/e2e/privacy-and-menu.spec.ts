@@ -21,6 +21,8 @@ for (const [locale, footerLink, heading] of [
   test(`the privacy notice is reachable from every form page in two taps (${locale || 'en'})`, async ({
     page,
   }) => {
+    // Two page loads for each of the 25 form pages: about 10 s on a quiet machine, 25 on a busy one.
+    test.setTimeout(60_000)
     for (const path of formPages) {
       await page.goto(`${locale}${path === '/' ? '' : path}` || '/')
       const footer = page.locator('footer')
