@@ -5,10 +5,10 @@ import { formUiCopy } from '#content/form-ui.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import { axeScan } from './support/axe.ts'
 import { withE2eDatabase } from './support/database.ts'
-import { fillForm, formHydrated } from './support/fill-form.ts'
+import { fillForm, formHydrated, lessMotion } from './support/fill-form.ts'
 
 // A visitor on a phone: 390 × 844, touch.
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true })
+test.use({ ...lessMotion, viewport: { width: 390, height: 844 }, hasTouch: true })
 
 const boat = getFormDefinition('boat-quote')
 if (!boat) throw new Error('no boat-quote definition')

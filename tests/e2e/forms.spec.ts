@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
 import { getFormDefinition } from '#forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
-import { fieldNames, fillForm, formHydrated } from './support/fill-form.ts'
+import { fieldNames, fillForm, formHydrated, lessMotion } from './support/fill-form.ts'
 import { formPages } from './support/form-pages.ts'
+
+test.use(lessMotion)
 
 const sensitive = new Set(['ssn1', 'ssn2', 'ssn3', 'ein'])
 

@@ -12,7 +12,7 @@ import { allFields, type Field, type FormDefinition, longFormFieldCount } from '
 import { type FormKey, getFormDefinition } from '#forms/registry.ts'
 import { axeScan, violationLines } from './support/axe.ts'
 import { withE2eDatabase } from './support/database.ts'
-import { fillForm, formHydrated, openRepeat } from './support/fill-form.ts'
+import { fillForm, formHydrated, lessMotion, openRepeat } from './support/fill-form.ts'
 
 const longFormPages: [FormKey, string][] = [
   ['atv-quote', '/insurance/vehicle/atv'],
@@ -26,7 +26,7 @@ const longFormPages: [FormKey, string][] = [
   ['workers-comp-quote', '/insurance/business/workers-compensation'],
 ]
 
-test.use({ viewport: { width: 375, height: 800 } })
+test.use({ ...lessMotion, viewport: { width: 375, height: 800 } })
 
 /** What the draft in the tab never keeps: SSNs, the EIN, dates of birth. */
 function neverKept(field: Field): boolean {

@@ -7,7 +7,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type Locale, withLocale } from '#app/site/route-table.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { type FormKey, getFormDefinition } from '#forms/registry.ts'
-import { formHydrated, openRepeat } from './support/fill-form.ts'
+import { formHydrated, lessMotion, openRepeat } from './support/fill-form.ts'
+
+test.use(lessMotion)
 
 const refusal: Record<Locale, string> = {
   en: "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",

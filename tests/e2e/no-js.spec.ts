@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test'
 import { getFormDefinition } from '#forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { withE2eDatabase } from './support/database.ts'
-import { fillForm } from './support/fill-form.ts'
+import { fillForm, lessMotion } from './support/fill-form.ts'
 import { formPages } from './support/form-pages.ts'
 import { mailsForLead } from './support/mail.ts'
 import { testWithSharedTab } from './support/shared-tab.ts'
@@ -37,7 +37,7 @@ const uniqueEmail = (tag: string) => `nojs.${tag}.${Date.now()}${Math.floor(Math
 
 // One tab per worker for the forms sent with JavaScript off: without scripts a page stores nothing,
 // and the public site sets no cookie.
-const noScript = testWithSharedTab({ javaScriptEnabled: false })
+const noScript = testWithSharedTab({ javaScriptEnabled: false, ...lessMotion })
 
 noScript.describe('with JavaScript off', () => {
   for (const locale of ['en', 'es'] as const) {

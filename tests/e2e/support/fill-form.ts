@@ -4,6 +4,14 @@ import { formText } from '#content/form-text.ts'
 import { addDays, resolveDateLimit, toIsoDate } from '#forms/dates.ts'
 import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
 
+/**
+ * For the files that fill forms: a visitor who asks for less motion (`test.use(lessMotion)`). The
+ * site's one motion is its smooth scrolling (site.css), and each of Playwright's taps waits for a
+ * smooth scroll to end, about a second for a control far down a long form; the forms are the same.
+ * The page tests keep the smooth scrolling (tests/e2e/pages.spec.ts: hero buttons, back).
+ */
+export const lessMotion = { reducedMotion: 'reduce' } as const
+
 /** A value a visitor could type or pick for the field, read from its definition. */
 export function visitorValue(field: Field, today: Date, email: string): string {
   switch (field.kind) {
