@@ -7,6 +7,7 @@
  * readable. Several server processes share them through the database.
  */
 import type { Queryable } from '../db/database.ts'
+import { build, run } from '../db/query-builder.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 
 export type FlashKind = 'password' | 'recovery-codes' | 'reveal'
@@ -26,21 +27,32 @@ export async function putFlash(
   now: Date,
   key: Buffer,
 ): Promise<string> {
-  await db.query('DELETE FROM staff_flashes WHERE expires_at <= $1::timestamptz', [now.toISOString()])
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO staff_flashes (session_token_hash, kind, payload, expires_at)
-     VALUES ($1, $2, $3, $4::timestamptz) RETURNING id`,
-    [
-      session.tokenHash,
-      kind,
-      encryptValue(JSON.stringify(value), key),
-      new Date(now.getTime() + flashLifetimeMs).toISOString(),
-    ],
+  await run(db, build.deleteFrom('staff_flashes').where('expires_at', '<=', now))
+  const [row] = await run(
+    db,
+    build
+      .insertInto('staff_flashes')
+      .values({
+        session_token_hash: session.tokenHash,
+        kind,
+        payload: encryptValue(JSON.stringify(value), key),
+        expires_at: new Date(now.getTime() + flashLifetimeMs),
+      })
+      .returning('id'),
   )
-  await db.query(
-    `DELETE FROM staff_flashes WHERE session_token_hash = $1 AND id NOT IN (
-       SELECT id FROM staff_flashes WHERE session_token_hash = $1 ORDER BY expires_at DESC LIMIT $2)`,
-    [session.tokenHash, flashesPerSession],
+  await run(
+    db,
+    build
+      .deleteFrom('staff_flashes')
+      .where('session_token_hash', '=', session.tokenHash)
+      .where('id', 'not in', (newest) =>
+        newest
+          .selectFrom('staff_flashes')
+          .select('id')
+          .where('session_token_hash', '=', session.tokenHash)
+          .orderBy('expires_at', 'desc')
+          .limit(flashesPerSession),
+      ),
   )
   if (!row) throw new Error('the flash was not stored')
   return row.id
@@ -59,11 +71,15 @@ export async function takeFlash<T>(
   key: Buffer,
 ): Promise<T | undefined> {
   if (typeof id !== 'string' || !uuidPattern.test(id)) return undefined
-  const [row] = await db.query<{ payload: string }>(
-    `DELETE FROM staff_flashes
-      WHERE id = $1 AND session_token_hash = $2 AND kind = $3 AND expires_at > $4::timestamptz
-      RETURNING payload`,
-    [id, session.tokenHash, kind, now.toISOString()],
+  const [row] = await run(
+    db,
+    build
+      .deleteFrom('staff_flashes')
+      .where('id', '=', id)
+      .where('session_token_hash', '=', session.tokenHash)
+      .where('kind', '=', kind)
+      .where('expires_at', '>', now)
+      .returning('payload'),
   )
   if (!row) return undefined
   return JSON.parse(decryptValue(row.payload, key)) as T
