@@ -211,6 +211,16 @@ describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
     expect(await auditActions()).toEqual(['rename', 'rename', 'add'])
   })
 
+  it('names an owner by their display name in the header of every owner page', async () => {
+    const owner = await signIn(ownerEmail)
+    await post('/admin/account/name', { name: 'Lucía Gómez' }, owner)
+    for (const url of ['/admin/staff', '/admin/webhooks', '/admin/held-notifications']) {
+      const page = await get(url, owner)
+      expect(page.statusCode, url).toBe(200)
+      expect(pageText(page.body), url).toContain('Signed in as Lucía Gómez')
+    }
+  })
+
   it('asks first: the confirmations are GET pages whose forms post; a GET changes nothing', async () => {
     const owner = await signIn(ownerEmail)
     const ana = await signIn(anaEmail)

@@ -76,7 +76,7 @@ export function heldPage(
         <//>`
   return ownerPage(
     'held',
-    { email: owner.email },
+    owner,
     'Notifications held after a restore',
     html`<${Fragment}>
       <h1>Notifications held after a restore</h1>

@@ -117,7 +117,7 @@ export function webhooksPage(
 ): string {
   return ownerPage(
     'webhooks',
-    { email: owner.email },
+    owner,
     'Webhooks',
     html`<${Fragment}>
       <h1>Webhooks</h1>
@@ -165,7 +165,7 @@ export function webhooksPage(
 export function secretPage(owner: StaffSession, url: string, secret: string): string {
   return ownerPage(
     'webhooks',
-    { email: owner.email },
+    owner,
     'Destination added',
     html`<${Fragment}>
       <h1>Destination added</h1>
