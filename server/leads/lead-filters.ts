@@ -184,7 +184,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
-/** A lead still in the pipeline; the statuses as literals, as leads_follow_up_idx (migration 013) states them. */
+/** A lead still in the pipeline: the words as literals, as leads_follow_up_idx (migration 013) has them. */
 export const openStatus = leads(
   'status',
   'in',
