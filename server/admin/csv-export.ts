@@ -16,6 +16,7 @@ import type { Field, FormDefinition } from '#forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
 import { insuranceLineOf, insuranceLines } from './insurance-lines.ts'
 import { displayValue, isHoneypot, languageNames } from './lead-fields.ts'
@@ -265,10 +266,17 @@ export async function* withLastNotes(
 ): AsyncGenerator<CsvLead> {
   let batch: InboxLead[] = []
   const flush = async function* () {
-    const rows = await db.query<{ leadId: string; detail: string }>(
-      `SELECT DISTINCT ON (lead_id) lead_id AS "leadId", detail FROM lead_events
-        WHERE lead_id = ANY($1::uuid[]) AND kind = 'note' ORDER BY lead_id, created_at DESC, id DESC`,
-      [batch.map((lead) => lead.id)],
+    const rows = await run(
+      db,
+      build
+        .selectFrom('lead_events')
+        .distinctOn('lead_id')
+        .select(['lead_id as leadId', 'detail'])
+        .where((eb) => eb('lead_id', '=', eb.fn.any(sql<string[]>`${batch.map((lead) => lead.id)}::uuid[]`)))
+        .where('kind', '=', sql.lit('note'))
+        .orderBy('lead_id')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
     )
     const notes = new Map(rows.map((row) => [String(row.leadId), row.detail]))
     for (const lead of batch) yield { ...lead, lastNote: notes.get(lead.id) ?? '' }

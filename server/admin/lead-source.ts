@@ -3,6 +3,7 @@
  * Source block and the CSV export), and leads per week and source (the inbox's weekly chart).
  */
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
 import { sourceChannel, storedLeadSource } from '../leads/lead-source.ts'
 
 /** The ad networks of the click ids the site notes (server/leads/lead-source.ts), as staff know them. */
@@ -43,23 +44,29 @@ export async function weeklySourceCounts(
   timeZone: string,
   since: string,
 ): Promise<WeeklySourceCount[]> {
-  const rows = await db.query<{
-    week: string
-    utmSource: string | null
-    utmMedium: string | null
-    clickId: string | null
-    referrer: string | null
-    known: boolean
-    count: number
-  }>(
-    `SELECT to_char(date_trunc('week', received_at AT TIME ZONE $1), 'YYYY-MM-DD') AS week,
-            source->>'utmSource' AS "utmSource", source->>'utmMedium' AS "utmMedium",
-            source->>'clickId' AS "clickId", source->>'referrer' AS referrer,
-            source IS NOT NULL AS known, count(*)::int AS count
-       FROM leads
-      WHERE NOT is_spam AND received_at >= ($2::date::timestamp AT TIME ZONE $1)
-      GROUP BY 1, 2, 3, 4, 5, 6`,
-    [timeZone, since],
+  const rows = await run(
+    db,
+    build
+      .selectFrom('leads')
+      .select((eb) => {
+        /** A key of the lead's source (jsonb), as text. */
+        const sourceKey = (key: 'utmSource' | 'utmMedium' | 'clickId' | 'referrer') =>
+          sql<string | null>`${eb.ref('source')}->>${sql.lit(key)}`
+        return [
+          sql<string>`to_char(date_trunc('week', ${eb.ref('received_at')} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
+            'week',
+          ),
+          sourceKey('utmSource').as('utmSource'),
+          sourceKey('utmMedium').as('utmMedium'),
+          sourceKey('clickId').as('clickId'),
+          sourceKey('referrer').as('referrer'),
+          eb('source', 'is not', null).as('known'),
+          sql<number>`count(*)::int`.as('count'),
+        ]
+      })
+      .where((eb) => eb.not(eb.ref('is_spam')))
+      .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`)
+      .groupBy(sql`1, 2, 3, 4, 5, 6`),
   )
   const totals = new Map<string, WeeklySourceCount>()
   for (const row of rows) {

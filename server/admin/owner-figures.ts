@@ -5,8 +5,11 @@
  * colleagues. Three small aggregate queries over the last eight weeks of leads (spam excluded); the
  * rows are bounded by weeks times staff.
  */
+import { type Expression, expressionBuilder, type NotNull, type SqlBool } from 'kysely'
 import { addDays } from '#forms/dates.ts'
 import type { Database } from '#server/db/database.ts'
+import { build, run, sql } from '#server/db/query-builder.ts'
+import type { Leads } from '#server/db/schema.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 
 /** How many weeks the owner's view covers, ending with the current one. */
@@ -38,8 +41,17 @@ export interface OwnerView {
   lostReasons: { reason: string; count: number }[]
 }
 
-const weekOf = `to_char(date_trunc('week', l.received_at AT TIME ZONE $1), 'YYYY-MM-DD')`
-const inWeeks = `NOT l.is_spam AND l.received_at >= ($2::date::timestamp AT TIME ZONE $1)`
+/** Leads of `l` (leads) over the weeks since `since`, spam excluded, and each one's week. */
+function weeks(timeZone: string, since: string) {
+  const l = expressionBuilder<{ l: Leads }, 'l'>()
+  return {
+    weekOf: sql<string>`to_char(date_trunc('week', ${l.ref('l.received_at')} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`,
+    inWeeks: l.and([
+      l.not(l.ref('l.is_spam')),
+      l('l.received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`),
+    ]),
+  }
+}
 
 /**
  * The staff member is the one who logged the lead's first contact attempt (the work log keeps the
@@ -47,26 +59,39 @@ const inWeeks = `NOT l.is_spam AND l.received_at >= ($2::date::timestamp AT TIME
  * first_contact_at, which that same attempt set.
  */
 async function staffSpeed(db: Database, timeZone: string, since: string): Promise<StaffWeekSpeed[]> {
-  const rows = await db.query<{
-    week: string
-    email: string | null
-    displayName: string | null
-    contacted: number
-    median: number | string
-  }>(
-    `SELECT ${weekOf} AS week, f.staff_email AS email, s.display_name AS "displayName",
-            count(*)::int AS contacted,
-            percentile_cont(0.5) WITHIN GROUP
-              (ORDER BY extract(epoch FROM l.first_contact_at - l.received_at)) AS median
-       FROM leads l
-       LEFT JOIN LATERAL (
-         SELECT e.staff_user_id, e.staff_email FROM lead_events e
-          WHERE e.lead_id = l.id AND e.kind = 'contact' ORDER BY e.created_at, e.id LIMIT 1
-       ) f ON true
-       LEFT JOIN staff_users s ON s.id = f.staff_user_id
-      WHERE ${inWeeks} AND l.first_contact_at IS NOT NULL
-      GROUP BY 1, 2, 3`,
-    [timeZone, since],
+  const { weekOf, inWeeks } = weeks(timeZone, since)
+  const rows = await run(
+    db,
+    build
+      .selectFrom('leads as l')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('lead_events as e')
+            .select(['e.staff_user_id', 'e.staff_email'])
+            .whereRef('e.lead_id', '=', 'l.id')
+            .where('e.kind', '=', sql.lit('contact'))
+            .orderBy('e.created_at')
+            .orderBy('e.id')
+            .limit(1)
+            .as('f'),
+        (join) => join.onTrue(),
+      )
+      .leftJoin('staff_users as s', 's.id', 'f.staff_user_id')
+      .select((eb) => [
+        weekOf.as('week'),
+        'f.staff_email as email',
+        's.display_name as displayName',
+        sql<number>`count(*)::int`.as('contacted'),
+        // float8: a number from both drivers; Number() below keeps a numeric string safe too.
+        sql<number | string>`percentile_cont(0.5) WITHIN GROUP
+          (ORDER BY extract(epoch FROM ${eb.ref('l.first_contact_at')} - ${eb.ref('l.received_at')}))`.as(
+          'median',
+        ),
+      ])
+      .where(inWeeks)
+      .where('l.first_contact_at', 'is not', null)
+      .groupBy(sql`1, 2, 3`),
   )
   return rows.map((row) => ({
     week: row.week,
@@ -76,24 +101,44 @@ async function staffSpeed(db: Database, timeZone: string, since: string): Promis
   }))
 }
 
+/** count(*) of the group's leads that meet `condition`, FILTER (WHERE ...) as an int. */
+function countWhere(condition: Expression<SqlBool>) {
+  return sql<number>`count(*) FILTER (WHERE ${condition})::int`
+}
+
 async function pipeline(db: Database, timeZone: string, since: string): Promise<WeekPipeline[]> {
-  return db.query<WeekPipeline>(
-    `SELECT ${weekOf} AS week, count(*)::int AS received,
-            count(*) FILTER (WHERE l.first_contact_at IS NULL)::int AS "notContacted",
-            count(*) FILTER (WHERE l.status = 'quoted')::int AS quoted,
-            count(*) FILTER (WHERE l.status = 'won')::int AS won,
-            count(*) FILTER (WHERE l.status = 'lost')::int AS lost
-       FROM leads l WHERE ${inWeeks} GROUP BY 1`,
-    [timeZone, since],
+  const { weekOf, inWeeks } = weeks(timeZone, since)
+  return run(
+    db,
+    build
+      .selectFrom('leads as l')
+      .select((eb) => [
+        weekOf.as('week'),
+        sql<number>`count(*)::int`.as('received'),
+        countWhere(eb('l.first_contact_at', 'is', null)).as('notContacted'),
+        countWhere(eb('l.status', '=', sql.lit('quoted'))).as('quoted'),
+        countWhere(eb('l.status', '=', sql.lit('won'))).as('won'),
+        countWhere(eb('l.status', '=', sql.lit('lost'))).as('lost'),
+      ])
+      .where(inWeeks)
+      .groupBy(sql`1`),
   )
 }
 
 async function lostReasons(db: Database, timeZone: string, since: string) {
-  return db.query<{ reason: string; count: number }>(
-    `SELECT l.lost_reason AS reason, count(*)::int AS count
-       FROM leads l WHERE ${inWeeks} AND l.status = 'lost' AND l.lost_reason IS NOT NULL
-      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${topLostReasons}`,
-    [timeZone, since],
+  const { inWeeks } = weeks(timeZone, since)
+  return run(
+    db,
+    build
+      .selectFrom('leads as l')
+      .select(['l.lost_reason as reason', sql<number>`count(*)::int`.as('count')])
+      .where(inWeeks)
+      .where('l.status', '=', sql.lit('lost'))
+      .where('l.lost_reason', 'is not', null)
+      .$narrowType<{ reason: NotNull }>()
+      .groupBy(sql`1`)
+      .orderBy(sql`2 DESC, 1`)
+      .limit(topLostReasons),
   )
 }
 

@@ -5,12 +5,15 @@
  * and reported beside its field), the JSON API validates its whole query with them (a bad value
  * answers 400 with the same messages) and its OpenAPI document lists them.
  */
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import { parseIsoDate } from '#forms/dates.ts'
 import { formKeys, visitorFieldNames } from '#forms/registry.ts'
+import { sql } from '../db/query-builder.ts'
+import type { DB } from '../db/schema.ts'
 import { overdueCutoff } from '../desk/business-hours.ts'
 import { parseLeadReference } from './lead-reference.ts'
-import { isLeadStatus, leadStatuses } from './lead-repository.ts'
+import { isLeadStatus, type LeadStatus, leadStatuses } from './lead-repository.ts'
 
 /** '' (every lead but spam), a status (of leads not marked spam), 'spam', or 'all' (spam too). */
 const statusFilters = ['', ...leadStatuses, 'spam', 'all'] as const
@@ -29,6 +32,8 @@ const leadSorts = ['', 'received', 'age', 'due'] as const
 export type LeadSort = (typeof leadSorts)[number]
 
 /** The statuses still in the pipeline: a follow-up of one of these can be due. */
+const openStatuses = ['new', 'contacted', 'quoted'] as const satisfies readonly LeadStatus[]
+/** The same as SQL text, for the statements still written out (server/staff/staff-accounts.ts). */
 export const openStatusesSql = `('new', 'contacted', 'quoted')`
 
 const searchMaxLength = 100
@@ -172,81 +177,89 @@ export const searchedFields = {
   phone: visitorFieldNames('phone'),
 }
 
+/** Conditions over the columns of `leads`, unqualified: they compose into any query on `leads`. */
+const leads = expressionBuilder<DB, 'leads'>()
+
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
-/** Overdue leads at `now` (server/desk/business-hours.ts overdueCutoff), as SQL over `leads`. */
-export function overdueSql(now: Date, param: (value: unknown) => string): string {
+/** A lead still in the pipeline: the words as literals, as leads_follow_up_idx (migration 013) has them. */
+export const openStatus = leads(
+  'status',
+  'in',
+  openStatuses.map((status) => sql.lit(status)),
+)
+
+/** Overdue leads at `now` (server/desk/business-hours.ts overdueCutoff), as a condition over `leads`. */
+export function overdueCondition(now: Date): Expression<SqlBool> {
   const cutoff = overdueCutoff(now)
-  if (!cutoff) return 'false'
-  return `(status = 'new' AND NOT is_spam AND first_contact_at IS NULL AND received_at <= ${param(cutoff.toISOString())}::timestamptz)`
+  if (!cutoff) return leads.lit(false)
+  // Literal words, as the partial index leads_waiting_idx (migration 013) states its rows.
+  return leads.and([
+    leads('status', '=', sql.lit('new')),
+    leads.not(leads.ref('is_spam')),
+    leads('first_contact_at', 'is', null),
+    leads('received_at', '<=', cutoff),
+  ])
 }
 
 /** Leads whose follow-up is due at `now`: still in the pipeline, not spam. */
-export function followUpDueSql(now: Date, param: (value: unknown) => string): string {
+export function followUpDueCondition(now: Date): Expression<SqlBool> {
   // IS NOT NULL first: the condition is then false, never null, for a lead without a follow-up.
-  return `(follow_up_at IS NOT NULL AND follow_up_at <= ${param(now.toISOString())}::timestamptz AND status IN ${openStatusesSql} AND NOT is_spam)`
-}
-
-/** A parameter list numbered from `firstParam`: `param(value)` adds one and names it ($n). */
-export function parameters(firstParam = 1, params: unknown[] = []) {
-  return {
-    params,
-    param: (value: unknown) => {
-      params.push(value)
-      return `$${firstParam + params.length - 1}`
-    },
-  }
+  return leads.and([
+    leads('follow_up_at', 'is not', null),
+    leads('follow_up_at', '<=', now),
+    openStatus,
+    leads.not(leads.ref('is_spam')),
+  ])
 }
 
 /**
- * The WHERE condition for the filters over `leads` (aliased or not), its parameters numbered
- * from `firstParam`. Dates are days in the agency's time zone. `viewerId`: the signed-in staff
- * member's account, for 'mine' (without one, 'mine' matches nothing). `now`: when overdue and due
- * follow-ups are judged.
+ * The WHERE condition for the filters over `leads` (its columns unqualified, as the page, the
+ * export and the API read them from `leads`). Dates are days in the agency's time zone.
+ * `viewerId`: the signed-in staff member's account, for 'mine' (without one, 'mine' matches
+ * nothing). `now`: when overdue and due follow-ups are judged.
  */
 export function filterCondition(
   filters: LeadFilters,
   timeZone: string,
-  firstParam = 1,
   viewerId = '',
   now: Date = new Date(),
-): { sql: string; params: unknown[] } {
-  const conditions: string[] = []
-  const { params, param } = parameters(firstParam)
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = []
 
-  if (filters.form) conditions.push(`form_key = ${param(filters.form)}`)
-  if (filters.assigned === 'unassigned') conditions.push('assigned_to IS NULL')
+  if (filters.form) conditions.push(leads('form_key', '=', filters.form))
+  if (filters.assigned === 'unassigned') conditions.push(leads('assigned_to', 'is', null))
   if (filters.assigned === 'mine')
-    conditions.push(viewerId ? `assigned_to = ${param(viewerId)}::uuid` : 'false')
-  if (filters.status === 'spam') conditions.push('is_spam')
-  else if (filters.status !== 'all') conditions.push('NOT is_spam')
-  if (isLeadStatus(filters.status)) conditions.push(`status = ${param(filters.status)}`)
-  if (filters.from || filters.to) {
-    const zone = param(timeZone)
-    if (filters.from)
-      conditions.push(`received_at >= (${param(filters.from)}::date::timestamp AT TIME ZONE ${zone})`)
-    if (filters.to) {
-      conditions.push(`received_at < ((${param(filters.to)}::date + 1)::timestamp AT TIME ZONE ${zone})`)
-    }
+    conditions.push(viewerId ? leads('assigned_to', '=', viewerId) : leads.lit(false))
+  if (filters.status === 'spam') conditions.push(leads.ref('is_spam'))
+  else if (filters.status !== 'all') conditions.push(leads.not(leads.ref('is_spam')))
+  if (isLeadStatus(filters.status)) conditions.push(leads('status', '=', filters.status))
+  if (filters.from) {
+    const start = sql<Date>`(${filters.from}::date::timestamp AT TIME ZONE ${timeZone})`
+    conditions.push(leads('received_at', '>=', start))
   }
-  if (filters.due === 'overdue') conditions.push(overdueSql(now, param))
-  if (filters.due === 'follow-up') conditions.push(followUpDueSql(now, param))
+  if (filters.to) {
+    const end = sql<Date>`((${filters.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`
+    conditions.push(leads('received_at', '<', end))
+  }
+  if (filters.due === 'overdue') conditions.push(overdueCondition(now))
+  if (filters.due === 'follow-up') conditions.push(followUpDueCondition(now))
   if (filters.q) {
     // search_text and search_digits: lowercase names and e-mail, phones' digits, kept by the
     // database with a trigram index (migration 013), so a search reads no lead's jsonb.
     // "Jane Doe" finds firstName Jane and lastName Doe: they sit side by side there.
-    const searches = [`search_text LIKE ${param(likePattern(filters.q.toLowerCase()))}`]
+    const searches = [leads('search_text', 'like', likePattern(filters.q.toLowerCase()))]
     // Phones match on their digits, however either side is written: (770) 555-0142 finds 7705550142.
     const digits = filters.q.replace(/\D/g, '')
     if (digits.length >= 3 && /^[\d\s().+-]+$/.test(filters.q)) {
-      searches.push(`search_digits LIKE ${param(`%${digits}%`)}`)
+      searches.push(leads('search_digits', 'like', `%${digits}%`))
     }
     // The reference a visitor reads out ("k7m q9x" finds K7M-Q9X).
     const reference = parseLeadReference(filters.q)
-    if (reference) searches.push(`reference = ${param(reference)}`)
-    conditions.push(`(${searches.join(' OR ')})`)
+    if (reference) searches.push(leads('reference', '=', reference))
+    conditions.push(leads.or(searches))
   }
-  return { sql: conditions.length ? conditions.join(' AND ') : 'true', params }
+  return conditions.length ? leads.and(conditions) : leads.lit(true)
 }

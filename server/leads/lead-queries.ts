@@ -3,19 +3,30 @@
  * batches for the CSV export), the forms among the matches, one lead as the desk shows it, the
  * weekly counts of the inbox's chart, and the leads the morning digest lists.
  */
+import {
+  type Expression,
+  type ExpressionBuilder,
+  expressionBuilder,
+  type OrderByModifiers,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely'
 import { formDefinitions } from '#forms/registry.ts'
 import type { Database, Queryable } from '../db/database.ts'
+import { build, type RowOf, run, sql } from '../db/query-builder.ts'
+import type { DB } from '../db/schema.ts'
 import {
   filterCondition,
-  followUpDueSql,
+  followUpDueCondition,
   type LeadFilters,
-  openStatusesSql,
-  overdueSql,
-  parameters,
+  openStatus,
+  overdueCondition,
 } from './lead-filters.ts'
 import { isUuid } from './lead-id.ts'
 import type { DeliveryJobStatus } from './lead-jobs.ts'
-import { type Lead, leadColumns, leadFromRow } from './lead-repository.ts'
+import { type Lead, leadFromRow } from './lead-repository.ts'
+import { storedLeadSource } from './lead-source.ts'
 
 /** A lead as the desk lists it: the row, its delivery state and its assignee's e-mail. */
 export interface InboxLead extends Lead {
@@ -62,25 +73,126 @@ const lineAnswerFields = formDefinitions.flatMap((form) =>
   form.lineByAnswer ? [{ formKey: form.key, field: form.lineByAnswer.field }] : [],
 )
 
-const inboxColumns = `${leadColumns},
-  (SELECT j.status FROM delivery_jobs j WHERE j.lead_id = leads.id
-    ORDER BY j.created_at DESC LIMIT 1) AS "deliveryStatus",
-  (SELECT u.email FROM staff_users u WHERE u.id = leads.assigned_to) AS "assigneeEmail",
-  (SELECT u.display_name FROM staff_users u WHERE u.id = leads.assigned_to) AS "assigneeName"`
+/** The WHEN branches of a CASE that reads each such form's answer (weeklyCounts' lineAnswer). */
+const lineAnswerCases = lineAnswerFields.length
+  ? sql.join(
+      lineAnswerFields.map(({ formKey, field }) => sql`WHEN form_key = ${formKey} THEN fields->>${field}`),
+      sql` `,
+    )
+  : sql`WHEN false THEN NULL`
+
+/** Conditions over the columns of `leads`, unqualified. */
+const leads = expressionBuilder<DB, 'leads'>()
+
+/**
+ * The select list of a `Lead` over `leads`, as lead-repository.ts leadColumns (which reads one lead
+ * by its id), typed by the builder.
+ */
+const leadSelection = [
+  'id',
+  'form_key as formKey',
+  'fields',
+  'language',
+  'received_at as receivedAt',
+  'user_agent as userAgent',
+  'ip_hash as ipHash',
+  'is_spam as isSpam',
+  'idempotency_key as idempotencyKey',
+  'body_hash as bodyHash',
+  'spam_reasons as spamReasons',
+  'status',
+  'reference',
+  'assigned_to as assignedTo',
+  'first_contact_at as firstContactAt',
+  'follow_up_at as followUpAt',
+  'lost_reason as lostReason',
+  'source',
+] as const
+
+/** A lead's columns, its newest delivery job's status and its assignee, over `leads`. */
+function inboxSelection(eb: ExpressionBuilder<DB, 'leads'>) {
+  return [
+    ...leadSelection,
+    eb
+      .selectFrom('delivery_jobs as j')
+      .select('j.status')
+      .whereRef('j.lead_id', '=', 'leads.id')
+      .orderBy('j.created_at', 'desc')
+      .limit(1)
+      .as('deliveryStatus'),
+    eb
+      .selectFrom('staff_users as u')
+      .select('u.email')
+      .whereRef('u.id', '=', 'leads.assigned_to')
+      .as('assigneeEmail'),
+    eb
+      .selectFrom('staff_users as u')
+      .select('u.display_name')
+      .whereRef('u.id', '=', 'leads.assigned_to')
+      .as('assigneeName'),
+  ] as const
+}
+
+/** The inbox's columns and how many requests the same person sent before this one. */
+function listSelection(eb: ExpressionBuilder<DB, 'leads'>) {
+  return [
+    ...inboxSelection(eb),
+    eb
+      .selectFrom('leads as o')
+      .select(sql<number>`count(*)::int`.as('earlier'))
+      .where(samePerson)
+      .whereRef('o.id', '<>', 'leads.id')
+      .where((o) => o(o.refTuple('o.received_at', 'o.id'), '<', o.refTuple('leads.received_at', 'leads.id')))
+      .$asScalar()
+      .$notNull()
+      .as('earlierRequests'),
+  ] as const
+}
 
 /** The same person: the same normalized e-mail or phone (generated columns, migration 013). */
-const samePerson = `(o.contact_email = leads.contact_email OR o.contact_phone = leads.contact_phone)`
+function samePerson(eb: ExpressionBuilder<DB & { o: DB['leads'] }, 'leads' | 'o'>) {
+  return eb.or([
+    eb('o.contact_email', '=', eb.ref('leads.contact_email')),
+    eb('o.contact_phone', '=', eb.ref('leads.contact_phone')),
+  ])
+}
 
-const listColumns = `${inboxColumns},
-  (SELECT count(*)::int FROM leads o WHERE ${samePerson} AND o.id <> leads.id
-     AND (o.received_at, o.id) < (leads.received_at, leads.id)) AS "earlierRequests"`
+/**
+ * A row read with leadSelection as a Lead: fields and spam reasons as strings (leadFromRow), the
+ * source read back through its validation.
+ */
+function leadOfRow<Row extends { fields: unknown; spamReasons: unknown; source: unknown }>({
+  source,
+  ...row
+}: Row) {
+  return { ...leadFromRow(row), source: storedLeadSource(source) }
+}
+
+/** An order over columns of `leads`, as an index of migration 013 holds them. */
+type LeadOrder = readonly (readonly ['received_at' | 'follow_up_at' | 'id', OrderByModifiers])[]
 
 /** ORDER BY of the sorts other than the queue. */
 const sortOrders = {
-  received: 'received_at DESC, id DESC',
-  age: 'received_at ASC, id ASC',
-  due: 'follow_up_at ASC NULLS LAST, received_at DESC, id DESC',
-} as const
+  received: [
+    ['received_at', 'desc'],
+    ['id', 'desc'],
+  ],
+  age: [
+    ['received_at', 'asc'],
+    ['id', 'asc'],
+  ],
+  due: [
+    ['follow_up_at', (order) => order.asc().nullsLast()],
+    ['received_at', 'desc'],
+    ['id', 'desc'],
+  ],
+} as const satisfies Record<string, LeadOrder>
+
+function ordered<O>(query: SelectQueryBuilder<DB, 'leads', O>, order: LeadOrder) {
+  let sorted = query
+  for (const [column, direction] of order) sorted = sorted.orderBy(column, direction)
+  return sorted
+}
 
 /**
  * The work queue as four disjoint parts, each read in its own order from an index and cut at
@@ -88,29 +200,43 @@ const sortOrders = {
  * (earliest due first), new (newest first), then the rest (newest first). Sorting every match
  * would read all 100,000 leads of a busy agency for each page.
  */
-function queueSql(where: string, now: Date, param: (value: unknown) => string, enough: string): string {
-  const overdue = overdueSql(now, param)
-  const due = followUpDueSql(now, param)
-  const part = (rank: number, condition: string, key: string, order: string) =>
-    `(SELECT id AS qid, ${rank} AS qrank, ${key} AS qkey FROM leads
-       WHERE ${where} AND ${condition} ORDER BY ${order} LIMIT ${enough})`
-  const epoch = (column: string) => `extract(epoch FROM ${column})`
-  return [
-    part(0, overdue, epoch('received_at'), 'received_at ASC, id ASC'),
-    part(1, `${due} AND NOT ${overdue}`, epoch('follow_up_at'), 'follow_up_at ASC, id ASC'),
+function queue(where: Expression<SqlBool>, now: Date, enough: number) {
+  const overdue = overdueCondition(now)
+  const due = followUpDueCondition(now)
+  const waiting = leads.and([leads('status', '=', sql.lit('new')), leads.not(leads.ref('is_spam'))])
+  const epoch = (column: 'received_at' | 'follow_up_at') =>
+    sql<number>`extract(epoch FROM ${sql.ref(column)})`
+  const part = (rank: number, condition: Expression<SqlBool>, key: RawBuilder<number>, order: LeadOrder) =>
+    ordered(
+      build
+        .selectFrom('leads')
+        .select(['id as qid', sql.lit(rank).as('qrank'), key.as('qkey')])
+        .where(where)
+        .where(condition),
+      order,
+    ).limit(enough)
+  const parts = [
+    part(0, overdue, epoch('received_at'), sortOrders.age),
+    part(1, leads.and([due, leads.not(overdue)]), epoch('follow_up_at'), [
+      ['follow_up_at', 'asc'],
+      ['id', 'asc'],
+    ]),
     part(
       2,
-      `status = 'new' AND NOT is_spam AND NOT ${overdue} AND NOT ${due}`,
-      `-${epoch('received_at')}`,
-      'received_at DESC, id DESC',
+      leads.and([waiting, leads.not(overdue), leads.not(due)]),
+      sql<number>`-${epoch('received_at')}`,
+      sortOrders.received,
     ),
     part(
       3,
-      `NOT (status = 'new' AND NOT is_spam) AND NOT ${due}`,
-      `-${epoch('received_at')}`,
-      'received_at DESC, id DESC',
+      leads.and([leads.not(waiting), leads.not(due)]),
+      sql<number>`-${epoch('received_at')}`,
+      sortOrders.received,
     ),
-  ].join(' UNION ALL ')
+  ]
+  // Each part keeps its own ORDER BY and LIMIT, in parentheses (the builder's unionAll would give
+  // the first part's to the whole union); the rows are typed by the parts.
+  return sql<RowOf<(typeof parts)[number]>>`(${sql.join(parts, sql` UNION ALL `)})`.as('q')
 }
 
 export interface LeadQueries {
@@ -149,121 +275,169 @@ export interface LeadQueries {
 export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
   return {
     async listLeads(filters, page, viewerId = '', now = new Date(), countCap = undefined) {
-      const where = filterCondition(filters, timeZone, 1, viewerId, now)
-      const { params, param } = parameters(1, [...where.params])
-      const limit = param(page.limit)
-      const offset = param(page.offset)
-      const sql = filters.sort
-        ? `SELECT ${listColumns} FROM leads WHERE ${where.sql}
-            ORDER BY ${sortOrders[filters.sort]} LIMIT ${limit} OFFSET ${offset}`
-        : `SELECT ${listColumns} FROM (${queueSql(where.sql, now, param, param(page.limit + page.offset))}) q
-            JOIN leads ON leads.id = q.qid
-            ORDER BY q.qrank, q.qkey, leads.id LIMIT ${limit} OFFSET ${offset}`
-      const rows = await db.query<InboxLead>(sql, params)
+      const where = filterCondition(filters, timeZone, viewerId, now)
+      const query = filters.sort
+        ? ordered(build.selectFrom('leads').select(listSelection).where(where), sortOrders[filters.sort])
+        : build
+            .selectFrom('leads')
+            .select(listSelection)
+            .innerJoin(queue(where, now, page.limit + page.offset), 'q.qid', 'leads.id')
+            .orderBy('q.qrank')
+            .orderBy('q.qkey')
+            .orderBy('leads.id')
+      const rows = await run(db, query.limit(page.limit).offset(page.offset))
       // Counting 100,000 matches costs more than the page itself: the desk counts up to a cap
       // and says "more than"; the API (no cap) counts them all.
-      const capped = countCap === undefined ? '' : `LIMIT ${Math.floor(countCap) + 1}`
-      const [count] = await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM (SELECT 1 FROM leads WHERE ${where.sql} ${capped}) AS matches`,
-        where.params,
+      const matches = build.selectFrom('leads').select(sql.lit(1).as('match')).where(where)
+      const [count] = await run(
+        db,
+        build
+          .selectFrom(
+            (countCap === undefined ? matches : matches.limit(Math.floor(countCap) + 1)).as('matches'),
+          )
+          .select(sql<number>`count(*)::int`.as('total')),
       )
       const total = count?.total ?? 0
       const more = countCap !== undefined && total > countCap
-      return { leads: rows.map(leadFromRow), total: more ? (countCap ?? total) : total, more }
+      return { leads: rows.map(leadOfRow), total: more ? (countCap ?? total) : total, more }
     },
 
     async *eachLead(filters, batchSize = 500, viewerId = '', now = new Date()) {
       // Keyset pagination: stable while new leads arrive during the export, and one batch in
       // memory at a time, however many leads match.
-      let after: { receivedAt: Date; id: string } | undefined
+      const batch = build
+        .selectFrom('leads')
+        .select(inboxSelection)
+        .where(filterCondition(filters, timeZone, viewerId, now))
+        .orderBy('received_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(batchSize)
+      let query = batch
       for (;;) {
-        const where = filterCondition(filters, timeZone, 1, viewerId, now)
-        const n = where.params.length
-        const keyset = after ? `AND (received_at, id) < ($${n + 2}::timestamptz, $${n + 3}::uuid)` : ''
-        const rows = await db.query<InboxLead>(
-          `SELECT ${inboxColumns} FROM leads WHERE ${where.sql} ${keyset}
-            ORDER BY received_at DESC, id DESC LIMIT $${n + 1}`,
-          [
-            ...where.params,
-            batchSize,
-            ...(after ? [new Date(after.receivedAt).toISOString(), after.id] : []),
-          ],
-        )
-        for (const row of rows) yield leadFromRow(row)
+        const rows = await run(db, query)
+        for (const row of rows) yield leadOfRow(row)
         const last = rows.at(-1)
         if (!last || rows.length < batchSize) return
-        after = { receivedAt: last.receivedAt, id: last.id }
+        query = batch.where((eb) =>
+          eb(eb.refTuple('received_at', 'id'), '<', eb.tuple(last.receivedAt, last.id)),
+        )
       }
     },
 
     async formKeysOf(filters, viewerId = '', now = new Date()) {
-      const where = filterCondition(filters, timeZone, 1, viewerId, now)
-      const rows = await db.query<{ formKey: string }>(
-        `SELECT DISTINCT form_key AS "formKey" FROM leads WHERE ${where.sql}`,
-        where.params,
+      const rows = await run(
+        db,
+        build
+          .selectFrom('leads')
+          .select('form_key as formKey')
+          .distinct()
+          .where(filterCondition(filters, timeZone, viewerId, now)),
       )
       return rows.map((row) => row.formKey)
     },
 
     async findLead(id) {
       if (!isUuid(id)) return undefined
-      const rows = await db.query<InboxLead>(`SELECT ${listColumns} FROM leads WHERE id = $1`, [id])
-      return rows[0] && leadFromRow(rows[0])
+      const [row] = await run(db, build.selectFrom('leads').select(listSelection).where('id', '=', id))
+      return row && leadOfRow(row)
     },
 
     linkedLeads: async (id) =>
       !isUuid(id)
         ? []
-        : db.query<LinkedLead>(
-            `SELECT o.id, o.reference, o.form_key AS "formKey", o.received_at AS "receivedAt",
-                    o.status, o.is_spam AS "isSpam"
-               FROM leads JOIN leads o ON ${samePerson} AND o.id <> leads.id
-              WHERE leads.id = $1 ORDER BY o.received_at DESC LIMIT 20`,
-            [id],
+        : run(
+            db,
+            build
+              .selectFrom('leads')
+              .innerJoin('leads as o', (join) =>
+                join.on((eb) => eb.and([samePerson(eb), eb('o.id', '<>', eb.ref('leads.id'))])),
+              )
+              .select([
+                'o.id',
+                'o.reference',
+                'o.form_key as formKey',
+                'o.received_at as receivedAt',
+                'o.status',
+                'o.is_spam as isSpam',
+              ])
+              .where('leads.id', '=', id)
+              .orderBy('o.received_at', 'desc')
+              .limit(20),
           ),
 
     async queueCounts(now) {
-      const { params, param } = parameters()
-      const [row] = await db.query<QueueCounts>(
-        `SELECT (SELECT count(*)::int FROM leads WHERE ${overdueSql(now, param)}) AS overdue,
-                (SELECT count(*)::int FROM leads WHERE ${followUpDueSql(now, param)}) AS "followUpsDue"`,
-        params,
+      const count = (condition: Expression<SqlBool>) =>
+        build
+          .selectFrom('leads')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .where(condition)
+          .$asScalar()
+          .$notNull()
+      const [row] = await run(
+        db,
+        build.selectNoFrom([
+          count(overdueCondition(now)).as('overdue'),
+          count(followUpDueCondition(now)).as('followUpsDue'),
+        ]),
       )
       return row ?? { overdue: 0, followUpsDue: 0 }
     },
 
     async newestReceived() {
-      const [row] = await db.query<{ receivedAt: Date }>(
-        `SELECT received_at AS "receivedAt" FROM leads WHERE NOT is_spam ORDER BY received_at DESC LIMIT 1`,
+      const [row] = await run(
+        db,
+        build
+          .selectFrom('leads')
+          .select('received_at as receivedAt')
+          .where(leads.not(leads.ref('is_spam')))
+          .orderBy('received_at', 'desc')
+          .limit(1),
       )
       return row ? new Date(row.receivedAt) : null
     },
 
     async newSince(since) {
-      const [row] = await db.query<{ count: number; newest: Date | null }>(
-        `SELECT count(*)::int AS count, max(received_at) AS newest FROM leads
-          WHERE NOT is_spam AND received_at > $1::timestamptz`,
-        [since.toISOString()],
+      const [row] = await run(
+        db,
+        build
+          .selectFrom('leads')
+          .select((eb) => [
+            sql<number>`count(*)::int`.as('count'),
+            eb.fn.max<Date | null>('received_at').as('newest'),
+          ])
+          .where(leads.not(leads.ref('is_spam')))
+          .where('received_at', '>', since),
       )
       return row ?? { count: 0, newest: null }
     },
 
     weeklyCounts: (since) =>
-      db.query<WeeklyCount>(
-        `SELECT to_char(date_trunc('week', received_at AT TIME ZONE $1), 'YYYY-MM-DD') AS week,
-                form_key AS "formKey",
-                CASE ${lineAnswerFields.map((_, index) => `WHEN form_key = $${3 + 2 * index} THEN fields->>$${4 + 2 * index}`).join(' ') || 'WHEN false THEN NULL'} END AS "lineAnswer",
-                count(*)::int AS count
-           FROM leads
-          WHERE NOT is_spam AND received_at >= ($2::date::timestamp AT TIME ZONE $1)
-          GROUP BY 1, 2, 3`,
-        [timeZone, since, ...lineAnswerFields.flatMap(({ formKey, field }) => [formKey, field])],
+      run(
+        db,
+        build
+          .selectFrom('leads')
+          .select([
+            sql<string>`to_char(date_trunc('week', received_at AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
+              'week',
+            ),
+            'form_key as formKey',
+            sql<string | null>`CASE ${lineAnswerCases} END`.as('lineAnswer'),
+            sql<number>`count(*)::int`.as('count'),
+          ])
+          .where(leads.not(leads.ref('is_spam')))
+          .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`)
+          .groupBy(sql`1, 2, 3`),
       ),
 
     async weekStart(now) {
-      const [row] = await db.query<{ week: string }>(
-        `SELECT to_char(date_trunc('week', $1::timestamptz AT TIME ZONE $2), 'YYYY-MM-DD') AS week`,
-        [now.toISOString(), timeZone],
+      const [row] = await run(
+        db,
+        build.selectNoFrom(
+          // The cast: PostgreSQL cannot infer the type of a parameter before AT TIME ZONE.
+          sql<string>`to_char(date_trunc('week', ${now}::timestamptz AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
+            'week',
+          ),
+        ),
       )
       if (!row) throw new Error('the database returned no week')
       return row.week
@@ -276,12 +450,21 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
  * and those whose follow-up is due by `dueBy` (the end of the digest's day).
  */
 export async function leadsAwaitingStaff(db: Queryable, dueBy?: Date): Promise<InboxLead[]> {
-  const rows = await db.query<InboxLead>(
-    `SELECT ${inboxColumns} FROM leads
-      WHERE NOT is_spam AND status IN ${openStatusesSql}
-        AND (status = 'new' OR assigned_to IS NULL OR follow_up_at <= $1::timestamptz)
-      ORDER BY received_at`,
-    [(dueBy ?? new Date(0)).toISOString()],
+  const rows = await run(
+    db,
+    build
+      .selectFrom('leads')
+      .select(inboxSelection)
+      .where(leads.not(leads.ref('is_spam')))
+      .where(openStatus)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', sql.lit('new')),
+          eb('assigned_to', 'is', null),
+          eb('follow_up_at', '<=', dueBy ?? new Date(0)),
+        ]),
+      )
+      .orderBy('received_at'),
   )
-  return rows.map(leadFromRow)
+  return rows.map(leadOfRow)
 }
