@@ -304,10 +304,12 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
 
     async *eachLead(filters, batchSize = 500, viewerId = '', now = new Date()) {
       // Keyset pagination: stable while new leads arrive during the export, and one batch in
-      // memory at a time, however many leads match.
+      // memory at a time, however many leads match. The next batch starts after the last row's
+      // time as the database holds it (microseconds, as text): a Date keeps milliseconds, and
+      // would skip the leads stored in the same millisecond as that row (one group commit).
       const batch = build
         .selectFrom('leads')
-        .select(inboxSelection)
+        .select((eb) => [...inboxSelection(eb), sql<string>`received_at::text`.as('keysetAt')])
         .where(filterCondition(filters, timeZone, viewerId, now))
         .orderBy('received_at', 'desc')
         .orderBy('id', 'desc')
@@ -315,11 +317,15 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
       let query = batch
       for (;;) {
         const rows = await run(db, query)
-        for (const row of rows) yield leadOfRow(row)
+        for (const { keysetAt: _, ...row } of rows) yield leadOfRow(row)
         const last = rows.at(-1)
         if (!last || rows.length < batchSize) return
         query = batch.where((eb) =>
-          eb(eb.refTuple('received_at', 'id'), '<', eb.tuple(last.receivedAt, last.id)),
+          eb(
+            eb.refTuple('received_at', 'id'),
+            '<',
+            eb.tuple(sql<Date>`${last.keysetAt}::timestamptz`, last.id),
+          ),
         )
       }
     },
