@@ -81,6 +81,11 @@ const lineAnswerCases = lineAnswerFields.length
     )
   : sql`WHEN false THEN NULL`
 
+/** A time as ISO text in UTC to the microsecond (null stays null), e.g. 2026-11-26T00:37:41.123456Z. */
+function exactInstant(time: Expression<Date | null>): RawBuilder<string | null> {
+  return sql<string | null>`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+}
+
 /** Conditions over the columns of `leads`, unqualified. */
 const leads = expressionBuilder<DB, 'leads'>()
 
@@ -262,9 +267,13 @@ export interface LeadQueries {
   /** Overdue leads and due follow-ups at `now` (spam excluded). */
   queueCounts(now: Date): Promise<QueueCounts>
   /** Leads (spam excluded) received after `since`, and the newest one's time: the inbox's poll. */
-  newSince(since: Date): Promise<{ count: number; newest: Date | null }>
-  /** The newest lead's receipt time (spam excluded), by the index: where the poll starts. */
-  newestReceived(): Promise<Date | null>
+  newSince(since: string): Promise<{ count: number; newest: string | null }>
+  /**
+   * The newest lead's receipt time (spam excluded), by the index: where the poll starts. Both are
+   * ISO text to the microsecond, as the database holds them: a Date keeps milliseconds, and the
+   * newest lead would count as newer than its own time cut to the millisecond.
+   */
+  newestReceived(): Promise<string | null>
   /** Leads (spam excluded) per week and form since the week starting `since` (YYYY-MM-DD). */
   weeklyCounts(since: string): Promise<WeeklyCount[]>
   /** Monday of the week holding `now`, YYYY-MM-DD. */
@@ -394,12 +403,12 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         db,
         build
           .selectFrom('leads')
-          .select('received_at as receivedAt')
+          .select(exactInstant(sql.ref('received_at')).as('receivedAt'))
           .where(leads.not(leads.ref('is_spam')))
           .orderBy('received_at', 'desc')
           .limit(1),
       )
-      return row ? new Date(row.receivedAt) : null
+      return row?.receivedAt ?? null
     },
 
     async newSince(since) {
@@ -409,10 +418,10 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
           .selectFrom('leads')
           .select((eb) => [
             sql<number>`count(*)::int`.as('count'),
-            eb.fn.max<Date | null>('received_at').as('newest'),
+            exactInstant(eb.fn.max('received_at')).as('newest'),
           ])
           .where(leads.not(leads.ref('is_spam')))
-          .where('received_at', '>', since),
+          .where('received_at', '>', sql<Date>`${since}::timestamptz`),
       )
       return row ?? { count: 0, newest: null }
     },

@@ -435,10 +435,23 @@ describe.each(drivers)('work queue on %s', (driver) => {
     const since = new Date(t.clock.getTime() - hourMs).toISOString()
     const count = await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)
     expect(count.json()).toEqual({ count: 0, newest: null })
-    await insertLead(person('Newer', 'One'), new Date(t.clock.getTime() - 60_000))
+    const newer = await insertLead(person('Newer', 'One'), new Date(t.clock.getTime() - 60_000))
     expect(
       (await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)).json().count,
     ).toBe(1)
+
+    // The database's clock keeps microseconds: the inbox's newest lead, so stored, is not newer
+    // than the time the page polls from (no "1 new lead" for the lead already on the page).
+    await t.db.query(
+      `UPDATE leads SET received_at = received_at + interval '456 microseconds' WHERE id = $1`,
+      [newer],
+    )
+    const pollSince = /data-poll-since="([^"]+)"/.exec((await get(t.desk, '/admin')).body)?.[1] ?? ''
+    expect(pollSince).toMatch(/\.\d{3}456Z$/)
+    const fromPage = await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(pollSince)}`)
+    expect(fromPage.json()).toEqual({ count: 0, newest: null })
+    const fromEarlier = await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)
+    expect(fromEarlier.json()).toEqual({ count: 1, newest: pollSince })
   })
 
   it('the digest lists the day’s due follow-ups with their phones', async () => {

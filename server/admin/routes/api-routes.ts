@@ -71,6 +71,8 @@ const listQuery = leadListQuery(apiSort)
 
 /** An instant with its offset (RFC 3339), as JSON sends it; anything else is not one. */
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
+/** An instant to the microsecond, as the poll's `since` and `newest` carry it. */
+const exactInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/
 
 /** Ids and field names: strings of 100 characters at most. */
 const shortText = () => text(z.string().max(100))
@@ -190,10 +192,9 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
 
   app.get(
     '/api/admin/leads/new-count',
-    { schema: { querystring: z.object({ since: z.string().regex(instantPattern) }) } },
+    { schema: { querystring: z.object({ since: z.string().regex(exactInstantPattern) }) } },
     async (request) => {
-      const { count, newest } = await desk.inbox.newSince(new Date(request.query.since))
-      return { count, newest: newest ? new Date(newest).toISOString() : null }
+      return desk.inbox.newSince(request.query.since)
     },
   )
 

@@ -75,7 +75,7 @@ export async function inboxRoutes(
           now,
           notice: noticeFrom(request.query, pageNotices),
           queue,
-          newest: latest?.toISOString(),
+          newest: latest ?? undefined,
         }),
         ownerFigures,
       ),
