@@ -16,7 +16,7 @@ import { build, run, sql } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
 
 /** The outbox tables: each has status, attempts, next_attempt_at, a lease column and sent_at. */
-export type JobTable = 'delivery_jobs' | 'visitor_confirmations' | 'assignment_mails' | 'webhook_deliveries'
+type JobTable = 'delivery_jobs' | 'visitor_confirmations' | 'assignment_mails' | 'webhook_deliveries'
 
 /** A column of any outbox table (what the statements common to all of them name). */
 type AnyJobColumn = { [T in JobTable]: keyof DB[T] & string }[JobTable]
@@ -162,7 +162,11 @@ export function outbox<T extends JobTable, Claimed extends { attempts: number },
       await run(
         db,
         update()
-          .set({ status: 'pending', attempts: sql<number>`GREATEST(attempts - 1, 0)`, next_attempt_at: sql`now()` })
+          .set({
+            status: 'pending',
+            attempts: sql<number>`GREATEST(attempts - 1, 0)`,
+            next_attempt_at: sql`now()`,
+          })
           .set(lease, null)
           .where(key, '=', table.claimed.key(claimed))
           .where('status', '=', 'sending'),
@@ -203,7 +207,10 @@ export function outbox<T extends JobTable, Claimed extends { attempts: number },
       return rows.length > 0
     },
     async discardUndelivered(db) {
-      await run(db, update().set({ status: 'discarded' }).set(lease, null).where('status', 'in', ['pending', 'sending']))
+      await run(
+        db,
+        update().set({ status: 'discarded' }).set(lease, null).where('status', 'in', ['pending', 'sending']),
+      )
     },
   }
 }

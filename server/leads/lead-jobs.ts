@@ -286,7 +286,9 @@ export const confirmationOutbox = outbox({
   table: 'visitor_confirmations',
   key: 'lead_id',
   lease: 'locked_until',
-  due: { where: sql<SqlBool>`due.created_at > now() - interval '${sql.raw(String(confirmationMaxAgeHours))} hours'` },
+  due: {
+    where: sql<SqlBool>`due.created_at > now() - interval '${sql.raw(String(confirmationMaxAgeHours))} hours'`,
+  },
   // The SMTP failure's message or why none was sent: never the visitor's address.
   outcome: { error: 'last_error' },
   dueAtSettle: true,

@@ -41,7 +41,9 @@ export async function recordLeadEvent(
             eb.val(event.at).as('occurred_at'),
           ])
           .where(({ exists, selectFrom }) =>
-            exists(selectFrom('webhook_destinations').select(sql.lit(1).as('one')).where('enabled', '=', true)),
+            exists(
+              selectFrom('webhook_destinations').select(sql.lit(1).as('one')).where('enabled', '=', true),
+            ),
           ),
       ),
   )
@@ -58,9 +60,9 @@ export interface WaitingEvent {
  * A JSON object of strings (a lead's answers, an event's detail): jsonb comes back parsed from
  * PostgreSQL and as text from PGlite. Entries of another type (none are written) are left out.
  */
-function stringRecord(value: Json): Record<string, string>
-function stringRecord(value: Json, keepNull: true): Record<string, string | null>
-function stringRecord(value: Json, keepNull = false): Record<string, string | null> {
+export function stringRecord(value: Json): Record<string, string>
+export function stringRecord(value: Json, keepNull: true): Record<string, string | null>
+export function stringRecord(value: Json, keepNull = false): Record<string, string | null> {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
   return Object.fromEntries(
@@ -174,7 +176,10 @@ export async function markDeliverySent(db: Queryable, delivery: ClaimedDelivery,
   await webhookOutbox.settle(db, delivery, 'sent', answer)
   await run(
     db,
-    build.updateTable('webhook_destinations').set({ failing_since: null }).where('id', '=', delivery.destinationId),
+    build
+      .updateTable('webhook_destinations')
+      .set({ failing_since: null })
+      .where('id', '=', delivery.destinationId),
   )
 }
 
