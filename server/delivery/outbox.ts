@@ -4,7 +4,8 @@
  * deliveries. Every such table has `status`, `attempts`, `next_attempt_at`, a lease column and
  * `sent_at`; what differs (its name, key, lease column, which rows may be claimed, what a claim
  * returns, what an outcome records) is told by an `OutboxTable`, a constant in the module that owns
- * the table. Its names go into the SQL as they are, so they are only ever literals in code.
+ * the table. Its names are the schema's (server/db/schema.ts), checked by the compiler, and only
+ * ever literals in code.
  *
  * A claim takes the row due first with FOR UPDATE SKIP LOCKED, so several server processes never
  * take the same one, and counts an attempt; it is a lease: a row left 'sending' (its process died
@@ -143,6 +144,9 @@ export function outbox<T extends JobTable, Claimed extends { attempts: number },
          LIMIT 1
          FOR UPDATE OF due SKIP LOCKED)`
 
+  // Applied to the table's own UPDATE, whose type is the table's: the columns are named through
+  // dynamic references here (a builder generic over its table cannot check them), and Claiming<T>
+  // requires that UPDATE to be on this table.
   const claiming =
     (leaseMs: number): Claiming<T> =>
     (job) =>
