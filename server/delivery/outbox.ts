@@ -4,39 +4,62 @@
  * deliveries. Every such table has `status`, `attempts`, `next_attempt_at`, a lease column and
  * `sent_at`; what differs (its name, key, lease column, which rows may be claimed, what a claim
  * returns, what an outcome records) is told by an `OutboxTable`, a constant in the module that owns
- * the table. Its names go into the SQL as they are, so they are only ever literals in code.
+ * the table. Its names are the schema's (server/db/schema.ts), checked by the compiler, and only
+ * ever literals in code.
  *
  * A claim takes the row due first with FOR UPDATE SKIP LOCKED, so several server processes never
  * take the same one, and counts an attempt; it is a lease: a row left 'sending' (its process died
  * mid-send) is due again once the lease has run out.
  */
+import type { Compilable, RawBuilder, SqlBool, UpdateQueryBuilder } from 'kysely'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
+import type { DB } from '../db/schema.ts'
+
+/** The outbox tables: each has status, attempts, next_attempt_at, a lease column and sent_at. */
+type JobTable = 'delivery_jobs' | 'visitor_confirmations' | 'assignment_mails' | 'webhook_deliveries'
+
+/** A column of any outbox table (what the statements common to all of them name). */
+type AnyJobColumn = { [T in JobTable]: keyof DB[T] & string }[JobTable]
+
+/** A column of one outbox table. */
+type Column<T extends JobTable> = AnyJobColumn & keyof DB[T]
 
 /**
- * One outbox table. In the SQL fragments the claimed row is `job` and, in `due`, the candidate
- * row is `due`.
+ * What a claim does to the claimed row, given to the table's own UPDATE (see `claim`): marks it
+ * sending under a new lease, counts the attempt, and picks it: the row due first.
  */
-interface OutboxTable<Claimed extends { attempts: number }, Field extends string, Row> {
-  table: string
+type Claiming<T extends JobTable> = <D extends { job: DB[T] }, O>(
+  job: UpdateQueryBuilder<D, 'job', 'job', O>,
+) => UpdateQueryBuilder<D, 'job', 'job', O>
+
+/**
+ * One outbox table. Its names are the schema's (DB): a column the table does not have fails the
+ * type check. The claimed row is `job` and, in `due`, the candidate row is `due`.
+ */
+interface OutboxTable<T extends JobTable, Claimed extends { attempts: number }, Field extends string, Row> {
+  table: T
   /** The key an outcome or a release names a row by. */
-  key: string
+  key: Column<T>
   /** The column holding the end of a claim's lease. */
-  lease: string
-  /** Besides being due: what a row must also meet to be claimed, and the joins that needs. */
-  due?: { join?: string; where: string }
+  lease: Column<T>
   /**
-   * What a claim answers: the tables joined to the claimed row (`from`, with the `where` that
-   * joins them), the RETURNING list, how its row becomes `Claimed`, and where that keeps the key.
+   * Besides being due: what a row must also meet to be claimed, and the joins that needs (trusted
+   * SQL fragments, written in the module that owns the table; no values in them).
+   */
+  due?: { join?: RawBuilder<unknown>; where: RawBuilder<SqlBool> }
+  /**
+   * What a claim answers: the table's UPDATE `AS job`, with `claiming` applied, the tables joined
+   * to the claimed row (`from`, `whereRef`) and the RETURNING list, whose row type is `Row`; how
+   * that row becomes `Claimed`, and where that keeps the key.
    */
   claimed: {
-    from?: string
-    where?: string
-    returning: string
+    claim(claiming: Claiming<T>): Compilable<Row>
     read(row: Row): Claimed
     key(claimed: Claimed): string
   }
   /** The columns an outcome writes besides status and times, by the outcome's field. */
-  outcome: Readonly<Record<Field, string>>
+  outcome: Readonly<Record<Field, Column<T>>>
   /**
    * Whether a row sent or skipped also has next_attempt_at set to that moment (the tables of
    * migrations 014 and 017 always did; the older ones keep the time of the last attempt).
@@ -46,7 +69,7 @@ interface OutboxTable<Claimed extends { attempts: number }, Field extends string
    * A column the desk's retry checks besides the key (the lead a job belongs to, so a job's id
    * under another lead's address retries nothing).
    */
-  owner?: string
+  owner?: Column<T>
 }
 
 /** How attempts are retried, the same for every table (DeliverySettings). */
@@ -62,8 +85,8 @@ function retryDelayMs(attempts: number, policy: Pick<RetryPolicy, 'baseDelayMs' 
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1))
 }
 
-/** now() plus a parameter's milliseconds. */
-const fromNow = (param: string) => `now() + (${param}::int * interval '1 millisecond')`
+/** now() plus some milliseconds. */
+const fromNow = (ms: number) => sql<Date>`now() + (${ms}::int * interval '1 millisecond')`
 
 /** What an outcome records besides status and times (an error, a receiver's answer). */
 type Outcome<Field extends string> = Readonly<Record<Field, string | number | null>>
@@ -93,79 +116,105 @@ export interface Outbox<Claimed extends { attempts: number }, Field extends stri
   discardUndelivered(db: Queryable): Promise<void>
 }
 
-export function outbox<Claimed extends { attempts: number }, Field extends string, Row>(
-  table: OutboxTable<Claimed, Field, Row>,
+export function outbox<T extends JobTable, Claimed extends { attempts: number }, Field extends string, Row>(
+  table: OutboxTable<T, Claimed, Field, Row>,
 ): Outbox<Claimed, Field> {
-  const { table: name, key, lease } = table
+  // The statements every table shares are built on the union of the tables: the builder checks
+  // the columns they all have; the table's own names were checked against its schema above.
+  const name: JobTable = table.table
+  const key: AnyJobColumn = table.key
+  const lease: AnyJobColumn = table.lease
+  const owner: AnyJobColumn | undefined = table.owner
   const fields = Object.keys(table.outcome) as Field[]
-  const outcomeSet = (first: number) =>
-    fields.map((field, i) => `, ${table.outcome[field]} = $${first + i}`).join('')
-  const outcomeValues = (outcome: Outcome<Field>) => fields.map((field) => outcome[field])
+  const update = () => build.updateTable(name)
+  const outcomeColumns = fields.map((field): [Field, AnyJobColumn] => [field, table.outcome[field]])
+  const withOutcome = (query: ReturnType<typeof update>, outcome: Outcome<Field>) =>
+    outcomeColumns.reduce((set, [field, column]) => set.set(column, outcome[field]), query)
 
-  const joined = table.claimed.from ? `FROM ${table.claimed.from} WHERE ${table.claimed.where} AND` : 'WHERE'
-  const claimSql = `UPDATE ${name} AS job
-        SET status = 'sending', attempts = job.attempts + 1, ${lease} = ${fromNow('$1')}
-      ${joined} job.${key} = (
-        SELECT due.${key} FROM ${name} due ${table.due?.join ?? ''}
+  /**
+   * The row due first, locked with SKIP LOCKED so that several processes never take the same one.
+   * A typed SQL template: the table, its key and its lease are the table's (checked above), and
+   * the builder cannot name the columns of a table that is a parameter.
+   */
+  const due = sql<string>`(SELECT ${sql.ref(`due.${key}`)} FROM ${sql.table(name)} due ${table.due?.join ?? sql``}
          WHERE ((due.status = 'pending' AND due.next_attempt_at <= now())
-                OR (due.status = 'sending' AND due.${lease} < now()))
-           ${table.due ? `AND ${table.due.where}` : ''}
+                OR (due.status = 'sending' AND ${sql.ref(`due.${lease}`)} < now()))
+           ${table.due ? sql`AND ${table.due.where}` : sql``}
          ORDER BY due.next_attempt_at
          LIMIT 1
-         FOR UPDATE OF due SKIP LOCKED)
-      RETURNING ${table.claimed.returning}`
+         FOR UPDATE OF due SKIP LOCKED)`
 
-  const settleSql = `UPDATE ${name}
-        SET status = $2::text, ${lease} = NULL,
-            sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE sent_at END${
-              table.dueAtSettle ? ', next_attempt_at = now()' : ''
-            }${outcomeSet(3)}
-      WHERE ${key} = $1`
-
-  const failureSql = `UPDATE ${name}
-        SET status = $2::text, ${lease} = NULL, next_attempt_at = ${fromNow('$3')}${outcomeSet(4)}
-      WHERE ${key} = $1`
-
-  const releaseSql = `UPDATE ${name}
-        SET status = 'pending', attempts = GREATEST(attempts - 1, 0), ${lease} = NULL, next_attempt_at = now()
-      WHERE ${key} = $1 AND status = 'sending'`
-
-  // now() of the database, as a claim compares next_attempt_at with it.
-  const retrySql = `UPDATE ${name} SET status = 'pending', next_attempt_at = now(), attempts = 0, ${lease} = NULL
-      WHERE ${key} = $1 AND status = 'failed' ${table.owner ? `AND ${table.owner} = $2` : ''}
-      RETURNING ${key}`
-
-  const discardSql = `UPDATE ${name} SET status = 'discarded', ${lease} = NULL
-      WHERE status IN ('pending', 'sending')`
+  // Applied to the table's own UPDATE, whose type is the table's: the columns are named through
+  // dynamic references here (a builder generic over its table cannot check them), and Claiming<T>
+  // requires that UPDATE to be on this table.
+  const claiming =
+    (leaseMs: number): Claiming<T> =>
+    (job) =>
+      job
+        .set(build.dynamic.ref('status'), sql`'sending'`)
+        .set(build.dynamic.ref('attempts'), sql`job.attempts + 1`)
+        .set(build.dynamic.ref(lease), fromNow(leaseMs))
+        .where(build.dynamic.ref(`job.${key}`), '=', due)
 
   return {
     key: table.claimed.key,
     async claim(db, leaseMs) {
-      const rows = await db.query<Row>(claimSql, [leaseMs])
+      const rows = await run(db, table.claimed.claim(claiming(leaseMs)))
       return rows[0] && table.claimed.read(rows[0])
     },
     async release(db, claimed) {
-      await db.query(releaseSql, [table.claimed.key(claimed)])
+      await run(
+        db,
+        update()
+          .set({
+            status: 'pending',
+            attempts: sql<number>`GREATEST(attempts - 1, 0)`,
+            next_attempt_at: sql`now()`,
+          })
+          .set(lease, null)
+          .where(key, '=', table.claimed.key(claimed))
+          .where('status', '=', 'sending'),
+      )
     },
     async settle(db, claimed, status, outcome) {
-      await db.query(settleSql, [table.claimed.key(claimed), status, ...outcomeValues(outcome)])
+      const query = update()
+        .set({ status })
+        .set(lease, null)
+        .$if(status === 'sent', (sent) => sent.set({ sent_at: sql`now()` }))
+        .$if(table.dueAtSettle === true, (settled) => settled.set({ next_attempt_at: sql`now()` }))
+        .where(key, '=', table.claimed.key(claimed))
+      await run(db, withOutcome(query, outcome))
     },
     async recordFailure(db, claimed, outcome, policy) {
       const final = claimed.attempts >= policy.maxAttempts
-      await db.query(failureSql, [
-        table.claimed.key(claimed),
-        final ? 'failed' : 'pending',
-        retryDelayMs(claimed.attempts, policy),
-        ...outcomeValues(outcome),
-      ])
+      const query = update()
+        .set({
+          status: final ? 'failed' : 'pending',
+          next_attempt_at: fromNow(retryDelayMs(claimed.attempts, policy)),
+        })
+        .set(lease, null)
+        .where(key, '=', table.claimed.key(claimed))
+      await run(db, withOutcome(query, outcome))
       return final
     },
-    async retryFailed(db, rowKey, owner) {
-      const rows = await db.query(retrySql, table.owner ? [rowKey, owner ?? null] : [rowKey])
+    async retryFailed(db, rowKey, ownerKey) {
+      // now() of the database, as a claim compares next_attempt_at with it.
+      const query = update()
+        .set({ status: 'pending', next_attempt_at: sql`now()`, attempts: 0 })
+        .set(lease, null)
+        .where(key, '=', rowKey)
+        .where('status', '=', 'failed')
+      const rows = await run(
+        db,
+        (owner === undefined ? query : query.where(owner, '=', ownerKey ?? null)).returning(key),
+      )
       return rows.length > 0
     },
     async discardUndelivered(db) {
-      await db.query(discardSql)
+      await run(
+        db,
+        update().set({ status: 'discarded' }).set(lease, null).where('status', 'in', ['pending', 'sending']),
+      )
     },
   }
 }

@@ -7,7 +7,10 @@
  * counts that /api/health, /api/admin/health and /metrics report. The visitors' confirmations and
  * the assignment e-mails, sent by the same worker, are described here too.
  */
+import type { SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
+import { build, sql } from '../db/query-builder.ts'
+import type { Json } from '../db/schema.ts'
 import { outbox } from '../delivery/outbox.ts'
 import { isUuid } from './lead-id.ts'
 
@@ -79,9 +82,13 @@ export interface ClaimedJob {
   receivedAt: Date | null
 }
 
-/** JSON columns come back parsed from PostgreSQL and as text from PGlite. */
-function parsed<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+/** A lead's answers: JSON columns come back parsed from PostgreSQL and as text from PGlite. */
+function parsed(value: Json): Record<string, string> {
+  const fields: unknown = typeof value === 'string' ? JSON.parse(value) : value
+  if (typeof fields !== 'object' || fields === null) return {}
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
 }
 
 /** The agency's notifications and morning digests, as the delivery worker claims and records them. */
@@ -94,19 +101,27 @@ export const notificationOutbox = outbox({
   outcome: { error: 'last_error' },
   claimed: {
     // The lead's columns come from subqueries, so a digest job (no lead) is claimed like any other.
-    returning: `job.id AS "jobId", job.attempts, job.lead_id AS "leadId",
-                to_char(job.digest_day, 'YYYY-MM-DD') AS "digestDay",
-                (SELECT reference FROM leads WHERE id = job.lead_id) AS reference,
-                (SELECT form_key FROM leads WHERE id = job.lead_id) AS "formKey",
-                (SELECT fields FROM leads WHERE id = job.lead_id) AS fields,
-                (SELECT language FROM leads WHERE id = job.lead_id) AS language,
-                (SELECT received_at FROM leads WHERE id = job.lead_id) AS "receivedAt"`,
-    read: (
-      row: Omit<ClaimedJob, 'fields'> & { fields: Record<string, string> | string | null },
-    ): ClaimedJob => ({
+    claim: (claiming) =>
+      build
+        .updateTable('delivery_jobs as job')
+        .$call(claiming)
+        .returning((eb) => {
+          const lead = eb.selectFrom('leads').whereRef('leads.id', '=', 'job.lead_id')
+          return [
+            'job.id as jobId',
+            'job.attempts',
+            'job.lead_id as leadId',
+            sql<string | null>`to_char(job.digest_day, 'YYYY-MM-DD')`.as('digestDay'),
+            lead.select('reference').as('reference'),
+            lead.select('form_key').as('formKey'),
+            lead.select('fields').as('fields'),
+            lead.select('language').as('language'),
+            lead.select('received_at').as('receivedAt'),
+          ]
+        }),
+    read: (row): ClaimedJob => ({
       ...row,
-      leadId: row.leadId === null ? null : String(row.leadId),
-      fields: parsed(row.fields),
+      fields: row.fields === null ? null : parsed(row.fields),
       receivedAt: row.receivedAt === null ? null : new Date(row.receivedAt),
     }),
     key: (job) => job.jobId,
@@ -271,20 +286,31 @@ export const confirmationOutbox = outbox({
   table: 'visitor_confirmations',
   key: 'lead_id',
   lease: 'locked_until',
-  due: { where: `due.created_at > now() - interval '${confirmationMaxAgeHours} hours'` },
+  due: {
+    where: sql<SqlBool>`due.created_at > now() - interval '${sql.raw(String(confirmationMaxAgeHours))} hours'`,
+  },
   // The SMTP failure's message or why none was sent: never the visitor's address.
   outcome: { error: 'last_error' },
   dueAtSettle: true,
   claimed: {
-    from: 'leads l',
-    where: 'l.id = job.lead_id',
-    returning: `job.lead_id AS "leadId", job.attempts, job.counted, l.reference, l.form_key AS "formKey",
-                l.fields, l.language, l.received_at AS "receivedAt"`,
-    read: (
-      row: Omit<ClaimedConfirmation, 'fields'> & { fields: Record<string, string> | string },
-    ): ClaimedConfirmation => ({
+    claim: (claiming) =>
+      build
+        .updateTable('visitor_confirmations as job')
+        .$call(claiming)
+        .from('leads as l')
+        .whereRef('l.id', '=', 'job.lead_id')
+        .returning([
+          'job.lead_id as leadId',
+          'job.attempts',
+          'job.counted',
+          'l.reference',
+          'l.form_key as formKey',
+          'l.fields',
+          'l.language',
+          'l.received_at as receivedAt',
+        ]),
+    read: (row): ClaimedConfirmation => ({
       ...row,
-      leadId: String(row.leadId),
       fields: parsed(row.fields),
       receivedAt: new Date(row.receivedAt),
     }),
@@ -349,22 +375,31 @@ export const assignmentOutbox = outbox({
   outcome: { error: 'last_error' },
   dueAtSettle: true,
   claimed: {
-    from: 'leads l, staff_users s',
-    where: 'l.id = job.lead_id AND s.id = job.staff_user_id',
-    returning: `job.id AS "mailId", job.attempts, job.lead_id AS "leadId", l.reference, l.form_key AS "formKey",
-                l.received_at AS "receivedAt", s.email AS "to",
-                (SELECT b.email FROM staff_users b WHERE b.id = job.assigned_by) AS "byEmail",
-                (SELECT b.display_name FROM staff_users b WHERE b.id = job.assigned_by) AS "byName"`,
-    read: (
-      row: Omit<ClaimedAssignmentMail, 'receivedAt' | 'assignedBy'> & {
-        receivedAt: Date | string
-        byEmail: string | null
-        byName: string | null
-      },
-    ): ClaimedAssignmentMail => ({
-      mailId: String(row.mailId),
+    claim: (claiming) =>
+      build
+        .updateTable('assignment_mails as job')
+        .$call(claiming)
+        .from(['leads as l', 'staff_users as s'])
+        .whereRef('l.id', '=', 'job.lead_id')
+        .whereRef('s.id', '=', 'job.staff_user_id')
+        .returning((eb) => {
+          const by = eb.selectFrom('staff_users as b').whereRef('b.id', '=', 'job.assigned_by')
+          return [
+            'job.id as mailId',
+            'job.attempts',
+            'job.lead_id as leadId',
+            'l.reference',
+            'l.form_key as formKey',
+            'l.received_at as receivedAt',
+            's.email as to',
+            by.select('b.email').as('byEmail'),
+            by.select('b.display_name').as('byName'),
+          ]
+        }),
+    read: (row): ClaimedAssignmentMail => ({
+      mailId: row.mailId,
       attempts: row.attempts,
-      leadId: String(row.leadId),
+      leadId: row.leadId,
       reference: row.reference,
       formKey: row.formKey,
       receivedAt: new Date(row.receivedAt),

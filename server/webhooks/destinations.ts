@@ -5,8 +5,11 @@
  * forms and lines of insurance it takes (none ticked: every lead).
  */
 import { randomBytes } from 'node:crypto'
+import type { NotNull } from 'kysely'
 import { type FormDefinition, type InsuranceLine, leadLine } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
+import type { Json } from '../db/schema.ts'
 import { isUuid } from '../leads/lead-id.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 
@@ -24,19 +27,14 @@ export interface WebhookDestination {
   createdAt: Date
 }
 
-const destinationColumns = `id, url, form_keys AS "formKeys", lines, enabled, send_sensitive AS "sendSensitive",
-  from_environment AS "fromEnvironment", failing_since AS "failingSince", paused_at AS "pausedAt",
-  created_by AS "createdBy", created_at AS "createdAt"`
-
 /** jsonb comes back parsed from one driver and as text from the other. */
-function stringList(value: unknown): string[] {
-  const list = typeof value === 'string' ? JSON.parse(value) : value
+function stringList(value: Json): string[] {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value
   return Array.isArray(list) ? list.map(String) : []
 }
 
-function destinationFromRow(row: WebhookDestination): WebhookDestination {
-  return { ...row, id: String(row.id), formKeys: stringList(row.formKeys), lines: stringList(row.lines) }
-}
+/** A list of strings as a jsonb parameter (a JavaScript array would go as a PostgreSQL array). */
+const jsonList = (list: readonly string[]) => sql<Json>`${JSON.stringify(list)}::jsonb`
 
 /** A new signing secret: 32 random bytes, base64, with the specification's `whsec_` prefix. */
 export function generateWebhookSecret(): string {
@@ -92,10 +90,28 @@ export function destinationTakes(
 }
 
 export async function listDestinations(db: Queryable): Promise<WebhookDestination[]> {
-  const rows = await db.query<WebhookDestination>(
-    `SELECT ${destinationColumns} FROM webhook_destinations ORDER BY from_environment DESC, created_at, id`,
+  const rows = await run(
+    db,
+    build
+      .selectFrom('webhook_destinations')
+      .select([
+        'id',
+        'url',
+        'form_keys as formKeys',
+        'lines',
+        'enabled',
+        'send_sensitive as sendSensitive',
+        'from_environment as fromEnvironment',
+        'failing_since as failingSince',
+        'paused_at as pausedAt',
+        'created_by as createdBy',
+        'created_at as createdAt',
+      ])
+      .orderBy('from_environment', 'desc')
+      .orderBy('created_at')
+      .orderBy('id'),
   )
-  return rows.map(destinationFromRow)
+  return rows.map((row) => ({ ...row, formKeys: stringList(row.formKeys), lines: stringList(row.lines) }))
 }
 
 export async function enabledDestinations(db: Queryable): Promise<WebhookDestination[]> {
@@ -108,9 +124,12 @@ export async function destinationForSending(
   id: string,
   key: Buffer,
 ): Promise<{ url: string; secret: string; sendSensitive: boolean } | undefined> {
-  const rows = await db.query<{ url: string; secret: string; sendSensitive: boolean }>(
-    'SELECT url, secret_encrypted AS secret, send_sensitive AS "sendSensitive" FROM webhook_destinations WHERE id = $1',
-    [id],
+  const rows = await run(
+    db,
+    build
+      .selectFrom('webhook_destinations')
+      .select(['url', 'secret_encrypted as secret', 'send_sensitive as sendSensitive'])
+      .where('id', '=', id),
   )
   const row = rows[0]
   return row && { ...row, secret: decryptValue(row.secret, key) }
@@ -126,17 +145,19 @@ export interface NewDestination {
 }
 
 export async function addDestination(db: Queryable, input: NewDestination, key: Buffer): Promise<string> {
-  const rows = await db.query<{ id: string }>(
-    `INSERT INTO webhook_destinations (url, secret_encrypted, form_keys, lines, send_sensitive, created_by)
-     VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING id`,
-    [
-      input.url,
-      encryptValue(input.secret, key),
-      JSON.stringify(input.formKeys),
-      JSON.stringify(input.lines),
-      input.sendSensitive,
-      input.createdBy,
-    ],
+  const rows = await run(
+    db,
+    build
+      .insertInto('webhook_destinations')
+      .values({
+        url: input.url,
+        secret_encrypted: encryptValue(input.secret, key),
+        form_keys: jsonList(input.formKeys),
+        lines: jsonList(input.lines),
+        send_sensitive: input.sendSensitive,
+        created_by: input.createdBy,
+      })
+      .returning('id'),
   )
   return String(rows[0]?.id)
 }
@@ -148,11 +169,14 @@ export async function addDestination(db: Queryable, input: NewDestination, key: 
  */
 export async function setDestinationEnabled(db: Queryable, id: string, enabled: boolean): Promise<boolean> {
   if (!isUuid(id)) return false
-  const rows = await db.query<{ id: string }>(
-    `UPDATE webhook_destinations
-        SET enabled = $2, paused_at = NULL, failing_since = CASE WHEN $2 THEN NULL ELSE failing_since END
-      WHERE id = $1 RETURNING id`,
-    [id, enabled],
+  const rows = await run(
+    db,
+    build
+      .updateTable('webhook_destinations')
+      .set({ enabled, paused_at: null })
+      .$if(enabled, (on) => on.set({ failing_since: null }))
+      .where('id', '=', id)
+      .returning('id'),
   )
   return rows.length > 0
 }
@@ -160,9 +184,13 @@ export async function setDestinationEnabled(db: Queryable, id: string, enabled: 
 /** Removes a destination set on the desk, with its deliveries (the environment's stays). */
 export async function removeDestination(db: Queryable, id: string): Promise<boolean> {
   if (!isUuid(id)) return false
-  const rows = await db.query<{ id: string }>(
-    'DELETE FROM webhook_destinations WHERE id = $1 AND NOT from_environment RETURNING id',
-    [id],
+  const rows = await run(
+    db,
+    build
+      .deleteFrom('webhook_destinations')
+      .where('id', '=', id)
+      .where((eb) => eb.not(eb.ref('from_environment')))
+      .returning('id'),
   )
   return rows.length > 0
 }
@@ -178,23 +206,51 @@ export async function syncEnvironmentDestination(
   key: Buffer,
 ): Promise<void> {
   if (!webhook) {
-    await db.query('UPDATE webhook_destinations SET enabled = false WHERE from_environment')
+    await run(
+      db,
+      build
+        .updateTable('webhook_destinations')
+        .set({ enabled: false })
+        .where((eb) => eb.ref('from_environment')),
+    )
     return
   }
-  await db.query(
-    `INSERT INTO webhook_destinations (url, secret_encrypted, from_environment, created_by)
-     VALUES ($1, $2, true, 'WEBHOOK_URL')
-     ON CONFLICT (from_environment) WHERE from_environment
-     DO UPDATE SET url = EXCLUDED.url, secret_encrypted = EXCLUDED.secret_encrypted, enabled = true,
-                   form_keys = '[]', lines = '[]', send_sensitive = false`,
-    [webhook.url, encryptValue(webhook.secret, key)],
+  await run(
+    db,
+    build
+      .insertInto('webhook_destinations')
+      .values({
+        url: webhook.url,
+        secret_encrypted: encryptValue(webhook.secret, key),
+        from_environment: true,
+        created_by: 'WEBHOOK_URL',
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('from_environment')
+          .where((eb) => eb.ref('from_environment'))
+          .doUpdateSet((eb) => ({
+            url: eb.ref('excluded.url'),
+            secret_encrypted: eb.ref('excluded.secret_encrypted'),
+            enabled: true,
+            form_keys: jsonList([]),
+            lines: jsonList([]),
+            send_sensitive: false,
+          })),
+      ),
   )
 }
 
 /** Destinations paused after failing for a day, for the morning digest. */
 export async function pausedDestinations(db: Queryable): Promise<{ url: string; pausedAt: Date }[]> {
-  return db.query<{ url: string; pausedAt: Date }>(
-    `SELECT url, paused_at AS "pausedAt" FROM webhook_destinations
-      WHERE enabled AND paused_at IS NOT NULL ORDER BY paused_at`,
+  return run(
+    db,
+    build
+      .selectFrom('webhook_destinations')
+      .select(['url', 'paused_at as pausedAt'])
+      .where((eb) => eb.ref('enabled'))
+      .where('paused_at', 'is not', null)
+      .orderBy('paused_at')
+      .$narrowType<{ pausedAt: NotNull }>(),
   )
 }

@@ -8,10 +8,11 @@ import type { FormDefinition } from '#forms/engine.ts'
 import { allFields, leadLine } from '#forms/engine.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
+import { build, run } from '../db/query-builder.ts'
 import { type LeadSource, storedLeadSource } from '../leads/lead-source.ts'
 import { fieldLabels } from '../mail/lead-notification.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
-import type { ClaimedDelivery, WebhookEventType } from './webhook-jobs.ts'
+import { type ClaimedDelivery, stringRecord, type WebhookEventType } from './webhook-jobs.ts'
 
 export interface WebhookLead {
   id: string
@@ -27,20 +28,29 @@ export interface WebhookLead {
 }
 
 export async function leadForWebhook(db: Queryable, leadId: string): Promise<WebhookLead | undefined> {
-  const rows = await db.query<WebhookLead & { fields: unknown }>(
-    `SELECT l.id, l.reference, l.form_key AS "formKey", l.fields, l.language, l.received_at AS "receivedAt",
-            l.status, s.email AS "assignedTo", l.source
-       FROM leads l LEFT JOIN staff_users s ON s.id = l.assigned_to
-      WHERE l.id = $1`,
-    [leadId],
+  const rows = await run(
+    db,
+    build
+      .selectFrom('leads as l')
+      .leftJoin('staff_users as s', 's.id', 'l.assigned_to')
+      .select([
+        'l.id',
+        'l.reference',
+        'l.form_key as formKey',
+        'l.fields',
+        'l.language',
+        'l.received_at as receivedAt',
+        'l.status',
+        's.email as assignedTo',
+        'l.source',
+      ])
+      .where('l.id', '=', leadId),
   )
   const row = rows[0]
   if (!row) return undefined
-  const fields = typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
   return {
     ...row,
-    id: String(row.id),
-    fields,
+    fields: stringRecord(row.fields),
     receivedAt: new Date(row.receivedAt),
     source: storedLeadSource(row.source),
   }

@@ -6,7 +6,10 @@
  * with the same backoff as the e-mail. At least once: a delivery keeps its id (the `webhook-id`)
  * through every attempt, so receivers drop repeats.
  */
+import type { SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
+import type { Json } from '../db/schema.ts'
 import { outbox, type RetryPolicy } from '../delivery/outbox.ts'
 import { isUuid } from '../leads/lead-id.ts'
 
@@ -24,10 +27,25 @@ export async function recordLeadEvent(
   tx: Queryable,
   event: { leadId: string; type: WebhookEventType; detail: Record<string, string | null>; at: Date },
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO webhook_events (lead_id, type, detail, occurred_at)
-     SELECT $1, $2, $3::jsonb, $4::timestamptz WHERE EXISTS (SELECT 1 FROM webhook_destinations WHERE enabled)`,
-    [event.leadId, event.type, JSON.stringify(event.detail), event.at.toISOString()],
+  await run(
+    tx,
+    build
+      .insertInto('webhook_events')
+      .columns(['lead_id', 'type', 'detail', 'occurred_at'])
+      .expression(
+        build
+          .selectNoFrom((eb) => [
+            eb.val(event.leadId).as('lead_id'),
+            eb.val(event.type).as('type'),
+            sql<Json>`${JSON.stringify(event.detail)}::jsonb`.as('detail'),
+            eb.val(event.at).as('occurred_at'),
+          ])
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('webhook_destinations').select(sql.lit(1).as('one')).where('enabled', '=', true),
+            ),
+          ),
+      ),
   )
 }
 
@@ -38,18 +56,36 @@ export interface WaitingEvent {
 }
 
 /** Events not fanned out yet, oldest first, with their lead's form and answers (for the filters). */
-export async function waitingEvents(db: Queryable, limit: number): Promise<WaitingEvent[]> {
-  const rows = await db.query<{ eventId: string; formKey: string; fields: unknown }>(
-    `SELECT e.id AS "eventId", l.form_key AS "formKey", l.fields
-       FROM webhook_events e JOIN leads l ON l.id = e.lead_id
-      WHERE NOT e.fanned_out ORDER BY e.occurred_at, e.id LIMIT $1`,
-    [limit],
+/**
+ * A JSON object of strings (a lead's answers, an event's detail): jsonb comes back parsed from
+ * PostgreSQL and as text from PGlite. Entries of another type (none are written) are left out.
+ */
+export function stringRecord(value: Json): Record<string, string>
+export function stringRecord(value: Json, keepNull: true): Record<string, string | null>
+export function stringRecord(value: Json, keepNull = false): Record<string, string | null> {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string | null] =>
+        typeof entry[1] === 'string' || (keepNull && entry[1] === null),
+    ),
   )
-  return rows.map((row) => ({
-    eventId: String(row.eventId),
-    formKey: row.formKey,
-    fields: (typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields) as Record<string, string>,
-  }))
+}
+
+export async function waitingEvents(db: Queryable, limit: number): Promise<WaitingEvent[]> {
+  const rows = await run(
+    db,
+    build
+      .selectFrom('webhook_events as e')
+      .innerJoin('leads as l', 'l.id', 'e.lead_id')
+      .select(['e.id as eventId', 'l.form_key as formKey', 'l.fields'])
+      .where((eb) => eb.not(eb.ref('e.fanned_out')))
+      .orderBy('e.occurred_at')
+      .orderBy('e.id')
+      .limit(limit),
+  )
+  return rows.map((row) => ({ eventId: row.eventId, formKey: row.formKey, fields: stringRecord(row.fields) }))
 }
 
 /**
@@ -63,13 +99,20 @@ export async function fanOutEvent(
   destinationIds: readonly string[],
 ): Promise<void> {
   if (destinationIds.length > 0) {
-    await db.query(
-      `INSERT INTO webhook_deliveries (event_id, destination_id)
-       SELECT $1, d FROM unnest($2::uuid[]) AS d ON CONFLICT (event_id, destination_id) DO NOTHING`,
-      [eventId, destinationIds],
+    await run(
+      db,
+      build
+        .insertInto('webhook_deliveries')
+        .columns(['event_id', 'destination_id'])
+        .expression(
+          build
+            .selectFrom(sql<{ d: string }>`unnest(${destinationIds}::uuid[])`.as('d'))
+            .select((eb) => [eb.val(eventId).as('event_id'), 'd.d as destination_id']),
+        )
+        .onConflict((conflict) => conflict.columns(['event_id', 'destination_id']).doNothing()),
     )
   }
-  await db.query('UPDATE webhook_events SET fanned_out = true WHERE id = $1', [eventId])
+  await run(db, build.updateTable('webhook_events').set({ fanned_out: true }).where('id', '=', eventId))
 }
 
 export interface ClaimedDelivery {
@@ -93,24 +136,30 @@ export const webhookOutbox = outbox({
   key: 'id',
   lease: 'locked_until',
   due: {
-    join: 'JOIN webhook_destinations w ON w.id = due.destination_id',
-    where: 'w.enabled AND w.paused_at IS NULL',
+    join: sql`JOIN webhook_destinations w ON w.id = due.destination_id`,
+    where: sql<SqlBool>`w.enabled AND w.paused_at IS NULL`,
   },
   outcome: { statusCode: 'last_status_code', excerpt: 'last_response' },
   claimed: {
-    from: 'webhook_events e',
-    where: 'e.id = job.event_id',
-    returning: `job.id AS "deliveryId", job.attempts, job.destination_id AS "destinationId", e.id AS "eventId",
-                e.type, e.detail, e.occurred_at AS "occurredAt", e.lead_id AS "leadId"`,
-    read: (row: Omit<ClaimedDelivery, 'detail'> & { detail: unknown }): ClaimedDelivery => ({
+    claim: (claiming) =>
+      build
+        .updateTable('webhook_deliveries as job')
+        .$call(claiming)
+        .from('webhook_events as e')
+        .whereRef('e.id', '=', 'job.event_id')
+        .returning([
+          'job.id as deliveryId',
+          'job.attempts',
+          'job.destination_id as destinationId',
+          'e.id as eventId',
+          'e.type',
+          'e.detail',
+          'e.occurred_at as occurredAt',
+          'e.lead_id as leadId',
+        ]),
+    read: (row): ClaimedDelivery => ({
       ...row,
-      deliveryId: String(row.deliveryId),
-      destinationId: String(row.destinationId),
-      eventId: String(row.eventId),
-      leadId: String(row.leadId),
-      detail: (typeof row.detail === 'string'
-        ? JSON.parse(row.detail)
-        : row.detail) as ClaimedDelivery['detail'],
+      detail: stringRecord(row.detail, true),
       occurredAt: new Date(row.occurredAt),
     }),
     key: (delivery) => delivery.deliveryId,
@@ -125,9 +174,13 @@ export interface ReceiverAnswer {
 
 export async function markDeliverySent(db: Queryable, delivery: ClaimedDelivery, answer: ReceiverAnswer) {
   await webhookOutbox.settle(db, delivery, 'sent', answer)
-  await db.query('UPDATE webhook_destinations SET failing_since = NULL WHERE id = $1', [
-    delivery.destinationId,
-  ])
+  await run(
+    db,
+    build
+      .updateTable('webhook_destinations')
+      .set({ failing_since: null })
+      .where('id', '=', delivery.destinationId),
+  )
 }
 
 /**
@@ -142,14 +195,17 @@ export async function recordDeliveryFailure(
   policy: RetryPolicy,
 ): Promise<boolean> {
   const final = await webhookOutbox.recordFailure(db, delivery, answer, policy)
-  await db.query(
-    `UPDATE webhook_destinations
-        SET failing_since = coalesce(failing_since, now()),
-            paused_at = CASE WHEN paused_at IS NULL
-                              AND failing_since <= now() - ($2::int * interval '1 millisecond')
-                             THEN now() ELSE paused_at END
-      WHERE id = $1`,
-    [delivery.destinationId, pauseAfterFailingMs],
+  await run(
+    db,
+    build
+      .updateTable('webhook_destinations')
+      .set({
+        failing_since: sql<Date>`coalesce(failing_since, now())`,
+        paused_at: sql<Date | null>`CASE WHEN paused_at IS NULL
+                                          AND failing_since <= now() - (${pauseAfterFailingMs}::int * interval '1 millisecond')
+                                         THEN now() ELSE paused_at END`,
+      })
+      .where('id', '=', delivery.destinationId),
   )
   return final
 }
@@ -170,17 +226,28 @@ export interface DeliveryRow {
 
 /** The latest deliveries, newest first. */
 export function recentDeliveries(db: Queryable, limit: number): Promise<DeliveryRow[]> {
-  return db.query<DeliveryRow>(
-    `SELECT d.id, w.url AS "destinationUrl", e.type, e.lead_id AS "leadId", l.reference, d.status,
-            d.attempts, d.last_status_code AS "lastStatusCode", d.last_response AS "lastResponse",
-            d.created_at AS "createdAt"
-       FROM webhook_deliveries d
-       JOIN webhook_events e ON e.id = d.event_id
-       JOIN webhook_destinations w ON w.id = d.destination_id
-       JOIN leads l ON l.id = e.lead_id
-      ORDER BY d.created_at DESC, d.id
-      LIMIT $1`,
-    [limit],
+  return run(
+    db,
+    build
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .innerJoin('webhook_destinations as w', 'w.id', 'd.destination_id')
+      .innerJoin('leads as l', 'l.id', 'e.lead_id')
+      .select([
+        'd.id',
+        'w.url as destinationUrl',
+        'e.type',
+        'e.lead_id as leadId',
+        'l.reference',
+        'd.status',
+        'd.attempts',
+        'd.last_status_code as lastStatusCode',
+        'd.last_response as lastResponse',
+        'd.created_at as createdAt',
+      ])
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id')
+      .limit(limit),
   )
 }
 
