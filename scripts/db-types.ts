@@ -39,12 +39,13 @@ async function onAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /**
  * `table.column` -> a union of string literals, for each CHECK (column IN ('a', 'b', ...)) on one
- * column; with `| null` where the column may be null. The generator alone would say `string`.
+ * column; with `| null` where the column may be null, and `Generated<>` where it has a default. The
+ * generator alone would say `string`.
  */
 async function wordColumns(db: Queryable): Promise<Record<string, string>> {
-  const rows = await db.query<{ column: string; notNull: boolean; definition: string }>(
+  const rows = await db.query<{ column: string; notNull: boolean; hasDefault: boolean; definition: string }>(
     `SELECT rel.relname || '.' || att.attname AS column, att.attnotnull AS "notNull",
-            pg_get_constraintdef(con.oid) AS definition
+            att.atthasdef AS "hasDefault", pg_get_constraintdef(con.oid) AS definition
        FROM pg_constraint con
        JOIN pg_class rel ON rel.oid = con.conrelid
        JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = con.conkey[1]
@@ -56,7 +57,9 @@ async function wordColumns(db: Queryable): Promise<Record<string, string>> {
     const list = /^CHECK \(\(\w+ = ANY \(ARRAY\[(.*)\]\)\)\)$/.exec(row.definition)?.[1]
     if (!list) continue
     const words = [...list.matchAll(/'([^']*)'::text/g)].map((match) => JSON.stringify(match[1]))
-    columns[row.column] = [...words, ...(row.notNull ? [] : ['null'])].join(' | ')
+    const type = [...words, ...(row.notNull ? [] : ['null'])].join(' | ')
+    // As the generator marks a column with a default: optional in an insert.
+    columns[row.column] = row.hasDefault ? `Generated<${type}>` : type
   }
   return columns
 }

@@ -40,7 +40,7 @@ export interface AssignmentMails {
   next_attempt_at: Generated<Timestamp>
   sent_at: Timestamp | null
   staff_user_id: string
-  status: 'pending' | 'sending' | 'sent' | 'failed' | 'discarded'
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'discarded'>
 }
 
 export interface DeliveryJobs {
@@ -56,7 +56,7 @@ export interface DeliveryJobs {
   locked_until: Timestamp | null
   next_attempt_at: Generated<Timestamp>
   sent_at: Timestamp | null
-  status: 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'discarded'
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'discarded'>
 }
 
 export interface LeadEvents {
@@ -85,7 +85,7 @@ export interface Leads {
   idempotency_key: string | null
   ip_hash: string | null
   is_spam: Generated<boolean>
-  language: 'en' | 'es'
+  language: Generated<'en' | 'es'>
   lost_reason: 'price' | 'coverage' | 'other-agency' | 'not-reachable' | 'not-eligible' | 'other' | null
   received_at: Generated<Timestamp>
   reference: Generated<string>
@@ -93,7 +93,7 @@ export interface Leads {
   search_text: Generated<string | null>
   source: Json | null
   spam_reasons: Generated<Json>
-  status: 'new' | 'contacted' | 'quoted' | 'won' | 'lost' | 'closed'
+  status: Generated<'new' | 'contacted' | 'quoted' | 'won' | 'lost' | 'closed'>
   user_agent: string | null
 }
 
@@ -153,7 +153,7 @@ export interface StaffSessions {
   expires_at: Timestamp
   last_seen_at: Timestamp
   staff_user_id: string
-  stage: 'full' | 'second-factor' | 'enrol'
+  stage: Generated<'full' | 'second-factor' | 'enrol'>
   token_hash: string
 }
 
@@ -164,7 +164,7 @@ export interface StaffUsers {
   id: Generated<string>
   last_sign_in_at: Timestamp | null
   password_hash: string
-  role: 'owner' | 'staff'
+  role: Generated<'owner' | 'staff'>
   totp_enabled_at: Timestamp | null
   totp_last_step: Int8 | null
   totp_secret: string | null
@@ -185,7 +185,7 @@ export interface VisitorConfirmations {
   locked_until: Timestamp | null
   next_attempt_at: Generated<Timestamp>
   sent_at: Timestamp | null
-  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'discarded'
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'discarded'>
 }
 
 export interface VisitorMailCounts {
@@ -205,7 +205,7 @@ export interface WebhookDeliveries {
   locked_until: Timestamp | null
   next_attempt_at: Generated<Timestamp>
   sent_at: Timestamp | null
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>
 }
 
 export interface WebhookDestinations {
