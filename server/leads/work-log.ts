@@ -5,7 +5,7 @@
  * the webhook event of a status change or an assignment (server/webhooks), so no CRM misses one.
  */
 import type { Database, Queryable } from '../db/database.ts'
-import { build, run, sql } from '../db/query-builder.ts'
+import { build, type RowOf, run, sql } from '../db/query-builder.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { isUuid } from './lead-id.ts'
 import { queueAssignmentMail } from './lead-jobs.ts'
@@ -89,29 +89,24 @@ async function insertEvent(
   )
 }
 
-interface LockedLead {
-  status: LeadStatus
-  lostReason: LostReason | null
-  assignedTo: string | null
-  followUpAt: Date | null
-}
+/** What a save reads of its lead, locking the row for the transaction. */
+const lockedLead = (leadId: string) =>
+  build
+    .selectFrom('leads')
+    .select([
+      'status',
+      'lost_reason as lostReason',
+      'assigned_to as assignedTo',
+      'follow_up_at as followUpAt',
+    ])
+    .where('id', '=', leadId)
+    .forUpdate()
+type LockedLead = RowOf<ReturnType<typeof lockedLead>>
 
 /** Locks the lead's row for the transaction; undefined when there is no such lead. */
 async function lockLead(tx: Queryable, leadId: string): Promise<LockedLead | undefined> {
   if (!isUuid(leadId)) return undefined
-  const [lead] = await run(
-    tx,
-    build
-      .selectFrom('leads')
-      .select([
-        'status',
-        'lost_reason as lostReason',
-        'assigned_to as assignedTo',
-        'follow_up_at as followUpAt',
-      ])
-      .where('id', '=', leadId)
-      .forUpdate(),
-  )
+  const [lead] = await run(tx, lockedLead(leadId))
   return lead
 }
 
