@@ -58,6 +58,7 @@ export async function saveDraft(
       .expression((eb) =>
         eb
           .selectFrom(['staff_sessions as s', 'leads as l'])
+          // Parameters selected into an insert take their target column's type (jsonb, timestamptz).
           .select([
             's.staff_user_id',
             'l.id',
