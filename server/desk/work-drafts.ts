@@ -5,6 +5,7 @@
  * saved, with a line saying why sign-in was asked (server/admin/routes/lead-routes.ts).
  */
 import type { Queryable } from '../db/database.ts'
+import { build, run } from '../db/query-builder.ts'
 import { isUuid } from '../leads/lead-id.ts'
 import { hashSessionToken } from '../staff/staff-sessions.ts'
 
@@ -49,18 +50,31 @@ export async function saveDraft(
   db: Queryable,
   draft: { sessionToken: string; leadId: string; fields: DraftFields; at: Date },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO staff_drafts (staff_user_id, lead_id, fields, saved_at)
-     SELECT s.staff_user_id, l.id, $3::jsonb, $4::timestamptz
-       FROM staff_sessions s, leads l WHERE s.token_hash = $1 AND l.id = $2
-     ON CONFLICT (staff_user_id) DO UPDATE
-       SET lead_id = EXCLUDED.lead_id, fields = EXCLUDED.fields, saved_at = EXCLUDED.saved_at`,
-    [
-      hashSessionToken(draft.sessionToken),
-      draft.leadId,
-      JSON.stringify(draft.fields),
-      draft.at.toISOString(),
-    ],
+  await run(
+    db,
+    build
+      .insertInto('staff_drafts')
+      .columns(['staff_user_id', 'lead_id', 'fields', 'saved_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(['staff_sessions as s', 'leads as l'])
+          // Parameters selected into an insert take their target column's type (jsonb, timestamptz).
+          .select([
+            's.staff_user_id',
+            'l.id',
+            eb.val(JSON.stringify(draft.fields)).as('fields'),
+            eb.val(draft.at).as('saved_at'),
+          ])
+          .where('s.token_hash', '=', hashSessionToken(draft.sessionToken))
+          .where('l.id', '=', draft.leadId),
+      )
+      .onConflict((conflict) =>
+        conflict.column('staff_user_id').doUpdateSet((eb) => ({
+          lead_id: eb.ref('excluded.lead_id'),
+          fields: eb.ref('excluded.fields'),
+          saved_at: eb.ref('excluded.saved_at'),
+        })),
+      ),
   )
 }
 
@@ -70,11 +84,15 @@ export async function waitingDraftLead(
   userId: string,
   now: Date,
 ): Promise<string | undefined> {
-  const rows = await db.query<{ leadId: string }>(
-    `SELECT lead_id AS "leadId" FROM staff_drafts WHERE staff_user_id = $1 AND saved_at > $2::timestamptz`,
-    [userId, new Date(now.getTime() - draftMaxAgeMs).toISOString()],
+  const [row] = await run(
+    db,
+    build
+      .selectFrom('staff_drafts')
+      .select('lead_id as leadId')
+      .where('staff_user_id', '=', userId)
+      .where('saved_at', '>', new Date(now.getTime() - draftMaxAgeMs)),
   )
-  return rows[0]?.leadId
+  return row?.leadId
 }
 
 /** Takes (reads and deletes) the account's draft for this lead; stale drafts are dropped. */
@@ -85,12 +103,14 @@ export async function takeDraft(
   now: Date,
 ): Promise<DraftFields | undefined> {
   if (!isUuid(leadId)) return undefined
-  const rows = await db.query<{ fields: unknown; savedAt: Date }>(
-    `DELETE FROM staff_drafts WHERE staff_user_id = $1 AND lead_id = $2
-     RETURNING fields, saved_at AS "savedAt"`,
-    [userId, leadId],
+  const [row] = await run(
+    db,
+    build
+      .deleteFrom('staff_drafts')
+      .where('staff_user_id', '=', userId)
+      .where('lead_id', '=', leadId)
+      .returning(['fields', 'saved_at as savedAt']),
   )
-  const row = rows[0]
   if (!row || now.getTime() - new Date(row.savedAt).getTime() > draftMaxAgeMs) return undefined
   const fields: unknown = typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
   return draftFieldsOf(fields)

@@ -7,9 +7,9 @@
  * counts that /api/health, /api/admin/health and /metrics report. The visitors' confirmations and
  * the assignment e-mails, sent by the same worker, are described here too.
  */
-import type { SqlBool } from 'kysely'
+import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
-import { build, sql } from '../db/query-builder.ts'
+import { build, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
 import { outbox } from '../delivery/outbox.ts'
 import { isUuid } from './lead-id.ts'
@@ -31,24 +31,51 @@ export interface DeliveryJob {
   sentAt: Date | null
 }
 
-const deliveryJobColumns = `id, lead_id AS "leadId", status, attempts, next_attempt_at AS "nextAttemptAt",
-  last_error AS "lastError", created_at AS "createdAt", sent_at AS "sentAt"`
+/** The database's clock, where a statement records when. */
+const now = sql<Date>`now()`
+
+/** A date column as YYYY-MM-DD text: as a date, each driver would make it a Date at its own midnight. */
+const dayText = (column: 'digest_day' | 'j.digest_day') =>
+  sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`
 
 /** A lead's jobs, oldest first (normally one). */
 export async function deliveryJobsOfLead(db: Queryable, leadId: string): Promise<DeliveryJob[]> {
   if (!isUuid(leadId)) return []
-  return db.query<DeliveryJob>(
-    `SELECT ${deliveryJobColumns} FROM delivery_jobs WHERE lead_id = $1 ORDER BY created_at`,
-    [leadId],
+  return run(
+    db,
+    build
+      .selectFrom('delivery_jobs')
+      .select([
+        'id',
+        'lead_id as leadId',
+        'status',
+        'attempts',
+        'next_attempt_at as nextAttemptAt',
+        'last_error as lastError',
+        'created_at as createdAt',
+        'sent_at as sentAt',
+      ])
+      .where('lead_id', '=', leadId)
+      .orderBy('created_at')
+      // The lead's own jobs: its id is there.
+      .$narrowType<{ leadId: NotNull }>(),
   )
 }
 
 /** Queues a lead's notification unless it already has a job (call with the lead's row locked). */
 export async function queueLeadJobOnce(tx: Queryable, leadId: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO delivery_jobs (lead_id)
-     SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM delivery_jobs WHERE lead_id = $1)`,
-    [leadId],
+  await run(
+    tx,
+    build
+      .insertInto('delivery_jobs')
+      .columns(['lead_id'])
+      .expression(
+        build
+          .selectNoFrom((eb) => eb.val(leadId).as('lead_id'))
+          .where(({ exists, not, selectFrom, lit }) =>
+            not(exists(selectFrom('delivery_jobs').select(lit(1).as('one')).where('lead_id', '=', leadId))),
+          ),
+      ),
   )
 }
 
@@ -57,12 +84,17 @@ export async function queueLeadJobOnce(tx: Queryable, leadId: string): Promise<v
  * from any process, do nothing. Returns the day when this call queued it.
  */
 export async function queueDigestJob(db: Queryable, day: string): Promise<string | undefined> {
-  const rows = await db.query<{ day: string }>(
-    `INSERT INTO delivery_jobs (digest_day) VALUES ($1::date)
-     ON CONFLICT (digest_day) DO NOTHING RETURNING to_char(digest_day, 'YYYY-MM-DD') AS day`,
-    [day],
+  const [queued] = await run(
+    db,
+    build
+      .insertInto('delivery_jobs')
+      .values({ digest_day: day, status: 'pending' })
+      .onConflict((conflict) => conflict.column('digest_day').doNothing())
+      .returning(dayText('digest_day').as('day'))
+      // The day just written.
+      .$narrowType<{ day: NotNull }>(),
   )
-  return rows[0]?.day
+  return queued?.day
 }
 
 /** A job the delivery worker claimed, with what it needs to send it. */
@@ -136,10 +168,14 @@ export async function retryFailedJob(db: Queryable, leadId: string, jobId: strin
 
 /** Jobs by status, every status present (zero included), for the whole database. */
 export async function countJobsByStatus(db: Queryable): Promise<Record<DeliveryJobStatus, number>> {
-  const rows = await db.query<{ status: string; n: number | string }>(
-    'SELECT status, count(*) AS n FROM delivery_jobs GROUP BY status',
+  const rows = await run(
+    db,
+    build
+      .selectFrom('delivery_jobs')
+      .select(['status', sql<number>`count(*)::int`.as('n')])
+      .groupBy('status'),
   )
-  const counts = new Map(rows.map((row) => [row.status, Number(row.n)]))
+  const counts = new Map(rows.map((row) => [row.status, row.n]))
   return {
     pending: counts.get('pending') ?? 0,
     sending: counts.get('sending') ?? 0,
@@ -169,9 +205,13 @@ export async function deliveryCounts(
  * many were held. Run by scripts/restore.ts, so nothing depends on the server noticing a restore.
  */
 export async function holdUndeliveredJobs(db: Queryable): Promise<number> {
-  const rows = await db.query<{ id: string }>(
-    `UPDATE delivery_jobs SET status = 'held', held_at = now(), locked_until = NULL
-      WHERE status IN ('pending', 'sending') RETURNING id`,
+  const rows = await run(
+    db,
+    build
+      .updateTable('delivery_jobs')
+      .set({ status: 'held', held_at: now, locked_until: null })
+      .where('status', 'in', ['pending', 'sending'])
+      .returning('id'),
   )
   // The visitors' confirmations are not held but ended: the visitor most likely had theirs, and
   // one arriving after an owner's decision, hours later, would confuse.
@@ -196,15 +236,25 @@ export interface HeldJob {
 
 /** The held notifications, oldest first, at most `limit`. */
 export function listHeldJobs(db: Queryable, limit: number): Promise<HeldJob[]> {
-  return db.query<HeldJob>(
-    `SELECT j.id AS "jobId", j.lead_id AS "leadId", l.reference, l.form_key AS "formKey",
-            l.received_at AS "receivedAt", to_char(j.digest_day, 'YYYY-MM-DD') AS "digestDay",
-            j.attempts, j.held_at AS "heldAt"
-       FROM delivery_jobs j LEFT JOIN leads l ON l.id = j.lead_id
-      WHERE j.status = 'held'
-      ORDER BY j.created_at, j.id
-      LIMIT $1`,
-    [limit],
+  return run(
+    db,
+    build
+      .selectFrom('delivery_jobs as j')
+      .leftJoin('leads as l', 'l.id', 'j.lead_id')
+      .select([
+        'j.id as jobId',
+        'j.lead_id as leadId',
+        'l.reference',
+        'l.form_key as formKey',
+        'l.received_at as receivedAt',
+        dayText('j.digest_day').as('digestDay'),
+        'j.attempts',
+        'j.held_at as heldAt',
+      ])
+      .where('j.status', '=', 'held')
+      .orderBy('j.created_at')
+      .orderBy('j.id')
+      .limit(limit),
   )
 }
 
@@ -222,15 +272,18 @@ export async function decideHeldJobs(
 ): Promise<string[]> {
   const ids = decision.jobIds?.filter(isUuid)
   if (ids && ids.length === 0) return []
-  const rows = await db.query<{ id: string }>(
-    `UPDATE delivery_jobs
-        SET status = $1::text, decided_by = $2, decided_at = now(), locked_until = NULL,
-            next_attempt_at = CASE WHEN $1::text = 'pending' THEN now() ELSE next_attempt_at END
-      WHERE status = 'held' AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))
-      RETURNING id`,
-    [decision.action === 'send' ? 'pending' : 'discarded', decision.by, ids ?? null],
-  )
-  return rows.map((row) => String(row.id))
+  const decided = { decided_by: decision.by, decided_at: now, locked_until: null }
+  const held = build
+    .updateTable('delivery_jobs')
+    .set(
+      decision.action === 'send'
+        ? { ...decided, status: 'pending', next_attempt_at: now }
+        : { ...decided, status: 'discarded' },
+    )
+    .where('status', '=', 'held')
+  const chosen = ids ? held.where('id', '=', (eb) => eb.fn.any(eb.val(ids))) : held
+  const rows = await run(db, chosen.returning('id'))
+  return rows.map((row) => row.id)
 }
 
 /** An owner's decision on a held job, as the desk lists it. */
@@ -244,14 +297,24 @@ export interface HeldDecisionEntry {
 
 /** The latest decisions on held jobs, newest first. */
 export function recentHeldDecisions(db: Queryable, limit: number): Promise<HeldDecisionEntry[]> {
-  return db.query<HeldDecisionEntry>(
-    `SELECT l.reference, to_char(j.digest_day, 'YYYY-MM-DD') AS "digestDay", j.status,
-            j.decided_by AS "decidedBy", j.decided_at AS "decidedAt"
-       FROM delivery_jobs j LEFT JOIN leads l ON l.id = j.lead_id
-      WHERE j.decided_at IS NOT NULL
-      ORDER BY j.decided_at DESC, j.id
-      LIMIT $1`,
-    [limit],
+  return run(
+    db,
+    build
+      .selectFrom('delivery_jobs as j')
+      .leftJoin('leads as l', 'l.id', 'j.lead_id')
+      .select([
+        'l.reference',
+        dayText('j.digest_day').as('digestDay'),
+        'j.status',
+        'j.decided_by as decidedBy',
+        'j.decided_at as decidedAt',
+      ])
+      .where('j.decided_at', 'is not', null)
+      .orderBy('j.decided_at', 'desc')
+      .orderBy('j.id')
+      .limit(limit)
+      // decideHeldJobs writes who and when together.
+      .$narrowType<{ decidedBy: NotNull; decidedAt: NotNull }>(),
   )
 }
 
@@ -325,18 +388,37 @@ export const confirmationOutbox = outbox({
  * holds at most two days of addresses.
  */
 export async function countConfirmation(db: Queryable, leadId: string, addressKey: string): Promise<number> {
-  await db.query(`DELETE FROM visitor_mail_counts WHERE day < current_date - 1`)
-  const rows = await db.query<{ sent: number | string }>(
-    `WITH mark AS (
-       UPDATE visitor_confirmations SET counted = true WHERE lead_id = $1 AND NOT counted RETURNING lead_id
-     )
-     INSERT INTO visitor_mail_counts (address_key, day, sent)
-     SELECT $2, current_date, 1 FROM mark
-     ON CONFLICT (address_key, day) DO UPDATE SET sent = visitor_mail_counts.sent + 1
-     RETURNING sent`,
-    [leadId, addressKey],
+  await run(db, build.deleteFrom('visitor_mail_counts').where('day', '<', sql<Date>`current_date - 1`))
+  const [count] = await run(
+    db,
+    build
+      .with('mark', (mark) =>
+        mark
+          .updateTable('visitor_confirmations')
+          .set({ counted: true })
+          .where('lead_id', '=', leadId)
+          .where((eb) => eb.not(eb.ref('counted')))
+          .returning('lead_id'),
+      )
+      .insertInto('visitor_mail_counts')
+      .columns(['address_key', 'day', 'sent'])
+      .expression((eb) =>
+        eb
+          .selectFrom('mark')
+          .select([
+            eb.val(addressKey).as('address_key'),
+            sql<Date>`current_date`.as('day'),
+            eb.lit(1).as('sent'),
+          ]),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['address_key', 'day'])
+          .doUpdateSet((eb) => ({ sent: eb('visitor_mail_counts.sent', '+', eb.lit(1)) })),
+      )
+      .returning('sent'),
   )
-  return Number(rows[0]?.sent ?? 0)
+  return count?.sent ?? 0
 }
 
 /** Queues the e-mail telling `assignee` a lead is theirs (in the assignment's transaction). */
@@ -344,11 +426,15 @@ export async function queueAssignmentMail(
   tx: Queryable,
   mail: { leadId: string; assignee: string; assignedBy: string },
 ): Promise<void> {
-  await tx.query('INSERT INTO assignment_mails (lead_id, staff_user_id, assigned_by) VALUES ($1, $2, $3)', [
-    mail.leadId,
-    mail.assignee,
-    mail.assignedBy,
-  ])
+  await run(
+    tx,
+    build.insertInto('assignment_mails').values({
+      lead_id: mail.leadId,
+      staff_user_id: mail.assignee,
+      assigned_by: mail.assignedBy,
+      status: 'pending',
+    }),
+  )
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 } from './lead-filters.ts'
 import { isUuid } from './lead-id.ts'
 import type { DeliveryJobStatus } from './lead-jobs.ts'
-import { type Lead, leadFromRow } from './lead-repository.ts'
+import { type Lead, leadFromRow, leadSelection } from './lead-repository.ts'
 import { storedLeadSource } from './lead-source.ts'
 
 /** A lead as the desk lists it: the row, its delivery state and its assignee's e-mail. */
@@ -89,31 +89,6 @@ function exactInstant(time: Expression<Date | null>): RawBuilder<string | null> 
 /** Conditions over the columns of `leads`, unqualified. */
 const leads = expressionBuilder<DB, 'leads'>()
 
-/**
- * The select list of a `Lead` over `leads`, as lead-repository.ts leadColumns (which reads one lead
- * by its id), typed by the builder.
- */
-const leadSelection = [
-  'id',
-  'form_key as formKey',
-  'fields',
-  'language',
-  'received_at as receivedAt',
-  'user_agent as userAgent',
-  'ip_hash as ipHash',
-  'is_spam as isSpam',
-  'idempotency_key as idempotencyKey',
-  'body_hash as bodyHash',
-  'spam_reasons as spamReasons',
-  'status',
-  'reference',
-  'assigned_to as assignedTo',
-  'first_contact_at as firstContactAt',
-  'follow_up_at as followUpAt',
-  'lost_reason as lostReason',
-  'source',
-] as const
-
 /** A lead's columns, its newest delivery job's status and its assignee, over `leads`. */
 function inboxSelection(eb: ExpressionBuilder<DB, 'leads'>) {
   return [
@@ -160,17 +135,6 @@ function samePerson(eb: ExpressionBuilder<DB & { o: DB['leads'] }, 'leads' | 'o'
     eb('o.contact_email', '=', eb.ref('leads.contact_email')),
     eb('o.contact_phone', '=', eb.ref('leads.contact_phone')),
   ])
-}
-
-/**
- * A row read with leadSelection as a Lead: fields and spam reasons as strings (leadFromRow), the
- * source read back through its validation.
- */
-function leadOfRow<Row extends { fields: unknown; spamReasons: unknown; source: unknown }>({
-  source,
-  ...row
-}: Row) {
-  return { ...leadFromRow(row), source: storedLeadSource(source) }
 }
 
 /** An order over columns of `leads`, as an index of migration 013 holds them. */
@@ -308,7 +272,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
       )
       const total = count?.total ?? 0
       const more = countCap !== undefined && total > countCap
-      return { leads: rows.map(leadOfRow), total: more ? (countCap ?? total) : total, more }
+      return { leads: rows.map((row) => leadFromRow(row)), total: more ? (countCap ?? total) : total, more }
     },
 
     async *eachLead(filters, batchSize = 500, viewerId = '', now = new Date()) {
@@ -326,7 +290,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
       let query = batch
       for (;;) {
         const rows = await run(db, query)
-        for (const { keysetAt: _, ...row } of rows) yield leadOfRow(row)
+        for (const { keysetAt: _, ...row } of rows) yield leadFromRow(row)
         const last = rows.at(-1)
         if (!last || rows.length < batchSize) return
         query = batch.where((eb) =>
@@ -354,7 +318,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
     async findLead(id) {
       if (!isUuid(id)) return undefined
       const [row] = await run(db, build.selectFrom('leads').select(listSelection).where('id', '=', id))
-      return row && leadOfRow(row)
+      return row && leadFromRow(row)
     },
 
     linkedLeads: async (id) =>
@@ -481,5 +445,5 @@ export async function leadsAwaitingStaff(db: Queryable, dueBy?: Date): Promise<I
       )
       .orderBy('received_at'),
   )
-  return rows.map(leadOfRow)
+  return rows.map((row) => leadFromRow(row))
 }

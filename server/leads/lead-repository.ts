@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
+import { build, run } from '../db/query-builder.ts'
 import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
 import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
@@ -91,12 +92,27 @@ export interface Lead extends Omit<NewLead, 'repeatCheck' | 'textHash'> {
   lostReason: LostReason | null
 }
 
-/** The select list of a `Lead`, over `leads` (unaliased) or what an insert into it returns. */
-export const leadColumns = `id, form_key AS "formKey", fields, language, received_at AS "receivedAt",
-  user_agent AS "userAgent", ip_hash AS "ipHash", is_spam AS "isSpam",
-  idempotency_key AS "idempotencyKey", body_hash AS "bodyHash", spam_reasons AS "spamReasons", status,
-  reference, assigned_to AS "assignedTo", first_contact_at AS "firstContactAt",
-  follow_up_at AS "followUpAt", lost_reason AS "lostReason", source`
+/** The select list of a `Lead` for the query builder, over `leads` (unaliased). */
+export const leadSelection = [
+  'id',
+  'form_key as formKey',
+  'fields',
+  'language',
+  'received_at as receivedAt',
+  'user_agent as userAgent',
+  'ip_hash as ipHash',
+  'is_spam as isSpam',
+  'idempotency_key as idempotencyKey',
+  'body_hash as bodyHash',
+  'spam_reasons as spamReasons',
+  'status',
+  'reference',
+  'assigned_to as assignedTo',
+  'first_contact_at as firstContactAt',
+  'follow_up_at as followUpAt',
+  'lost_reason as lostReason',
+  'source',
+] as const
 
 /** A jsonb array of strings as the drivers return it (parsed, or as text to be safe): its strings. */
 function stringsOf(value: unknown): string[] {
@@ -106,21 +122,23 @@ function stringsOf(value: unknown): string[] {
 
 /**
  * jsonb arrives parsed from node-postgres and PGlite alike; a string is parsed to be safe, and the
- * fields and reasons come out as strings whatever the driver returned.
+ * fields and reasons come out as strings whatever the driver returned. The source is read back
+ * through its validation: it reaches pages and exports.
  */
-export function leadFromRow<T extends { fields: unknown; spamReasons: unknown }>(
+export function leadFromRow<T extends { fields: unknown; spamReasons: unknown; source?: unknown }>(
   row: T,
-): T & { fields: Record<string, string>; spamReasons: string[] } {
+): Omit<T, 'fields' | 'spamReasons' | 'source'> & {
+  fields: Record<string, string>
+  spamReasons: string[]
+  source: LeadSource | null
+} {
   const rawFields: unknown = typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields
   const fields: Record<string, string> = {}
   if (rawFields && typeof rawFields === 'object') {
     for (const [name, value] of Object.entries(rawFields))
       fields[name] = typeof value === 'string' ? value : String(value)
   }
-  const lead = { ...row, fields, spamReasons: stringsOf(row.spamReasons) }
-  // The source, when selected, is read back through its validation: it reaches pages and exports.
-  if ('source' in row) Object.assign(lead, { source: storedLeadSource(row.source) })
-  return lead
+  return { ...row, fields, spamReasons: stringsOf(row.spamReasons), source: storedLeadSource(row.source) }
 }
 
 export interface LeadRepository {
@@ -135,8 +153,11 @@ export interface LeadRepository {
 }
 
 async function selectLeadByIdempotencyKey(db: Queryable, key: string): Promise<Lead | undefined> {
-  const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE idempotency_key = $1`, [key])
-  return rows[0] && leadFromRow(rows[0])
+  const [row] = await run(
+    db,
+    build.selectFrom('leads').select(leadSelection).where('idempotency_key', '=', key),
+  )
+  return row && leadFromRow(row)
 }
 
 /**
@@ -334,8 +355,8 @@ export function createLeadRepository(db: Database): LeadRepository {
 
     async findLeadById(id) {
       if (!isUuid(id)) return undefined
-      const rows = await db.query<Lead>(`SELECT ${leadColumns} FROM leads WHERE id = $1`, [id])
-      return rows[0] && leadFromRow(rows[0])
+      const [row] = await run(db, build.selectFrom('leads').select(leadSelection).where('id', '=', id))
+      return row && leadFromRow(row)
     },
 
     findLeadByIdempotencyKey: (key) => selectLeadByIdempotencyKey(db, key),
@@ -350,9 +371,9 @@ export async function setLeadSpam(db: Database, leadId: string, spam: boolean): 
   if (!isUuid(leadId)) return false
   return db.transaction(async (tx) => {
     // The row lock makes two simultaneous "not spam" clicks create one job, not two.
-    const rows = await tx.query<{ id: string }>('SELECT id FROM leads WHERE id = $1 FOR UPDATE', [leadId])
+    const rows = await run(tx, build.selectFrom('leads').select('id').where('id', '=', leadId).forUpdate())
     if (rows.length === 0) return false
-    await tx.query('UPDATE leads SET is_spam = $2 WHERE id = $1', [leadId, spam])
+    await run(tx, build.updateTable('leads').set({ is_spam: spam }).where('id', '=', leadId))
     if (!spam) await queueLeadJobOnce(tx, leadId)
     return true
   })
@@ -364,9 +385,13 @@ export async function setLeadSpam(db: Database, leadId: string, spam: boolean): 
  * Returns how many were deleted.
  */
 export async function purgeFinishedLeads(db: Queryable, cutoff: Date): Promise<number> {
-  const rows = await db.query<{ id: string }>(
-    `DELETE FROM leads WHERE (status IN ('won', 'lost', 'closed') OR is_spam) AND received_at < $1::timestamptz RETURNING id`,
-    [cutoff.toISOString()],
+  const rows = await run(
+    db,
+    build
+      .deleteFrom('leads')
+      .where((eb) => eb.or([eb('status', 'in', finishedStatuses), eb.ref('is_spam')]))
+      .where('received_at', '<', cutoff)
+      .returning('id'),
   )
   return rows.length
 }
@@ -376,9 +401,9 @@ export async function purgeFinishedLeads(db: Queryable, cutoff: Date): Promise<n
  * window): the check never reads them again. Returns how many rows were deleted.
  */
 export async function forgetOldTextSenders(db: Queryable, before: Date): Promise<number> {
-  const rows = await db.query<{ text_hash: string }>(
-    'DELETE FROM text_senders WHERE last_sent_at < $1::timestamptz RETURNING text_hash',
-    [before.toISOString()],
+  const rows = await run(
+    db,
+    build.deleteFrom('text_senders').where('last_sent_at', '<', before).returning('text_hash'),
   )
   return rows.length
 }
@@ -392,10 +417,14 @@ export interface RevealRecord {
 
 export async function revealsOfLead(db: Queryable, leadId: string): Promise<RevealRecord[]> {
   if (!isUuid(leadId)) return []
-  return db.query<RevealRecord>(
-    `SELECT staff_email AS "staffEmail", field_name AS "fieldName", revealed_at AS "revealedAt"
-       FROM sensitive_reveals WHERE lead_id = $1 ORDER BY revealed_at DESC, id DESC`,
-    [leadId],
+  return run(
+    db,
+    build
+      .selectFrom('sensitive_reveals')
+      .select(['staff_email as staffEmail', 'field_name as fieldName', 'revealed_at as revealedAt'])
+      .where('lead_id', '=', leadId)
+      .orderBy('revealed_at', 'desc')
+      .orderBy('id', 'desc'),
   )
 }
 
@@ -403,9 +432,14 @@ export async function recordReveal(
   db: Queryable,
   reveal: { leadId: string; fieldName: string; staffUserId: string; staffEmail: string; at: Date },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO sensitive_reveals (staff_user_id, staff_email, lead_id, field_name, revealed_at)
-     VALUES ($1, $2, $3, $4, $5::timestamptz)`,
-    [reveal.staffUserId, reveal.staffEmail, reveal.leadId, reveal.fieldName, reveal.at.toISOString()],
+  await run(
+    db,
+    build.insertInto('sensitive_reveals').values({
+      staff_user_id: reveal.staffUserId,
+      staff_email: reveal.staffEmail,
+      lead_id: reveal.leadId,
+      field_name: reveal.fieldName,
+      revealed_at: reveal.at,
+    }),
   )
 }

@@ -5,6 +5,7 @@
  * the webhook event of a status change or an assignment (server/webhooks), so no CRM misses one.
  */
 import type { Database, Queryable } from '../db/database.ts'
+import { build, type RowOf, run, sql } from '../db/query-builder.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { isUuid } from './lead-id.ts'
 import { queueAssignmentMail } from './lead-jobs.ts'
@@ -72,39 +73,41 @@ async function insertEvent(
     at: Date
   },
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, channel, reached, outcome, detail, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz)`,
-    [
-      event.leadId,
-      event.actor.userId,
-      event.actor.email,
-      event.kind,
-      event.channel ?? null,
-      event.reached ?? null,
-      event.outcome ?? null,
-      event.detail ?? '',
-      event.at.toISOString(),
-    ],
+  await run(
+    tx,
+    build.insertInto('lead_events').values({
+      lead_id: event.leadId,
+      staff_user_id: event.actor.userId,
+      staff_email: event.actor.email,
+      kind: event.kind,
+      channel: event.channel ?? null,
+      reached: event.reached ?? null,
+      outcome: event.outcome ?? null,
+      detail: event.detail ?? '',
+      created_at: event.at,
+    }),
   )
 }
 
-interface LockedLead {
-  status: LeadStatus
-  lostReason: LostReason | null
-  assignedTo: string | null
-  followUpAt: Date | null
-}
+/** What a save reads of its lead, locking the row for the transaction. */
+const lockedLead = (leadId: string) =>
+  build
+    .selectFrom('leads')
+    .select([
+      'status',
+      'lost_reason as lostReason',
+      'assigned_to as assignedTo',
+      'follow_up_at as followUpAt',
+    ])
+    .where('id', '=', leadId)
+    .forUpdate()
+type LockedLead = RowOf<ReturnType<typeof lockedLead>>
 
 /** Locks the lead's row for the transaction; undefined when there is no such lead. */
 async function lockLead(tx: Queryable, leadId: string): Promise<LockedLead | undefined> {
   if (!isUuid(leadId)) return undefined
-  const rows = await tx.query<LockedLead>(
-    `SELECT status, lost_reason AS "lostReason", assigned_to::text AS "assignedTo", follow_up_at AS "followUpAt"
-       FROM leads WHERE id = $1 FOR UPDATE`,
-    [leadId],
-  )
-  return rows[0]
+  const [lead] = await run(tx, lockedLead(leadId))
+  return lead
 }
 
 /**
@@ -146,9 +149,12 @@ async function applyContact(
     outcome: contact.outcome,
     detail: contact.note,
   })
-  await tx.query(
-    'UPDATE leads SET first_contact_at = coalesce(first_contact_at, $2::timestamptz) WHERE id = $1',
-    [input.leadId, input.at.toISOString()],
+  await run(
+    tx,
+    build
+      .updateTable('leads')
+      .set((eb) => ({ first_contact_at: eb.fn.coalesce('first_contact_at', eb.val(input.at)) }))
+      .where('id', '=', input.leadId),
   )
   // Reaching a new lead makes it contacted, unless the same save chose a status itself.
   return reached && lead.status === 'new' && !input.status ? 'contacted' : undefined
@@ -162,11 +168,10 @@ async function applyStatus(
   lostReason: LostReason | null,
 ): Promise<void> {
   if (lead.status === status && lead.lostReason === lostReason) return
-  await tx.query('UPDATE leads SET status = $2, lost_reason = $3 WHERE id = $1', [
-    input.leadId,
-    status,
-    lostReason,
-  ])
+  await run(
+    tx,
+    build.updateTable('leads').set({ status, lost_reason: lostReason }).where('id', '=', input.leadId),
+  )
   await insertEvent(tx, { ...input, kind: 'status', detail: lostReason ? `${status}:${lostReason}` : status })
   // The one place a status change is announced to webhooks: every path (page, fetch, API) comes here.
   await recordLeadEvent(tx, {
@@ -180,10 +185,7 @@ async function applyStatus(
 async function applyFollowUp(tx: Queryable, lead: LockedLead, input: WorkInput): Promise<void> {
   const next = input.followUpAt
   if (next === undefined || sameInstant(lead.followUpAt, next)) return
-  await tx.query('UPDATE leads SET follow_up_at = $2::timestamptz WHERE id = $1', [
-    input.leadId,
-    next ? next.toISOString() : null,
-  ])
+  await run(tx, build.updateTable('leads').set({ follow_up_at: next }).where('id', '=', input.leadId))
   await insertEvent(tx, { ...input, kind: 'follow-up', detail: next ? next.toISOString() : '' })
 }
 
@@ -191,14 +193,14 @@ async function applyFollowUp(tx: Queryable, lead: LockedLead, input: WorkInput):
 async function assigneeEmail(tx: Queryable, assignee: string | null): Promise<string | undefined> {
   if (assignee === null) return ''
   if (!isUuid(assignee)) return undefined
-  const rows = await tx.query<{ email: string }>('SELECT email FROM staff_users WHERE id = $1', [assignee])
-  return rows[0]?.email
+  const [account] = await run(tx, build.selectFrom('staff_users').select('email').where('id', '=', assignee))
+  return account?.email
 }
 
 async function applyAssignment(tx: Queryable, lead: LockedLead, input: WorkInput, email: string) {
   const assignee = input.assignee
   if (assignee === undefined || assignee === lead.assignedTo) return
-  await tx.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [input.leadId, assignee])
+  await run(tx, build.updateTable('leads').set({ assigned_to: assignee }).where('id', '=', input.leadId))
   await insertEvent(tx, { ...input, kind: 'assignment', detail: email })
   // The one place an assignment is announced to webhooks.
   await recordLeadEvent(tx, {
@@ -272,12 +274,26 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
     events: async (leadId) =>
       !isUuid(leadId)
         ? []
-        : db.query<LeadEvent>(
-            `SELECT e.id::text, e.kind, e.channel, e.reached, e.outcome, e.detail, e.staff_email AS "staffEmail",
-                  u.display_name AS "staffName", e.created_at AS "createdAt"
-           FROM lead_events e LEFT JOIN staff_users u ON u.id = e.staff_user_id
-          WHERE e.lead_id = $1 ORDER BY e.created_at DESC, e.id DESC`,
-            [leadId],
+        : run(
+            db,
+            build
+              .selectFrom('lead_events as e')
+              .leftJoin('staff_users as u', 'u.id', 'e.staff_user_id')
+              .select((eb) => [
+                // bigint: PGlite answers a number, node-postgres a string; as text, both a string.
+                eb.cast<string>('e.id', 'text').as('id'),
+                'e.kind',
+                'e.channel',
+                'e.reached',
+                'e.outcome',
+                'e.detail',
+                'e.staff_email as staffEmail',
+                'u.display_name as staffName',
+                'e.created_at as createdAt',
+              ])
+              .where('e.lead_id', '=', leadId)
+              .orderBy('e.created_at', 'desc')
+              .orderBy('e.id', 'desc'),
           ),
 
     record: (input) => recordWork(db, input),
@@ -299,29 +315,37 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
     },
 
     staffMembers: () =>
-      db.query<StaffMember>(
-        `SELECT id, email, display_name AS "displayName" FROM staff_users
-          ORDER BY lower(coalesce(display_name, email)), email`,
+      run(
+        db,
+        build
+          .selectFrom('staff_users')
+          .select(['id', 'email', 'display_name as displayName'])
+          .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('display_name', 'email')]))
+          .orderBy('email'),
       ),
 
     async weeklySpeed(since) {
-      const rows = await db.query<{
-        week: string
-        received: number
-        contacted: number
-        median: number | string | null
-        p90: number | string | null
-      }>(
-        `SELECT to_char(date_trunc('week', received_at AT TIME ZONE $1), 'YYYY-MM-DD') AS week,
-                count(*)::int AS received, count(first_contact_at)::int AS contacted,
-                percentile_cont(0.5) WITHIN GROUP
-                  (ORDER BY extract(epoch FROM first_contact_at - received_at)) AS median,
-                percentile_cont(0.9) WITHIN GROUP
-                  (ORDER BY extract(epoch FROM first_contact_at - received_at)) AS p90
-           FROM leads
-          WHERE NOT is_spam AND received_at >= ($2::date::timestamp AT TIME ZONE $1)
-          GROUP BY 1 ORDER BY 1`,
-        [timeZone, since],
+      // Seconds from received to first contact, at a fraction of the week's leads.
+      const percentile = (fraction: number) =>
+        sql<number | string | null>`percentile_cont(${sql.lit(fraction)}) WITHIN GROUP
+          (ORDER BY extract(epoch FROM first_contact_at - received_at))`
+      const rows = await run(
+        db,
+        build
+          .selectFrom('leads')
+          .select([
+            sql<string>`to_char(date_trunc('week', received_at AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
+              'week',
+            ),
+            sql<number>`count(*)::int`.as('received'),
+            sql<number>`count(first_contact_at)::int`.as('contacted'),
+            percentile(0.5).as('median'),
+            percentile(0.9).as('p90'),
+          ])
+          .where((eb) => eb.not(eb.ref('is_spam')))
+          .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`)
+          .groupBy(sql`1`)
+          .orderBy(sql`1`),
       )
       const ms = (seconds: number | string | null) =>
         seconds === null ? null : Math.round(Number(seconds) * 1000)
