@@ -386,7 +386,7 @@ export function listStaffUsers(db: Queryable, now: Date): Promise<StaffUserSumma
           .where('s.expires_at', '>', now)
           .$asScalar()
           .as('activeSessions'),
-        sql<boolean>`u.totp_enabled_at IS NOT NULL`.as('twoStepOn'),
+        eb('u.totp_enabled_at', 'is not', null).as('twoStepOn'),
         eb
           .selectFrom('leads as l')
           .select(count)
@@ -396,6 +396,7 @@ export function listStaffUsers(db: Queryable, now: Date): Promise<StaffUserSumma
           .$asScalar()
           .as('openLeads'),
       ])
+      .$narrowType<{ twoStepOn: boolean }>()
       .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('u.display_name', 'u.email')]))
       .orderBy('u.email'),
   )
