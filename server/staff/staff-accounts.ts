@@ -164,9 +164,6 @@ export async function findStaffUserById(db: Queryable, id: string): Promise<Staf
   return user
 }
 
-/** The open statuses as the inbox's filters write them (literals: the same SQL text as theirs). */
-const openStatuses = sql.raw<LeadStatus>(openStatusesSql)
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function addStaffUser(
@@ -328,6 +325,9 @@ export async function removeStaffUser(
   const rows = await run(tx, build.deleteFrom('staff_users').where('email', '=', normalized).returning('id'))
   return rows.length > 0
 }
+
+/** The open statuses as the inbox's filters write them (literals: the same SQL text as theirs). */
+const openStatuses = sql.raw<LeadStatus>(openStatusesSql)
 
 async function reassignOpenLeads(tx: Queryable, email: string, toId: string, options: RemoveOptions) {
   const to = await findStaffUserById(tx, toId)
