@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from '#server/config.ts'
 import type { Database } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { DatabaseOpenError, openDatabase } from '#server/db/open-database.ts'
+import { build, run } from '#server/db/query-builder.ts'
 import { resetSecondFactor } from '#server/staff/second-factor.ts'
 import { accountTag, clearAccountLocks, currentLocks, tagOfKey } from '#server/staff/sign-in-throttle.ts'
 import {
@@ -145,9 +146,14 @@ async function main(allArgs: string[]): Promise<void> {
       }
       case 'reset-two-factor': {
         // An account that never set it up keeps its sessions: there is nothing to reset.
-        const [factor] = await db.query<{ unset: boolean }>(
-          'SELECT totp_secret IS NULL AND totp_enabled_at IS NULL AS unset FROM staff_users WHERE email = $1',
-          [account],
+        const [factor] = await run(
+          db,
+          build
+            .selectFrom('staff_users')
+            .select((eb) =>
+              eb.and([eb('totp_secret', 'is', null), eb('totp_enabled_at', 'is', null)]).as('unset'),
+            )
+            .where('email', '=', account),
         )
         if (factor?.unset) {
           console.log(`${account} has no two-step sign-in; nothing was changed.`)

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
+import { build, run } from '../db/query-builder.ts'
 import { addressGroupKey } from '../security/client-address.ts'
 
 /** Address groups remembered per account, the most recent ones: the table stays small. */
@@ -23,17 +24,32 @@ export async function rememberAddress(
   secret: string,
   now: Date,
 ): Promise<void> {
-  await db.query(
-    `WITH remembered AS (
-       INSERT INTO staff_known_addresses (staff_user_id, address_key, last_sign_in_at)
-       VALUES ($1, $2, $3::timestamptz)
-       ON CONFLICT (staff_user_id, address_key) DO UPDATE SET last_sign_in_at = excluded.last_sign_in_at
-     )
-     DELETE FROM staff_known_addresses
-      WHERE staff_user_id = $1 AND address_key <> $2 AND address_key NOT IN (
-        SELECT address_key FROM staff_known_addresses WHERE staff_user_id = $1 AND address_key <> $2
-         ORDER BY last_sign_in_at DESC LIMIT $4)`,
-    [userId, knownAddressKey(ip, secret), now.toISOString(), addressesKept - 1],
+  const addressKey = knownAddressKey(ip, secret)
+  await run(
+    db,
+    build
+      .with('remembered', (remembered) =>
+        remembered
+          .insertInto('staff_known_addresses')
+          .values({ staff_user_id: userId, address_key: addressKey, last_sign_in_at: now })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['staff_user_id', 'address_key'])
+              .doUpdateSet({ last_sign_in_at: (eb) => eb.ref('excluded.last_sign_in_at') }),
+          ),
+      )
+      .deleteFrom('staff_known_addresses')
+      .where('staff_user_id', '=', userId)
+      .where('address_key', '<>', addressKey)
+      .where('address_key', 'not in', (kept) =>
+        kept
+          .selectFrom('staff_known_addresses')
+          .select('address_key')
+          .where('staff_user_id', '=', userId)
+          .where('address_key', '<>', addressKey)
+          .orderBy('last_sign_in_at', 'desc')
+          .limit(addressesKept - 1),
+      ),
   )
 }
 

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import * as OTPAuth from 'otpauth'
 import { agency } from '#config/agency.ts'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 import { recordStaffAudit } from './staff-accounts.ts'
 
@@ -41,11 +42,22 @@ export async function secondFactorState(
   userId: string,
   key: Buffer,
 ): Promise<SecondFactorState> {
-  const [row] = await db.query<{ secret: string | null; enabledAt: Date | null; left: number }>(
-    `SELECT totp_secret AS secret, totp_enabled_at AS "enabledAt",
-            (SELECT count(*)::int FROM staff_recovery_codes c WHERE c.staff_user_id = u.id AND c.used_at IS NULL) AS left
-       FROM staff_users u WHERE id = $1`,
-    [userId],
+  const [row] = await run(
+    db,
+    build
+      .selectFrom('staff_users as u')
+      .select((eb) => [
+        'u.totp_secret as secret',
+        'u.totp_enabled_at as enabledAt',
+        eb
+          .selectFrom('staff_recovery_codes as c')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .whereRef('c.staff_user_id', '=', 'u.id')
+          .where('c.used_at', 'is', null)
+          .$asScalar()
+          .as('left'),
+      ])
+      .where('u.id', '=', userId),
   )
   return {
     enabledAt: row?.enabledAt ?? null,
@@ -60,10 +72,14 @@ export async function pendingSecret(db: Queryable, userId: string, key: Buffer):
   if (state.secret && !state.enabledAt) return state.secret
   if (state.enabledAt) throw new Error('the second factor is already enabled')
   const secret = new OTPAuth.Secret({ size: 20 }).base32
-  await db.query('UPDATE staff_users SET totp_secret = $2 WHERE id = $1 AND totp_enabled_at IS NULL', [
-    userId,
-    encryptValue(secret, key),
-  ])
+  await run(
+    db,
+    build
+      .updateTable('staff_users')
+      .set({ totp_secret: encryptValue(secret, key) })
+      .where('id', '=', userId)
+      .where('totp_enabled_at', 'is', null),
+  )
   return (await secondFactorState(db, userId, key)).secret ?? secret
 }
 
@@ -83,11 +99,16 @@ async function acceptTotp(
   if (!state.secret || !/^\d{6}$/.test(code)) return false
   const delta = totpFor(state.secret, email).validate({ token: code, timestamp: now.getTime(), window })
   if (delta === null) return false
-  const step = Math.floor(now.getTime() / 1000 / periodSeconds) + delta
-  const rows = await db.query<{ id: string }>(
-    `UPDATE staff_users SET totp_last_step = $2
-      WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
-    [userId, step],
+  // A bigint column: its values travel as text (as node-postgres reads them back).
+  const step = String(Math.floor(now.getTime() / 1000 / periodSeconds) + delta)
+  const rows = await run(
+    db,
+    build
+      .updateTable('staff_users')
+      .set({ totp_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .returning('id'),
   )
   return rows.length === 1
 }
@@ -112,11 +133,12 @@ function newRecoveryCode(): string {
 /** Replaces the account's recovery codes with new ones, returned once in plain text. */
 export async function newRecoveryCodes(db: Queryable, userId: string): Promise<string[]> {
   const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode)
-  await db.query('DELETE FROM staff_recovery_codes WHERE staff_user_id = $1', [userId])
-  await db.query(
-    `INSERT INTO staff_recovery_codes (staff_user_id, code_hash)
-     SELECT $1, unnest($2::text[])`,
-    [userId, codes.map(hashRecoveryCode)],
+  await run(db, build.deleteFrom('staff_recovery_codes').where('staff_user_id', '=', userId))
+  await run(
+    db,
+    build
+      .insertInto('staff_recovery_codes')
+      .values(codes.map((code) => ({ staff_user_id: userId, code_hash: hashRecoveryCode(code) }))),
   )
   return codes
 }
@@ -132,10 +154,7 @@ export async function confirmEnrolment(
   const state = await secondFactorState(db, user.userId, key)
   if (state.enabledAt || !(await acceptTotp(db, user.userId, user.email, code.trim(), now, key)))
     return undefined
-  await db.query('UPDATE staff_users SET totp_enabled_at = $2::timestamptz WHERE id = $1', [
-    user.userId,
-    now.toISOString(),
-  ])
+  await run(db, build.updateTable('staff_users').set({ totp_enabled_at: now }).where('id', '=', user.userId))
   return newRecoveryCodes(db, user.userId)
 }
 
@@ -154,19 +173,27 @@ export async function verifySecondFactor(
   if (/^\d{6}$/.test(typed))
     return (await acceptTotp(db, user.userId, user.email, typed, now, key)) ? 'totp' : false
   if (normalizeRecoveryCode(typed).length !== 10) return false
-  const rows = await db.query<{ code_hash: string }>(
-    `UPDATE staff_recovery_codes SET used_at = $3::timestamptz
-      WHERE staff_user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING code_hash`,
-    [user.userId, hashRecoveryCode(typed), now.toISOString()],
+  const rows = await run(
+    db,
+    build
+      .updateTable('staff_recovery_codes')
+      .set({ used_at: now })
+      .where('staff_user_id', '=', user.userId)
+      .where('code_hash', '=', hashRecoveryCode(typed))
+      .where('used_at', 'is', null)
+      .returning('code_hash'),
   )
   return rows.length === 1 ? 'recovery' : false
 }
 
 /** Whether the account has a confirmed second factor (sign-in then always asks for a code). */
 export async function hasSecondFactor(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db.query<{ enabled: boolean }>(
-    'SELECT totp_enabled_at IS NOT NULL AS enabled FROM staff_users WHERE id = $1',
-    [userId],
+  const [row] = await run(
+    db,
+    build
+      .selectFrom('staff_users')
+      .select((eb) => eb('totp_enabled_at', 'is not', null).as('enabled'))
+      .where('id', '=', userId),
   )
   return row?.enabled === true
 }
@@ -177,15 +204,17 @@ export async function hasSecondFactor(db: Queryable, userId: string): Promise<bo
  * up a new one at its next sign-in. Recorded in staff_audit. False when there is no such account.
  */
 export async function resetSecondFactor(db: Queryable, email: string, actor: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
-    `UPDATE staff_users SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL
-      WHERE email = $1 RETURNING id`,
-    [email],
+  const [user] = await run(
+    db,
+    build
+      .updateTable('staff_users')
+      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+      .where('email', '=', email)
+      .returning('id'),
   )
-  const user = rows[0]
   if (!user) return false
-  await db.query('DELETE FROM staff_recovery_codes WHERE staff_user_id = $1', [user.id])
-  await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1', [user.id])
+  await run(db, build.deleteFrom('staff_recovery_codes').where('staff_user_id', '=', user.id))
+  await run(db, build.deleteFrom('staff_sessions').where('staff_user_id', '=', user.id))
   await recordStaffAudit(db, actor, 'reset-two-factor', email)
   return true
 }

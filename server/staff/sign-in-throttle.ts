@@ -15,7 +15,10 @@
  * stranger typed is stored in a form anyone without the secret could test guesses against.
  */
 import { createHmac } from 'node:crypto'
+import { expressionBuilder, type NotNull } from 'kysely'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
+import type { DB } from '../db/schema.ts'
 import { addressGroupKey } from '../security/client-address.ts'
 
 export interface ThrottleSettings {
@@ -125,27 +128,50 @@ export async function countAttempt(
   now: Date,
   settings: ThrottleSettings,
 ): Promise<CountResult> {
-  const nowText = now.toISOString()
-  const rows = await db.query<{ key: string; failures: number; locked_until: Date | null }>(
-    `INSERT INTO sign_in_throttles AS t (key, failures, window_started_at)
-     SELECT key, 1, $2::timestamptz FROM unnest($1::text[]) AS key ORDER BY key
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN t.window_started_at <= $3::timestamptz
-                        AND (t.locked_until IS NULL OR t.locked_until <= $2::timestamptz)
-                       THEN 1 ELSE t.failures + 1 END,
-       window_started_at = CASE WHEN t.window_started_at <= $3::timestamptz
-                                 AND (t.locked_until IS NULL OR t.locked_until <= $2::timestamptz)
-                                THEN $2::timestamptz ELSE t.window_started_at END
-     RETURNING key, failures, locked_until`,
-    [keys.map((entry) => entry.key), nowText, new Date(now.getTime() - settings.windowMs).toISOString()],
+  const existing = expressionBuilder<DB, 'sign_in_throttles'>()
+  const startsOver = existing.and([
+    existing('sign_in_throttles.window_started_at', '<=', new Date(now.getTime() - settings.windowMs)),
+    existing.or([
+      existing('sign_in_throttles.locked_until', 'is', null),
+      existing('sign_in_throttles.locked_until', '<=', now),
+    ]),
+  ])
+  const rows = await run(
+    db,
+    build
+      .insertInto('sign_in_throttles')
+      .columns(['key', 'failures', 'window_started_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(sql<{ key: string }>`unnest(${keys.map((entry) => entry.key)}::text[])`.as('key'))
+          // The parameter's type is not inferred from the target column in a SELECT list.
+          .select(['key', eb.lit(1).as('failures'), sql<Date>`${now}::timestamptz`.as('window_started_at')])
+          .orderBy('key'),
+      )
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet((eb) => ({
+          failures: eb
+            .case()
+            .when(startsOver)
+            .then(1)
+            .else(eb('sign_in_throttles.failures', '+', 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(startsOver)
+            .then(now)
+            .else(eb.ref('sign_in_throttles.window_started_at'))
+            .end(),
+        })),
+      )
+      .returning(['key', 'failures', 'locked_until']),
   )
   let until: Date | undefined
   const overLimit: string[] = []
   for (const row of rows) {
     const limit = keys.find((entry) => entry.key === row.key)?.limit ?? 0
-    const lockedUntil = row.locked_until ? new Date(row.locked_until) : undefined
-    if (lockedUntil && lockedUntil > now) until = later(until, lockedUntil)
-    else if (Number(row.failures) > limit) overLimit.push(row.key)
+    if (row.locked_until && row.locked_until > now) until = later(until, row.locked_until)
+    else if (row.failures > limit) overLimit.push(row.key)
   }
   if (overLimit.length === 0) return { until, locked: [] }
   // The refusal is already decided by the count; the lock only makes it last its full period.
@@ -153,12 +179,15 @@ export async function countAttempt(
   const lockUntil = new Date(now.getTime() + settings.lockoutMs)
   // Rows are locked in key order, as the upsert above takes them: two attempts locking the same
   // keys in opposite orders would deadlock, and one of them would fail instead of being refused.
-  const locked = await db.query<{ key: string }>(
-    `UPDATE sign_in_throttles AS t SET locked_until = $2::timestamptz
-       FROM (SELECT key FROM sign_in_throttles WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE) AS locked
-      WHERE t.key = locked.key AND (t.locked_until IS NULL OR t.locked_until <= $3::timestamptz)
-     RETURNING t.key`,
-    [overLimit, lockUntil.toISOString(), nowText],
+  const locked = await run(
+    db,
+    build
+      .updateTable('sign_in_throttles as t')
+      .from(lockedInKeyOrder(overLimit).as('locked'))
+      .set({ locked_until: lockUntil })
+      .whereRef('t.key', '=', 'locked.key')
+      .where((eb) => eb.or([eb('t.locked_until', 'is', null), eb('t.locked_until', '<=', now)]))
+      .returning('t.key'),
   )
   return {
     until: later(until, lockUntil),
@@ -171,13 +200,18 @@ function later(a: Date | undefined, b: Date): Date {
 }
 
 /**
- * The rows of keys $1, locked in key order as countAttempt's upsert takes them: a statement taking
- * the same rows in another order while an attempt is counted would deadlock with it, and one of
- * the two would fail instead of being answered.
+ * The rows of these keys, locked in key order as countAttempt's upsert takes them: a statement
+ * taking the same rows in another order while an attempt is counted would deadlock with it, and one
+ * of the two would fail instead of being answered.
  */
-const lockedInKeyOrder = `locked AS (
-  SELECT key FROM sign_in_throttles WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE
-)`
+function lockedInKeyOrder(keys: string[]) {
+  return build
+    .selectFrom('sign_in_throttles')
+    .select('key')
+    .where((eb) => eb('key', '=', eb.fn.any(sql<string[]>`${keys}::text[]`)))
+    .orderBy('key')
+    .forUpdate()
+}
 
 /**
  * After a correct password: the pair and the device start over, and the address and the account
@@ -186,25 +220,40 @@ const lockedInKeyOrder = `locked AS (
  * reopen a lock strangers earned, and an office signing in all day never locks itself out).
  */
 export async function forgiveSuccessfulAttempt(db: Queryable, keys: CountedKey[]): Promise<void> {
-  await db.query(
-    `WITH ${lockedInKeyOrder},
-     cleared AS (
-       DELETE FROM sign_in_throttles AS t USING locked
-        WHERE t.key = locked.key AND (t.key LIKE 'pair:%' OR t.key LIKE 'device:%')
-     )
-     UPDATE sign_in_throttles AS t SET failures = GREATEST(t.failures - 1, 0) FROM locked
-      WHERE t.key = locked.key AND (t.key LIKE 'address:%' OR t.key LIKE 'account:%')`,
-    [keys.map((entry) => entry.key)],
+  await run(
+    db,
+    build
+      .with('locked', () => lockedInKeyOrder(keys.map((entry) => entry.key)))
+      .with('cleared', (cleared) =>
+        cleared
+          .deleteFrom('sign_in_throttles')
+          .using('locked')
+          .whereRef('sign_in_throttles.key', '=', 'locked.key')
+          .where((eb) =>
+            eb.or([
+              eb('sign_in_throttles.key', 'like', 'pair:%'),
+              eb('sign_in_throttles.key', 'like', 'device:%'),
+            ]),
+          ),
+      )
+      .updateTable('sign_in_throttles as t')
+      .from('locked')
+      .set((eb) => ({ failures: eb.fn<number>('greatest', [eb('t.failures', '-', 1), eb.lit(0)]) }))
+      .whereRef('t.key', '=', 'locked.key')
+      .where((eb) => eb.or([eb('t.key', 'like', 'address:%'), eb('t.key', 'like', 'account:%')])),
   )
 }
 
 /** An attempt counted but never checked (the password pool was full) gives its attempt back. */
 export async function giveBackAttempt(db: Queryable, keys: CountedKey[]): Promise<void> {
-  await db.query(
-    `WITH ${lockedInKeyOrder}
-     UPDATE sign_in_throttles AS t SET failures = GREATEST(t.failures - 1, 0) FROM locked
-      WHERE t.key = locked.key`,
-    [keys.map((entry) => entry.key)],
+  await run(
+    db,
+    build
+      .with('locked', () => lockedInKeyOrder(keys.map((entry) => entry.key)))
+      .updateTable('sign_in_throttles as t')
+      .from('locked')
+      .set((eb) => ({ failures: eb.fn<number>('greatest', [eb('t.failures', '-', 1), eb.lit(0)]) }))
+      .whereRef('t.key', '=', 'locked.key'),
   )
 }
 
@@ -216,19 +265,28 @@ export interface SignInLock {
 
 /** Locks in force now, the longest first; at most `limit` (a flood can lock many addresses). */
 export async function currentLocks(db: Queryable, now: Date, limit: number): Promise<SignInLock[]> {
-  const rows = await db.query<{ key: string; lockedUntil: Date }>(
-    `SELECT key, locked_until AS "lockedUntil" FROM sign_in_throttles
-      WHERE locked_until > $1::timestamptz ORDER BY locked_until DESC, key LIMIT $2`,
-    [now.toISOString(), limit],
+  const rows = await run(
+    db,
+    build
+      .selectFrom('sign_in_throttles')
+      .select(['key', 'locked_until as lockedUntil'])
+      .where('locked_until', '>', now)
+      .$narrowType<{ lockedUntil: NotNull }>()
+      .orderBy('locked_until', 'desc')
+      .orderBy('key')
+      .limit(limit),
   )
   return rows.map((row) => ({ ...row, kind: keyKind(row.key) }))
 }
 
 /** Clears one key's count and lock. False when it was not locked (any more). */
 export async function clearLock(db: Queryable, key: string, now: Date): Promise<boolean> {
-  const rows = await db.query<{ locked: boolean }>(
-    'DELETE FROM sign_in_throttles WHERE key = $1 RETURNING locked_until > $2::timestamptz AS locked',
-    [key, now.toISOString()],
+  const rows = await run(
+    db,
+    build
+      .deleteFrom('sign_in_throttles')
+      .where('key', '=', key)
+      .returning((eb) => eb('locked_until', '>', now).as('locked')),
   )
   return rows[0]?.locked === true
 }
@@ -236,10 +294,18 @@ export async function clearLock(db: Queryable, key: string, now: Date): Promise<
 /** Clears every count and lock of one account (all its places and browsers); how many there were. */
 export async function clearAccountLocks(db: Queryable, email: string, secret: string): Promise<number> {
   const tag = accountTag(email, secret)
-  const rows = await db.query(
-    `DELETE FROM sign_in_throttles
-      WHERE key = $1 OR starts_with(key, $2) OR starts_with(key, $3) RETURNING key`,
-    [`account:${tag}`, `pair:${tag}:`, `device:${tag}:`],
+  const rows = await run(
+    db,
+    build
+      .deleteFrom('sign_in_throttles')
+      .where((eb) =>
+        eb.or([
+          eb('key', '=', `account:${tag}`),
+          eb.fn<boolean>('starts_with', ['key', eb.val(`pair:${tag}:`)]),
+          eb.fn<boolean>('starts_with', ['key', eb.val(`device:${tag}:`)]),
+        ]),
+      )
+      .returning('key'),
   )
   return rows.length
 }
@@ -254,12 +320,13 @@ export async function deleteStaleThrottles(
   now: Date,
   settings: ThrottleSettings,
 ): Promise<number> {
-  const rows = await db.query<{ key: string }>(
-    `DELETE FROM sign_in_throttles
-      WHERE (locked_until IS NULL OR locked_until <= $1::timestamptz)
-        AND window_started_at <= $2::timestamptz
-     RETURNING key`,
-    [now.toISOString(), new Date(now.getTime() - settings.windowMs).toISOString()],
+  const rows = await run(
+    db,
+    build
+      .deleteFrom('sign_in_throttles')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .where('window_started_at', '<=', new Date(now.getTime() - settings.windowMs))
+      .returning('key'),
   )
   return rows.length
 }

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts'
+import { build, run } from '../db/query-builder.ts'
 import { deviceIdOf, knownAddressKey, newDeviceToken, rememberAddress } from './known-places.ts'
 import {
   decoyPasswordHash,
@@ -115,10 +116,10 @@ async function checkSignIn(
   if (!user || tooLong || !matches) return { outcome: 'refused', locked }
 
   await forgiveSuccessfulAttempt(db, keys)
-  await db.query('UPDATE staff_users SET last_sign_in_at = $2::timestamptz WHERE id = $1', [
-    user.id,
-    attempt.now.toISOString(),
-  ])
+  await run(
+    db,
+    build.updateTable('staff_users').set({ last_sign_in_at: attempt.now }).where('id', '=', user.id),
+  )
   // An enrolled account always owes its code; where a second factor is required, an account
   // without one must enrol before it sees a lead.
   const stage: SessionStage = (await hasSecondFactor(db, user.id))
@@ -143,12 +144,25 @@ export async function findSignInSource(
   attempt: Pick<SignInAttempt, 'ip' | 'deviceToken'>,
   secret: string,
 ): Promise<{ user?: { id: string; passwordHash: string; email: string }; source: AttemptSource }> {
-  const rows = await db.query<{ id: string; email: string; passwordHash: string; knownAddress: boolean }>(
-    `SELECT u.id, u.email, u.password_hash AS "passwordHash",
-            EXISTS (SELECT 1 FROM staff_known_addresses k
-                     WHERE k.staff_user_id = u.id AND k.address_key = $2) AS "knownAddress"
-       FROM staff_users u WHERE u.email = $1`,
-    [email, knownAddressKey(attempt.ip, secret)],
+  const rows = await run(
+    db,
+    build
+      .selectFrom('staff_users as u')
+      .select((eb) => [
+        'u.id',
+        'u.email',
+        'u.password_hash as passwordHash',
+        eb
+          .exists(
+            eb
+              .selectFrom('staff_known_addresses as k')
+              .select(eb.lit(1).as('one'))
+              .whereRef('k.staff_user_id', '=', 'u.id')
+              .where('k.address_key', '=', knownAddressKey(attempt.ip, secret)),
+          )
+          .as('knownAddress'),
+      ])
+      .where('u.email', '=', email),
   )
   const user = email === '' ? undefined : rows[0]
   const deviceId = user ? deviceIdOf(attempt.deviceToken, user.id, secret) : undefined

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
 import { openStatusesSql } from '../leads/lead-filters.ts'
+import type { LeadStatus } from '../leads/lead-repository.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { hashPassword, type PasswordCost, passwordMaxLength, passwordMinLength } from './password-hash.ts'
 import type { StaffRole } from './staff-sessions.ts'
@@ -88,11 +90,7 @@ export async function recordStaffAudit(
   action: StaffAuditAction,
   target: string,
 ): Promise<void> {
-  await db.query('INSERT INTO staff_audit (actor_email, action, target_email) VALUES ($1, $2, $3)', [
-    actor,
-    action,
-    target,
-  ])
+  await run(db, build.insertInto('staff_audit').values({ actor_email: actor, action, target_email: target }))
 }
 
 export interface StaffAuditEntry {
@@ -103,10 +101,15 @@ export interface StaffAuditEntry {
 }
 
 export function recentStaffAudit(db: Queryable, limit: number): Promise<StaffAuditEntry[]> {
-  return db.query<StaffAuditEntry>(
-    `SELECT actor_email AS "actorEmail", action, target_email AS "targetEmail", at
-       FROM staff_audit ORDER BY at DESC, id DESC LIMIT $1`,
-    [limit],
+  return run(
+    db,
+    build
+      .selectFrom('staff_audit')
+      .select(['actor_email as actorEmail', 'action', 'target_email as targetEmail', 'at'])
+      .$narrowType<{ action: StaffAuditAction }>()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit),
   )
 }
 
@@ -137,20 +140,28 @@ export function checkNewPassword(password: string): void {
   }
 }
 
-const userColumns = `id, email, display_name AS "displayName", password_hash AS "passwordHash", role,
-  created_at AS "createdAt", last_sign_in_at AS "lastSignInAt"`
+const userColumns = [
+  'id',
+  'email',
+  'display_name as displayName',
+  'password_hash as passwordHash',
+  'role',
+  'created_at as createdAt',
+  'last_sign_in_at as lastSignInAt',
+] as const
 
 export async function findStaffUserByEmail(db: Queryable, email: string): Promise<StaffUser | undefined> {
-  const rows = await db.query<StaffUser>(`SELECT ${userColumns} FROM staff_users WHERE email = $1`, [
-    normalizeEmail(email),
-  ])
-  return rows[0]
+  const [user] = await run(
+    db,
+    build.selectFrom('staff_users').select(userColumns).where('email', '=', normalizeEmail(email)),
+  )
+  return user
 }
 
 export async function findStaffUserById(db: Queryable, id: string): Promise<StaffUser | undefined> {
   if (!uuidPattern.test(id)) return undefined
-  const rows = await db.query<StaffUser>(`SELECT ${userColumns} FROM staff_users WHERE id = $1`, [id])
-  return rows[0]
+  const [user] = await run(db, build.selectFrom('staff_users').select(userColumns).where('id', '=', id))
+  return user
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -167,12 +178,19 @@ export async function addStaffUser(
   const normalized = checkStaffEmail(email)
   checkNewPassword(password)
   const name = checkDisplayName(displayName ?? '')
-  const rows = await db.query<StaffUser>(
-    `INSERT INTO staff_users (email, password_hash, role, display_name) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (email) DO NOTHING RETURNING ${userColumns}`,
-    [normalized, await hashPassword(password, cost), role, name],
+  const [user] = await run(
+    db,
+    build
+      .insertInto('staff_users')
+      .values({
+        email: normalized,
+        password_hash: await hashPassword(password, cost),
+        role,
+        display_name: name,
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning(userColumns),
   )
-  const user = rows[0]
   if (!user) throw new StaffAccountError(`A staff account for ${normalized} already exists.`)
   return user
 }
@@ -185,13 +203,16 @@ export async function setStaffPassword(
   cost?: PasswordCost,
 ): Promise<void> {
   checkNewPassword(password)
-  const rows = await db.query<{ id: string }>(
-    'UPDATE staff_users SET password_hash = $2 WHERE email = $1 RETURNING id',
-    [normalizeEmail(email), await hashPassword(password, cost)],
+  const [user] = await run(
+    db,
+    build
+      .updateTable('staff_users')
+      .set({ password_hash: await hashPassword(password, cost) })
+      .where('email', '=', normalizeEmail(email))
+      .returning('id'),
   )
-  const user = rows[0]
   if (!user) throw new StaffAccountError(`There is no staff account for ${normalizeEmail(email)}.`)
-  await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1', [user.id])
+  await run(db, build.deleteFrom('staff_sessions').where('staff_user_id', '=', user.id))
 }
 
 /** Sets (or, with an empty name, clears) the display name. False when there is no such account. */
@@ -200,9 +221,13 @@ export async function setDisplayName(
   email: string,
   name: string | undefined,
 ): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
-    'UPDATE staff_users SET display_name = $2 WHERE email = $1 RETURNING id',
-    [normalizeEmail(email), checkDisplayName(name)],
+  const rows = await run(
+    db,
+    build
+      .updateTable('staff_users')
+      .set({ display_name: checkDisplayName(name) })
+      .where('email', '=', normalizeEmail(email))
+      .returning('id'),
   )
   return rows.length > 0
 }
@@ -218,24 +243,30 @@ export async function changeOwnPassword(
   cost?: PasswordCost,
 ): Promise<void> {
   checkNewPassword(password)
-  await db.query('UPDATE staff_users SET password_hash = $2 WHERE id = $1', [
-    user.userId,
-    await hashPassword(password, cost),
-  ])
-  await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1 AND token_hash <> $2', [
-    user.userId,
-    user.keepSession,
-  ])
+  await run(
+    db,
+    build
+      .updateTable('staff_users')
+      .set({ password_hash: await hashPassword(password, cost) })
+      .where('id', '=', user.userId),
+  )
+  await run(
+    db,
+    build
+      .deleteFrom('staff_sessions')
+      .where('staff_user_id', '=', user.userId)
+      .where('token_hash', '<>', user.keepSession),
+  )
 }
 
 /** Signs the account out everywhere. False when there is no such account. */
 export async function endStaffSessions(db: Queryable, email: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>('SELECT id FROM staff_users WHERE email = $1', [
-    normalizeEmail(email),
-  ])
-  const user = rows[0]
+  const [user] = await run(
+    db,
+    build.selectFrom('staff_users').select('id').where('email', '=', normalizeEmail(email)),
+  )
   if (!user) return false
-  await db.query('DELETE FROM staff_sessions WHERE staff_user_id = $1', [user.id])
+  await run(db, build.deleteFrom('staff_sessions').where('staff_user_id', '=', user.id))
   return true
 }
 
@@ -246,8 +277,9 @@ export async function endStaffSessions(db: Queryable, email: string): Promise<bo
  * one's change and is refused, so the desk always keeps an owner. Call it inside a transaction.
  */
 async function keepAnOwner(tx: Queryable, email: string): Promise<void> {
-  const owners = await tx.query<{ email: string }>(
-    `SELECT email FROM staff_users WHERE role = 'owner' ORDER BY id FOR UPDATE`,
+  const owners = await run(
+    tx,
+    build.selectFrom('staff_users').select('email').where('role', '=', 'owner').orderBy('id').forUpdate(),
   )
   if (owners.length === 1 && owners[0]?.email === email) {
     throw new StaffAccountError(`${email} is the only owner: make another account an owner first.`)
@@ -261,9 +293,9 @@ async function keepAnOwner(tx: Queryable, email: string): Promise<void> {
 export async function setStaffRole(tx: Queryable, email: string, role: StaffRole): Promise<boolean> {
   const normalized = normalizeEmail(email)
   if (role !== 'owner') await keepAnOwner(tx, normalized)
-  const rows = await tx.query<{ id: string }>(
-    'UPDATE staff_users SET role = $2 WHERE email = $1 RETURNING id',
-    [normalized, role],
+  const rows = await run(
+    tx,
+    build.updateTable('staff_users').set({ role }).where('email', '=', normalized).returning('id'),
   )
   return rows.length > 0
 }
@@ -290,30 +322,40 @@ export async function removeStaffUser(
   const normalized = normalizeEmail(email)
   await keepAnOwner(tx, normalized)
   if (options.reassignTo) await reassignOpenLeads(tx, normalized, options.reassignTo, options)
-  const rows = await tx.query<{ id: string }>('DELETE FROM staff_users WHERE email = $1 RETURNING id', [
-    normalized,
-  ])
+  const rows = await run(tx, build.deleteFrom('staff_users').where('email', '=', normalized).returning('id'))
   return rows.length > 0
 }
+
+/** The open statuses as the inbox's filters write them (literals: the same SQL text as theirs). */
+const openStatuses = sql.raw<LeadStatus>(openStatusesSql)
 
 async function reassignOpenLeads(tx: Queryable, email: string, toId: string, options: RemoveOptions) {
   const to = await findStaffUserById(tx, toId)
   if (!to || to.email === email)
     throw new StaffAccountError('Choose another staff member to give the leads to.')
   const at = options.at ?? new Date()
-  const moved = await tx.query<{ id: string }>(
-    `UPDATE leads SET assigned_to = $2
-      WHERE assigned_to = (SELECT id FROM staff_users WHERE email = $1)
-        AND status IN ${openStatusesSql} AND NOT is_spam
-      RETURNING id`,
-    [email, to.id],
+  const moved = await run(
+    tx,
+    build
+      .updateTable('leads')
+      .set({ assigned_to: to.id })
+      .where('assigned_to', '=', (eb) => eb.selectFrom('staff_users').select('id').where('email', '=', email))
+      .where('status', 'in', openStatuses)
+      .where((eb) => eb.not(eb.ref('is_spam')))
+      .returning('id'),
   )
   const actor = options.actor ?? { userId: null, email: 'npm run staff' }
   for (const lead of moved) {
-    await tx.query(
-      `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, detail, created_at)
-       VALUES ($1, $2, $3, 'assignment', $4, $5::timestamptz)`,
-      [lead.id, actor.userId, actor.email, to.email, at.toISOString()],
+    await run(
+      tx,
+      build.insertInto('lead_events').values({
+        lead_id: lead.id,
+        staff_user_id: actor.userId,
+        staff_email: actor.email,
+        kind: 'assignment',
+        detail: to.email,
+        created_at: at,
+      }),
     )
     await recordLeadEvent(tx, {
       leadId: lead.id,
@@ -325,15 +367,37 @@ async function reassignOpenLeads(tx: Queryable, email: string, toId: string, opt
 }
 
 export function listStaffUsers(db: Queryable, now: Date): Promise<StaffUserSummary[]> {
-  return db.query<StaffUserSummary>(
-    `SELECT u.id, u.email, u.display_name AS "displayName", u.role, u.created_at AS "createdAt",
-            u.last_sign_in_at AS "lastSignInAt",
-            (SELECT count(*)::int FROM staff_sessions s
-              WHERE s.staff_user_id = u.id AND s.expires_at > $1::timestamptz) AS "activeSessions",
-            u.totp_enabled_at IS NOT NULL AS "twoStepOn",
-            (SELECT count(*)::int FROM leads l
-              WHERE l.assigned_to = u.id AND l.status IN ${openStatusesSql} AND NOT l.is_spam) AS "openLeads"
-       FROM staff_users u ORDER BY lower(coalesce(u.display_name, u.email)), u.email`,
-    [now.toISOString()],
+  const count = sql<number>`count(*)::int`.as('count')
+  return run(
+    db,
+    build
+      .selectFrom('staff_users as u')
+      .select((eb) => [
+        'u.id',
+        'u.email',
+        'u.display_name as displayName',
+        'u.role',
+        'u.created_at as createdAt',
+        'u.last_sign_in_at as lastSignInAt',
+        eb
+          .selectFrom('staff_sessions as s')
+          .select(count)
+          .whereRef('s.staff_user_id', '=', 'u.id')
+          .where('s.expires_at', '>', now)
+          .$asScalar()
+          .as('activeSessions'),
+        eb('u.totp_enabled_at', 'is not', null).as('twoStepOn'),
+        eb
+          .selectFrom('leads as l')
+          .select(count)
+          .whereRef('l.assigned_to', '=', 'u.id')
+          .where('l.status', 'in', openStatuses)
+          .where((eb) => eb.not(eb.ref('l.is_spam')))
+          .$asScalar()
+          .as('openLeads'),
+      ])
+      .$narrowType<{ twoStepOn: boolean }>()
+      .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('u.display_name', 'u.email')]))
+      .orderBy('u.email'),
   )
 }

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
+import { build, run, sql } from '../db/query-builder.ts'
 
 export interface SessionSettings {
   /** From sign-in, whatever the activity. */
@@ -55,10 +56,16 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + (stage === 'full' ? settings.maxAgeMs : partialSessionMs))
-  await db.query(
-    `INSERT INTO staff_sessions (token_hash, staff_user_id, created_at, last_seen_at, expires_at, stage)
-     VALUES ($1, $2, $3::timestamptz, $3::timestamptz, $4::timestamptz, $5)`,
-    [hashSessionToken(token), userId, now.toISOString(), expiresAt.toISOString(), stage],
+  await run(
+    db,
+    build.insertInto('staff_sessions').values({
+      token_hash: hashSessionToken(token),
+      staff_user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      stage,
+    }),
   )
   return { token, expiresAt }
 }
@@ -71,22 +78,35 @@ export async function findSession(
   settings: SessionSettings,
 ): Promise<StaffSession | undefined> {
   const tokenHash = hashSessionToken(token)
-  const rows = await db.query<StaffSession & { lastSeenAt: Date }>(
-    `SELECT s.token_hash AS "tokenHash", s.staff_user_id AS "userId", u.email,
-            u.display_name AS "displayName", u.role,
-            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.stage
-       FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_user_id
-      WHERE s.token_hash = $1 AND s.expires_at > $2::timestamptz
-        AND s.last_seen_at > $2::timestamptz - ($3::int * interval '1 millisecond')`,
-    [tokenHash, now.toISOString(), settings.idleMs],
+  const [row] = await run(
+    db,
+    build
+      .selectFrom('staff_sessions as s')
+      .innerJoin('staff_users as u', 'u.id', 's.staff_user_id')
+      .select([
+        's.token_hash as tokenHash',
+        's.staff_user_id as userId',
+        'u.email',
+        'u.display_name as displayName',
+        'u.role',
+        's.expires_at as expiresAt',
+        's.last_seen_at as lastSeenAt',
+        's.stage',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.expires_at', '>', now)
+      .where(
+        's.last_seen_at',
+        '>',
+        sql<Date>`${now}::timestamptz - (${settings.idleMs}::int * interval '1 millisecond')`,
+      ),
   )
-  const row = rows[0]
   if (!row) return undefined
-  if (now.getTime() - new Date(row.lastSeenAt).getTime() > touchIntervalMs) {
-    await db.query('UPDATE staff_sessions SET last_seen_at = $2::timestamptz WHERE token_hash = $1', [
-      tokenHash,
-      now.toISOString(),
-    ])
+  if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
+    await run(
+      db,
+      build.updateTable('staff_sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash),
+    )
   }
   return {
     tokenHash: row.tokenHash,
@@ -114,7 +134,7 @@ export async function completeSession(
 }
 
 export async function revokeSession(db: Queryable, tokenHash: string): Promise<void> {
-  await db.query('DELETE FROM staff_sessions WHERE token_hash = $1', [tokenHash])
+  await run(db, build.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash))
 }
 
 /**
@@ -122,9 +142,9 @@ export async function revokeSession(db: Queryable, tokenHash: string): Promise<v
  * (Idle ones are refused already and reach their absolute expiry within hours.)
  */
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<number> {
-  const rows = await db.query<{ token_hash: string }>(
-    'DELETE FROM staff_sessions WHERE expires_at <= $1::timestamptz RETURNING token_hash',
-    [now.toISOString()],
+  const rows = await run(
+    db,
+    build.deleteFrom('staff_sessions').where('expires_at', '<=', now).returning('token_hash'),
   )
   return rows.length
 }
