@@ -26,7 +26,6 @@ import {
 import { isUuid } from './lead-id.ts'
 import type { DeliveryJobStatus } from './lead-jobs.ts'
 import { type Lead, leadFromRow, leadSelection } from './lead-repository.ts'
-import { storedLeadSource } from './lead-source.ts'
 
 /** A lead as the desk lists it: the row, its delivery state and its assignee's e-mail. */
 export interface InboxLead extends Lead {
