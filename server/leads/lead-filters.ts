@@ -33,8 +33,6 @@ export type LeadSort = (typeof leadSorts)[number]
 
 /** The statuses still in the pipeline: a follow-up of one of these can be due. */
 const openStatuses = ['new', 'contacted', 'quoted'] as const satisfies readonly LeadStatus[]
-/** The same as SQL text, for the statements still written out (server/staff/staff-accounts.ts). */
-export const openStatusesSql = `('new', 'contacted', 'quoted')`
 
 const searchMaxLength = 100
 
@@ -184,12 +182,14 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
-/** A lead still in the pipeline: the words as literals, as leads_follow_up_idx (migration 013) has them. */
-export const openStatus = leads(
-  'status',
-  'in',
-  openStatuses.map((status) => sql.lit(status)),
-)
+/**
+ * The open statuses as SQL literals, not parameters: the words of leads_follow_up_idx (migration
+ * 013), so the planner can match that partial index. For `status IN (...)` on any alias of leads.
+ */
+export const openStatusLiterals = openStatuses.map((status) => sql.lit(status))
+
+/** A lead still in the pipeline. */
+export const openStatus = leads('status', 'in', openStatusLiterals)
 
 /** Overdue leads at `now` (server/desk/business-hours.ts overdueCutoff), as a condition over `leads`. */
 export function overdueCondition(now: Date): Expression<SqlBool> {

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Queryable } from '../db/database.ts'
 import { build, run, sql } from '../db/query-builder.ts'
-import { openStatusesSql } from '../leads/lead-filters.ts'
-import type { LeadStatus } from '../leads/lead-repository.ts'
+import { openStatusLiterals } from '../leads/lead-filters.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { hashPassword, type PasswordCost, passwordMaxLength, passwordMinLength } from './password-hash.ts'
 import type { StaffRole } from './staff-sessions.ts'
@@ -326,9 +325,6 @@ export async function removeStaffUser(
   return rows.length > 0
 }
 
-/** The open statuses as the inbox's filters write them (literals: the same SQL text as theirs). */
-const openStatuses = sql.raw<LeadStatus>(openStatusesSql)
-
 async function reassignOpenLeads(tx: Queryable, email: string, toId: string, options: RemoveOptions) {
   const to = await findStaffUserById(tx, toId)
   if (!to || to.email === email)
@@ -340,7 +336,7 @@ async function reassignOpenLeads(tx: Queryable, email: string, toId: string, opt
       .updateTable('leads')
       .set({ assigned_to: to.id })
       .where('assigned_to', '=', (eb) => eb.selectFrom('staff_users').select('id').where('email', '=', email))
-      .where('status', 'in', openStatuses)
+      .where('status', 'in', openStatusLiterals)
       .where((eb) => eb.not(eb.ref('is_spam')))
       .returning('id'),
   )
@@ -391,7 +387,7 @@ export function listStaffUsers(db: Queryable, now: Date): Promise<StaffUserSumma
           .selectFrom('leads as l')
           .select(count)
           .whereRef('l.assigned_to', '=', 'u.id')
-          .where('l.status', 'in', openStatuses)
+          .where('l.status', 'in', openStatusLiterals)
           .where((eb) => eb.not(eb.ref('l.is_spam')))
           .$asScalar()
           .as('openLeads'),

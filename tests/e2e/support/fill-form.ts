@@ -64,7 +64,8 @@ function isHoneypot(field: Field): boolean {
 export async function formHydrated(page: Page, formKey: string): Promise<Locator> {
   const form = page.locator(`form[data-form-key="${formKey}"]`)
   await page.keyboard.press('Shift')
-  await expect(form).toHaveAttribute('data-hydrated', '')
+  // The script is fetched and run at that first touch: seconds on a slow, busy machine.
+  await expect(form).toHaveAttribute('data-hydrated', '', { timeout: 15_000 })
   return form
 }
 
