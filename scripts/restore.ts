@@ -22,7 +22,7 @@ import type { Database } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
-import { build, run, sql } from '#server/db/query-builder.ts'
+import { build, countRows, run } from '#server/db/query-builder.ts'
 import { holdUndeliveredJobs } from '#server/leads/lead-jobs.ts'
 import { CommandError, filesAndForce, oneLine, runCommand } from './command-line.ts'
 
@@ -129,7 +129,7 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
 async function prepareRestored(db: Database): Promise<{ leads: number; held: number }> {
   await runMigrations(db)
   const held = await holdUndeliveredJobs(db)
-  const [row] = await run(db, build.selectFrom('leads').select(sql<number>`count(*)::int`.as('leads')))
+  const [row] = await run(db, build.selectFrom('leads').select(countRows().as('leads')))
   return { leads: row?.leads ?? 0, held }
 }
 

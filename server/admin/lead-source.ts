@@ -3,7 +3,7 @@
  * Source block and the CSV export), and leads per week and source (the inbox's weekly chart).
  */
 import type { Queryable } from '../db/database.ts'
-import { build, run, sql } from '../db/query-builder.ts'
+import { build, countRows, run, sql, weekOf } from '../db/query-builder.ts'
 import { sourceChannel, storedLeadSource } from '../leads/lead-source.ts'
 
 /** The ad networks of the click ids the site notes (server/leads/lead-source.ts), as staff know them. */
@@ -53,15 +53,13 @@ export async function weeklySourceCounts(
         const sourceKey = (key: 'utmSource' | 'utmMedium' | 'clickId' | 'referrer') =>
           sql<string | null>`${eb.ref('source')}->>${sql.lit(key)}`
         return [
-          sql<string>`to_char(date_trunc('week', ${eb.ref('received_at')} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
-            'week',
-          ),
+          weekOf(eb.ref('received_at'), timeZone).as('week'),
           sourceKey('utmSource').as('utmSource'),
           sourceKey('utmMedium').as('utmMedium'),
           sourceKey('clickId').as('clickId'),
           sourceKey('referrer').as('referrer'),
           eb('source', 'is not', null).as('known'),
-          sql<number>`count(*)::int`.as('count'),
+          countRows().as('count'),
         ]
       })
       .where((eb) => eb.not(eb.ref('is_spam')))

@@ -8,7 +8,7 @@
 import { type Expression, expressionBuilder, type NotNull, type SqlBool } from 'kysely'
 import { addDays } from '#forms/dates.ts'
 import type { Database } from '#server/db/database.ts'
-import { build, run, sql } from '#server/db/query-builder.ts'
+import { build, countRows, run, sql, weekOf } from '#server/db/query-builder.ts'
 import type { Leads } from '#server/db/schema.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 
@@ -45,7 +45,7 @@ export interface OwnerView {
 function weeks(timeZone: string, since: string) {
   const l = expressionBuilder<{ l: Leads }, 'l'>()
   return {
-    weekOf: sql<string>`to_char(date_trunc('week', ${l.ref('l.received_at')} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`,
+    weekOf: weekOf(l.ref('l.received_at'), timeZone),
     inWeeks: l.and([
       l.not(l.ref('l.is_spam')),
       l('l.received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`),
@@ -82,7 +82,7 @@ async function staffSpeed(db: Database, timeZone: string, since: string): Promis
         weekOf.as('week'),
         'f.staff_email as email',
         's.display_name as displayName',
-        sql<number>`count(*)::int`.as('contacted'),
+        countRows().as('contacted'),
         // float8: a number from both drivers; Number() below keeps a numeric string safe too.
         sql<number | string>`percentile_cont(0.5) WITHIN GROUP
           (ORDER BY extract(epoch FROM ${eb.ref('l.first_contact_at')} - ${eb.ref('l.received_at')}))`.as(
@@ -114,7 +114,7 @@ async function pipeline(db: Database, timeZone: string, since: string): Promise<
       .selectFrom('leads as l')
       .select((eb) => [
         weekOf.as('week'),
-        sql<number>`count(*)::int`.as('received'),
+        countRows().as('received'),
         countWhere(eb('l.first_contact_at', 'is', null)).as('notContacted'),
         countWhere(eb('l.status', '=', sql.lit('quoted'))).as('quoted'),
         countWhere(eb('l.status', '=', sql.lit('won'))).as('won'),
@@ -131,7 +131,7 @@ async function lostReasons(db: Database, timeZone: string, since: string) {
     db,
     build
       .selectFrom('leads as l')
-      .select(['l.lost_reason as reason', sql<number>`count(*)::int`.as('count')])
+      .select(['l.lost_reason as reason', countRows().as('count')])
       .where(inWeeks)
       .where('l.status', '=', sql.lit('lost'))
       .where('l.lost_reason', 'is not', null)

@@ -14,10 +14,13 @@
 import {
   type Compilable,
   DummyDriver,
+  type Expression,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type RawBuilder,
+  sql,
 } from 'kysely'
 import type { Queryable } from './database.ts'
 import type { DB } from './schema.ts'
@@ -37,8 +40,18 @@ export function run<Row>(db: Queryable, query: Compilable<Row>): Promise<Row[]> 
   return db.query<Row>(compiled.sql, compiled.parameters)
 }
 
+/** count(*) as an int4: node-postgres would return count's bigint as a string. */
+export function countRows(): RawBuilder<number> {
+  return sql<number>`count(*)::int`
+}
+
+/** The Monday of `time`'s week in `timeZone`, as YYYY-MM-DD (the desk's weekly figures). */
+export function weekOf(time: Expression<Date | string>, timeZone: string): RawBuilder<string> {
+  return sql<string>`to_char(date_trunc('week', ${time} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`
+}
+
 /** The row type a built query returns. */
 export type RowOf<Q> = Q extends Compilable<infer Row> ? Row : never
 
-export { sql } from 'kysely'
 export type { Compilable }
+export { sql }

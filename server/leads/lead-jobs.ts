@@ -9,7 +9,7 @@
  */
 import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
-import { build, run, sql } from '../db/query-builder.ts'
+import { build, countRows, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
 import { outbox } from '../delivery/outbox.ts'
 import { isUuid } from './lead-id.ts'
@@ -172,7 +172,7 @@ export async function countJobsByStatus(db: Queryable): Promise<Record<DeliveryJ
     db,
     build
       .selectFrom('delivery_jobs')
-      .select(['status', sql<number>`count(*)::int`.as('n')])
+      .select(['status', countRows().as('n')])
       .groupBy('status'),
   )
   const counts = new Map(rows.map((row) => [row.status, row.n]))

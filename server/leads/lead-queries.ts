@@ -14,7 +14,7 @@ import {
 } from 'kysely'
 import { formDefinitions } from '#forms/registry.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import { build, type RowOf, run, sql } from '../db/query-builder.ts'
+import { build, countRows, type RowOf, run, sql, weekOf } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
 import {
   filterCondition,
@@ -118,7 +118,7 @@ function listSelection(eb: ExpressionBuilder<DB, 'leads'>) {
     ...inboxSelection(eb),
     eb
       .selectFrom('leads as o')
-      .select(sql<number>`count(*)::int`.as('earlier'))
+      .select(countRows().as('earlier'))
       .where(samePerson)
       .whereRef('o.id', '<>', 'leads.id')
       .where((o) => o(o.refTuple('o.received_at', 'o.id'), '<', o.refTuple('leads.received_at', 'leads.id')))
@@ -267,7 +267,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
           .selectFrom(
             (countCap === undefined ? matches : matches.limit(Math.floor(countCap) + 1)).as('matches'),
           )
-          .select(sql<number>`count(*)::int`.as('total')),
+          .select(countRows().as('total')),
       )
       const total = count?.total ?? 0
       const more = countCap !== undefined && total > countCap
@@ -345,12 +345,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
 
     async queueCounts(now) {
       const count = (condition: Expression<SqlBool>) =>
-        build
-          .selectFrom('leads')
-          .select(sql<number>`count(*)::int`.as('count'))
-          .where(condition)
-          .$asScalar()
-          .$notNull()
+        build.selectFrom('leads').select(countRows().as('count')).where(condition).$asScalar().$notNull()
       const [row] = await run(
         db,
         build.selectNoFrom([
@@ -379,10 +374,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         db,
         build
           .selectFrom('leads')
-          .select((eb) => [
-            sql<number>`count(*)::int`.as('count'),
-            exactInstant(eb.fn.max('received_at')).as('newest'),
-          ])
+          .select((eb) => [countRows().as('count'), exactInstant(eb.fn.max('received_at')).as('newest')])
           .where(leads.not(leads.ref('is_spam')))
           .where('received_at', '>', sql<Date>`${since}::timestamptz`),
       )
@@ -395,12 +387,10 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         build
           .selectFrom('leads')
           .select([
-            sql<string>`to_char(date_trunc('week', received_at AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
-              'week',
-            ),
+            weekOf(sql.ref('received_at'), timeZone).as('week'),
             'form_key as formKey',
             sql<string | null>`CASE ${lineAnswerCases} END`.as('lineAnswer'),
-            sql<number>`count(*)::int`.as('count'),
+            countRows().as('count'),
           ])
           .where(leads.not(leads.ref('is_spam')))
           .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`)
@@ -412,9 +402,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         db,
         build.selectNoFrom(
           // The cast: PostgreSQL cannot infer the type of a parameter before AT TIME ZONE.
-          sql<string>`to_char(date_trunc('week', ${now}::timestamptz AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
-            'week',
-          ),
+          weekOf(sql<Date>`${now}::timestamptz`, timeZone).as('week'),
         ),
       )
       if (!row) throw new Error('the database returned no week')

@@ -5,7 +5,7 @@
  * the webhook event of a status change or an assignment (server/webhooks), so no CRM misses one.
  */
 import type { Database, Queryable } from '../db/database.ts'
-import { build, type RowOf, run, sql } from '../db/query-builder.ts'
+import { build, countRows, type RowOf, run, sql, weekOf } from '../db/query-builder.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { isUuid } from './lead-id.ts'
 import { queueAssignmentMail } from './lead-jobs.ts'
@@ -334,10 +334,8 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
         build
           .selectFrom('leads')
           .select([
-            sql<string>`to_char(date_trunc('week', received_at AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`.as(
-              'week',
-            ),
-            sql<number>`count(*)::int`.as('received'),
+            weekOf(sql.ref('received_at'), timeZone).as('week'),
+            countRows().as('received'),
             sql<number>`count(first_contact_at)::int`.as('contacted'),
             percentile(0.5).as('median'),
             percentile(0.9).as('p90'),

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import * as OTPAuth from 'otpauth'
 import { agency } from '#config/agency.ts'
 import type { Queryable } from '../db/database.ts'
-import { build, run, sql } from '../db/query-builder.ts'
+import { build, countRows, run } from '../db/query-builder.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 import { recordStaffAudit } from './staff-accounts.ts'
 
@@ -51,7 +51,7 @@ export async function secondFactorState(
         'u.totp_enabled_at as enabledAt',
         eb
           .selectFrom('staff_recovery_codes as c')
-          .select(sql<number>`count(*)::int`.as('count'))
+          .select(countRows().as('count'))
           .whereRef('c.staff_user_id', '=', 'u.id')
           .where('c.used_at', 'is', null)
           .$asScalar()

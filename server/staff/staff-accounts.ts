@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Queryable } from '../db/database.ts'
-import { build, run, sql } from '../db/query-builder.ts'
+import { build, countRows, run } from '../db/query-builder.ts'
 import { openStatusLiterals } from '../leads/lead-filters.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { hashPassword, type PasswordCost, passwordMaxLength, passwordMinLength } from './password-hash.ts'
@@ -363,7 +363,7 @@ async function reassignOpenLeads(tx: Queryable, email: string, toId: string, opt
 }
 
 export function listStaffUsers(db: Queryable, now: Date): Promise<StaffUserSummary[]> {
-  const count = sql<number>`count(*)::int`.as('count')
+  const count = countRows().as('count')
   return run(
     db,
     build
