@@ -60,11 +60,15 @@ export interface WeeklySpeed {
   p90Ms: number | null
 }
 
-async function insertEvent(
+/**
+ * One row of a lead's work log. The actor's account is null for the staff command (`npm run staff`
+ * reassigning a removed member's leads), which has none.
+ */
+export async function insertEvent(
   tx: Queryable,
   event: {
     leadId: string
-    actor: Actor
+    actor: { userId: string | null; email: string }
     kind: LeadEvent['kind']
     channel?: ContactChannel
     reached?: boolean

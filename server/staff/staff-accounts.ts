@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Queryable } from '../db/database.ts'
 import { build, countRows, run } from '../db/query-builder.ts'
 import { openStatusLiterals } from '../leads/lead-filters.ts'
+import { insertEvent } from '../leads/work-log.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { hashPassword, type PasswordCost, passwordMaxLength, passwordMinLength } from './password-hash.ts'
 import type { StaffRole } from './staff-sessions.ts'
@@ -342,17 +343,7 @@ async function reassignOpenLeads(tx: Queryable, email: string, toId: string, opt
   )
   const actor = options.actor ?? { userId: null, email: 'npm run staff' }
   for (const lead of moved) {
-    await run(
-      tx,
-      build.insertInto('lead_events').values({
-        lead_id: lead.id,
-        staff_user_id: actor.userId,
-        staff_email: actor.email,
-        kind: 'assignment',
-        detail: to.email,
-        created_at: at,
-      }),
-    )
+    await insertEvent(tx, { leadId: lead.id, actor, kind: 'assignment', detail: to.email, at })
     await recordLeadEvent(tx, {
       leadId: lead.id,
       type: 'lead.assigned',
