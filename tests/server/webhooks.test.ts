@@ -486,12 +486,14 @@ describe.each(drivers)('webhooks on %s', (driver) => {
       )
       await submit('contact-message', validPayload(registeredForm('contact-message'), today))
       await deliverUntil(() => crm.bodies.length >= 1, 'a refused attempt')
+      // A slow pass may retry within itself (20 ms apart here): the desk shows the last answer.
+      const lastAnswer = `busy, attempt ${crm.bodies.length}`
       await t.db.query(`UPDATE webhook_deliveries SET status = 'failed'`)
       const [failed] = await recentDeliveries(t.db, 1)
       expect(failed?.lastStatusCode).toBe(500)
-      expect(failed?.lastResponse).toBe('busy, attempt 1')
+      expect(failed?.lastResponse).toBe(lastAnswer)
       const page = await t.app.inject({ url: '/admin/webhooks', headers: { cookie: owner } })
-      expect(page.body).toContain('busy, attempt 1')
+      expect(page.body).toContain(lastAnswer)
       expect(page.body).toContain(`name="delivery" value="${failed?.id}"`)
 
       crm.failFirst = 0
