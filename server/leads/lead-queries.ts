@@ -277,11 +277,15 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
     async *eachLead(filters, batchSize = 500, viewerId = '', now = new Date()) {
       // Keyset pagination: stable while new leads arrive during the export, and one batch in
       // memory at a time, however many leads match. The next batch starts after the last row's
-      // time as the database holds it (microseconds, as text): a Date keeps milliseconds, and
-      // would skip the leads stored in the same millisecond as that row (one group commit).
+      // time as the database holds it (microseconds, as UTC text, whatever the connection's time
+      // zone or date style): a Date keeps milliseconds, and would skip the leads stored in the
+      // same millisecond as that row (one group commit).
       const batch = build
         .selectFrom('leads')
-        .select((eb) => [...inboxSelection(eb), sql<string>`received_at::text`.as('keysetAt')])
+        .select((eb) => [
+          ...inboxSelection(eb),
+          exactInstant(sql.ref('received_at')).$notNull().as('keysetAt'),
+        ])
         .where(filterCondition(filters, timeZone, viewerId, now))
         .orderBy('received_at', 'desc')
         .orderBy('id', 'desc')

@@ -385,7 +385,14 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect(marked.json().lead.spam).toBe(true)
 
     // A body with neither property, or with a value outside the lists, changes nothing.
-    for (const body of [{}, { note: 'not a property of PATCH' }, { status: 'archived' }, { spam: 'yes' }]) {
+    for (const body of [
+      {},
+      { note: 'not a property of PATCH' },
+      { status: 'archived' },
+      { spam: 'yes' },
+      { followUpAt: '2026-02-30T10:00:00Z' },
+      { followUpAt: '2026-12-01T25:00:00Z' },
+    ]) {
       expect((await call('PATCH', `/api/admin/leads/${id}`, cookie, body)).statusCode).toBe(400)
     }
     expect(

@@ -435,6 +435,11 @@ describe.each(drivers)('work queue on %s', (driver) => {
     const since = new Date(t.clock.getTime() - hourMs).toISOString()
     const count = await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)
     expect(count.json()).toEqual({ count: 0, newest: null })
+    // A day that does not exist is the caller's mistake (400), not the server's (500).
+    for (const impossible of ['2026-02-30T10:00:00Z', '2026-11-26T24:00:00.000001Z'])
+      expect(
+        (await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(impossible)}`)).statusCode,
+      ).toBe(400)
     const newer = await insertLead(person('Newer', 'One'), new Date(t.clock.getTime() - 60_000))
     expect(
       (await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)).json().count,

@@ -69,6 +69,17 @@ const apiSort = z
 
 const listQuery = leadListQuery(apiSort)
 
+/** A day and time that exist (no 30 February, no 24:00), to the minute or the second, with an offset. */
+const realInstant = z.union([
+  z.iso.datetime({ offset: true }),
+  z.iso.datetime({ offset: true, precision: -1 }),
+])
+/** A string of the pattern's shape that is also a real instant (the database refuses 30 February). */
+const instant = (pattern: RegExp) =>
+  z
+    .string()
+    .regex(pattern)
+    .refine((value) => realInstant.safeParse(value).success, 'not a real day and time')
 /** An instant with its offset (RFC 3339), as JSON sends it; anything else is not one. */
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
 /** An instant to the microsecond, as the poll's `since` and `newest` carry it. */
@@ -192,7 +203,7 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
 
   app.get(
     '/api/admin/leads/new-count',
-    { schema: { querystring: z.object({ since: z.string().regex(exactInstantPattern) }) } },
+    { schema: { querystring: z.object({ since: instant(exactInstantPattern) }) } },
     async (request) => {
       return desk.inbox.newSince(request.query.since)
     },
@@ -209,7 +220,7 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
             status: text(z.enum(leadStatuses)).optional(),
             lostReason: text(z.enum(lostReasons)).optional(),
             spam: flag().optional(),
-            followUpAt: nullableText(z.string().regex(instantPattern).nullable()).optional(),
+            followUpAt: nullableText(instant(instantPattern).nullable()).optional(),
             assignee: nullableText(z.string().max(254).nullable()).optional(),
           })
           .refine((body) => Object.keys(body).length > 0)
