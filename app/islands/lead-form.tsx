@@ -43,7 +43,7 @@ function releaseGreyedButtons(root: ParentNode): void {
 async function hydrateLeadForms(): Promise<void> {
   const locale: Locale = document.documentElement.lang === 'es' ? 'es' : 'en'
   for (const element of document.querySelectorAll<HTMLElement>('[data-lead-form]')) {
-    const [{ hydrateRoot }, { LeadForm, typedValuesOf }, form, translate] = await Promise.all([
+    const [{ hydrateRoot }, { LeadForm, draftScope, restoreDraft }, form, translate] = await Promise.all([
       import('react-dom/client'),
       import('../components/lead-form/lead-form.tsx'),
       loadDefinition(element.dataset.leadForm ?? ''),
@@ -55,17 +55,20 @@ async function hydrateLeadForms(): Promise<void> {
     releaseGreyedButtons(element)
     if (!form) continue
     const initialValues = parseInitialValues(element.dataset.initialValues)
-    // Read before the first render: what was typed or autofilled while the island loaded is kept
-    // (and saved to the draft) whatever hydration does to the controls.
+    // The tab's draft goes back into the controls the visitor has not touched, in the same
+    // synchronous step as hydration: no key can arrive in between, and nothing later writes a
+    // value (hydration leaves the controls' values as they are).
     const formElement = element.querySelector('form')
-    const typedValues = formElement ? typedValuesOf(formElement) : {}
+    const draftRestored = formElement
+      ? restoreDraft(form, formElement, draftScope(form.key, initialValues ?? {}))
+      : false
     hydrateRoot(
       element,
       <LeadForm
         form={form}
         locale={locale}
         translate={translate}
-        typedValues={typedValues}
+        draftRestored={draftRestored}
         {...(initialValues ? { initialValues } : {})}
       />,
     )

@@ -129,35 +129,68 @@ export function clearDraft(formKey: string, scope: string): void {
   }
 }
 
-/**
- * What the visitor typed, or the browser autofilled, before the island woke: every control whose
- * value differs from the one the page was rendered with, by field name. Read before hydration, so
- * nothing a re-render does can lose it.
- */
-export function typedValues(el: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const control of el.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-    'input[name], select[name], textarea[name]',
-  )) {
-    if (control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')) {
-      if (control.checked && !control.defaultChecked) values[control.name] = control.value
-    } else if (control instanceof HTMLSelectElement) {
-      const option = control.selectedOptions[0]
-      if (option && !option.defaultSelected) values[control.name] = control.value
-    } else if (control.value !== control.defaultValue) values[control.name] = control.value
-  }
-  return values
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+
+function controlsNamed(el: HTMLFormElement, name: string): Control[] {
+  return Array.from(el.querySelectorAll<Control>(`[name="${CSS.escape(name)}"]`))
 }
 
-/** Puts values into the form's controls (radio and checkbox by their value). */
-export function applyValues(el: HTMLFormElement, values: Record<string, string>): void {
-  for (const [name, value] of Object.entries(values)) {
-    for (const control of el.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-      `[name="${CSS.escape(name)}"]`,
-    )) {
+/**
+ * Whether the visitor (or the browser's autofill) has changed a control since the page was
+ * rendered: its value, ticks or choice differ from the ones the markup gave it.
+ */
+function changedByVisitor(control: Control): boolean {
+  if (control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox'))
+    return control.checked !== control.defaultChecked
+  if (control instanceof HTMLSelectElement)
+    return Array.from(control.options).some((option) => option.selected !== option.defaultSelected)
+  return control.value !== control.defaultValue
+}
+
+/** Whether any control inside holds a value (a restored draft reopens such an optional part). */
+function hasValue(root: Element): boolean {
+  return Array.from(root.querySelectorAll<Control>('input, select, textarea')).some((control) =>
+    control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')
+      ? control.checked
+      : control.value !== '',
+  )
+}
+
+/**
+ * Puts this tab's draft back into the form, in one synchronous step before the island hydrates it,
+ * and saves the result at once (a reload right after loses nothing). What the visitor typed,
+ * ticked or autofilled since the page appeared is the visitor's now, before, during or after the
+ * island's load: a field the visitor has changed keeps what they typed (their keys win for that
+ * field only, the draft keeps the others), and the control the visitor is in receives its draft
+ * value selected, as a tab into a filled field does, so the next key replaces it instead of joining
+ * it. Nothing here runs later than this call, so no key typed after it can be overwritten.
+ * Returns whether a draft was restored.
+ */
+export function restoreDraft(form: FormDefinition, el: HTMLFormElement, scope: string): boolean {
+  const draft = readDraft(form, scope)
+  const changed = new Set(
+    Array.from(el.querySelectorAll<Control>('input[name], select[name], textarea[name]'))
+      .filter(changedByVisitor)
+      .map((control) => control.name),
+  )
+  for (const [name, value] of Object.entries(draft)) {
+    if (changed.has(name)) continue
+    for (const control of controlsNamed(el, name)) {
       if (control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox'))
         control.checked = control.value === value
       else control.value = value
+      if (control === document.activeElement && !(control instanceof HTMLSelectElement)) {
+        try {
+          control.select()
+        } catch {
+          // a control without a text selection: the value stays, unselected
+        }
+      }
     }
   }
+  for (const details of el.querySelectorAll('details')) {
+    if (hasValue(details)) details.open = true
+  }
+  if (Object.keys(draft).length > 0 || changed.size > 0) saveDraft(form, el, scope)
+  return Object.keys(draft).length > 0
 }

@@ -14,7 +14,7 @@ import { clearDraft, draftScope, saveDraft } from './form-draft.ts'
 import { createProofOfWork } from './proof-of-work.ts'
 import { forgetSent, keepSent, readSent, type SentRequest } from './sent-request.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
-import { useDraftRestore } from './use-draft.ts'
+import { useNotKeptNote } from './use-draft.ts'
 
 type Outcome = { kind: 'success'; reference?: string } | { kind: 'failure' }
 
@@ -28,8 +28,8 @@ export interface ServerAnswer {
   notes: Readonly<Record<string, string>>
 }
 
-/** For the island: what the prerendered controls hold before hydration (./form-draft.ts). */
-export { typedValues as typedValuesOf } from './form-draft.ts'
+/** For the island: puts the tab's draft back before it hydrates the form (./form-draft.ts). */
+export { draftScope, restoreDraft } from './form-draft.ts'
 
 /** A section's element id (steps link to it). */
 const sectionId = (idPrefix: string, index: number) => `${idPrefix}-part-${index + 1}`
@@ -67,7 +67,7 @@ export function LeadForm({
   locale,
   translate,
   initialValues = noValues,
-  typedValues = noValues,
+  draftRestored = false,
   answer,
 }: {
   form: FormDefinition
@@ -76,8 +76,8 @@ export function LeadForm({
   translate: (english: string) => string
   /** Values the controls start with (and return to on reset), by field name. */
   initialValues?: Readonly<Record<string, string>>
-  /** What the page's controls held when the island woke (typed or autofilled before it ran). */
-  typedValues?: Readonly<Record<string, string>>
+  /** Whether the island put back a draft of this tab before hydrating (./form-draft.ts restoreDraft). */
+  draftRestored?: boolean
   /** Rendered on the server only: the errors of a post without JavaScript (initialValues hold its answers). */
   answer?: ServerAnswer
 }) {
@@ -130,21 +130,14 @@ export function LeadForm({
   }, [form, today, messages, idPrefix])
 
   const scope = draftScope(form.key, initialValues)
-  // Once the visitor's clock is known: restore a draft of this tab (and a confirmation it keeps),
-  // then check the form.
+  // Once the visitor's clock is known: show a confirmation this tab keeps, then check the form
+  // (the island restored the tab's draft into the controls before hydrating them).
   useEffect(() => {
     setToday(new Date())
     const kept = readSent(form.key)
     if (kept) setSent(kept)
   }, [form.key])
-  const notKept = useDraftRestore({
-    form,
-    formRef,
-    ready: today !== null,
-    scope,
-    typed: typedValues,
-    t: translate,
-  })
+  const notKept = useNotKeptNote({ form, ready: today !== null, restored: draftRestored, t: translate })
   useEffect(() => {
     const el = formRef.current
     if (!today || !el) return
