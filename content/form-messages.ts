@@ -6,9 +6,11 @@ import type { Localized } from './locale.ts'
 function spanishPattern(name: PatternName): string {
   switch (name) {
     case 'name':
-      return "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López."
+      return "Use letras, espacios, apóstrofos, guiones y puntos, empezando por una letra (por ejemplo O'Connor, García-López, Ruiz Jr.)."
     case 'digits':
       return 'Use solo dígitos.'
+    case 'taxNumber':
+      return 'Escriba los 9 dígitos. Puede usar guiones o espacios, por ejemplo 123-45-6789.'
     case 'usPhone':
       return 'Escriba un teléfono de EE. UU. de 10 dígitos, por ejemplo (770) 555-0142.'
   }
@@ -26,6 +28,7 @@ export const formMessages = {
     tooLong: (max: number) => `Use como máximo ${max} caracteres.`,
     singleLine: 'Use una sola línea, sin caracteres de control.',
     controlCharacters: 'Quite los caracteres de control de este texto.',
+    directionControls: 'Quite las marcas invisibles de dirección de este texto (pueden hacer que se lea al revés).',
     email: 'Escriba un correo electrónico válido, por ejemplo nombre@ejemplo.com.',
     option: 'Elija una de las opciones de la lista.',
     checkbox: "Marque la casilla o déjela vacía (una casilla marcada envía 'true').",

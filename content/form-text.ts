@@ -518,7 +518,7 @@ export const formTextEs: Readonly<Record<string, string>> = {
   'Deferred compensation': 'Compensación diferida',
   'Company name': 'Nombre de la empresa',
   'Employer Identification Number (EIN)': 'Número de identificación patronal (EIN)',
-  '9 digits, no dash.': '9 dígitos, sin guion.',
+  '9 digits. A dash is fine.': '9 dígitos. Puede escribir el guion.',
   Occupancy: 'Lugar de operación',
   'Home Based': 'Desde el hogar',
   'Office Based': 'En una oficina',
@@ -535,7 +535,7 @@ export const formTextEs: Readonly<Record<string, string>> = {
   // -------------------------------------------------------------------------------------------
   // Workers' compensation
   'Social Security number': 'Número de Seguro Social',
-  '9 digits, no dashes.': '9 dígitos, sin guiones.',
+  '9 digits. Dashes are fine.': '9 dígitos. Puede escribir los guiones.',
   'Ownership (%)': 'Participación (%)',
   'Annual payroll (US dollars)': 'Nómina anual (dólares)',
   'W-2 employees': 'Empleados con formulario W-2',

@@ -10,7 +10,7 @@
 export type DateLimit = { kind: 'today' } | { kind: 'yearsAgo'; years: number }
 
 /** Named input patterns: the one place their regular expressions are written. */
-export type PatternName = 'name' | 'digits' | 'usPhone'
+export type PatternName = 'name' | 'digits' | 'usPhone' | 'taxNumber'
 
 export interface Option {
   /** What is submitted and stored, in English whatever the page's language (docs/contracts.md, "Forms"). */

@@ -36,6 +36,8 @@ export interface FieldMessages {
   tooLong: (max: number) => string
   singleLine: string
   controlCharacters: string
+  /** Invisible direction controls, which can make a name or subject read backwards on the desk. */
+  directionControls: string
   email: string
   option: string
   checkbox: string
@@ -68,6 +70,7 @@ export const messages: FieldMessages = {
   tooLong: (max: number) => `Use at most ${max} characters.`,
   singleLine: 'Use a single line without control characters.',
   controlCharacters: 'Remove the control characters from this text.',
+  directionControls: 'Remove the invisible direction marks from this text (they can make it read backwards).',
   email: 'Enter a valid e-mail address, for example name@example.com.',
   option: 'Choose one of the listed options.',
   checkbox: "Tick the box or leave it empty (a ticked box sends 'true').",
@@ -102,6 +105,13 @@ const anyControl = /\p{Cc}/u
 /** Control characters other than tab and line breaks (textareas). */
 const unexpectedControl = /(?![\t\n\r])\p{Cc}/u
 
+/**
+ * The invisible direction controls (U+061C, U+200E/F, U+202A–202E, U+2066–2069): in a name or a
+ * message they can reverse how the text reads where staff see it (the desk, an e-mail subject), so
+ * no visitor's text may hold one (shared/DESIGN.md, "Names").
+ */
+const directionControl = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+
 /** A date limit resolved for a today, widened by one day of slack. */
 function dateBounds(field: DateField, today: Date): { min?: string; max?: string } {
   return {
@@ -128,9 +138,12 @@ export function rulesOf(field: Field, today: Date, msgs: FieldMessages): Rule[] 
       } else {
         rules.push((value) => (anyControl.test(value) ? msgs.singleLine : undefined))
       }
+      rules.push((value) => (directionControl.test(value) ? msgs.directionControls : undefined))
       const { pattern, minWords } = field
       if (pattern === 'usPhone')
         rules.push((value) => (normalizePhone(value) === undefined ? msgs.pattern(pattern) : undefined))
+      else if (pattern === 'taxNumber')
+        rules.push((value) => (normalizeTaxNumber(value) === undefined ? msgs.pattern(pattern) : undefined))
       else if (pattern)
         rules.push((value) => (patternRegExp(pattern).test(value) ? undefined : msgs.pattern(pattern)))
       if (field.kind === 'email') rules.push((value) => (emailPattern.test(value) ? undefined : msgs.email))
@@ -191,11 +204,21 @@ function normalizePhone(value: string): string | undefined {
 }
 
 /**
- * The value a field stores and submits: phone numbers become their 10 digits; anything else is
- * the (trimmed) value as given. Call it on a value its rules accept.
+ * An SSN or EIN as typed or pasted ("123-45-6789", "12-3456789", "123 45 6789") reduced to its 9
+ * digits, or undefined when it is not 9 digits with only dashes and spaces around them.
+ */
+function normalizeTaxNumber(value: string): string | undefined {
+  const compact = value.replace(/[\s-]/g, '')
+  return /^[0-9]{9}$/.test(compact) ? compact : undefined
+}
+
+/**
+ * The value a field stores and submits: phone numbers become their 10 digits, an SSN or EIN its 9;
+ * anything else is the (trimmed) value as given. Call it on a value its rules accept.
  */
 export function normalizeFieldValue(field: Field, value: string): string {
   if (field.kind === 'tel' && field.pattern === 'usPhone') return normalizePhone(value) ?? value
+  if (field.kind === 'text' && field.pattern === 'taxNumber') return normalizeTaxNumber(value) ?? value
   return value
 }
 

@@ -145,12 +145,12 @@ export function section(title: string, ...parts: (Field | readonly Field[])[]): 
 
 /** The 'Your contact details' section: names, e-mail, phone, then what the form adds (an address). */
 export function contactSection(
-  { namePattern, phoneName }: { namePattern: boolean; phoneName?: 'phone' | 'contactPhone' },
+  { phoneName }: { phoneName?: 'phone' | 'contactPhone' },
   ...more: (Field | readonly Field[])[]
 ): FormSection {
   return section(
     'Your contact details',
-    contactNames({ pattern: namePattern }),
+    contactNames(),
     email(),
     phone(phoneName ? { name: phoneName } : {}),
     ...more,
@@ -202,11 +202,11 @@ export function honeypot(): TextField {
 }
 
 /**
- * firstName and lastName, always required; `pattern` where names are limited to letters and spaces
- * (docs/decisions/022-names-within-the-spec.md).
+ * firstName and lastName, always required, written as people write names (shared/DESIGN.md,
+ * "Names"; docs/decisions/022-names.md).
  */
-export function contactNames({ pattern }: { pattern: boolean }): Field[] {
-  const namePattern = pattern ? { pattern: 'name' as const } : {}
+export function contactNames(): Field[] {
+  const namePattern = { pattern: 'name' as const }
   return [
     text('firstName', 'First name', { required: true, autoComplete: 'given-name', ...namePattern }),
     text('lastName', 'Last name', { required: true, autoComplete: 'family-name', ...namePattern }),
@@ -388,8 +388,6 @@ export function commute(n: 1 | 2, { required }: { required: boolean }): Field[] 
 
 interface PersonOptions {
   required: boolean
-  /** Names limited to letters and spaces. */
-  namePattern: boolean
   /** Latest allowed date of birth (none on the classic car form). */
   dobMax?: DateLimit
   /** Why the date of birth is limited this way, where the forms' contract does not say. */
@@ -400,11 +398,11 @@ interface PersonOptions {
 function person(
   n: 1 | 2,
   nameField: string,
-  { required, namePattern, dobMax, dobNote }: PersonOptions,
+  { required, dobMax, dobNote }: PersonOptions,
   last: Field,
 ): Field[] {
   return [
-    text(nameField, 'Full name', { required, ...(namePattern ? { pattern: 'name' as const } : {}) }),
+    text(nameField, 'Full name', { required, pattern: 'name' }),
     select(`gender${n}`, 'Gender', genderOptions, { required }),
     select(`married${n}`, 'Married?', yesNoOptions, { required }),
     dateInput(`dob${n}`, 'Date of birth', {
@@ -426,12 +424,12 @@ export function driver(n: 1 | 2, opts: PersonOptions): Field[] {
   )
 }
 
-/** A boat operator: names limited to letters and spaces, at least 16 years old. */
+/** A boat operator, at least 16 years old. */
 export function boatOperator(n: 1 | 2, { required }: { required: boolean }): Field[] {
   return person(
     n,
     n === 1 ? 'primaryOperatorName' : 'operator2Name',
-    { required, namePattern: true, dobMax: atLeast16YearsAgo },
+    { required, dobMax: atLeast16YearsAgo },
     select(`accidents${n}`, 'Accidents or tickets in the past 3 years?', yesNoOptions, { required }),
   )
 }
@@ -519,7 +517,7 @@ export function owner(n: 1 | 2 | 3, { required }: { required: boolean }): Field[
     text(`owner${n}Name`, 'Full name', {
       required,
       pattern: 'name',
-      note: 'Spec names the letters-only rule for owner1Name and owner2Name; owner3Name is the same group, so it follows it too.',
+      note: 'Spec names the letters-only rule for owner1Name and owner2Name, extended to names as people write them (shared/DESIGN.md); owner3Name is the same group, so it follows it too.',
     }),
     dateInput(`birthdate${n}`, 'Date of birth', {
       required,
@@ -529,11 +527,11 @@ export function owner(n: 1 | 2 | 3, { required }: { required: boolean }): Field[
     text(`ssn${n}`, 'Social Security number', {
       required,
       sensitive: true,
-      pattern: 'digits',
-      maxLength: 9,
+      pattern: 'taxNumber',
+      maxLength: 20,
       autoComplete: 'off',
-      hint: '9 digits, no dashes.',
-      note: 'Spec silent on the format: digits only, at most 9 (an SSN without dashes). Sensitive: never mailed or logged.',
+      hint: '9 digits. Dashes are fine.',
+      note: 'Spec silent on the format: 9 digits, typed or pasted with dashes or spaces (shared/DESIGN.md); the 9 digits are sent and stored. Sensitive: never mailed or logged.',
     }),
     numberInput(`ownership${n}`, 'Ownership (%)', {
       required,

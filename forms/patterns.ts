@@ -11,16 +11,25 @@ import type { PatternName } from './engine.ts'
 
 const sources: Record<PatternName, string> = {
   /**
-   * Letters of any language and spaces: "letters and whitespace only"
-   * (docs/decisions/022-names-within-the-spec.md): Nguyễn, Łukasz, Ōta, Ελένη, Юлия. A combining
-   * mark (\p{M}) is part of the letter before it, so a name typed in decomposed form (José as
-   * e + U+0301) passes, but a mark on its own, at the start or after a space, is no letter.
-   * \p{L}, \p{M} and \s never overlap, so matching stays linear however long the value.
-   * Apostrophes, hyphens and dots stay out: the rule allows letters and spaces only.
+   * A person's name as people write it (shared/DESIGN.md, "Names"; docs/decisions/022-names.md):
+   * letters of any language with their combining marks, spaces, apostrophes (' and ’), hyphens and
+   * periods, starting with a letter: O'Connor, García-López, D’Angelo, Ruiz Jr., St. John, Nguyễn.
+   * A combining mark (\p{M}) belongs to the character before it, so José typed in decomposed form
+   * (e + U+0301) passes, but a mark at the start is no letter. Digits, other symbols and invisible
+   * format characters (zero-width joiners, the direction controls U+200E/F, U+202A–202E,
+   * U+2066–2069, U+061C) match nothing here, so they are refused. Each step of the repeat takes a
+   * letter with its marks, or one space or punctuation mark (never followed by a combining mark);
+   * the two never start with the same character, so matching stays linear however long the value.
    */
-  name: '\\s*(?:\\p{L}\\p{M}*\\s*)+',
-  /** Digits only (phones, SSNs, EINs, years of experience). */
+  name: "\\s*\\p{L}\\p{M}*(?:\\p{L}\\p{M}*|[\\s'’.\\-])*",
+  /** Digits only (years of experience). */
   digits: '[0-9]+',
+  /**
+   * An SSN or EIN as people write it: its 9 digits, with dashes or spaces anywhere (123-45-6789,
+   * 12-3456789, 123 45 6789). The attribute only guides the browser; normalizeTaxNumber
+   * (forms/field-rules.ts) decides, on both sides, and the 9 digits are what is sent and stored.
+   */
+  taxNumber: '[0-9 \\-]+',
   /**
    * A US phone number as people type it: digits, spaces, dashes, dots, parentheses and a leading +.
    * The attribute only guides the browser; normalizePhone (forms/field-rules.ts) decides, on both sides.
@@ -29,8 +38,9 @@ const sources: Record<PatternName, string> = {
 }
 
 const messages: Record<PatternName, string> = {
-  name: "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",
+  name: "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.).",
   digits: 'Use digits only.',
+  taxNumber: 'Enter the 9 digits. Dashes and spaces are fine, for example 123-45-6789.',
   usPhone: 'Enter a 10-digit US phone number, for example (770) 555-0142.',
 }
 
@@ -56,7 +66,7 @@ export function patternMessage(name: PatternName): string {
   return messages[name]
 }
 
-/** Digits-only fields get the numeric keypad on phones (docs/decisions/012-forms-on-a-phone.md). */
+/** Digit fields get the numeric keypad on phones (docs/decisions/012-forms-on-a-phone.md). */
 export function patternInputMode(name: PatternName | undefined): 'numeric' | undefined {
-  return name === 'digits' ? 'numeric' : undefined
+  return name === 'digits' || name === 'taxNumber' ? 'numeric' : undefined
 }

@@ -9,7 +9,7 @@ export const animalLiabilityQuote = defineForm(
   submitLabels.quote,
   [
     section('Your policy', policyStartDate({ required: true })),
-    contactSection({ namePattern: true }, address({ lines: 'addressLine' })),
+    contactSection({}, address({ lines: 'addressLine' })),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/others/animal-liability'], line: 'specialty' },

@@ -16,13 +16,12 @@ export const atvQuote = defineForm(
       (n, required) =>
         driver(n, {
           required,
-          namePattern: false,
           dobMax: atLeast16YearsAgo,
           dobNote:
             'Spec limits the date of birth on boat, motorcycle and RV only; the minimum operator age of 16 (section 9) applies to ATV operators too.',
         }),
     ),
-    vehicleContact({ namePattern: true }),
+    vehicleContact(),
     currentPolicy('policyExpiresIn', true),
   ],
   { pages: ['/insurance/vehicle/atv'], line: 'vehicle', submitAlwaysEnabled: true },

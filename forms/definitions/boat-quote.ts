@@ -41,7 +41,7 @@ export const boatQuote = defineForm(
       (n, required) => boatOperator(n, { required }),
     ),
     section('Coverage', coverageDesired({ required: true }), notesField),
-    vehicleContact({ namePattern: true }),
+    vehicleContact(),
   ],
   { pages: ['/insurance/vehicle/boat'], line: 'vehicle' },
 )

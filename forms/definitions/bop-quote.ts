@@ -10,7 +10,7 @@ export const bopQuote = defineForm(
   submitLabels.quote,
   [
     section('Your business', policyStartDate({ required: true }), businessName, businessDescription),
-    contactSection({ namePattern: true }, optionalBusinessAddress),
+    contactSection({}, optionalBusinessAddress),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/business/bop'], line: 'business' },

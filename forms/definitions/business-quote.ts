@@ -88,7 +88,7 @@ export const businessQuote = defineForm(
         ['deferredCompensation', 'Deferred compensation'],
       ]),
     ),
-    contactSection({ namePattern: true, phoneName: 'contactPhone' }, stateSelect({ required: false })),
+    contactSection({ phoneName: 'contactPhone' }, stateSelect({ required: false })),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/business'], line: 'business' },

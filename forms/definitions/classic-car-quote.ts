@@ -9,9 +9,9 @@ export const classicCarQuote = defineForm(
   submitLabels.quote,
   [
     ...twoVehicles(),
-    ...drivers({ namePattern: false }),
+    ...drivers({}),
     currentPolicy('policyExpiresIn', true, { claimsRequired: false }),
-    vehicleContact({ namePattern: false }),
+    vehicleContact(),
   ],
   { pages: ['/insurance/vehicle/classic-car'], line: 'vehicle' },
 )

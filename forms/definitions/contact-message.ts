@@ -8,7 +8,7 @@ export const contactMessage = defineForm(
   'Contact message',
   submitLabels.message,
   [
-    contactSection({ namePattern: false }, stateSelect({ required: false })),
+    contactSection({}, stateSelect({ required: false })),
     section('Your message', notes('msg', { required: true })),
   ],
   { pages: ['/contact', '/'], line: 'service', family: 'contact' },

@@ -14,7 +14,7 @@ export const eventQuote = defineForm(
       dateInput('date', 'Event date', { required: true, min: todayLimit }),
       address({ lines: 'addressLine', venue: true }),
     ),
-    contactSection({ namePattern: true }),
+    contactSection({}),
     notesSection('msg', { required: false }),
   ],
   { pages: ['/insurance/others/event'], line: 'specialty' },

@@ -10,7 +10,7 @@ export const finalExpenseQuote = defineForm(
   submitLabels.quote,
   [
     section('About you', ownBirthDate('dob')),
-    contactSection({ namePattern: true }, address({ lines: 'address' })),
+    contactSection({}, address({ lines: 'address' })),
     notesSection('comment', { required: true }),
   ],
   { pages: ['/insurance/life/final-expense'], line: 'life' },

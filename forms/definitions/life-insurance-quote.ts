@@ -50,7 +50,7 @@ export const lifeInsuranceQuote = defineForm(
       yesNoRadio('familyCancer', 'Family history of cancer?'),
       yesNoRadio('hazardousHobby', 'Any hazardous hobbies?'),
     ),
-    contactSection({ namePattern: true }, address({ lines: 'addressLine' })),
+    contactSection({}, address({ lines: 'addressLine' })),
     notesSection('additionalInfo', { required: false }),
   ],
   { pages: ['/insurance/life/life-insurance'], line: 'life' },

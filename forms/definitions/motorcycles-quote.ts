@@ -32,7 +32,7 @@ export const motorcyclesQuote = defineForm(
         ...commute(n, { required }),
       ],
     ),
-    ...drivers({ namePattern: true, dobMax: atLeast16YearsAgo }),
+    ...drivers({ dobMax: atLeast16YearsAgo }),
     section(
       'Your current policy',
       currentCompany({ required: false }),
@@ -45,7 +45,7 @@ export const motorcyclesQuote = defineForm(
       policyStartDate({ required: false }),
       notesField,
     ),
-    vehicleContact({ namePattern: true }),
+    vehicleContact(),
   ],
   { pages: ['/insurance/vehicle/motorcycle'], line: 'vehicle' },
 )

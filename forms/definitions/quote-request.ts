@@ -18,7 +18,7 @@ export const quoteRequest = defineForm(
   'Quote request',
   submitLabels.quote,
   [
-    contactSection({ namePattern: false }),
+    contactSection({}),
     section(
       'Your address',
       address({

@@ -14,9 +14,9 @@ export const rvQuote = defineForm(
       { add: 'Add a second RV', remove: 'Remove the second RV' },
       (n, required) => vehicle(n, { required, leasedLabel: 'Is RV leased?' }),
     ),
-    ...drivers({ namePattern: true, dobMax: atLeast16YearsAgo }),
+    ...drivers({ dobMax: atLeast16YearsAgo }),
     currentPolicy('policyExpires', false),
-    vehicleContact({ namePattern: true }),
+    vehicleContact(),
   ],
   { pages: ['/insurance/vehicle/rv'], line: 'vehicle' },
 )

@@ -36,7 +36,7 @@ export const umbrellaQuote = defineForm(
       }),
       policyStartDate({ required: true }),
     ),
-    contactSection({ namePattern: true }, address({ lines: 'address', line1Required: true })),
+    contactSection({}, address({ lines: 'address', line1Required: true })),
     notesSection('comment', { required: false }),
   ],
   { pages: ['/insurance/life/umbrella'], line: 'life' },

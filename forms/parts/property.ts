@@ -11,5 +11,5 @@ export function propertyContact(zip: {
   zipRequired: boolean
   stateRequired: boolean
 }): FormSection {
-  return contactSection({ namePattern: true }, address({ lines: 'address', line1Required: true, ...zip }))
+  return contactSection({}, address({ lines: 'address', line1Required: true, ...zip }))
 }

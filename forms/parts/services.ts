@@ -5,7 +5,7 @@ import type { FormDefinition } from '../engine.ts'
 import { contactNames, contactSection, email, notes, section, stateSelect } from '../groups.ts'
 
 /** Names (no pattern on these forms), e-mail, phone and the state selector. */
-export const serviceContact = contactSection({ namePattern: false }, stateSelect({ required: false }))
+export const serviceContact = contactSection({}, stateSelect({ required: false }))
 
 /** The testimonial and the referral share their fields and wording (the referral reuses the testimonial's). */
 export function testimonialLike<const Key extends string>(
@@ -18,7 +18,7 @@ export function testimonialLike<const Key extends string>(
     title,
     submitLabels.message,
     [
-      section('Your details', contactNames({ pattern: false }), email(), stateSelect({ required: false })),
+      section('Your details', contactNames(), email(), stateSelect({ required: false })),
       section('Your message', notes('msg', { required: true })),
     ],
     { pages, line: 'service', family: 'community' },

@@ -15,8 +15,8 @@ import {
 } from '../groups.ts'
 
 /** The contact block of every vehicle form: address1 and city required, zipCode optional. */
-export function vehicleContact({ namePattern }: { namePattern: boolean }): FormSection {
-  return contactSection({ namePattern }, address({ lines: 'address', line1Required: true }))
+export function vehicleContact(): FormSection {
+  return contactSection({}, address({ lines: 'address', line1Required: true }))
 }
 
 export const notesField = notes('message', { required: false })
@@ -50,7 +50,7 @@ export function twoVehicles(): FormSection[] {
 }
 
 /** The primary driver and, behind its control, an additional one (classic car, motorcycle, RV). */
-export function drivers(options: { namePattern: boolean; dobMax?: DateLimit }): FormSection[] {
+export function drivers(options: { dobMax?: DateLimit }): FormSection[] {
   return requiredThenOptional(
     ['Primary driver', 'Additional driver'],
     { add: 'Add another driver', remove: 'Remove the additional driver' },

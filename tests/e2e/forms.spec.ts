@@ -116,7 +116,7 @@ test('a wrong value is explained next to its field and the form is not sent', as
   })
   await form.getByRole('group', { name: 'Your contact details' }).getByLabel('First name').fill('R2D2')
   await submitButton(page, 'atv-quote').click()
-  await expect(form.getByText('Use letters and spaces only.').first()).toBeVisible()
+  await expect(form.getByText('Use letters, spaces, apostrophes, hyphens and periods').first()).toBeVisible()
   expect(requests).toEqual([])
 })
 

@@ -1,9 +1,9 @@
 /**
- * Real names through the real server, on both databases: every field of the 24 forms that is
- * limited to "letters and whitespace" takes the letters of every language, and refuses
- * punctuation with a message that shows the way through, in English (JSON, what the island
- * receives) and in Spanish (the page a Spanish form posted without JavaScript gets back).
- * docs/decisions/022-names-within-the-spec.md.
+ * Names as people write them through the real server, on both databases: every person's name field
+ * of the 24 forms takes letters of every language, apostrophes, hyphens and periods, and refuses
+ * digits, symbols and direction controls with a message that says what a name may hold, in English
+ * (JSON, what the island receives) and in Spanish (the page a Spanish form posted without
+ * JavaScript gets back). shared/DESIGN.md, "Names"; docs/decisions/022-names.md.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -19,15 +19,21 @@ const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
 const today = new Date()
 
 const english =
-  "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López."
+  "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.)."
 const spanish =
-  "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López."
+  "Use letras, espacios, apóstrofos, guiones y puntos, empezando por una letra (por ejemplo O'Connor, García-López, Ruiz Jr.)."
+const englishDirection = 'Remove the invisible direction marks from this text (they can make it read backwards).'
+const spanishDirection = 'Quite las marcas invisibles de dirección de este texto (pueden hacer que se lea al revés).'
 
-/** Names that "letters and whitespace" covers; the last one decomposed (NFD). */
-const accepted = ['Nguyễn', 'García López', 'Zoë Çelik', 'Jose\u0301']
-const refused = ['Ana3', '<b>', "O'Connor"]
+/** Names as people write them (the ones refused before, issue 42); one decomposed (NFD). */
+const accepted = ["O'Connor", 'García-López', "D'Angelo", 'Ruiz Jr.', 'St. John', 'Nguyễn', 'Jose\u0301']
+const refused: [string, string, string][] = [
+  ['Ana3', english, spanish],
+  ['<b>', english, spanish],
+  ['Ana\u202eziuR', englishDirection, spanishDirection],
+]
 
-/** Every field limited to letters and spaces, with its form: 38 fields on 15 of the 24 forms. */
+/** Every person's name field, with its form: 58 fields on 23 of the 24 forms (the general liability form asks for a company). */
 const nameFields: [string, string, FormDefinition][] = formDefinitions.flatMap((form) =>
   allFields(form)
     .filter((field) => field.kind === 'text' && field.pattern === 'name')
@@ -70,13 +76,13 @@ describe.each(drivers)('names in every name field on %s', (driver) => {
     return rows[0]?.fields[name]
   }
 
-  it('covers the 15 forms that limit names to letters and spaces', () => {
-    expect(new Set(nameFields.map(([key]) => key)).size).toBe(15)
-    expect(nameFields).toHaveLength(38)
+  it('covers the 23 forms that ask for a person’s name', () => {
+    expect(new Set(nameFields.map(([key]) => key)).size).toBe(23)
+    expect(nameFields).toHaveLength(58)
   })
 
   it.each(nameFields)(
-    '%s %s: Nguyễn, García López, Zoë Çelik and a decomposed José are stored as typed',
+    "%s %s: O'Connor, García-López, D'Angelo, Ruiz Jr., St. John, Nguyễn and a decomposed José are stored as typed",
     async (_key, name, form) => {
       for (const value of accepted) {
         const response = await postJson(form, { ...validPayload(form, today), [name]: value })
@@ -87,9 +93,9 @@ describe.each(drivers)('names in every name field on %s', (driver) => {
   )
 
   it.each(nameFields)(
-    "%s %s: Ana3, <b> and O'Connor are refused with the way through, in English and Spanish",
+    '%s %s: Ana3, <b> and a direction control are refused with the rule, in English and Spanish',
     async (_key, name, form) => {
-      for (const value of refused) {
+      for (const [value, english, spanish] of refused) {
         const fields = { ...validPayload(form, today), [name]: value }
         const json = await postJson(form, fields)
         expect(json.statusCode, value).toBe(400)

@@ -132,6 +132,7 @@ function texts(m: FieldMessages): Record<keyof FieldMessages, string[]> {
     tooLong: [m.tooLong(200)],
     singleLine: [m.singleLine],
     controlCharacters: [m.controlCharacters],
+    directionControls: [m.directionControls],
     email: [m.email],
     option: [m.option],
     checkbox: [m.checkbox],
@@ -143,7 +144,7 @@ function texts(m: FieldMessages): Record<keyof FieldMessages, string[]> {
     minWords: [m.minWords(10)],
     dateMin: [m.dateMin({ kind: 'today' }), m.dateMin({ kind: 'yearsAgo', years: 16 })],
     dateMax: [m.dateMax({ kind: 'today' }), m.dateMax({ kind: 'yearsAgo', years: 16 })],
-    pattern: [m.pattern('name'), m.pattern('digits'), m.pattern('usPhone')],
+    pattern: [m.pattern('name'), m.pattern('digits'), m.pattern('usPhone'), m.pattern('taxNumber')],
     notAnObject: [m.notAnObject],
   }
 }
@@ -197,7 +198,7 @@ describe('formMessages', () => {
     expect(validateField(field(contact, 'email'), 'ana@', today, es)).toBe(es.email)
     expect(validateField(field(contact, 'state'), 'Ontario', today, es)).toBe(es.option)
     expect(validateField(field(life, 'firstName'), 'J0hn', today, es)).toBe(
-      "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López.",
+      "Use letras, espacios, apóstrofos, guiones y puntos, empezando por una letra (por ejemplo O'Connor, García-López, Ruiz Jr.).",
     )
     expect(validateField(field(life, 'weight'), '2000', today, es)).toBe(es.numberRange(1, 1500))
     expect(validateField(field(contact, 'startDate'), '2020-01-01', today, es)).toBe(

@@ -565,6 +565,7 @@ function validValue(field: Field): string {
       if (field.honeypot) return ''
       if (field.kind === 'email') return 'ana@example.com'
       if (field.pattern === 'digits') return '123456789'.slice(0, field.maxLength ?? 9)
+      if (field.pattern === 'taxNumber') return '123456789'
       if (field.pattern === 'usPhone') return '7705550142'
       if (field.pattern === 'name') return 'Ana María'
       if (field.minWords)
@@ -766,16 +767,16 @@ describe('on every form', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-// Patterns (docs/decisions/022-names-within-the-spec.md)
+// Patterns (shared/DESIGN.md, "Names"; docs/decisions/022-names.md)
 
 const lettersOnlyNames: Record<FormKey, string[]> = {
-  'contact-message': [],
-  'quote-request': [],
-  'atv-quote': ['firstName', 'lastName'],
-  'boat-quote': ['firstName', 'lastName', 'primaryOperatorName', 'operator2Name'],
-  'classic-car-quote': [],
-  'motorcycles-quote': ['firstName', 'lastName', 'primaryDriverName', 'driver2Name'],
-  'rv-quote': ['firstName', 'lastName', 'primaryDriverName', 'driver2Name'],
+  'contact-message': ['firstName', 'lastName'],
+  'quote-request': ['firstName', 'lastName'],
+  'atv-quote': ['primaryDriverName', 'driver2Name', 'firstName', 'lastName'],
+  'boat-quote': ['primaryOperatorName', 'operator2Name', 'firstName', 'lastName'],
+  'classic-car-quote': ['primaryDriverName', 'driver2Name', 'firstName', 'lastName'],
+  'motorcycles-quote': ['primaryDriverName', 'driver2Name', 'firstName', 'lastName'],
+  'rv-quote': ['primaryDriverName', 'driver2Name', 'firstName', 'lastName'],
   'umbrella-quote': ['firstName', 'lastName'],
   'flood-quote': ['firstName', 'lastName'],
   'landlord-quote': ['firstName', 'lastName'],
@@ -783,31 +784,31 @@ const lettersOnlyNames: Record<FormKey, string[]> = {
   'life-insurance-quote': ['firstName', 'lastName'],
   'final-expense-quote': ['firstName', 'lastName'],
   'business-quote': ['firstName', 'lastName'],
+  // Its only name is the company's: a business name is free text.
   'general-liability-quote': [],
   'bop-quote': ['firstName', 'lastName'],
-  // owner3Name follows owner1Name and owner2Name (same group); contactName is our addition.
   'workers-comp-quote': ['owner1Name', 'owner2Name', 'owner3Name', 'contactName'],
   'animal-liability-quote': ['firstName', 'lastName'],
   'event-quote': ['firstName', 'lastName'],
-  'consultation-request': [],
-  'update-info': [],
-  'proof-request': [],
-  'new-testimonial': [],
-  'new-referral': [],
+  'consultation-request': ['firstName', 'lastName'],
+  'update-info': ['firstName', 'lastName'],
+  'proof-request': ['firstName', 'lastName'],
+  'new-testimonial': ['firstName', 'lastName'],
+  'new-referral': ['firstName', 'lastName'],
 }
 
 describe('patterns', () => {
-  it.each(formKeys)('%s limits exactly the contract’s names to letters and spaces', (key) => {
+  it.each(formKeys)('%s holds every person’s name to the name rule', (key) => {
     const named = allFields(definition(key))
       .filter((field) => (field.kind === 'text' || field.kind === 'tel') && field.pattern === 'name')
       .map((field) => field.name)
     expect(named.sort()).toEqual([...lettersOnlyNames[key]].sort())
   })
 
-  it('limits workers comp SSNs and experience to digits (SSN at most 9)', () => {
+  it('takes workers comp SSNs and the EIN as 9 digits with dashes or spaces; experience as digits', () => {
     const form = definition('workers-comp-quote')
-    for (const name of ['ssn1', 'ssn2', 'ssn3'])
-      expect(fieldOf(form, name)).toMatchObject({ pattern: 'digits', maxLength: 9 })
+    for (const name of ['ssn1', 'ssn2', 'ssn3']) expect(fieldOf(form, name)).toMatchObject({ pattern: 'taxNumber' })
+    expect(fieldOf(definition('general-liability-quote'), 'ein')).toMatchObject({ pattern: 'taxNumber' })
     expect(fieldOf(form, 'experience')).toMatchObject({ pattern: 'digits' })
   })
 
@@ -821,11 +822,11 @@ describe('patterns', () => {
     }
   })
 
-  it('name: letters of any language and spaces (tests/unit/names.test.ts has the rest)', () => {
+  it('name: letters of any language, spaces, apostrophes, hyphens, periods (tests/unit/names.test.ts has the rest)', () => {
     const name = patternRegExp('name')
-    for (const ok of ['Ana', 'José María', 'Zoë Ångström', 'Çelik Øster', 'ÿ', 'Łukasz', '名前'])
+    for (const ok of ['Ana', 'José María', 'Zoë Ångström', 'Çelik Øster', 'ÿ', 'Łukasz', '名前', "O'Brien", 'Mary-Jane'])
       expect(name.test(ok), ok).toBe(true)
-    for (const bad of ['J0hn', "O'Brien", 'Mary-Jane', 'Ana!', '']) expect(name.test(bad), bad).toBe(false)
+    for (const bad of ['J0hn', 'Ana!', '', '-Mary']) expect(name.test(bad), bad).toBe(false)
   })
 
   it('digits: digits only', () => {
@@ -836,7 +837,7 @@ describe('patterns', () => {
   })
 
   it('sources are valid HTML pattern attributes (anchored, compiled with the v flag) and match like the RegExp', () => {
-    for (const pattern of ['name', 'digits', 'usPhone'] as const) {
+    for (const pattern of ['name', 'digits', 'usPhone', 'taxNumber'] as const) {
       const html = new RegExp(`^(?:${patternSource(pattern)})$`, 'v')
       for (const sample of ['Ana María', '12345', 'J0hn', 'a b', '']) {
         expect(html.test(sample), `${pattern} ${sample}`).toBe(patternRegExp(pattern).test(sample))
@@ -1038,15 +1039,12 @@ describe('schema: each kind of bad input gets a field message', () => {
     expect(validateSubmission(contact, { ...base(contact), msg: 'a'.repeat(5000) }, today).ok).toBe(true)
   })
 
-  it('letters and spaces only', () => {
-    expect(errorsOf(atv, { ...base(atv), firstName: 'J0hn', lastName: "O'Brien" })).toEqual({
-      firstName:
-        "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",
-      lastName:
-        "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",
-    })
-    // Classic car and contact names have no pattern.
-    expect(validateSubmission(contact, { ...base(contact), firstName: "O'Brien-2" }, today).ok).toBe(true)
+  it('names as people write them, on every form', () => {
+    const rule =
+      "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.)."
+    expect(errorsOf(atv, { ...base(atv), firstName: 'J0hn', lastName: "O'Brien" })).toEqual({ firstName: rule })
+    expect(errorsOf(contact, { ...base(contact), firstName: "O'Brien-2" })).toEqual({ firstName: rule })
+    expect(validateSubmission(contact, { ...base(contact), lastName: 'García-López Jr.' }, today).ok).toBe(true)
   })
 
   it('control characters and line breaks in single-line fields', () => {
@@ -1110,8 +1108,17 @@ describe('schema: each kind of bad input gets a field message', () => {
 
   it('digits only', () => {
     const workers = definition('workers-comp-quote')
-    expect(errorsOf(workers, { ...base(workers), ssn1: '12-345678' })).toEqual({ ssn1: 'Use digits only.' })
-    expect(errorsOf(workers, { ...base(workers), ssn1: '1234567890' })).toEqual({ ssn1: messages.tooLong(9) })
+    const nineDigits = 'Enter the 9 digits. Dashes and spaces are fine, for example 123-45-6789.'
+    expect(errorsOf(workers, { ...base(workers), ssn1: '12-345678' })).toEqual({ ssn1: nineDigits })
+    expect(errorsOf(workers, { ...base(workers), ssn1: '1234567890' })).toEqual({ ssn1: nineDigits })
+    expect(errorsOf(workers, { ...base(workers), ssn1: '123-45-678x' })).toEqual({ ssn1: nineDigits })
+    // As people write them, typed or pasted: the 9 digits are what is kept.
+    for (const typed of ['123-45-6789', '123 45 6789', ' 123456789 ', '123 - 45 - 6789']) {
+      const result = validateSubmission(workers, { ...base(workers), ssn1: typed }, today)
+      expect(result.ok && result.data.ssn1, typed).toBe('123456789')
+    }
+    const result = validateSubmission(liability, { ...base(liability), ein: '12-3456789' }, today)
+    expect(result.ok && result.data.ein).toBe('123456789')
     expect(errorsOf(workers, { ...base(workers), experience: 'ten' })).toEqual({
       experience: 'Use digits only.',
     })
@@ -1205,7 +1212,7 @@ describe('schema: each kind of bad input gets a field message', () => {
   it('validateField gives the same message for one value', () => {
     const field = fieldOf(atv, 'firstName')
     expect(validateField(field, 'J0hn', today)).toBe(
-      "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",
+      "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.).",
     )
     expect(validateField(field, '', today)).toBe(messages.required)
     expect(validateField(field, 'Ana', today)).toBeUndefined()

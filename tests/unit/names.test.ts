@@ -1,7 +1,8 @@
 /**
- * Real names in the name fields: letters of every language with their combining marks, and spaces,
- * as the specification's "letters and whitespace only" (docs/decisions/022-names-within-the-spec.md).
- * Punctuation stays refused, with a message that shows the way through.
+ * Names as people write them (shared/DESIGN.md, "Names"; docs/decisions/022-names.md): letters of
+ * every language with their combining marks, spaces, apostrophes (' and ’), hyphens and periods,
+ * starting with a letter. Digits, other symbols and invisible direction controls are refused, with
+ * a message that says what a name may hold.
  */
 import { describe, expect, it } from 'vitest'
 import { formMessages } from '#content/form-messages.ts'
@@ -30,15 +31,26 @@ const accepted = [
   'García López',
   'O Connor',
   ' Ana ',
+  // The names people were refused before (issue 42): apostrophes both ways, hyphens, periods.
+  "O'Connor",
+  'García-López',
+  "D'Angelo",
+  'D’Angelo',
+  'Ruiz Jr.',
+  'St. John',
+  "María-José O'Neill-Ruiz",
 ]
 
 const refused = [
   'Ana3',
   '<b>',
-  "O'Connor",
-  'García-López',
-  'Ruiz Jr.',
   'Ana!',
+  'Ana_Ruiz',
+  'Ana@Ruiz',
+  // A name starts with a letter.
+  "'Ana",
+  '-Ana',
+  '.Ana',
   'J0hn',
   '',
   ' ',
@@ -47,6 +59,13 @@ const refused = [
   'Ana \u0301',
   // Invisible characters are neither letters nor spaces.
   'Ana\u200b',
+  // Direction controls, which can make a name read backwards on the desk or in a subject.
+  'Ana\u202eziuR',
+  '\u202eAna',
+  'Ana\u200e',
+  'Ana\u200f',
+  'Ana\u2066Ruiz\u2069',
+  'Ana\u061c',
 ]
 
 describe('the name pattern', () => {
@@ -73,6 +92,7 @@ describe('the name pattern', () => {
       `${'a'.repeat(100_000)}!`,
       `${'a\u0301 '.repeat(30_000)}!`,
       `${' '.repeat(100_000)}!`,
+      `a${"-'. ".repeat(30_000)}!`,
     ])
       expect(patternRegExp('name').test(value)).toBe(false)
     expect(performance.now() - started).toBeLessThan(500)
@@ -85,17 +105,38 @@ describe('the message for a refused name', () => {
   if (!field) throw new Error('the boat form has no lastName')
   const today = new Date()
 
-  it('shows the way through in English', () => {
-    expect(validateField(field, "O'Connor", today)).toBe(
-      "Use letters and spaces only. For names like O'Connor or García-López, type a space instead: O Connor, García López.",
+  it('says what a name may hold, in English', () => {
+    expect(validateField(field, 'Ana3', today)).toBe(
+      "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.).",
     )
-    expect(validateField(field, 'O Connor', today)).toBeUndefined()
+    expect(validateField(field, "O'Connor", today)).toBeUndefined()
   })
 
-  it('shows the way through in Spanish', () => {
-    expect(validateField(field, 'García-López', today, formMessages.es)).toBe(
-      "Use solo letras y espacios. Para nombres como O'Connor o García-López, escriba un espacio en su lugar: O Connor, García López.",
+  it('says what a name may hold, in Spanish', () => {
+    expect(validateField(field, 'Ana3', today, formMessages.es)).toBe(
+      "Use letras, espacios, apóstrofos, guiones y puntos, empezando por una letra (por ejemplo O'Connor, García-López, Ruiz Jr.).",
     )
-    expect(validateField(field, 'García López', today, formMessages.es)).toBeUndefined()
+    expect(validateField(field, 'García-López', today, formMessages.es)).toBeUndefined()
+  })
+
+  it('names the invisible direction marks in both languages', () => {
+    expect(validateField(field, 'Ana\u202eziuR', today)).toBe(
+      'Remove the invisible direction marks from this text (they can make it read backwards).',
+    )
+    expect(validateField(field, 'Ana\u202eziuR', today, formMessages.es)).toBe(
+      'Quite las marcas invisibles de dirección de este texto (pueden hacer que se lea al revés).',
+    )
+  })
+})
+
+describe('direction controls in any text a visitor sends', () => {
+  const today = new Date()
+  it.each(['businessName', 'message', 'email'])('are refused in the contact and business forms: %s', (name) => {
+    for (const key of ['contact-message', 'business-quote', 'new-testimonial'] as const) {
+      const form = getFormDefinition(key)
+      const field = form && allFields(form).find((candidate) => candidate.name === name)
+      if (!field) continue
+      expect(validateField(field, 'Hello\u202eolleH there', today), `${key} ${name}`).toBeDefined()
+    }
   })
 })

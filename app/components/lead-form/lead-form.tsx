@@ -649,10 +649,15 @@ function invalidFieldMessages(el: HTMLFormElement): Record<string, string> {
   return messages
 }
 
+/** Phone numbers, SSNs and the EIN: sent as their digits, whatever formatting the visitor typed. */
+function normalizedOnSend(field: FormDefinition['sections'][number]['fields'][number]): boolean {
+  return field.kind === 'tel' || (field.kind === 'text' && field.pattern === 'taxNumber')
+}
+
 /**
  * The submitted body: every field of the definition by its name; unticked boxes are left out;
- * phone numbers as their 10 digits, whatever formatting the visitor typed (docs/contracts.md,
- * "Forms").
+ * phone numbers as their 10 digits and SSNs and the EIN as their 9, whatever formatting the visitor
+ * typed (docs/contracts.md, "Forms").
  */
 function collectValues(el: HTMLFormElement, form: FormDefinition): Record<string, string> {
   const data = new FormData(el)
@@ -660,7 +665,7 @@ function collectValues(el: HTMLFormElement, form: FormDefinition): Record<string
   for (const field of allFields(form)) {
     const value = data.get(field.name)
     if (typeof value === 'string')
-      body[field.name] = field.kind === 'tel' ? normalizeFieldValue(field, value.trim()) : value
+      body[field.name] = normalizedOnSend(field) ? normalizeFieldValue(field, value.trim()) : value
   }
   return body
 }

@@ -36,8 +36,10 @@ export function visitorValue(field: Field, today: Date, email: string): string {
       return '(770) 555-0142'
     default: {
       if (/zip/i.test(field.name)) return '30620'
+      // An SSN or EIN typed with its dashes, as people write it; the form submits the 9 digits.
+      if (field.pattern === 'taxNumber') return '123-45-6789'
       if (field.pattern === 'digits') return '123456789'.slice(0, field.maxLength ?? 9)
-      if (field.pattern === 'name') return 'José Núñez'
+      if (field.pattern === 'name') return "José O'Connor-Núñez"
       if (field.minWords) return 'We build small wooden furniture in a shop with two saws and a sander.'
       const text = field.kind === 'textarea' ? 'Please call me after 5 pm.\nThank you!' : 'Sample answer'
       return text.slice(0, field.maxLength ?? text.length)
@@ -47,7 +49,8 @@ export function visitorValue(field: Field, today: Date, email: string): string {
 
 /** What the lead stores for a value the visitor typed: a phone number's 10 digits, anything else as typed. */
 export function storedValue(field: Field, typed: string): string {
-  return field.kind === 'tel' ? typed.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '') : typed
+  if (field.kind === 'tel') return typed.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')
+  return field.kind === 'text' && field.pattern === 'taxNumber' ? typed.replace(/\D/g, '') : typed
 }
 
 function isHoneypot(field: Field): boolean {

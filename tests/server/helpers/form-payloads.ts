@@ -41,6 +41,7 @@ export function validValue(field: Field, today: Date): string {
       return '7705550142'.slice(0, field.maxLength ?? 10)
     case 'text':
     case 'textarea': {
+      if (field.pattern === 'taxNumber') return '123456789'
       if (field.pattern === 'digits') return '1234567890'.slice(0, field.maxLength ?? 5)
       if (field.pattern === 'name') return 'Jane Doe'.slice(0, field.maxLength ?? 8)
       const words = field.minWords
