@@ -24,18 +24,13 @@ const en = {
   stepsLabel: 'Parts of this form',
   stepOf: (step: number, total: number) => `Part ${step} of ${total}`,
   referenceLine: 'Your reference:',
-  nextStep: 'We will call you within one business day to go over your request.',
-  callToday: (closes: string) => `We will call you today, before ${closes}.`,
-  callNext: (daysAhead: number, weekday: string, opens: string) =>
-    daysAhead === 0
-      ? `We will call you today from ${opens}.`
-      : daysAhead === 1
-        ? `We will call you tomorrow from ${opens}.`
-        : `We will call you on ${weekday} from ${opens}.`,
-  closedToday: 'The office is closed today; we will call you on our next business day.',
-  /** Monday first. */
-  weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  testimonialNext:
+    'Thank you for your words. Someone at our office reads every testimonial, and we only write to you if we have a question.',
+  referralNext:
+    'Thank you for the referral. One of our agents will get in touch with the person you recommended.',
   sentTitle: 'Your request was sent',
+  sentElsewhere:
+    'You already sent us a request with this form from another page today. This form is for a new one.',
   sendAnother: 'Send another request',
   notKept: (labels: string) =>
     `For your privacy these answers were not kept, please enter them again: ${labels}.`,
@@ -53,8 +48,6 @@ const en = {
   callUs: 'Questions in the meantime? Call us at',
   answersKept: 'Your answers are still in the form.',
   callInstead: 'You can also call us at',
-  am: 'am',
-  pm: 'pm',
 }
 
 export type FormUiCopy = typeof en
@@ -84,19 +77,13 @@ const es: FormUiCopy = {
   stepsLabel: 'Partes de este formulario',
   stepOf: (step: number, total: number) => `Parte ${step} de ${total}`,
   referenceLine: 'Su número de referencia:',
-  nextStep: 'Le llamaremos en un plazo de un día hábil para revisar su solicitud.',
-  // Spanish times end in 'p. m.': each sentence is built so the time never ends it, and no
-  // period doubles the abbreviation's own.
-  callToday: (closes: string) => `Hoy mismo, antes de las ${closes}, le llamaremos.`,
-  callNext: (daysAhead: number, weekday: string, opens: string) =>
-    daysAhead === 0
-      ? `Hoy, a partir de las ${opens}, le llamaremos.`
-      : daysAhead === 1
-        ? `Mañana, a partir de las ${opens}, le llamaremos.`
-        : `El ${weekday}, a partir de las ${opens}, le llamaremos.`,
-  closedToday: 'Hoy la oficina está cerrada; le llamaremos el próximo día hábil.',
-  weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
+  testimonialNext:
+    'Gracias por sus palabras. En nuestra oficina leemos cada testimonio y solo le escribimos si tenemos alguna pregunta.',
+  referralNext:
+    'Gracias por su recomendación. Uno de nuestros agentes se pondrá en contacto con la persona que nos recomendó.',
   sentTitle: 'Su solicitud fue enviada',
+  sentElsewhere:
+    'Hoy ya nos envió una solicitud con este formulario desde otra página. Este formulario es para una nueva.',
   sendAnother: 'Enviar otra solicitud',
   notKept: (labels: string) =>
     `Por su privacidad no guardamos estas respuestas; vuelva a escribirlas: ${labels}.`,
@@ -122,8 +109,6 @@ const es: FormUiCopy = {
   callUs: '¿Tiene preguntas mientras tanto? Llámenos al',
   answersKept: 'Sus respuestas siguen en el formulario.',
   callInstead: 'También puede llamarnos al',
-  am: 'a. m.',
-  pm: 'p. m.',
 }
 
 export const formUiCopy = { en, es } satisfies Localized<FormUiCopy>

@@ -12,7 +12,9 @@ export interface ThankYouCopy {
   /** Shown where the reference goes when the page is opened without one. */
   noReference: string
   nextHeading: string
+  /** The general promise, on the page as prerendered (the server puts in the request's own). */
   next: string
+  keepReference: string
   callPrompt: string
   backHome: string
 }
@@ -24,7 +26,8 @@ export const thankYouCopy: Localized<ThankYouCopy> = {
     referenceLabel: 'Your reference',
     noReference: 'not shown (this page was opened without one)',
     nextHeading: 'What happens next',
-    next: 'One of our agents reads your request and calls you within one business day, during office hours. Keep your reference at hand: it lets us find your request at once.',
+    next: 'One of our agents reads your request and calls you within one business hour of our office hours.',
+    keepReference: 'Keep your reference at hand: it lets us find your request at once.',
     callPrompt: 'In a hurry? Call us:',
     backHome: 'Back to the home page',
   },
@@ -34,7 +37,8 @@ export const thankYouCopy: Localized<ThankYouCopy> = {
     referenceLabel: 'Su referencia',
     noReference: 'no disponible (esta página se abrió sin ella)',
     nextHeading: 'Lo que sigue',
-    next: 'Uno de nuestros agentes lee su solicitud y le llama en un plazo de un día hábil, en horario de oficina. Tenga a mano su referencia: con ella encontramos su solicitud enseguida.',
+    next: 'Uno de nuestros agentes lee su solicitud y le llama dentro de una hora hábil de nuestro horario de oficina.',
+    keepReference: 'Tenga a mano su referencia: con ella encontramos su solicitud enseguida.',
     callPrompt: '¿Tiene prisa? Llámenos:',
     backHome: 'Volver a la página de inicio',
   },

@@ -9,9 +9,11 @@ import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { agencyPhone } from '#config/agency-facts.ts'
+import { callBackSentence } from '#content/call-back.ts'
 import { formUiCopy } from '#content/form-ui.ts'
 import { noJsCopy } from '#content/no-js.ts'
 import type { FormDefinition } from '#forms/engine.ts'
+import { nextStepSentence } from '../components/lead-form/confirmation.tsx'
 import { LeadFormIslandScript } from '../components/lead-form-island-script.tsx'
 import { LeadFormIsland } from '../components/page-form.tsx'
 import NotFoundPage from '../routes/not-found.tsx'
@@ -49,9 +51,22 @@ export function renderIslandScript(src: string): string {
   return renderToString(<LeadFormIslandScript src={src} />)
 }
 
-/** The thank-you page's content; without a reference, as prerendered. */
-export function renderThankYou(locale: Locale, reference?: string): string {
-  return atPath(locale, '/thank-you', <ThankYouContent reference={reference} />)
+/**
+ * The thank-you page's content; without a reference, as prerendered. With one, what happens next is
+ * the one call-back promise counted from `sent.at` (or, for a testimonial or a referral, what the
+ * office does instead), the same sentence the island's dialog and the visitor's e-mail say.
+ */
+export function renderThankYou(
+  locale: Locale,
+  reference?: string,
+  sent?: { form: FormDefinition | undefined; at: Date },
+): string {
+  const next = sent?.form
+    ? nextStepSentence(sent.form, sent.at, locale, formUiCopy[locale])
+    : sent
+      ? callBackSentence(sent.at, locale)
+      : undefined
+  return atPath(locale, '/thank-you', <ThankYouContent reference={reference} next={next} />)
 }
 
 /** The 404 page's content, as prerendered: the notices below take its place in its shell. */

@@ -24,7 +24,14 @@ export default function ThankYouPage() {
   return <ThankYouContent />
 }
 
-export function ThankYouContent({ reference }: { reference?: string | undefined }) {
+export function ThankYouContent({
+  reference,
+  next,
+}: {
+  reference?: string | undefined
+  /** What happens next for this request (app/no-js/pages.tsx); without it, the general promise. */
+  next?: string | undefined
+}) {
   const copy = useLocalized(thankYouCopy)
   const { successMessage } = useLocalized(formUiCopy)
   const href = useHref()
@@ -37,7 +44,9 @@ export function ThankYouContent({ reference }: { reference?: string | undefined 
           <strong data-lead-reference="">{reference ?? copy.noReference}</strong>
         </p>
         <h2>{copy.nextHeading}</h2>
-        <p>{copy.next}</p>
+        <p>
+          {next ?? copy.next} {copy.keepReference}
+        </p>
         <p>
           {copy.callPrompt} <a href={agencyPhone.href}>{agencyPhone.display}</a>
         </p>

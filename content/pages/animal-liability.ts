@@ -43,7 +43,7 @@ export const animalLiabilityPage = {
       anchor: 'animal-liability-quote',
       heading: 'Request your animal liability quote',
       intro:
-        'Let us know when you would like coverage to start and tell us about your animals in the notes. We reply within one business day.',
+        'Let us know when you would like coverage to start and tell us about your animals in the notes. We reply within one business hour.',
     },
   },
   es: {
@@ -87,7 +87,7 @@ export const animalLiabilityPage = {
       anchor: 'animal-liability-quote',
       heading: 'Solicite su cotización de responsabilidad por animales',
       intro:
-        'Díganos cuándo quiere que empiece la cobertura y háblenos de sus animales en las notas. Le respondemos en un plazo de un día hábil.',
+        'Díganos cuándo quiere que empiece la cobertura y háblenos de sus animales en las notas. Le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -33,7 +33,7 @@ export const atvPage = {
       anchor: 'vehicle-atv-quote',
       heading: 'Request your ATV insurance quote',
       intro:
-        'Tell us about your ATV, who rides it and the coverage you want. We compare carriers and get back to you within one business day.',
+        'Tell us about your ATV, who rides it and the coverage you want. We compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -67,7 +67,7 @@ export const atvPage = {
       anchor: 'vehicle-atv-quote',
       heading: 'Solicite su cotización de seguro de ATV',
       intro:
-        'Cuéntenos sobre su ATV, quién lo maneja y la cobertura que desea. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre su ATV, quién lo maneja y la cobertura que desea. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -83,7 +83,7 @@ export const autoPage = {
     ownForm: {
       heading: 'Request your auto insurance quote',
       intro:
-        'Tell us how to reach you and where you live. An agent compares rates from several carriers for your drivers and vehicles and calls you to go over the coverage, usually within one business day.',
+        'Tell us how to reach you and where you live. An agent compares rates from several carriers for your drivers and vehicles and calls you to go over the coverage within one business hour.',
       alternativeHeading: 'Rather talk it over with an agent?',
       alternativeIntro: 'Send us your details instead and we will prepare your quote with you by phone.',
     },
@@ -174,7 +174,7 @@ export const autoPage = {
     ownForm: {
       heading: 'Solicite su cotización de seguro de auto',
       intro:
-        'Díganos cómo comunicarnos con usted y dónde vive. Un agente compara las tarifas de varias aseguradoras para sus conductores y vehículos y le llama para revisar la cobertura, por lo general en un día hábil.',
+        'Díganos cómo comunicarnos con usted y dónde vive. Un agente compara las tarifas de varias aseguradoras para sus conductores y vehículos y le llama para revisar la cobertura dentro de una hora hábil.',
       alternativeHeading: '¿Prefiere hablarlo con un agente?',
       alternativeIntro: 'Envíenos sus datos y prepararemos su cotización con usted por teléfono.',
     },

@@ -45,7 +45,7 @@ export const boatPage = {
       anchor: 'vehicle-boat-quote',
       heading: 'Request your boat insurance quote',
       intro:
-        'Tell us about your boat and who drives it. We compare carriers and get back to you within one business day.',
+        'Tell us about your boat and who drives it. We compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -91,7 +91,7 @@ export const boatPage = {
       anchor: 'vehicle-boat-quote',
       heading: 'Solicite su cotización de seguro de bote',
       intro:
-        'Cuéntenos sobre su bote y quién lo maneja. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre su bote y quién lo maneja. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -49,7 +49,7 @@ export const bopPage = {
       anchor: 'bop-quote',
       heading: 'Request your BOP quote',
       intro:
-        'Describe your business and when you would like coverage to start. We compare carriers and come back to you within one business day.',
+        'Describe your business and when you would like coverage to start. We compare carriers and come back to you within one business hour.',
     },
   },
   es: {
@@ -99,7 +99,7 @@ export const bopPage = {
       anchor: 'bop-quote',
       heading: 'Solicite su cotización de BOP',
       intro:
-        'Descríbanos su negocio y díganos cuándo quiere que empiece la cobertura. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Descríbanos su negocio y díganos cuándo quiere que empiece la cobertura. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -139,7 +139,7 @@ export const businessPage = {
       anchor: 'business-quote',
       heading: 'Request your business insurance quote',
       intro:
-        'Tell us about your company, your team and the coverage you are interested in. We compare carriers and contact you within one business day.',
+        'Tell us about your company, your team and the coverage you are interested in. We compare carriers and contact you within one business hour.',
     },
   },
   es: {
@@ -279,7 +279,7 @@ export const businessPage = {
       anchor: 'business-quote',
       heading: 'Solicite su cotización de seguro para negocios',
       intro:
-        'Cuéntenos sobre su empresa, su equipo y las coberturas que le interesan. Comparamos aseguradoras y nos comunicamos con usted en un plazo de un día hábil.',
+        'Cuéntenos sobre su empresa, su equipo y las coberturas que le interesan. Comparamos aseguradoras y nos comunicamos con usted dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -50,7 +50,7 @@ export const classicCarPage = {
       anchor: 'vehicle-classic-car-quote',
       heading: 'Request your classic car insurance quote',
       intro:
-        'Tell us about your car, how you use it and who drives it. We compare specialty carriers and get back to you within one business day.',
+        'Tell us about your car, how you use it and who drives it. We compare specialty carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -101,7 +101,7 @@ export const classicCarPage = {
       anchor: 'vehicle-classic-car-quote',
       heading: 'Solicite su cotización de seguro de auto clásico',
       intro:
-        'Cuéntenos sobre su auto, cómo lo usa y quién lo maneja. Comparamos aseguradoras especializadas y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre su auto, cómo lo usa y quién lo maneja. Comparamos aseguradoras especializadas y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -37,7 +37,7 @@ export const contactPage = {
   en: {
     meta: {
       title: 'Contact Us',
-      description: `Call, e-mail or visit our insurance office in ${cityAndState}. See our hours and send a message; we answer within one business day.`,
+      description: `Call, e-mail or visit our insurance office in ${cityAndState}. See our hours and send a message; we answer within one business hour.`,
     },
     banner: 'Contact Us',
     heading: 'We would love to hear from you',
@@ -46,7 +46,7 @@ export const contactPage = {
     form: {
       anchor: 'contact-form',
       heading: 'Send us a message',
-      intro: 'Fill in the form and tell us how we can help. We reply within one business day.',
+      intro: 'Fill in the form and tell us how we can help. We reply within one business hour.',
     },
     hours: {
       heading: 'Office hours',
@@ -75,7 +75,7 @@ export const contactPage = {
   es: {
     meta: {
       title: 'Contáctenos',
-      description: `Llame, escriba o visite nuestra oficina de seguros en ${cityAndState}. Vea nuestro horario y envíenos un mensaje; respondemos en un día hábil.`,
+      description: `Llame, escriba o visite nuestra oficina de seguros en ${cityAndState}. Vea nuestro horario y envíenos un mensaje; respondemos dentro de una hora hábil.`,
     },
     banner: 'Contáctenos',
     heading: 'Nos encantaría saber de usted',
@@ -85,7 +85,7 @@ export const contactPage = {
       anchor: 'contact-form',
       heading: 'Envíenos un mensaje',
       intro:
-        'Llene el formulario y díganos cómo podemos ayudarle. Le respondemos en un plazo de un día hábil.',
+        'Llene el formulario y díganos cómo podemos ayudarle. Le respondemos dentro de una hora hábil.',
     },
     hours: {
       heading: 'Horario de atención',

@@ -51,7 +51,7 @@ export const eventPage = {
     form: {
       anchor: 'event-quote',
       heading: 'Request your event insurance quote',
-      intro: 'Tell us the date of your event and where it will take place. We reply within one business day.',
+      intro: 'Tell us the date of your event and where it will take place. We reply within one business hour.',
     },
   },
   es: {
@@ -104,7 +104,7 @@ export const eventPage = {
       anchor: 'event-quote',
       heading: 'Solicite su cotización de seguro para eventos',
       intro:
-        'Díganos la fecha de su evento y dónde se llevará a cabo. Le respondemos en un plazo de un día hábil.',
+        'Díganos la fecha de su evento y dónde se llevará a cabo. Le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

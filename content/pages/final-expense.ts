@@ -35,7 +35,7 @@ export const finalExpensePage = {
       anchor: 'final-expense-form',
       heading: 'Request your final expense quote',
       intro:
-        'Tell us your date of birth and how to reach you. We compare carriers and get back to you within one business day, with no obligation.',
+        'Tell us your date of birth and how to reach you. We compare carriers and get back to you within one business hour, with no obligation.',
     },
   },
   es: {
@@ -71,7 +71,7 @@ export const finalExpensePage = {
       anchor: 'final-expense-form',
       heading: 'Solicite su cotización de seguro de gastos finales',
       intro:
-        'Díganos su fecha de nacimiento y cómo comunicarnos con usted. Comparamos aseguradoras y le respondemos en un plazo de un día hábil, sin ningún compromiso.',
+        'Díganos su fecha de nacimiento y cómo comunicarnos con usted. Comparamos aseguradoras y le respondemos dentro de una hora hábil, sin ningún compromiso.',
     },
   },
 } satisfies Localized<ContentPage>

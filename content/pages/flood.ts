@@ -45,7 +45,7 @@ export const floodPage = {
       anchor: 'property-flood-quote',
       heading: 'Request your flood insurance quote',
       intro:
-        'Tell us about the building and the coverage amounts you want. We check your flood zone, compare federal and private options and get back to you within one business day.',
+        'Tell us about the building and the coverage amounts you want. We check your flood zone, compare federal and private options and get back to you within one business hour.',
     },
   },
   es: {
@@ -91,7 +91,7 @@ export const floodPage = {
       anchor: 'property-flood-quote',
       heading: 'Solicite su cotización de seguro contra inundaciones',
       intro:
-        'Cuéntenos sobre el edificio y los montos de cobertura que desea. Revisamos su zona de inundación, comparamos las opciones federales y privadas y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre el edificio y los montos de cobertura que desea. Revisamos su zona de inundación, comparamos las opciones federales y privadas y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

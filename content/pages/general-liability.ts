@@ -51,7 +51,7 @@ export const generalLiabilityPage = {
       anchor: 'general-liability-quote',
       heading: 'Request your general liability quote',
       intro:
-        'A few details about your operations, payroll and claims history let us compare carriers for you. We reply within one business day.',
+        'A few details about your operations, payroll and claims history let us compare carriers for you. We reply within one business hour.',
     },
   },
   es: {
@@ -103,7 +103,7 @@ export const generalLiabilityPage = {
       anchor: 'general-liability-quote',
       heading: 'Solicite su cotización de responsabilidad civil general',
       intro:
-        'Con algunos datos sobre sus operaciones, su nómina y su historial de reclamos podemos comparar aseguradoras por usted. Le respondemos en un plazo de un día hábil.',
+        'Con algunos datos sobre sus operaciones, su nómina y su historial de reclamos podemos comparar aseguradoras por usted. Le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

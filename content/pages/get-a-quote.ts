@@ -11,7 +11,7 @@ export const getAQuotePage = {
     meta: {
       title: 'Get a Free Insurance Quote',
       description:
-        'Request a free, no-obligation insurance quote for your car, home, business or family. We compare several carriers and call you back within one business day.',
+        'Request a free, no-obligation insurance quote for your car, home, business or family. We compare several carriers and call you back within one business hour.',
     },
     banner: 'Insurance Quotes',
     detailed: {
@@ -49,7 +49,7 @@ export const getAQuotePage = {
     meta: {
       title: 'Obtenga su cotización de seguro gratis',
       description:
-        'Pida una cotización de seguro gratis y sin compromiso para su auto, casa, negocio o familia. Comparamos varias aseguradoras y lo llamamos en un día hábil.',
+        'Pida una cotización de seguro gratis y sin compromiso para su auto, casa, negocio o familia. Comparamos varias aseguradoras y lo llamamos dentro de una hora hábil.',
     },
     banner: 'Cotizaciones de seguros',
     detailed: {

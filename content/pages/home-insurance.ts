@@ -99,7 +99,7 @@ export const homeInsurancePage = {
     ownForm: {
       heading: 'Request your home insurance quote',
       intro:
-        'Tell us how to reach you and the address of the home. An agent compares rates from several carriers, looks for the discounts you qualify for and calls you to go over the coverage, usually within one business day.',
+        'Tell us how to reach you and the address of the home. An agent compares rates from several carriers, looks for the discounts you qualify for and calls you to go over the coverage within one business hour.',
       alternativeHeading: 'Rather talk it over with an agent?',
       alternativeIntro: 'Send us your details instead and we will prepare your quote with you by phone.',
     },
@@ -206,7 +206,7 @@ export const homeInsurancePage = {
     ownForm: {
       heading: 'Solicite su cotización de seguro de casa',
       intro:
-        'Díganos cómo comunicarnos con usted y la dirección de la casa. Un agente compara las tarifas de varias aseguradoras, busca los descuentos que le corresponden y le llama para revisar la cobertura, por lo general en un día hábil.',
+        'Díganos cómo comunicarnos con usted y la dirección de la casa. Un agente compara las tarifas de varias aseguradoras, busca los descuentos que le corresponden y le llama para revisar la cobertura dentro de una hora hábil.',
       alternativeHeading: '¿Prefiere hablarlo con un agente?',
       alternativeIntro: 'Envíenos sus datos y prepararemos su cotización con usted por teléfono.',
     },

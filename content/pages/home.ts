@@ -52,7 +52,7 @@ export const homePage = {
       anchor: 'contact-form',
       heading: 'Send us a message',
       intro:
-        'Have a question about a policy, a bill or a new quote? Write to us and someone from our office will reply within one business day.',
+        'Have a question about a policy, a bill or a new quote? Write to us and someone from our office will reply within one business hour.',
     },
     carriers: {
       heading: 'Some of the carriers we represent',
@@ -91,7 +91,7 @@ export const homePage = {
       anchor: 'contact-form',
       heading: 'Envíenos un mensaje',
       intro:
-        '¿Tiene alguna pregunta sobre una póliza, una factura o una nueva cotización? Escríbanos y alguien de nuestra oficina le responderá en un plazo de un día hábil.',
+        '¿Tiene alguna pregunta sobre una póliza, una factura o una nueva cotización? Escríbanos y alguien de nuestra oficina le responderá dentro de una hora hábil.',
     },
     carriers: {
       heading: 'Algunas de las aseguradoras que representamos',

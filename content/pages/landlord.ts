@@ -36,7 +36,7 @@ export const landlordPage = {
       anchor: 'property-landlord-quote',
       heading: 'Request your landlord insurance quote',
       intro:
-        'Tell us about your rental property and when you want coverage to start. We compare carriers and get back to you within one business day.',
+        'Tell us about your rental property and when you want coverage to start. We compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -73,7 +73,7 @@ export const landlordPage = {
       anchor: 'property-landlord-quote',
       heading: 'Solicite su cotización de seguro para arrendadores',
       intro:
-        'Cuéntenos sobre su propiedad de alquiler y cuándo quiere que empiece la cobertura. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre su propiedad de alquiler y cuándo quiere que empiece la cobertura. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

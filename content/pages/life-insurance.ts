@@ -65,7 +65,7 @@ export const lifeInsurancePage = {
       anchor: 'life-quote',
       heading: 'Request your life insurance quote',
       intro:
-        'Answer a few questions about the coverage you want and your health. Your answers stay private, and we compare carriers and get back to you within one business day.',
+        'Answer a few questions about the coverage you want and your health. Your answers stay private, and we compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -131,7 +131,7 @@ export const lifeInsurancePage = {
       anchor: 'life-quote',
       heading: 'Solicite su cotización de seguro de vida',
       intro:
-        'Responda algunas preguntas sobre la cobertura que desea y su salud. Sus respuestas se mantienen en privado; comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Responda algunas preguntas sobre la cobertura que desea y su salud. Sus respuestas se mantienen en privado; comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -96,7 +96,7 @@ export const motorcyclePage = {
       anchor: 'vehicle-motorcycle-quote',
       heading: 'Request your motorcycle insurance quote',
       intro:
-        'Tell us about your bike, your riding and who else rides it. We compare carriers and get back to you within one business day.',
+        'Tell us about your bike, your riding and who else rides it. We compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -193,7 +193,7 @@ export const motorcyclePage = {
       anchor: 'vehicle-motorcycle-quote',
       heading: 'Solicite su cotización de seguro de motocicleta',
       intro:
-        'Cuéntenos sobre su moto, cómo la usa y quién más la maneja. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre su moto, cómo la usa y quién más la maneja. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

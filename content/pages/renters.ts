@@ -45,7 +45,7 @@ export const rentersPage = {
       anchor: 'property-renters-quote',
       heading: 'Request your renters insurance quote',
       intro:
-        'Tell us about your rental and the coverage you want. We compare carriers and get back to you within one business day.',
+        'Tell us about your rental and the coverage you want. We compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -91,7 +91,7 @@ export const rentersPage = {
       anchor: 'property-renters-quote',
       heading: 'Solicite su cotización de seguro de inquilino',
       intro:
-        'Cuéntenos sobre la vivienda que alquila y la cobertura que desea. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre la vivienda que alquila y la cobertura que desea. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

@@ -80,7 +80,7 @@ export const rvPage = {
       anchor: 'vehicle-rv-quote',
       heading: 'Request your RV insurance quote',
       intro:
-        'Tell us about your RV, how often you travel and who drives. We compare carriers and get back to you within one business day.',
+        'Tell us about your RV, how often you travel and who drives. We compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -162,7 +162,7 @@ export const rvPage = {
       anchor: 'vehicle-rv-quote',
       heading: 'Solicite su cotización de seguro de RV',
       intro:
-        'Cuéntenos sobre su casa rodante, con qué frecuencia viaja y quién la maneja. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre su casa rodante, con qué frecuencia viaja y quién la maneja. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

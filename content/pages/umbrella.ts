@@ -47,7 +47,7 @@ export const umbrellaPage = {
       anchor: 'umbrella-quote',
       heading: 'Request your umbrella insurance quote',
       intro:
-        'Tell us about your vehicles, properties and driving record and the amount of coverage you want. We compare carriers and get back to you within one business day.',
+        'Tell us about your vehicles, properties and driving record and the amount of coverage you want. We compare carriers and get back to you within one business hour.',
     },
   },
   es: {
@@ -95,7 +95,7 @@ export const umbrellaPage = {
       anchor: 'umbrella-quote',
       heading: 'Solicite su cotización de seguro paraguas',
       intro:
-        'Cuéntenos sobre sus vehículos, sus propiedades y su historial de manejo, y el monto de cobertura que desea. Comparamos aseguradoras y le respondemos en un plazo de un día hábil.',
+        'Cuéntenos sobre sus vehículos, sus propiedades y su historial de manejo, y el monto de cobertura que desea. Comparamos aseguradoras y le respondemos dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

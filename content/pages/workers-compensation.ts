@@ -53,7 +53,7 @@ export const workersCompensationPage = {
       anchor: 'workers-comp-quote',
       heading: 'Request your workers’ compensation quote',
       intro:
-        'Share your owners, payroll and current coverage. Sensitive details are sent only to our agency, and we contact you within one business day.',
+        'Share your owners, payroll and current coverage. Sensitive details are sent only to our agency, and we contact you within one business hour.',
     },
   },
   es: {
@@ -107,7 +107,7 @@ export const workersCompensationPage = {
       anchor: 'workers-comp-quote',
       heading: 'Solicite su cotización de compensación para trabajadores',
       intro:
-        'Cuéntenos sobre los dueños, la nómina y su cobertura actual. Los datos confidenciales se envían solamente a nuestra agencia, y nos comunicamos con usted en un plazo de un día hábil.',
+        'Cuéntenos sobre los dueños, la nómina y su cobertura actual. Los datos confidenciales se envían solamente a nuestra agencia, y nos comunicamos con usted dentro de una hora hábil.',
     },
   },
 } satisfies Localized<ContentPage>

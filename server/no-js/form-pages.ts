@@ -36,7 +36,12 @@ export interface FormPages {
     values: Record<string, string>
     errors: Record<string, string>
   }): Promise<RenderedPage | undefined>
-  thankYou(locale: PageLocale, reference: string | undefined): Promise<RenderedPage | undefined>
+  /** `sent`: the form the request came from and when, for what happens next (the call-back promise). */
+  thankYou(
+    locale: PageLocale,
+    reference: string | undefined,
+    sent: { form: FormDefinition | undefined; at: Date },
+  ): Promise<RenderedPage | undefined>
   notice(
     locale: PageLocale,
     kind: 'rate-limited' | 'failed',
@@ -153,14 +158,14 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
       return page(withoutIsland(titled, render), htmlFile)
     },
 
-    async thankYou(locale, reference) {
+    async thankYou(locale, reference, sent) {
       const htmlFile = localized(locale, '/thank-you')
       const html = await read(htmlFile)
       if (!html) return undefined
       const parsed = reference ? parseLeadReference(reference) : undefined
       const filled =
         parsed && render
-          ? replacePart(html, render.renderThankYou(locale), render.renderThankYou(locale, parsed))
+          ? replacePart(html, render.renderThankYou(locale), render.renderThankYou(locale, parsed, sent))
           : html
       return filled ? page(filled, htmlFile) : undefined
     },

@@ -191,7 +191,15 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       query && typeof query === 'object' && 'ref' in query && typeof query.ref === 'string'
         ? query.ref
         : undefined
-    const page = await options.pages?.thankYou(locale, ref)
+    const formKey =
+      query && typeof query === 'object' && 'form' in query && typeof query.form === 'string'
+        ? query.form
+        : undefined
+    // The page is asked for at once after the post (303), so now is when the request was sent.
+    const page = await options.pages?.thankYou(locale, ref, {
+      form: formKey ? getFormDefinition(formKey) : undefined,
+      at: options.now(),
+    })
     if (!page) return reply.callNotFound()
     if (page.policy) reply.header('content-security-policy', page.policy)
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html)
@@ -249,7 +257,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       }
       // The browser posted the form itself: answer with pages in the visitor's language.
       if (outcome.kind === 'stored') {
-        const target = `${locale === 'es' ? '/es' : ''}/thank-you?ref=${encodeURIComponent(outcome.reference)}`
+        const target = `${locale === 'es' ? '/es' : ''}/thank-you?ref=${encodeURIComponent(outcome.reference)}&form=${form.key}`
         return reply.code(303).header(leadReferenceHeader, outcome.reference).redirect(target, 303)
       }
       const errors =

@@ -8,6 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { load } from 'cheerio'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { callBackSentence } from '#content/call-back.ts'
+import { formUiCopy } from '#content/form-ui.ts'
 import { allFields } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import { buildApp } from '#server/app.ts'
@@ -76,7 +78,7 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
       })
       expect(response.statusCode).toBe(303)
       const reference = String(response.headers['lead-reference'])
-      expect(response.headers.location).toBe(`/thank-you?ref=${reference}`)
+      expect(response.headers.location).toBe(`/thank-you?ref=${reference}&form=${definition.key}`)
       const [lead, ...others] = await leadByReference(reference)
       expect(others).toHaveLength(0)
       expect(lead).toMatchObject({ form_key: definition.key, language: 'en', is_spam: false, jobs: 1 })
@@ -101,19 +103,31 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     )
     expect(response.statusCode).toBe(303)
     const reference = String(response.headers['lead-reference'])
-    expect(response.headers.location).toBe(`/es/thank-you?ref=${reference}`)
+    expect(response.headers.location).toBe(`/es/thank-you?ref=${reference}&form=contact-message`)
     expect((await leadByReference(reference))[0]?.language).toBe('es')
     const page = await t.app.inject({ method: 'GET', url: String(response.headers.location) })
     expect(page.statusCode).toBe(200)
     expect(page.headers['cache-control']).toBe('no-store')
     expect(pageText(page.body)).toContain('¡Mensaje enviado con éxito!')
     expect(pageText(page.body)).toMatch(new RegExp(`Su referencia ?: ?${reference}`))
+    // The one call-back promise, counted from the post: the dialog's and the e-mail's sentence.
+    expect(pageText(page.body)).toContain(pageText(callBackSentence(today, 'es')))
+    expect(pageText(page.body)).not.toContain('día hábil')
     // A reference that is not one is never written into the page.
     const forged = await t.app.inject({
       method: 'GET',
       url: '/thank-you?ref=%3Cscript%3Ealert(1)%3C/script%3E',
     })
     expect(forged.body).not.toContain('<script>alert(1)')
+  })
+
+  it('tells a testimonial sender what happens instead of promising a call', async () => {
+    const form = registeredForm('new-testimonial')
+    const response = await post(form.key, encoded(validPayload(form, today)), { remoteAddress: '192.0.2.103' })
+    expect(response.statusCode).toBe(303)
+    const page = await t.app.inject({ method: 'GET', url: String(response.headers.location) })
+    expect(pageText(page.body)).toContain(formUiCopy.en.testimonialNext)
+    expect(pageText(page.body)).not.toContain(pageText(callBackSentence(today, 'en')))
   })
 
   it('stores one lead when the same form is posted twice (a double tap, a reload)', async () => {

@@ -1,19 +1,18 @@
+/**
+ * The one call-back promise (content/call-back.ts, config/office-time.ts): one business hour of the
+ * agency's open time after the request, said the same way on the page, in the dialog, in the e-mail
+ * and on the no-JavaScript thank-you page, and the same hour the desk counts a lead overdue at.
+ */
 import { describe, expect, it } from 'vitest'
-import { callBackSentence } from '#app/components/lead-form/confirmation.tsx'
-import { nextCall, timeLabel } from '#app/components/lead-form/office-hours.ts'
 import { agency } from '#config/agency.ts'
-import { formUiCopy } from '#content/form-ui.ts'
+import { timeLabel } from '#config/agency-facts.ts'
+import { callBackBy } from '#config/office-time.ts'
+import { callBackSentence } from '#content/call-back.ts'
+import { overdueAt } from '#server/desk/business-hours.ts'
 
 // The agency's week (config/agency.ts): Monday to Thursday 9 to 5, Friday 9 to 4, closed weekends,
 // in America/New_York. Each moment is written in UTC with its local time beside it.
 const at = (iso: string) => new Date(iso)
-/** The answer for a call on a later opening: `daysAhead` days on, a `weekday` (0 Monday) from 9:00. */
-const nextOpening = (daysAhead: number, weekday: number) => ({
-  kind: 'next',
-  daysAhead,
-  weekday,
-  opens: '09:00',
-})
 
 describe('when the office calls back a visitor who sends a request now', () => {
   it('uses the configured week in New York', () => {
@@ -21,85 +20,61 @@ describe('when the office calls back a visitor who sends a request now', () => {
     expect(agency.hours.find((slot) => slot.days.some((day) => day === 'Fr'))?.closes).toBe('16:00')
   })
 
-  it('calls today before closing while the office is open', () => {
-    // Tuesday 11 March 2025, 2:00 pm EDT
-    expect(nextCall(at('2025-03-11T18:00:00Z'))).toEqual({ kind: 'today', closes: '17:00' })
-    // Friday 14 March 2025, 3:30 pm EDT: Friday closes at 4
-    expect(nextCall(at('2025-03-14T19:30:00Z'))).toEqual({ kind: 'today', closes: '16:00' })
+  it('within one business hour while the office is open', () => {
+    // Tuesday 11 March 2025, 2:00 pm EDT → 3:00 pm
+    expect(callBackBy(at('2025-03-11T18:00:00Z'))?.toISOString()).toBe('2025-03-11T19:00:00.000Z')
   })
 
-  it('at 8:30 pm on a weekday, calls the next morning, not "today"', () => {
-    // Tuesday 11 March 2025, 8:30 pm EDT (already Wednesday in UTC)
-    expect(nextCall(at('2025-03-12T00:30:00Z'))).toEqual(nextOpening(1, 2))
+  it('carries what is left of the hour over the night and the weekend', () => {
+    // Tuesday 4:30 pm EDT: half an hour today, half an hour from 9:00 on Wednesday
+    expect(callBackBy(at('2025-03-11T20:30:00Z'))?.toISOString()).toBe('2025-03-12T13:30:00.000Z')
+    // Friday 3:30 pm EDT (closes at 4): half an hour on Monday
+    expect(callBackBy(at('2025-03-14T19:30:00Z'))?.toISOString()).toBe('2025-03-17T13:30:00.000Z')
+    // Saturday noon: Monday 10:00
+    expect(callBackBy(at('2025-03-15T16:00:00Z'))?.toISOString()).toBe('2025-03-17T14:00:00.000Z')
   })
 
-  it('before opening time, calls later the same day', () => {
-    // Wednesday 12 March 2025, 7:45 am EDT
-    expect(nextCall(at('2025-03-12T11:45:00Z'))).toEqual(nextOpening(0, 2))
+  it('is the same hour the desk counts a lead overdue at', () => {
+    for (const iso of ['2025-03-11T18:00:00Z', '2025-03-14T19:30:00Z', '2025-11-02T05:30:00Z']) {
+      expect(callBackBy(at(iso))).toEqual(overdueAt(at(iso)))
+    }
   })
 
-  it("after Friday's 4 pm close, calls on Monday", () => {
-    // Friday 14 March 2025, 4:30 pm EDT
-    expect(nextCall(at('2025-03-14T20:30:00Z'))).toEqual(nextOpening(3, 0))
-  })
-
-  it('on a Saturday, calls on Monday', () => {
-    // Saturday 15 March 2025, 10:00 am EDT
-    expect(nextCall(at('2025-03-15T14:00:00Z'))).toEqual(nextOpening(2, 0))
-  })
-
-  it('on the Sunday daylight saving time starts, and the Monday after, by the local clock', () => {
-    // Sunday 9 March 2025, 3:30 am EDT (the clocks jumped from 2 to 3)
-    expect(nextCall(at('2025-03-09T07:30:00Z'))).toEqual(nextOpening(1, 0))
-    // Monday 10 March 2025, 9:00 am EDT: 8:00 am by last week's offset, open by today's
-    expect(nextCall(at('2025-03-10T13:00:00Z'))).toEqual({ kind: 'today', closes: '17:00' })
-    // Monday 10 March 2025, 8:30 pm EDT: 00:30 UTC on Tuesday
-    expect(nextCall(at('2025-03-11T00:30:00Z'))).toMatchObject({ kind: 'next', daysAhead: 1, weekday: 1 })
-  })
-
-  it('on the Sunday daylight saving time ends, and the Monday after, by the local clock', () => {
-    // Sunday 2 November 2025, 1:30 am EDT, then 1:30 am EST an hour later: still Sunday
-    expect(nextCall(at('2025-11-02T05:30:00Z'))).toMatchObject({ kind: 'next', daysAhead: 1, weekday: 0 })
-    expect(nextCall(at('2025-11-02T06:30:00Z'))).toMatchObject({ kind: 'next', daysAhead: 1, weekday: 0 })
-    // Monday 3 November 2025, 8:30 am EST: not open yet (9:30 by last week's offset)
-    expect(nextCall(at('2025-11-03T13:30:00Z'))).toEqual(nextOpening(0, 0))
-    // 4:59 pm EST: still open; 5:00 pm EST: closed
-    expect(nextCall(at('2025-11-03T21:59:00Z'))).toEqual({ kind: 'today', closes: '17:00' })
-    expect(nextCall(at('2025-11-03T22:00:00Z'))).toMatchObject({ kind: 'next', daysAhead: 1, weekday: 1 })
-  })
-
-  it('takes its week and time zone from the arguments (a pure function of them)', () => {
-    const hours = [{ days: ['Sa'], opens: '10:00', closes: '12:00' }]
-    // Saturday 15 March 2025, 11:00 am in Los Angeles = 18:00 UTC
-    expect(nextCall(at('2025-03-15T18:00:00Z'), hours, 'America/Los_Angeles')).toEqual({
-      kind: 'today',
-      closes: '12:00',
-    })
-    expect(nextCall(at('2025-03-15T18:00:00Z'), [], 'America/Los_Angeles')).toEqual({ kind: 'none' })
+  it('promises nothing it cannot count when the week has no open hours', () => {
+    const closed = { timeZone: 'America/New_York', hours: [] }
+    expect(callBackBy(at('2025-03-11T18:00:00Z'), closed)).toBeUndefined()
+    expect(callBackSentence(at('2025-03-11T18:00:00Z'), 'en', closed)).toBe(
+      'We will call you as soon as our office opens.',
+    )
   })
 })
 
 describe('the call-back sentence the visitor reads', () => {
-  it('in English: today before closing, or the next opening day', () => {
-    const en = formUiCopy.en
-    expect(callBackSentence(at('2025-03-11T18:00:00Z'), en)).toBe(
-      'We will call you today, before 5:00\u00a0pm.',
+  it('in English: today, tomorrow or a weekday, by a time on the 12-hour clock', () => {
+    expect(callBackSentence(at('2025-03-11T18:00:00Z'), 'en')).toBe(
+      'We will call you within one business hour, by 3:00\u00a0pm today.',
     )
-    expect(callBackSentence(at('2025-03-14T20:30:00Z'), en)).toBe(
-      'We will call you on Monday from 9:00\u00a0am.',
+    expect(callBackSentence(at('2025-03-11T20:30:00Z'), 'en')).toBe(
+      'We will call you within one business hour, by 9:30\u00a0am tomorrow.',
     )
-    expect(callBackSentence(at('2025-03-12T00:30:00Z'), en)).toBe(
-      'We will call you tomorrow from 9:00\u00a0am.',
+    expect(callBackSentence(at('2025-03-14T19:30:00Z'), 'en')).toBe(
+      'We will call you within one business hour, by 9:30\u00a0am on Monday.',
+    )
+    // Sunday night to Monday morning: "tomorrow"; the last day of a month rolls over to the next.
+    expect(callBackSentence(at('2025-03-31T01:00:00Z'), 'en')).toBe(
+      'We will call you within one business hour, by 10:00\u00a0am tomorrow.',
     )
   })
 
   it('in Spanish: "p. m." once, unbreakable, never followed by a second period', () => {
-    const es = formUiCopy.es
-    const today = callBackSentence(at('2025-03-11T18:00:00Z'), es)
-    expect(today).toBe('Hoy mismo, antes de las 5:00\u00a0p.\u00a0m., le llamaremos.')
+    const today = callBackSentence(at('2025-03-11T18:00:00Z'), 'es')
+    expect(today).toBe('Le llamaremos a más tardar a las 3:00\u00a0p.\u00a0m. de hoy, dentro de una hora hábil.')
     expect(today).not.toMatch(/m\.\./)
-    expect(callBackSentence(at('2025-03-14T20:30:00Z'), es)).toBe(
-      'El lunes, a partir de las 9:00\u00a0a.\u00a0m., le llamaremos.',
+    expect(callBackSentence(at('2025-03-14T19:30:00Z'), 'es')).toBe(
+      'Le llamaremos a más tardar a las 9:30\u00a0a.\u00a0m. del lunes, dentro de una hora hábil.',
+    )
+    expect(callBackSentence(at('2025-03-11T20:30:00Z'), 'es')).toBe(
+      'Le llamaremos a más tardar a las 9:30\u00a0a.\u00a0m. de mañana, dentro de una hora hábil.',
     )
   })
 

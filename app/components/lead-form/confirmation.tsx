@@ -1,8 +1,10 @@
 import { CircleCheck } from 'lucide-react'
 import type { RefObject } from 'react'
+import type { Locale } from '#app/site/route-table.ts'
 import { agencyPhone } from '#config/agency-facts.ts'
+import { callBackSentence } from '#content/call-back.ts'
 import type { FormUiCopy } from '#content/form-ui.ts'
-import { nextCall, timeLabel } from './office-hours.ts'
+import type { FormDefinition } from '#forms/engine.ts'
 import type { SentRequest } from './sent-request.ts'
 
 /** The agency's phone as a link a phone can call. */
@@ -14,16 +16,14 @@ export function PhoneLink({ className }: { className?: string }) {
   )
 }
 
-/** When the office will call, counted from the moment the request was sent. */
-export function callBackSentence(sentAt: Date, copy: FormUiCopy): string {
-  const call = nextCall(sentAt)
-  if (call.kind === 'today') return copy.callToday(timeLabel(call.closes, copy.am, copy.pm))
-  if (call.kind === 'none') return copy.closedToday
-  return copy.callNext(
-    call.daysAhead,
-    copy.weekdays[call.weekday] ?? '',
-    timeLabel(call.opens, copy.am, copy.pm),
-  )
+/**
+ * What happens after a request was sent at `sentAt`: the one call-back promise (content/call-back.ts),
+ * or, for the forms that ask for no call (a testimonial, a referral), what the office does instead.
+ */
+export function nextStepSentence(form: FormDefinition, sentAt: Date, locale: Locale, copy: FormUiCopy): string {
+  if (form.key === 'new-testimonial') return copy.testimonialNext
+  if (form.key === 'new-referral') return copy.referralNext
+  return callBackSentence(sentAt, locale)
 }
 
 /** The reference, never broken across lines. */
@@ -36,12 +36,16 @@ export function Reference({ value, className = '' }: { value: string; className?
  * will call, its phone, and a way back to an empty form. A reload of the tab shows it again.
  */
 export function Confirmation({
+  form,
+  locale,
   sent,
   copy,
   idPrefix,
   sectionRef,
   onAnother,
 }: {
+  form: FormDefinition
+  locale: Locale
   sent: SentRequest
   copy: FormUiCopy
   idPrefix: string
@@ -60,7 +64,7 @@ export function Confirmation({
           {copy.referenceLine} <Reference value={sent.reference} />
         </p>
       ) : null}
-      <p>{callBackSentence(new Date(sent.at), copy)}</p>
+      <p>{nextStepSentence(form, new Date(sent.at), locale, copy)}</p>
       <p>
         {copy.callUs} <PhoneLink className="lead-confirmation__phone" />
       </p>

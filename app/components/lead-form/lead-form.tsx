@@ -7,12 +7,12 @@ import type { FormDefinition } from '#forms/engine.ts'
 import { allFields, longFormFieldCount } from '#forms/engine.ts'
 import { type FieldMessages, normalizeFieldValue, validateField } from '#forms/field-rules.ts'
 import { isHoneypotField } from '#forms/honeypot.ts'
-import { Confirmation, callBackSentence, PhoneLink, Reference } from './confirmation.tsx'
+import { Confirmation, nextStepSentence, PhoneLink, Reference } from './confirmation.tsx'
 import { ErrorSummary, type SummaryError } from './error-summary.tsx'
 import { controlId, FieldControl, sensitiveNoteOf } from './field-control.tsx'
 import { clearDraft, draftScope, saveDraft } from './form-draft.ts'
 import { createProofOfWork } from './proof-of-work.ts'
-import { forgetSent, keepSent, readSent, type SentRequest } from './sent-request.ts'
+import { currentPage, forgetSent, keepSent, readSent, type SentRequest } from './sent-request.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
 import { useNotKeptNote } from './use-draft.ts'
 
@@ -99,8 +99,12 @@ export function LeadForm({
   const [valid, setValid] = useState(false)
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
-  // A request sent from this tab: once the dialog is closed, its confirmation stands in the form's place.
+  // A request sent from this page in this tab: once the dialog is closed, its confirmation stands
+  // in the form's place.
   const [sent, setSent] = useState<SentRequest | null>(null)
+  // A request sent with the same form from another page (three pages share the quote request):
+  // this page shows its form, with a note of that request.
+  const [sentElsewhere, setSentElsewhere] = useState<SentRequest | null>(null)
   const focusAfterSwap = useRef(false)
   const [errors, setErrors] = useState<Record<string, string>>(() => ({ ...answer?.errors }))
   // The summary lists the problems found at the refused submit and stays as it was until the next
@@ -135,7 +139,8 @@ export function LeadForm({
   useEffect(() => {
     setToday(new Date())
     const kept = readSent(form.key)
-    if (kept) setSent(kept)
+    if (kept && kept.page === currentPage()) setSent(kept)
+    else if (kept) setSentElsewhere(kept)
   }, [form.key])
   const notKept = useNotKeptNote({ form, ready: today !== null, restored: draftRestored, t: translate })
   useEffect(() => {
@@ -222,10 +227,12 @@ export function LeadForm({
       setRemaining(remainingFields(el, form, idPrefix))
       const request: SentRequest = {
         at: Date.now(),
+        page: currentPage(),
         ...(result.reference ? { reference: result.reference } : {}),
       }
       keepSent(form.key, request)
       setSent(request)
+      setSentElsewhere(null)
       setOutcome({ kind: 'success', ...(result.reference ? { reference: result.reference } : {}) })
     } else {
       console.error(result.error)
@@ -399,6 +406,17 @@ export function LeadForm({
         {notKept.length > 0 ? (
           <p className="lead-form__not-kept">{copy.notKept(notKept.join(', '))}</p>
         ) : null}
+        {sentElsewhere ? (
+          <p className="lead-form__sent-elsewhere">
+            {copy.sentElsewhere}
+            {sentElsewhere.reference ? (
+              <>
+                {' '}
+                {copy.referenceLine} <Reference value={sentElsewhere.reference} />
+              </>
+            ) : null}
+          </p>
+        ) : null}
         {long ? (
           <nav className="form-steps" aria-label={copy.stepsLabel}>
             <ol>
@@ -495,6 +513,8 @@ export function LeadForm({
       </form>
       {showConfirmation ? (
         <Confirmation
+          form={form}
+          locale={locale}
           sent={sent}
           copy={copy}
           idPrefix={idPrefix}
@@ -516,7 +536,7 @@ export function LeadForm({
         <p id={`${idPrefix}-dialog-message`} className="result-dialog__message">
           {outcome?.kind === 'success' ? copy.successMessage : copy.failureMessage}
         </p>
-        {outcome ? <OutcomeDetails outcome={outcome} copy={copy} /> : null}
+        {outcome ? <OutcomeDetails outcome={outcome} form={form} locale={locale} copy={copy} /> : null}
         <button type="button" className="button" onClick={closeDialog}>
           {copy.dialogClose}
         </button>
@@ -529,7 +549,17 @@ export function LeadForm({
  * What follows the dialog's fixed words (content/form-ui.ts): the reference and the next step, or
  * the phone.
  */
-function OutcomeDetails({ outcome, copy }: { outcome: Outcome; copy: FormUiCopy }) {
+function OutcomeDetails({
+  outcome,
+  form,
+  locale,
+  copy,
+}: {
+  outcome: Outcome
+  form: FormDefinition
+  locale: Locale
+  copy: FormUiCopy
+}) {
   const phone = <PhoneLink className="result-dialog__phone" />
   if (outcome.kind === 'failure') {
     return (
@@ -548,9 +578,7 @@ function OutcomeDetails({ outcome, copy }: { outcome: Outcome; copy: FormUiCopy 
           {copy.referenceLine} <Reference value={outcome.reference} className="result-dialog__reference" />
         </p>
       ) : null}
-      <p>
-        {copy.nextStep} {callBackSentence(new Date(), copy)}
-      </p>
+      <p>{nextStepSentence(form, new Date(), locale, copy)}</p>
       <p>
         {copy.callUs} {phone}
       </p>
