@@ -200,3 +200,32 @@ test('"Type of insurance" lists its 32 answers under six headings, in Spanish to
   await expect(select.locator('optgroup option')).toHaveCount(32)
   await expect(select.locator('optgroup[label="Vehículos"] option[value="Boat Insurance"]')).toHaveCount(1)
 })
+
+test('a request sent on the auto page shows as sent there only: the home page and /get-a-quote show their form, with a note of it', async ({
+  page,
+}) => {
+  const quote = getFormDefinition('quote-request')
+  if (!quote) throw new Error('no quote-request definition')
+  const copy = formUiCopy.en
+  const form = page.locator('form[data-form-key="quote-request"]')
+  await page.goto('/insurance/vehicle/auto')
+  await fillForm(page, quote, { locale: 'en', email: uniqueEmail('auto-only') })
+  await form.getByRole('button', { name: formText('en', quote.submitLabel) }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(copy.successMessage)
+  const reference = (await dialog.locator('.lead-reference').textContent()) ?? ''
+  await dialog.getByRole('button', { name: copy.dialogClose }).click()
+  await expect(page.getByRole('region', { name: copy.sentTitle })).toBeVisible()
+
+  for (const path of ['/insurance/property/home', '/get-a-quote']) {
+    await page.goto(path)
+    await formHydrated(page, 'quote-request')
+    await expect(form, path).toBeVisible()
+    await expect(page.getByRole('region', { name: copy.sentTitle }), path).toHaveCount(0)
+    await expect(form.locator('.lead-form__sent-elsewhere'), path).toContainText(reference)
+  }
+  // Back on the auto page (in either language), the confirmation is still there once the page is touched.
+  await page.goto('/es/insurance/vehicle/auto')
+  await page.keyboard.press('Shift')
+  await expect(page.getByRole('region', { name: formUiCopy.es.sentTitle })).toContainText(reference)
+})

@@ -85,7 +85,7 @@ export function markDraft(kept: boolean): void {
 }
 
 /** The saved draft's values by field name (only kept fields, only strings). */
-export function readDraft(form: FormDefinition, scope: string): Record<string, string> {
+function readDraft(form: FormDefinition, scope: string): Record<string, string> {
   let parsed: unknown
   try {
     parsed = JSON.parse(storage()?.getItem(storageKey(scope)) ?? 'null')
