@@ -104,6 +104,8 @@ export interface SensitiveReveals {
   revealed_at: Generated<Timestamp>
   staff_email: string
   staff_user_id: string | null
+  webhook_delivery_id: string | null
+  webhook_url: string | null
 }
 
 export interface SignInThrottles {
@@ -131,7 +133,7 @@ export interface StaffDrafts {
 export interface StaffFlashes {
   expires_at: Timestamp
   id: Generated<string>
-  kind: 'password' | 'recovery-codes' | 'reveal'
+  kind: 'password' | 'recovery-codes' | 'reveal' | 'webhook-secret'
   payload: string
   session_token_hash: string
 }

@@ -413,6 +413,8 @@ export interface RevealRecord {
   staffEmail: string
   fieldName: string
   revealedAt: Date
+  /** Sent in a webhook to this address (staffEmail: the owner who allowed it); null: shown on the desk. */
+  webhookUrl: string | null
 }
 
 export async function revealsOfLead(db: Queryable, leadId: string): Promise<RevealRecord[]> {
@@ -421,7 +423,12 @@ export async function revealsOfLead(db: Queryable, leadId: string): Promise<Reve
     db,
     build
       .selectFrom('sensitive_reveals')
-      .select(['staff_email as staffEmail', 'field_name as fieldName', 'revealed_at as revealedAt'])
+      .select([
+        'staff_email as staffEmail',
+        'field_name as fieldName',
+        'revealed_at as revealedAt',
+        'webhook_url as webhookUrl',
+      ])
       .where('lead_id', '=', leadId)
       .orderBy('revealed_at', 'desc')
       .orderBy('id', 'desc'),
@@ -441,5 +448,77 @@ export async function recordReveal(
       field_name: reveal.fieldName,
       revealed_at: reveal.at,
     }),
+  )
+}
+
+/**
+ * SSN and EIN about to leave in a webhook, recorded like a reveal before they are sent: once per
+ * delivery and field, however many attempts the delivery takes (migration 018).
+ */
+export async function recordWebhookReveals(
+  db: Queryable,
+  sent: {
+    leadId: string
+    fieldNames: readonly string[]
+    deliveryId: string
+    webhookUrl: string
+    allowedBy: string
+    at: Date
+  },
+): Promise<void> {
+  if (sent.fieldNames.length === 0) return
+  await run(
+    db,
+    build
+      .insertInto('sensitive_reveals')
+      .values(
+        sent.fieldNames.map((fieldName) => ({
+          staff_email: sent.allowedBy,
+          lead_id: sent.leadId,
+          field_name: fieldName,
+          revealed_at: sent.at,
+          webhook_url: sent.webhookUrl,
+          webhook_delivery_id: sent.deliveryId,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['webhook_delivery_id', 'field_name'])
+          .where('webhook_delivery_id', 'is not', null)
+          .doNothing(),
+      ),
+  )
+}
+
+/** A lead's SSN or EIN sent by a webhook, as the owner's webhooks page lists them. */
+export interface WebhookRevealRecord {
+  leadId: string
+  reference: string | null
+  fieldName: string
+  webhookUrl: string
+  allowedBy: string
+  sentAt: Date
+}
+
+/** The latest SSN and EIN sent by webhooks, newest first. */
+export function recentWebhookReveals(db: Queryable, limit: number): Promise<WebhookRevealRecord[]> {
+  return run(
+    db,
+    build
+      .selectFrom('sensitive_reveals as r')
+      .leftJoin('leads as l', 'l.id', 'r.lead_id')
+      .select([
+        'r.lead_id as leadId',
+        'l.reference',
+        'r.field_name as fieldName',
+        'r.webhook_url as webhookUrl',
+        'r.staff_email as allowedBy',
+        'r.revealed_at as sentAt',
+      ])
+      .where('r.webhook_url', 'is not', null)
+      .$narrowType<{ webhookUrl: string }>()
+      .orderBy('r.revealed_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit),
   )
 }

@@ -196,7 +196,16 @@ export async function proveItIsThem(
   db: Database,
   who: { userId: string; email: string; ip: string; deviceToken?: string },
   proof: string,
-  settings: Omit<SignInSettings, 'session'> & { encryptionKey: Buffer; now: Date; allowCode?: boolean },
+  settings: Omit<SignInSettings, 'session'> & {
+    encryptionKey: Buffer
+    now: Date
+    allowCode?: boolean
+    /**
+     * An account with a second factor proves it with that alone (a code from the app or a recovery
+     * code, which is spent), never with the password a stolen session's browser may have saved.
+     */
+    secondFactorFirst?: boolean
+  },
 ): Promise<ProofResult> {
   const { user, source } = await findSignInSource(db, who.email, who, settings.secret)
   if (!user || user.id !== who.userId) return { outcome: 'wrong', locked: [] }
@@ -205,7 +214,16 @@ export async function proveItIsThem(
   if (until) return { outcome: 'locked', until, locked }
   const typed = proof.trim()
   let matches: boolean
-  if (settings.allowCode && /^\d{6}$/.test(typed)) {
+  if (settings.secondFactorFirst && (await hasSecondFactor(db, user.id))) {
+    matches =
+      (await verifySecondFactor(
+        db,
+        { userId: user.id, email: user.email },
+        typed,
+        settings.now,
+        settings.encryptionKey,
+      )) !== false
+  } else if (settings.allowCode && /^\d{6}$/.test(typed)) {
     matches =
       (await verifySecondFactor(
         db,

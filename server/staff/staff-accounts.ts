@@ -83,6 +83,8 @@ export type StaffAuditAction =
   | 'rename'
   /** A sign-in lock cleared; the target is the account's e-mail, or "an address". */
   | 'unlock'
+  /** SSN and EIN allowed to a webhook destination (its second factor asked again); the target is its address. */
+  | 'webhook-sensitive'
 
 export async function recordStaffAudit(
   db: Queryable,

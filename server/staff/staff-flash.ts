@@ -1,16 +1,17 @@
 /**
  * Results shown once after a POST, for Post/Redirect/Get: a generated password, new recovery codes,
- * the sensitive field just revealed. The POST stores one here, bound to its session, and answers
- * 303 to a page that names the row's id (never the value); that page's GET takes the row, deleting
- * it, so a refresh shows the value no more and posts nothing again. Rows live minutes, a few per
- * session, and are encrypted with LEAD_ENCRYPTION_KEY: a backup taken meanwhile holds nothing
- * readable. Several server processes share them through the database.
+ * the sensitive field just revealed, a new webhook destination's signing secret. The POST stores
+ * one here, bound to its session, and answers 303 to a page that names the row's id (never the
+ * value); that page's GET takes the row, deleting it, so a refresh shows the value no more and
+ * posts nothing again. Rows live minutes, a few per session, and are encrypted with
+ * LEAD_ENCRYPTION_KEY: a backup taken meanwhile holds nothing readable. Several server processes
+ * share them through the database.
  */
 import type { Queryable } from '../db/database.ts'
 import { build, run } from '../db/query-builder.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 
-export type FlashKind = 'password' | 'recovery-codes' | 'reveal'
+export type FlashKind = 'password' | 'recovery-codes' | 'reveal' | 'webhook-secret'
 
 /** Long enough for the redirect to be followed on a slow phone; short for anything left behind. */
 const flashLifetimeMs = 5 * 60_000

@@ -53,14 +53,23 @@ function isLoopback(hostname: string): boolean {
   return loopbackHosts.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
 }
 
+/** C0 and C1 controls and DEL: the URL parser would drop a tab or a line break silently. */
+const controlCharacter = /\p{Cc}/u
+
 /**
  * Why a destination's URL is refused, or undefined when it is fine. Only http(s), no user name or
- * password in it. Plain http would carry leads unencrypted over the network, so it is allowed only
- * to this machine (loopback: a relay or a test receiver on the same host), in every environment:
- * every CRM takes https, and a development setting left on in production cannot leak leads.
- * SSN and EIN go only over https, even to loopback.
+ * password in it, no control character. Plain http would carry leads unencrypted over the network,
+ * so it is allowed only to this machine (loopback: a relay or a test receiver on the same host),
+ * in every environment: every CRM takes https, and a development setting left on in production
+ * cannot leak leads. A destination added on the desk (`onDesk`) is an outside address
+ * (server/webhooks/destination-address.ts), so https only. SSN and EIN go only over https, even to
+ * loopback.
  */
-export function urlProblem(text: string, { sendSensitive }: { sendSensitive: boolean }): string | undefined {
+export function urlProblem(
+  text: string,
+  { sendSensitive, onDesk = false }: { sendSensitive: boolean; onDesk?: boolean },
+): string | undefined {
+  if (controlCharacter.test(text)) return 'must not contain control characters (a line break, a tab, NUL)'
   let url: URL
   try {
     url = new URL(text)
@@ -72,6 +81,7 @@ export function urlProblem(text: string, { sendSensitive }: { sendSensitive: boo
   if (text.length > 2000) return 'is too long (2000 characters at most)'
   if (url.protocol === 'http:') {
     if (sendSensitive) return 'must start with https:// to receive SSN and EIN'
+    if (onDesk) return 'must start with https://'
     if (!isLoopback(url.hostname))
       return 'must start with https:// (http:// only to this machine: localhost or 127.0.0.1)'
   }
@@ -118,17 +128,29 @@ export async function enabledDestinations(db: Queryable): Promise<WebhookDestina
   return (await listDestinations(db)).filter((destination) => destination.enabled)
 }
 
-/** The destination's URL, signing secret (decrypted) and whether SSN/EIN may go to it. */
+/**
+ * The destination's URL, signing secret (decrypted), whether SSN/EIN may go to it (and who allowed
+ * it), and whether it is the environment's (which may be on this machine).
+ */
 export async function destinationForSending(
   db: Queryable,
   id: string,
   key: Buffer,
-): Promise<{ url: string; secret: string; sendSensitive: boolean } | undefined> {
+): Promise<
+  | { url: string; secret: string; sendSensitive: boolean; fromEnvironment: boolean; createdBy: string }
+  | undefined
+> {
   const rows = await run(
     db,
     build
       .selectFrom('webhook_destinations')
-      .select(['url', 'secret_encrypted as secret', 'send_sensitive as sendSensitive'])
+      .select([
+        'url',
+        'secret_encrypted as secret',
+        'send_sensitive as sendSensitive',
+        'from_environment as fromEnvironment',
+        'created_by as createdBy',
+      ])
       .where('id', '=', id),
   )
   const row = rows[0]

@@ -6,6 +6,8 @@
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import type { RetryPolicy } from '../delivery/outbox.ts'
+import { recordWebhookReveals } from '../leads/lead-repository.ts'
+import { type AddressCheck, isLoopbackAddress, isOutsideAddress } from './destination-address.ts'
 import { destinationForSending, destinationTakes, enabledDestinations, urlProblem } from './destinations.ts'
 import { buildWebhookPayload, leadForWebhook } from './payload.ts'
 import { defaultSendSettings, type SendResult, type SendSettings, sendWebhook } from './sender.ts'
@@ -23,6 +25,11 @@ export interface WebhookSettings {
   /** The site's address: each payload's deskUrl is `<siteUrl>/admin/leads/<id>`. */
   siteUrl: string
   send?: SendSettings
+  /**
+   * Destinations added on the desk may also reach this machine's loopback addresses. Only tests
+   * turn it on, for their receivers on 127.0.0.1; main.ts never does.
+   */
+  allowLoopback?: boolean
 }
 
 /** Events fanned out per pass at most (the next pass takes the rest). */
@@ -61,17 +68,36 @@ export async function attemptDelivery(
   if (!destination || !lead || !form)
     return { ok: false, statusCode: null, excerpt: 'the lead or destination is gone' }
   // Checked again at send time, so a row edited by hand cannot send leads elsewhere in clear.
-  const problem = urlProblem(destination.url, { sendSensitive: false })
+  const onDesk = !destination.fromEnvironment && !settings.allowLoopback
+  const problem = urlProblem(destination.url, { sendSensitive: false, onDesk })
   if (problem) return { ok: false, statusCode: null, excerpt: `refused: the URL ${problem}` }
   // SSN and EIN only over https, even if a row was edited by hand to allow them over http.
   const sensitive = destination.sendSensitive && new URL(destination.url).protocol === 'https:'
+  if (sensitive) {
+    // Recorded before they leave, like a reveal on the desk: no SSN or EIN sent without its row.
+    await recordWebhookReveals(db, {
+      leadId: lead.id,
+      fieldNames: form.sensitiveFields.filter((name) => Boolean(lead.fields[name])),
+      deliveryId: delivery.deliveryId,
+      webhookUrl: destination.url,
+      allowedBy: destination.createdBy,
+      at: new Date(),
+    })
+  }
   const payload = buildWebhookPayload(delivery, lead, form, {
     siteUrl: settings.siteUrl,
     sensitive: sensitive ? { key: settings.encryptionKey } : false,
   })
+  // The environment's destination was set by whoever runs the server: it may be on this machine.
+  const allowed: AddressCheck = destination.fromEnvironment
+    ? () => true
+    : settings.allowLoopback
+      ? (address) => isOutsideAddress(address) || isLoopbackAddress(address)
+      : isOutsideAddress
   return sendWebhook(
     destination,
     { deliveryId: delivery.deliveryId, body: JSON.stringify(payload) },
+    allowed,
     settings.send ?? defaultSendSettings,
   )
 }

@@ -36,7 +36,7 @@ const notices: Record<string, string> = {
 
 const recoveryCodePattern = /^[a-z2-9]{5}-[a-z2-9]{5}$/
 
-function proofError(result: ProofResult, what: string, now: Date): string {
+export function proofError(result: ProofResult, what: string, now: Date): string {
   if (result.outcome === 'busy') return 'The desk is busy checking passwords. Try again in a few seconds.'
   if (result.outcome === 'locked' && result.until) {
     const minutes = Math.max(1, Math.ceil((result.until.getTime() - now.getTime()) / 60_000))

@@ -270,11 +270,12 @@ export function leadPage(options: LeadPageOptions): string {
       ${
         options.reveals.length > 0 &&
         html`<section aria-labelledby="reveals-heading">
-          <h2 id="reveals-heading">Who revealed sensitive values</h2>
+          <h2 id="reveals-heading">Who saw or sent sensitive values</h2>
           <ul>
-            ${options.reveals.map(
-              (reveal, index) =>
-                html`<li key=${index}>${reveal.staffEmail} revealed <code>${reveal.fieldName}</code> on ${formatDateTime(reveal.revealedAt)}</li>`,
+            ${options.reveals.map((reveal, index) =>
+              reveal.webhookUrl
+                ? html`<li key=${index}><code>${reveal.fieldName}</code> sent by webhook to <code>${reveal.webhookUrl}</code> on ${formatDateTime(reveal.revealedAt)} (allowed by ${reveal.staffEmail})</li>`
+                : html`<li key=${index}>${reveal.staffEmail} revealed <code>${reveal.fieldName}</code> on ${formatDateTime(reveal.revealedAt)}</li>`,
             )}
           </ul>
         </section>`

@@ -30,6 +30,7 @@ const auditWords: Record<StaffAuditAction, string> = {
   'change-password': 'changed the password of',
   'recovery-codes': 'made new recovery codes for',
   rename: 'changed the name of',
+  'webhook-sensitive': 'allowed SSN and EIN to the webhook',
 }
 
 function roleName(role: StaffRole): string {

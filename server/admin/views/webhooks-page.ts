@@ -1,10 +1,12 @@
 /**
  * The webhooks page (/admin/webhooks, owners only): the destinations with their switches, the form
- * that adds one, the latest deliveries; and a new destination's secret, shown once.
+ * that adds one, the latest deliveries, the SSN and EIN sent; and a new destination's secret, shown
+ * once.
  */
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '#forms/registry.ts'
+import type { WebhookRevealRecord } from '#server/leads/lead-repository.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import type { WebhookDestination } from '#server/webhooks/destinations.ts'
 import type { DeliveryRow } from '#server/webhooks/webhook-jobs.ts'
@@ -71,7 +73,7 @@ function deliveryRow(delivery: DeliveryRow): ReactNode {
     <td>${formatDateTime(delivery.createdAt)}</td>
     <td>${statusWords[delivery.status]}</td>
     <td>${delivery.attempts}</td>
-    <td>${delivery.lastStatusCode ?? '–'} ${delivery.lastResponse && html`<span className="muted">${delivery.lastResponse}</span>`}</td>
+    <td>${delivery.lastResponse ?? delivery.lastStatusCode ?? '–'}</td>
     <td>${delivery.status === 'failed' && postButton('retry', { delivery: delivery.id }, 'Retry')}</td>
   </tr>`
 }
@@ -92,7 +94,18 @@ export interface Typed {
   sensitive?: boolean
 }
 
-function addForm(typed: Typed): ReactNode {
+/** The proof asked before SSN and EIN may go to a new destination (webhook-routes.ts). */
+function proofField(twoStepOn: boolean): ReactNode {
+  const label = twoStepOn
+    ? 'With SSN and EIN: a code from your authenticator app, or a recovery code'
+    : 'With SSN and EIN: your password'
+  return html`<${Fragment}>
+    <label htmlFor="proof">${label}</label>
+    <input id="proof" name="proof" type=${twoStepOn ? 'text' : 'password'} autoComplete=${twoStepOn ? 'one-time-code' : 'current-password'} maxLength="1024" />
+  <//>`
+}
+
+function addForm(typed: Typed, twoStepOn: boolean): ReactNode {
   return html`<form method="post" action=${webhooksPath} className="stack" aria-labelledby="add-heading" data-submit-once="">
     <label htmlFor="url">Address (URL) the leads are POSTed to</label>
     <input id="url" name="url" type="url" required="" maxLength="2000" defaultValue=${typed.url ?? ''} placeholder="https://" />
@@ -105,14 +118,33 @@ function addForm(typed: Typed): ReactNode {
       ${formDefinitions.map((form) => checkbox('form', form.key, form.title, typed.forms?.includes(form.key) ?? false))}
     </fieldset>
     ${checkbox('send', 'sensitive', 'Send SSN and EIN too (only to an https:// address; leave unticked unless this system must have them)', typed.sensitive ?? false)}
+    ${proofField(twoStepOn)}
     <button type="submit">Add destination</button>
   </form>`
 }
 
+function sensitiveRow(sent: WebhookRevealRecord, index: number): ReactNode {
+  return html`<tr key=${index}>
+    <th scope="row"><a href=${`/admin/leads/${sent.leadId}`}>${sent.reference ?? sent.leadId}</a></th>
+    <td><code>${sent.fieldName}</code></td>
+    <td><code>${sent.webhookUrl}</code></td>
+    <td>${sent.allowedBy}</td>
+    <td>${formatDateTime(sent.sentAt)}</td>
+  </tr>`
+}
+
+export interface WebhooksView {
+  destinations: WebhookDestination[]
+  deliveries: DeliveryRow[]
+  /** SSN and EIN sent by webhooks, newest first. */
+  sensitiveSent: WebhookRevealRecord[]
+  /** The owner has a second factor: allowing SSN and EIN asks for its code, not the password. */
+  twoStepOn: boolean
+}
+
 export function webhooksPage(
   owner: StaffSession,
-  destinations: WebhookDestination[],
-  deliveries: DeliveryRow[],
+  { destinations, deliveries, sensitiveSent, twoStepOn }: WebhooksView,
   { notice, error, typed = {} }: { notice?: string; error?: string; typed?: Typed } = {},
 ): string {
   return ownerPage(
@@ -142,7 +174,7 @@ export function webhooksPage(
       }
       <h2 id="add-heading">Add a destination</h2>
       <p>The desk makes its signing secret and shows it once: put it in the other system at once.</p>
-      ${addForm(typed)}
+      ${addForm(typed, twoStepOn)}
       <h2>Latest deliveries</h2>
       ${
         deliveries.length === 0
@@ -157,11 +189,24 @@ export function webhooksPage(
               <tbody>${deliveries.map(deliveryRow)}</tbody>
             </table></div>`
       }
+      <h2>SSN and EIN sent by webhook</h2>
+      ${
+        sensitiveSent.length === 0
+          ? html`<p className="muted">None.</p>`
+          : html`<div className="table-scroll"><table className="staff-table">
+              <caption>The latest ${deliveriesShown}, newest first; each lead's page lists its own</caption>
+              <thead><tr>
+                <th scope="col">Lead</th><th scope="col">Field</th><th scope="col">Address</th>
+                <th scope="col">Allowed by</th><th scope="col">Sent</th>
+              </tr></thead>
+              <tbody>${sensitiveSent.map(sensitiveRow)}</tbody>
+            </table></div>`
+      }
     <//>`,
   )
 }
 
-/** The new destination's secret, once: the answer to the POST. */
+/** The new destination's secret, once: the page the POST redirects to. */
 export function secretPage(owner: StaffSession, url: string, secret: string): string {
   return ownerPage(
     'webhooks',
