@@ -120,6 +120,23 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     expect(mailsTo(address)).toHaveLength(1)
   })
 
+  it('comes from the agency by name at MAIL_FROM’s address, and shows no part of the visitor’s address', async () => {
+    // A plus-tag is the sender's free text inside a stranger's real address.
+    const mailbox = `victim${randomBytes(3).toString('hex')}`
+    const tag = `Call4045550100ForYourPrize${randomBytes(2).toString('hex')}`
+    const address = `${mailbox}+${tag}@example.com`
+    await submit(contactPayload(address))
+    await worker().runOnce()
+    const [mail] = mailsTo(address)
+    expect(mail?.header('from')).toBe(`${agency.name} <website@oakridge-insurance.example>`)
+    expect(mail?.header('to')).not.toContain('@')
+    const headers = [...(mail?.headers.keys() ?? [])].map((name) => `${name}: ${mail?.header(name)}`)
+    const whole = [mail?.raw ?? '', ...headers, mail?.text ?? '', mail?.html ?? ''].join('\n')
+    expect(whole).not.toContain(mailbox)
+    expect(whole).not.toContain(tag)
+    expect(whole).toContain(agency.name)
+  })
+
   it('writes in Spanish to a visitor of the Spanish site', async () => {
     const address = uniqueAddress('espanol')
     const lead = await submit(contactPayload(address), { 'content-language': 'es' })
