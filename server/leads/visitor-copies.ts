@@ -25,7 +25,7 @@ const dotlessDomains: Readonly<Record<string, string>> = {
  * The mailbox an address reaches, as the limit counts it: lower case, without its plus-tag
  * (`inbox+1@…` is `inbox@…`), and on Gmail without the dots of the local part, which Gmail ignores.
  */
-export function visitorMailbox(address: string): string {
+function visitorMailbox(address: string): string {
   const trimmed = address.trim().toLowerCase()
   const at = trimmed.lastIndexOf('@')
   const domain = trimmed.slice(at + 1).replace(/\.$/, '')
