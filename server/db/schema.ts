@@ -190,6 +190,13 @@ export interface VisitorConfirmations {
   status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'discarded'>
 }
 
+export interface VisitorCopiesGranted {
+  granted_at: Generated<Timestamp>
+  group_key: string | null
+  lead_id: string
+  mailbox_key: string
+}
+
 export interface VisitorMailCounts {
   address_key: string
   day: Timestamp
@@ -250,6 +257,7 @@ export interface DB {
   staff_users: StaffUsers
   text_senders: TextSenders
   visitor_confirmations: VisitorConfirmations
+  visitor_copies_granted: VisitorCopiesGranted
   visitor_mail_counts: VisitorMailCounts
   webhook_deliveries: WebhookDeliveries
   webhook_destinations: WebhookDestinations

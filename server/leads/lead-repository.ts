@@ -13,6 +13,7 @@ import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
 import { type LeadSource, storedLeadSource } from './lead-source.ts'
+import { offerVisitorCopies } from './visitor-copies.ts'
 
 export type LeadLanguage = 'en' | 'es'
 
@@ -73,10 +74,16 @@ export interface NewLead {
   repeatCheck?: { since: Date; ifRepeated: { isSpam: boolean; spamReasons: string[] } }
   /** Where the visit began (server/leads/lead-source.ts); null or absent when nothing is known. */
   source?: LeadSource | null
+  /**
+   * The visitor's copy is offered (visitor-copies.ts): the keyed digest of the mailbox it would go
+   * to. The insert grants it only if the lead is stored with no spam reason, the repeat check's
+   * included. Absent: no copy.
+   */
+  visitorCopy?: { mailboxKey: string }
 }
 
 /** A row of `leads`, as every statement of server/leads reads it. */
-export interface Lead extends Omit<NewLead, 'repeatCheck' | 'textHash'> {
+export interface Lead extends Omit<NewLead, 'repeatCheck' | 'textHash' | 'visitorCopy'> {
   id: string
   /** The short reference the visitor was given, e.g. "K7M-Q9X" (server/leads/lead-reference.ts). */
   reference: string
@@ -262,7 +269,7 @@ export const storeLeadsStatement = `SELECT id, received_at AS "receivedAt", is_s
  * 006): a default changed there is changed here too.
  */
 function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow): Lead {
-  const { repeatCheck: _check, textHash: _text, ...rest } = lead
+  const { repeatCheck: _check, textHash: _text, visitorCopy: _copy, ...rest } = lead
   return {
     ...rest,
     ...sent,
@@ -297,10 +304,26 @@ export function createLeadRepository(db: Database): LeadRepository {
     }))
     const rows = await db.query<StoredRow>(storeLeadsStatement, storeLeadsParameters(batch))
     const byId = new Map(rows.map((row) => [row.id, row]))
+    await offerCopies(batch, byId)
     return batch.map(({ lead, ...sent }) => {
       const row = byId.get(sent.id)
       return row && storedLead(lead, sent, row)
     })
+  }
+
+  /**
+   * The visitors' copies of the leads just stored that asked for one and were stored without any
+   * spam reason. After the leads' own statement, so a failure here never fails a lead that is
+   * already stored (a retry would store it twice): the lead and the agency's notification stand,
+   * and the visitor gets no copy.
+   */
+  async function offerCopies(batch: SentLead[], stored: Map<string, StoredRow>): Promise<void> {
+    const offers = batch.flatMap(({ lead, id }) => {
+      const row = stored.get(id)
+      if (!lead.visitorCopy || !row || row.isSpam || stringsOf(row.spamReasons).length > 0) return []
+      return [{ leadId: id, mailboxKey: lead.visitorCopy.mailboxKey, groupKey: lead.ipHash }]
+    })
+    await offerVisitorCopies(db, offers).catch(() => undefined)
   }
 
   /** What the visitor's request gets: its new lead, or the one already stored under its key. */

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { validateSubmission } from '#forms/schema.ts'
+import { visitorAddress } from '../mail/visitor-confirmation.ts'
 import type { LeadOutcome } from '../metrics/metrics.ts'
 import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
 import type { ProofCheck, ProofVerifier } from '../spam/proof-of-work.ts'
@@ -25,6 +26,7 @@ import {
   storedUserAgent,
   textFingerprint,
 } from './submission-metadata.ts'
+import { visitorMailboxKey } from './visitor-copies.ts'
 
 interface SubmissionDeps {
   leads: LeadRepository
@@ -148,12 +150,18 @@ export function createSubmissionService(deps: SubmissionDeps) {
       minFillMs: deps.minFillMs,
       texts: typedTexts(form, fields),
     })
+    // The visitor's copy (visitor-copies.ts): only for what the page's script sent with its proof
+    // of work solved and not one spam signal, so a form posted without JavaScript, which anyone can
+    // post with a stranger's address, gets none.
+    const copyTo = visitorAddress(form, fields)
+    const offersCopy = copyTo !== undefined && proof.kind === 'solved' && verdict.reasons.length === 0
     const { lead, created } = await deps.leads.insertLead({
       ...metadata,
       textHash: textFingerprint(fingerprintKey, form.key, fields, sensitiveFieldNames(form)) ?? null,
       fields: encryptSensitiveFields(form, fields, deps.encryptionKey),
       isSpam: verdict.isSpam,
       spamReasons: spamReasons(verdict),
+      ...(offersCopy ? { visitorCopy: { mailboxKey: visitorMailboxKey(copyTo, deps.ipHashSalt) } } : {}),
       // The same text from other addresses this week: checked by the insert, in the same statement.
       ...(honeypotFilled
         ? {}

@@ -28,6 +28,10 @@ export interface NotificationMessage {
   text: string
   html: string
   replyTo?: { name: string; address: string }
+  /** Shown in From instead of MAIL_FROM's own name (mail-transport.ts). */
+  fromName?: string
+  /** The To line names no one; the recipient is the envelope's only (mail-transport.ts). */
+  recipientHidden?: boolean
 }
 
 export interface NotificationSettings {

@@ -10,6 +10,13 @@ export interface OutgoingMail {
   from: string
   to: string
   replyTo?: { name: string; address: string }
+  /** Shown in From with `from`'s address, instead of the name `from` may carry. */
+  fromName?: string
+  /**
+   * `to` receives the message, but the To line names no one (`undisclosed-recipients:;`): the
+   * visitor's copy, whose recipient's address may carry a stranger's words in its local part.
+   */
+  recipientHidden?: boolean
   subject: string
   text: string
   html: string
@@ -69,9 +76,12 @@ function toNodemailer(mail: OutgoingMail) {
   // MAIL_FROM may be `Name <address>`: the domain is the address's, without the closing '>'.
   const address = /<([^<>]+)>\s*$/.exec(mail.from)?.[1] ?? mail.from
   const domain = address.split('@')[1]?.trim() || 'localhost'
+  const recipient = mail.recipientHidden
+    ? { envelope: { from: address, to: mail.to }, headers: { To: 'undisclosed-recipients:;' } }
+    : { to: mail.to }
   return {
-    from: mail.from,
-    to: mail.to,
+    from: mail.fromName ? { name: mail.fromName, address } : mail.from,
+    ...recipient,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
     text: mail.text,

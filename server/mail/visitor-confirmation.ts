@@ -1,14 +1,19 @@
 /**
- * The copy a visitor receives after sending a form, in the language of the page they used: the
+ * The copy a visitor receives after sending a form, in the language of the page they used, written
+ * as the agency: its name in From (MAIL_FROM's address), what was asked for (the form's title, and
+ * the line of insurance chosen on the general quote request, in the visitor's language), the
  * reference to quote when they call, when the agency will call them (within one business hour,
- * server/desk/business-hours.ts), the office hours, phone and address, and the privacy notice.
- * It repeats nothing the visitor typed (no name, no message): whoever types a stranger's address
- * into a form can make the site send this text and nothing else. The agency is in Reply-To.
+ * server/desk/business-hours.ts), the office hours, the privacy notice and a signature with the
+ * agency's name, phone and address. It repeats nothing the visitor typed (no name, no message, no
+ * part of their address: the To line names no one), so whoever types a stranger's address into a
+ * form can make the site send this text and nothing else; which leads get one at all, and how
+ * many, is server/leads/visitor-copies.ts's. The agency is in Reply-To.
  */
 import { html } from 'htm/react'
 import { agency } from '#config/agency.ts'
 import { agencyPhone, type DayCode, dayCodes, fullAddress } from '#config/agency-facts.ts'
-import type { FormDefinition } from '#forms/engine.ts'
+import { formText } from '#content/form-text.ts'
+import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { overdueAt } from '../desk/business-hours.ts'
 import { htmlDocument } from '../views/html-document.ts'
 import type { NotificationMessage } from './lead-notification.ts'
@@ -20,6 +25,7 @@ const copy = {
     subject: (reference: string) => `We received your request · Reference ${reference}`,
     hello: 'Hello,',
     received: `Thank you for contacting ${agency.name}. We received your request.`,
+    requested: 'What you asked for',
     reference: 'Your reference',
     keep: 'Please keep it: mention it when you call or write to us.',
     callBy: (when: string) => `We will call you within one business hour, by ${when}.`,
@@ -29,6 +35,7 @@ const copy = {
     contact: 'Phone',
     address: 'Office',
     privacy: 'How we handle your information',
+    regards: 'Kind regards,',
     notYou:
       'You received this e-mail because this address was entered in a form on our website. If you did not send it, you can ignore this message.',
     locale: 'en-US',
@@ -38,6 +45,7 @@ const copy = {
     subject: (reference: string) => `Recibimos su solicitud · Referencia ${reference}`,
     hello: 'Hola:',
     received: `Gracias por comunicarse con ${agency.name}. Recibimos su solicitud.`,
+    requested: 'Lo que nos pidió',
     reference: 'Su referencia',
     keep: 'Guárdela y menciónela cuando nos llame o escriba.',
     callBy: (when: string) => `Le llamaremos dentro de una hora hábil, a más tardar el ${when}.`,
@@ -47,6 +55,7 @@ const copy = {
     contact: 'Teléfono',
     address: 'Oficina',
     privacy: 'Cómo tratamos su información',
+    regards: 'Atentamente,',
     notYou:
       'Recibió este correo porque esta dirección se escribió en un formulario de nuestro sitio web. Si usted no lo envió, puede ignorar este mensaje.',
     locale: 'es-US',
@@ -104,12 +113,41 @@ export function visitorAddress(form: FormDefinition, fields: Record<string, stri
   return address && !/[\s,;<>]/.test(address) ? address : undefined
 }
 
+/**
+ * What was asked for, in the visitor's language: the form's title ("Boat insurance quote"), and on
+ * the general quote request the line chosen ("Quote request: Home insurance"). Only words of the
+ * form's definition: the chosen line is one of its options (validated), never the visitor's text.
+ */
+function requestTitle(requested: RequestedForm, language: Language): string {
+  const { form, answers } = requested
+  const title = formText(language, form.title)
+  const lineField = form.lineByAnswer?.field
+  const chosen = lineField ? answers[lineField] : undefined
+  const field = allFields(form).find((candidate) => candidate.name === lineField)
+  const option =
+    field && 'options' in field ? field.options.find((choice) => choice.value === chosen) : undefined
+  return option ? `${title}: ${formText(language, option.label)}` : title
+}
+
+/** The form a lead was sent with and its answers, for the line of what was asked for. */
+export interface RequestedForm {
+  form: FormDefinition
+  answers: Record<string, string>
+}
+
 export function buildVisitorConfirmation(
-  lead: { reference: string; language: string; receivedAt: Date },
+  lead: {
+    reference: string
+    language: string
+    receivedAt: Date
+    /** Without it the copy says only that a request was received. */
+    requested?: RequestedForm
+  },
   settings: { siteUrl: string },
 ): NotificationMessage {
   const language: Language = lead.language === 'es' ? 'es' : 'en'
   const text = copy[language]
+  const requested = lead.requested && requestTitle(lead.requested, language)
   const when = callTime(lead.receivedAt, language)
   const next = when ? text.callBy(when) : text.callSoon
   const phone = agencyPhone.display
@@ -121,6 +159,7 @@ export function buildVisitorConfirmation(
     text.hello,
     '',
     text.received,
+    ...(requested ? [`${text.requested}: ${requested}`] : []),
     `${text.reference}: ${lead.reference}`,
     text.keep,
     '',
@@ -129,9 +168,11 @@ export function buildVisitorConfirmation(
     `${text.hours}:`,
     ...hours,
     '',
+    text.regards,
+    agency.name,
     `${text.contact}: ${phone}`,
     `${text.address}: ${address}`,
-    `${agency.name} · ${settings.siteUrl}`,
+    settings.siteUrl,
     '',
     `${text.privacy}: ${privacyUrl}`,
     text.notYou,
@@ -142,12 +183,14 @@ export function buildVisitorConfirmation(
     <body style=${{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
       <p>${text.hello}</p>
       <p>${text.received}</p>
+      ${requested ? html`<p>${text.requested}: <strong>${requested}</strong></p>` : null}
       <p>${text.reference}: <strong>${lead.reference}</strong><br />${text.keep}</p>
       <p><strong>${next}</strong></p>
       <p>${text.hours}:<br />${hours.map((line, index) => html`<span key=${index}>${line}<br /></span>`)}</p>
       <p>
+        ${text.regards}<br /><strong>${agency.name}</strong><br />
         ${text.contact}: <a href=${agencyPhone.href}>${phone}</a><br />${text.address}: ${address}<br />
-        <a href=${settings.siteUrl}>${agency.name}</a>
+        <a href=${settings.siteUrl}>${settings.siteUrl}</a>
       </p>
       <p><a href=${privacyUrl}>${text.privacy}</a></p>
       <p style=${{ color: '#55606c', fontSize: '13px' }}>${text.notYou}</p>
@@ -159,5 +202,9 @@ export function buildVisitorConfirmation(
     text: plain,
     html: htmlPart,
     replyTo: { name: agency.name, address: agency.email },
+    // The agency's name with MAIL_FROM's address; no To line naming the recipient, whose address's
+    // local part (a plus-tag above all) is whatever the sender of the form typed.
+    fromName: agency.name,
+    recipientHidden: true,
   }
 }

@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest'
 import { agency, formatPhone } from '#config/agency.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
+import { visitorCopyLimits } from '#server/leads/visitor-copies.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
-import { submitStoredLead } from './helpers/requests.ts'
+import { injectForm, submitStoredLead } from './helpers/requests.ts'
 import { type ReceivedMail, useSmtpSink } from './helpers/smtp-sink.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
@@ -28,6 +29,11 @@ function uniqueAddress(tag: string): string {
   return `${tag}.${randomBytes(4).toString('hex')}@example.com`
 }
 
+/** A client address of its own, unless a test means one sender: each group has its own limit. */
+function clientAddress(): string {
+  return `10.${[...randomBytes(3)].join('.')}`
+}
+
 function contactPayload(email: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
     ...validPayload(contactForm(), today),
@@ -39,7 +45,12 @@ function contactPayload(email: string, overrides: Record<string, string> = {}): 
 }
 
 describe.each(drivers)('visitor confirmation on %s', (driver) => {
-  const t = useTestApp(driver, { ipHashSalt, encryptionKey, now: () => today })
+  // Each test starts with no copy granted in the last day: the hourly cap is the whole site's.
+  const t = useTestApp(
+    driver,
+    { ipHashSalt, encryptionKey, now: () => today },
+    { truncate: 'visitor_copies_granted' },
+  )
   const sink = useSmtpSink()
 
   /** A worker as main.ts makes it: with the visitor's copy unless VISITOR_CONFIRMATION=off. */
@@ -65,11 +76,13 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
   async function submit(
     payload: Record<string, string>,
     headers: Record<string, string> = {},
+    remoteAddress = clientAddress(),
   ): Promise<{ id: string; reference: string }> {
     const { id, response } = await submitStoredLead(t.app, t.db, 'contact-message', payload, {
       salt: ipHashSalt,
       now: today,
       headers,
+      remoteAddress,
     })
     return { id, reference: String(response.headers['lead-reference']) }
   }
@@ -107,6 +120,23 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     expect(mailsTo(address)).toHaveLength(1)
   })
 
+  it('comes from the agency by name at MAIL_FROM’s address, and shows no part of the visitor’s address', async () => {
+    // A plus-tag is the sender's free text inside a stranger's real address.
+    const mailbox = `victim${randomBytes(3).toString('hex')}`
+    const tag = `Call4045550100ForYourPrize${randomBytes(2).toString('hex')}`
+    const address = `${mailbox}+${tag}@example.com`
+    await submit(contactPayload(address))
+    await worker().runOnce()
+    const [mail] = mailsTo(address)
+    expect(mail?.header('from')).toBe(`${agency.name} <website@oakridge-insurance.example>`)
+    expect(mail?.header('to')).not.toContain('@')
+    const headers = [...(mail?.headers.keys() ?? [])].map((name) => `${name}: ${mail?.header(name)}`)
+    const whole = [mail?.raw ?? '', ...headers, mail?.text ?? '', mail?.html ?? ''].join('\n')
+    expect(whole).not.toContain(mailbox)
+    expect(whole).not.toContain(tag)
+    expect(whole).toContain(agency.name)
+  })
+
   it('writes in Spanish to a visitor of the Spanish site', async () => {
     const address = uniqueAddress('espanol')
     const lead = await submit(contactPayload(address), { 'content-language': 'es' })
@@ -121,12 +151,12 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
   it('repeats none of what the visitor typed, so the form cannot relay a message', async () => {
     const address = uniqueAddress('relay')
     const word = `zorblaxian${randomBytes(3).toString('hex')}`
-    const link = 'https://cheap-pills.example/buy'
+    // No link: a link is a spam signal, and then no copy goes at all (below).
     await submit(
       contactPayload(address, {
         firstName: `Win ${word}`,
-        lastName: 'Visit cheap-pills.example',
-        msg: `Claim your prize at ${link} ${word}`,
+        lastName: 'Prizeline',
+        msg: `Claim your prize: call 404 555 0100 and say ${word}`,
       }),
     )
     await worker().runOnce()
@@ -134,7 +164,8 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     expect(mail).toBeDefined()
     for (const part of [mail?.subject ?? '', mail?.text ?? '', mail?.html ?? '']) {
       expect(part).not.toContain(word)
-      expect(part).not.toContain('cheap-pills')
+      expect(part).not.toContain('Prizeline')
+      expect(part).not.toContain('555 0100')
     }
   })
 
@@ -162,14 +193,93 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     for (const lead of leads) expect(agencyMailOf(lead.id)).toHaveLength(1)
 
     // The count keeps neither the address nor a digest anyone could recompute from it.
-    const rows = await t.db.query<{ address_key: string; sent: number }>(
-      'SELECT address_key, sent FROM visitor_mail_counts',
-    )
-    const stored = rows.map((row) => row.address_key).join(' ')
-    expect(stored).not.toContain(address)
-    expect(stored).not.toContain(createHash('sha256').update(address).digest('hex'))
-    expect(rows.some((row) => Number(row.sent) === 4)).toBe(true)
+    const rows = await t.db.query<{ mailbox_key: string }>('SELECT mailbox_key FROM visitor_copies_granted')
+    const stored = rows.map((row) => row.mailbox_key).join(' ')
+    expect(rows).toHaveLength(3)
+    for (const spelling of [address, address.toLowerCase()]) {
+      expect(stored).not.toContain(spelling)
+      expect(stored).not.toContain(createHash('sha256').update(spelling).digest('hex'))
+    }
   })
+
+  it('counts a mailbox, not its spellings: plus-tags, Gmail’s dots and googlemail.com get three in all', async () => {
+    const inbox = `inbox${randomBytes(3).toString('hex')}`
+    const dotted = `${inbox.slice(0, 3)}.${inbox.slice(3, 6)}.${inbox.slice(6)}`
+    const spellings = [
+      `${inbox}+1@gmail.com`,
+      `${inbox}+2@gmail.com`,
+      `${dotted}@gmail.com`,
+      `${dotted.toUpperCase()}+x@googlemail.com`,
+      `${inbox}@GoogleMail.com`,
+      `${inbox}@gmail.com`,
+    ]
+    const other = `desk${randomBytes(3).toString('hex')}`
+    const otherSpellings = [
+      `${other}+a@example.com`,
+      `${other}+b@example.com`,
+      `${other}+c@example.com`,
+      `${other}+d@example.com`,
+    ]
+    for (const written of [...spellings, ...otherSpellings]) await submit(contactPayload(written))
+    await worker().runOnce()
+    const reached = (mailbox: string) =>
+      sink.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase().startsWith(mailbox)))
+    expect(reached(inbox.slice(0, 3))).toHaveLength(3)
+    expect(reached(other)).toHaveLength(3)
+  })
+
+  it('counts a client address group too: a sixth mailbox from one address in a day gets none', async () => {
+    const sender = clientAddress()
+    const addresses = Array.from({ length: 6 }, (_, n) => uniqueAddress(`group${n}`))
+    const leads = []
+    for (const address of addresses) leads.push(await submit(contactPayload(address), {}, sender))
+    await worker().runOnce()
+    expect(addresses.map((address) => mailsTo(address).length)).toEqual([1, 1, 1, 1, 1, 0])
+    for (const lead of leads) expect(agencyMailOf(lead.id)).toHaveLength(1)
+  })
+
+  it('sends no copy of a form posted without JavaScript, which carries no proof of work', async () => {
+    const address = uniqueAddress('nojs')
+    const response = await injectForm(t.app, '/api/forms/contact-message', contactPayload(address), {
+      remoteAddress: clientAddress(),
+    })
+    expect(response.statusCode).toBe(303)
+    const [lead] = await t.db.query<{ id: string; is_spam: boolean }>(
+      "SELECT id, is_spam FROM leads WHERE fields->>'email' = $1",
+      [address],
+    )
+    expect(lead?.is_spam).toBe(false)
+    await worker().runOnce()
+    expect(mailsTo(address)).toHaveLength(0)
+    expect(agencyMailOf(String(lead?.id))).toHaveLength(1)
+  })
+
+  it('sends no copy of a lead with any spam signal, even one short of the verdict', async () => {
+    const address = uniqueAddress('signal')
+    const lead = await submit(
+      contactPayload(address, { msg: 'My current policy: https://insurer.example/policy' }),
+    )
+    const [row] = await t.db.query<{ is_spam: boolean }>('SELECT is_spam FROM leads WHERE id = $1', [lead.id])
+    expect(row?.is_spam).toBe(false)
+    await worker().runOnce()
+    expect(mailsTo(address)).toHaveLength(0)
+    expect(agencyMailOf(lead.id)).toHaveLength(1)
+  })
+
+  it(`sends at most ${visitorCopyLimits.perHour} copies an hour however many addresses send at once`, async () => {
+    const wave = visitorCopyLimits.perHour + 10
+    const addresses = Array.from({ length: wave }, (_, n) => uniqueAddress(`wave${n}`))
+    const leads = await Promise.all(addresses.map((address) => submit(contactPayload(address))))
+    await worker().runOnce()
+    const copies = addresses.filter((address) => mailsTo(address).length > 0)
+    expect(copies).toHaveLength(visitorCopyLimits.perHour)
+    for (const lead of leads) expect(agencyMailOf(lead.id)).toHaveLength(1)
+    const skipped = await t.db.query<{ last_error: string }>(
+      "SELECT last_error FROM visitor_confirmations WHERE status = 'skipped' AND lead_id = ANY($1::uuid[])",
+      [leads.map((lead) => lead.id)],
+    )
+    expect(skipped.map((row) => row.last_error)).toEqual(Array(10).fill('hourly cap'))
+  }, 60_000)
 
   it('sends none when VISITOR_CONFIRMATION=off, and the agency is still mailed', async () => {
     const address = uniqueAddress('off')
