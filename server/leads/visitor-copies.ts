@@ -2,7 +2,7 @@
  * Which leads get the visitor's copy (server/mail/visitor-confirmation.ts), decided when the lead is
  * stored, so the copy cannot be aimed at a stranger's mailbox (docs/contracts.md, "The visitor's
  * copy"): only a lead sent by the page's script with a solved proof of work and no spam signal at
- * all is offered one, and migration 018's offer_visitor_copies grants it within three bounds over
+ * all is offered one, and migration 019's offer_visitor_copies grants it within three bounds over
  * the last 24 hours of copies granted, counted per mailbox, not per spelling of it.
  */
 import { createHmac } from 'node:crypto'
@@ -51,7 +51,7 @@ export interface VisitorCopyOffer {
   groupKey: string | null
 }
 
-/** Grants or refuses the copies of a batch of stored leads, in one statement (migration 018). */
+/** Grants or refuses the copies of a batch of stored leads, in one statement (migration 019). */
 export async function offerVisitorCopies(db: Queryable, offers: readonly VisitorCopyOffer[]): Promise<void> {
   if (offers.length === 0) return
   await db.query(

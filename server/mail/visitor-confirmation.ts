@@ -9,12 +9,13 @@
  * form can make the site send this text and nothing else; which leads get one at all, and how
  * many, is server/leads/visitor-copies.ts's. The agency is in Reply-To.
  */
+
 import { html } from 'htm/react'
 import { agency } from '#config/agency.ts'
 import { agencyPhone, type DayCode, dayCodes, fullAddress } from '#config/agency-facts.ts'
+import { callBackSentence } from '#content/call-back.ts'
 import { formText } from '#content/form-text.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
-import { overdueAt } from '../desk/business-hours.ts'
 import { htmlDocument } from '../views/html-document.ts'
 import type { NotificationMessage } from './lead-notification.ts'
 
@@ -28,8 +29,6 @@ const copy = {
     requested: 'What you asked for',
     reference: 'Your reference',
     keep: 'Please keep it: mention it when you call or write to us.',
-    callBy: (when: string) => `We will call you within one business hour, by ${when}.`,
-    callSoon: 'We will call you as soon as the office opens.',
     hours: 'Office hours',
     closed: 'closed',
     contact: 'Phone',
@@ -48,8 +47,6 @@ const copy = {
     requested: 'Lo que nos pidió',
     reference: 'Su referencia',
     keep: 'Guárdela y menciónela cuando nos llame o escriba.',
-    callBy: (when: string) => `Le llamaremos dentro de una hora hábil, a más tardar el ${when}.`,
-    callSoon: 'Le llamaremos en cuanto abra la oficina.',
     hours: 'Horario de oficina',
     closed: 'cerrado',
     contact: 'Teléfono',
@@ -91,19 +88,6 @@ function hourLines(language: Language): string[] {
         : text.closed
     return `${days}: ${time}`
   })
-}
-
-/** "Monday, 9:30 AM EDT": when the call is due, in the agency's time zone. */
-function callTime(receivedAt: Date, language: Language): string | undefined {
-  const due = overdueAt(receivedAt)
-  if (!due) return undefined
-  return new Intl.DateTimeFormat(copy[language].locale, {
-    timeZone: agency.timeZone,
-    weekday: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(due)
 }
 
 /** The address a confirmation goes to: the form's first filled e-mail field, or none. */
@@ -148,8 +132,9 @@ export function buildVisitorConfirmation(
   const language: Language = lead.language === 'es' ? 'es' : 'en'
   const text = copy[language]
   const requested = lead.requested && requestTitle(lead.requested, language)
-  const when = callTime(lead.receivedAt, language)
-  const next = when ? text.callBy(when) : text.callSoon
+  // The one call-back promise, the sentence the page's dialog and thank-you page say
+  // (content/call-back.ts), with plain spaces in a text e-mail.
+  const next = callBackSentence(lead.receivedAt, language).replace(/\u00a0/g, ' ')
   const phone = agencyPhone.display
   const address = fullAddress
   const privacyUrl = `${settings.siteUrl}${text.privacyPath}`
