@@ -14,7 +14,7 @@ const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 /** Nesting deeper than a body parser lets through is not walked (the parsers bound the size). */
 const maxDepth = 32
 
-export function containsControlCharacter(value: unknown, depth = 0): boolean {
+function containsControlCharacter(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return controlCharacter.test(value)
   if (depth > maxDepth || value === null || typeof value !== 'object') return false
   for (const [key, item] of Object.entries(value)) {
