@@ -99,9 +99,12 @@ async function main(allArgs: string[]): Promise<void> {
     switch (command) {
       case 'add': {
         const owner = flags.has('--owner')
-        await addStaffUser(db, account, password ?? '', owner ? 'owner' : 'staff', displayName)
-        await recordStaffAudit(db, actor, 'add', account)
-        if (owner) await recordStaffAudit(db, actor, 'role-owner', account)
+        // One transaction: the name stays free until the account holding it is stored.
+        await db.transaction(async (tx) => {
+          await addStaffUser(tx, account, password ?? '', owner ? 'owner' : 'staff', displayName)
+          await recordStaffAudit(tx, actor, 'add', account)
+          if (owner) await recordStaffAudit(tx, actor, 'role-owner', account)
+        })
         console.log(
           `Added ${account}${displayName ? ` (${displayName})` : ''}${owner ? ' as an owner' : ''}.`,
         )

@@ -15,6 +15,7 @@ import { notFoundPageSender, staticSitePlugin } from './plugins/static-site.ts'
 import { backupRoutes } from './routes/backup.ts'
 import { formBodyLimit, formRoutes } from './routes/forms.ts'
 import { healthRoutes } from './routes/health.ts'
+import { registerControlCharacterCheck } from './security/control-characters.ts'
 import { pagePolicies } from './security/page-policy.ts'
 import {
   createProofVerifier,
@@ -87,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, {
     sendNotFoundPage: options.clientDir ? notFoundPageSender(options.clientDir, policies) : undefined,
   })
+  // Visitors' forms answer a control character field by field, in the visitor's language.
+  registerControlCharacterCheck(app, { skip: (request) => request.url.startsWith('/api/forms/') })
   registerMetrics(app, {
     metrics: options.metrics ?? createMetrics(),
     db: options.db,

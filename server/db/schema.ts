@@ -111,6 +111,7 @@ export interface SensitiveReveals {
 export interface SignInThrottles {
   failures: Generated<number>
   key: string
+  let_through: string | null
   locked_until: Timestamp | null
   window_started_at: Timestamp
 }

@@ -10,12 +10,26 @@
  *   count and are refused here, so a flood from strangers cannot lock a staff member out of the
  *   places and browsers they use.
  *
+ * A known attempt (a browser with the account's device cookie, or an address group the account
+ * signed in from) never counts against the keys strangers fill: a browser counts against its own
+ * `device:` key alone, a known place against its `pair:` key alone, and that key, past its limit,
+ * slows the attempts down (a wait that doubles, at most a minute) instead of locking them out for
+ * the lockout period (docs/decisions/033-no-stranger-turns-the-site-against-the-agency.md).
+ *
  * Account keys are counted whether or not the account exists, so a lockout tells nothing about
  * which e-mails are staff. Every key is a keyed hash (HMAC with the server's secret): nothing a
  * stranger typed is stored in a form anyone without the secret could test guesses against.
  */
-import { createHmac } from 'node:crypto'
-import { expressionBuilder, type NotNull } from 'kysely'
+import { createHmac, randomUUID } from 'node:crypto'
+import {
+  type Expression,
+  type ExpressionBuilder,
+  expressionBuilder,
+  type NotNull,
+  type OnConflictDatabase,
+  type OnConflictTables,
+  type SqlBool,
+} from 'kysely'
 import type { Queryable } from '../db/database.ts'
 import { build, run, sql } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
@@ -30,6 +44,9 @@ export interface ThrottleSettings {
   addressLimit: number
   windowMs: number
   lockoutMs: number
+  /** The first wait of a slowed key past its limit; each attempt past it doubles the wait. */
+  slowDelayMs: number
+  slowDelayMaxMs: number
 }
 
 export const defaultThrottleSettings: ThrottleSettings = {
@@ -38,6 +55,8 @@ export const defaultThrottleSettings: ThrottleSettings = {
   addressLimit: 20,
   windowMs: 15 * 60_000,
   lockoutMs: 15 * 60_000,
+  slowDelayMs: 1000,
+  slowDelayMaxMs: 60_000,
 }
 
 type ThrottleKind = 'account' | 'pair' | 'device' | 'address'
@@ -75,6 +94,8 @@ function keyKind(key: string): ThrottleKind {
 export interface CountedKey {
   key: string
   limit: number
+  /** Past its limit the key slows attempts down instead of locking them out (a known place). */
+  slowed?: boolean
 }
 
 /** Where an attempt comes from, as far as the throttle cares. */
@@ -88,18 +109,24 @@ export interface AttemptSource {
   knownAddress: boolean
 }
 
-/** The keys an attempt counts against. */
+/**
+ * The keys an attempt counts against. Strangers fill the address's count (a guest on the office's
+ * network, a carrier's NAT) and the account's (a crowd): neither ever refuses a known browser or a
+ * known place, whose own count only their holder, or someone guessing at this very account from
+ * that place, can fill.
+ */
 export function attemptKeys(source: AttemptSource, secret: string, settings: ThrottleSettings): CountedKey[] {
-  const keys = [
-    { key: addressKey(source.ip, secret), limit: settings.addressLimit },
-    { key: pairKey(source.email, source.ip, secret), limit: settings.pairLimit },
-  ]
   if (source.deviceId)
-    keys.push({ key: deviceKey(source.email, source.deviceId, secret), limit: settings.pairLimit })
-  // The account-wide count is the one a crowd of strangers can fill: it never refuses a known place.
-  else if (!source.knownAddress)
-    keys.push({ key: accountKey(source.email, secret), limit: settings.accountLimit })
-  return keys
+    return [{ key: deviceKey(source.email, source.deviceId, secret), limit: settings.pairLimit }]
+  const pair = { key: pairKey(source.email, source.ip, secret), limit: settings.pairLimit }
+  // At a known place the owner and a stranger guessing at the account look the same until the
+  // password is checked: a lock would shut the owner out, so past the limit the place is slowed.
+  if (source.knownAddress) return [{ ...pair, slowed: true }]
+  return [
+    { key: addressKey(source.ip, secret), limit: settings.addressLimit },
+    pair,
+    { key: accountKey(source.email, secret), limit: settings.accountLimit },
+  ]
 }
 
 export interface NewLock {
@@ -136,6 +163,11 @@ export async function countAttempt(
       existing('sign_in_throttles.locked_until', '<=', now),
     ]),
   ])
+  // At most one slowed key per attempt (attemptKeys). Past its limit and with no wait running, this
+  // attempt goes on and starts the next wait, marked with its own id: the upsert takes the row's
+  // lock, so of attempts sent at once exactly one finds no wait running.
+  const slowed = keys.find((entry) => entry.slowed)
+  const attemptId = randomUUID()
   const rows = await run(
     db,
     build
@@ -162,14 +194,16 @@ export async function countAttempt(
             .then(now)
             .else(eb.ref('sign_in_throttles.window_started_at'))
             .end(),
+          ...(slowed && slowedPastLimit(eb, slowed, startsOver, now, settings, attemptId)),
         })),
       )
-      .returning(['key', 'failures', 'locked_until']),
+      .returning(['key', 'failures', 'locked_until', 'let_through']),
   )
   let until: Date | undefined
   const overLimit: string[] = []
   for (const row of rows) {
     const limit = keys.find((entry) => entry.key === row.key)?.limit ?? 0
+    if (row.key === slowed?.key && row.let_through === attemptId) continue
     if (row.locked_until && row.locked_until > now) until = later(until, row.locked_until)
     else if (row.failures > limit) overLimit.push(row.key)
   }
@@ -192,6 +226,41 @@ export async function countAttempt(
   return {
     until: later(until, lockUntil),
     locked: locked.map((row) => ({ kind: keyKind(row.key), until: lockUntil })),
+  }
+}
+
+/**
+ * The columns a slowed key's upsert sets: past its limit with no wait running, a wait of
+ * slowDelayMs doubled for each attempt past the limit (at most slowDelayMaxMs), and this attempt's
+ * id as the one let through.
+ */
+function slowedPastLimit(
+  eb: ExpressionBuilder<OnConflictDatabase<DB, 'sign_in_throttles'>, OnConflictTables<'sign_in_throttles'>>,
+  slowed: CountedKey,
+  startsOver: Expression<SqlBool>,
+  now: Date,
+  settings: ThrottleSettings,
+  attemptId: string,
+) {
+  const past = sql<number>`sign_in_throttles.failures + 1 - ${slowed.limit}::int`
+  const goesOn = eb.and([
+    eb('sign_in_throttles.key', '=', slowed.key),
+    eb.not(startsOver),
+    eb(past, '>', 0),
+    eb.or([
+      eb('sign_in_throttles.locked_until', 'is', null),
+      eb('sign_in_throttles.locked_until', '<=', now),
+    ]),
+  ])
+  const waitMs = sql<number>`least(${settings.slowDelayMs}::float8 * power(2, least(${past}, 30) - 1), ${settings.slowDelayMaxMs}::float8)`
+  return {
+    locked_until: eb
+      .case()
+      .when(goesOn)
+      .then(sql<Date>`${now}::timestamptz + ${waitMs} * interval '1 millisecond'`)
+      .else(eb.ref('sign_in_throttles.locked_until'))
+      .end(),
+    let_through: eb.case().when(goesOn).then(attemptId).else(eb.ref('sign_in_throttles.let_through')).end(),
   }
 }
 

@@ -15,6 +15,7 @@ import {
   forgiveSuccessfulAttempt,
   giveBackAttempt,
   type NewLock,
+  pairKey,
   type ThrottleSettings,
 } from './sign-in-throttle.ts'
 import { normalizeEmail } from './staff-accounts.ts'
@@ -115,7 +116,12 @@ async function checkSignIn(
   const matches = await check.verify(tooLong ? '' : attempt.password, stored)
   if (!user || tooLong || !matches) return { outcome: 'refused', locked }
 
-  await forgiveSuccessfulAttempt(db, keys)
+  // The right password also clears what others counted against the account at this address group,
+  // even when it came from a known browser (counted against its device alone): the count starts over.
+  await forgiveSuccessfulAttempt(db, [
+    ...keys,
+    { key: pairKey(email, attempt.ip, settings.secret), limit: 0 },
+  ])
   await run(
     db,
     build.updateTable('staff_users').set({ last_sign_in_at: attempt.now }).where('id', '=', user.id),

@@ -48,14 +48,57 @@ export function staffLabel(user: { email: string; displayName?: string | null })
 
 export const displayNameMaxLength = 80
 
-/** A display name as typed: spaces trimmed and collapsed; empty means none (null). Throws when too long. */
+/**
+ * Invisible marks that turn the text around them (U+061C, U+200E/F, U+202A-202E, U+2066-2069): a
+ * name with U+202E reads backwards on the desk and in e-mail subjects. Control characters have no
+ * place in a name either (spaces, tabs and line breaks are collapsed to one space before this).
+ */
+const directionOrControl = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\p{Cc}]/u
+
+/**
+ * A display name as typed: spaces trimmed and collapsed; empty means none (null). Throws when too
+ * long or holding a direction mark or a control character.
+ */
 export function checkDisplayName(name: string | undefined): string | null {
   const cleaned = (name ?? '').replace(/\s+/g, ' ').trim()
   if (cleaned === '') return null
   if (cleaned.length > displayNameMaxLength) {
     throw new StaffAccountError(`The name must have at most ${displayNameMaxLength} characters.`)
   }
+  if (directionOrControl.test(cleaned)) {
+    throw new StaffAccountError(
+      'The name cannot contain invisible direction marks (such as U+202E) or control characters.',
+    )
+  }
   return cleaned
+}
+
+/** Names compared as colleagues read them: "José Ruiz", "JOSE RUIZ" and "jose ruiz" are one name. */
+function nameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('und')
+}
+
+/** Any constant shared by every process of this application; names the advisory lock of names. */
+const staffNamesLockId = 4_300_033
+
+/**
+ * Refuses a name another account already shows, case and accents aside. Holds the names' lock until
+ * the caller's transaction ends, so two accounts given one name at the same moment cannot both pass.
+ */
+async function ensureNameIsFree(tx: Queryable, name: string | null, email: string): Promise<void> {
+  if (name === null) return
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [staffNamesLockId])
+  const others = await run(
+    tx,
+    build
+      .selectFrom('staff_users')
+      .select('display_name')
+      .where('display_name', 'is not', null)
+      .where('email', '<>', email),
+  )
+  const key = nameKey(name)
+  const taken = others.find((other) => other.display_name !== null && nameKey(other.display_name) === key)
+  if (taken) throw new StaffNameTakenError(`Another staff member is already named "${taken.display_name}".`)
 }
 
 export function isStaffRole(value: unknown): value is StaffRole {
@@ -119,6 +162,9 @@ export class StaffAccountError extends Error {
   override name = 'StaffAccountError'
 }
 
+/** A name refused (taken by another account): its message is shown as it is. */
+export class StaffNameTakenError extends StaffAccountError {}
+
 const emailSchema = z.email()
 
 /** E-mails are compared case-insensitively: stored and looked up in lower case. */
@@ -180,13 +226,16 @@ export async function addStaffUser(
   const normalized = checkStaffEmail(email)
   checkNewPassword(password)
   const name = checkDisplayName(displayName ?? '')
+  // Hashed before the names' lock is taken: no one waits for a hash to rename.
+  const passwordHash = await hashPassword(password, cost)
+  await ensureNameIsFree(db, name, normalized)
   const [user] = await run(
     db,
     build
       .insertInto('staff_users')
       .values({
         email: normalized,
-        password_hash: await hashPassword(password, cost),
+        password_hash: passwordHash,
         role,
         display_name: name,
       })
@@ -223,11 +272,13 @@ export async function setDisplayName(
   email: string,
   name: string | undefined,
 ): Promise<boolean> {
+  const displayName = checkDisplayName(name)
+  await ensureNameIsFree(db, displayName, normalizeEmail(email))
   const rows = await run(
     db,
     build
       .updateTable('staff_users')
-      .set({ display_name: checkDisplayName(name) })
+      .set({ display_name: displayName })
       .where('email', '=', normalizeEmail(email))
       .returning('id'),
   )

@@ -117,6 +117,76 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     expect((await signIn(staffEmail, password, '198.51.100.200')).statusCode).toBe(303)
   })
 
+  /** Signs in from `from` with the right password; the device cookie it set, as a Cookie header. */
+  async function signInForDevice(email: string, from: string): Promise<string> {
+    const response = await signIn(email, password, from)
+    expect(response.statusCode).toBe(303)
+    return setCookie(response, 'staff_device')?.split(';')[0] ?? ''
+  }
+
+  it("a guest on the office's address locks strangers out, never a known browser or a known place", async () => {
+    const device = await signInForDevice(staffEmail, usualAddress)
+    // The owner signed in at the office before: it is a known place for the account.
+    expect((await signIn(ownerEmail, password, usualAddress)).statusCode).toBe(303)
+    const guest: number[] = []
+    for (let attempt = 0; attempt < 25; attempt++)
+      guest.push((await signIn(`made-up${attempt}@example.com`, 'guess', usualAddress)).statusCode)
+    expect(guest.filter((status) => status === 401)).toHaveLength(20)
+    expect(guest.filter((status) => status === 429)).toHaveLength(5)
+
+    // A stranger from that address is refused, the right password of a real account or not.
+    expect((await signIn('someone@example.com', password, usualAddress)).statusCode).toBe(429)
+    // The known browser and the known place sign in with the right password.
+    const byDevice = await signIn(staffEmail, password, usualAddress, device)
+    expect(byDevice.statusCode).toBe(303)
+    expect(byDevice.headers.location).toBe('/admin')
+    const byPlace = await signIn(ownerEmail, password, usualAddress)
+    expect(byPlace.statusCode).toBe(303)
+    expect(byPlace.headers.location).toBe('/admin')
+    // Still refused to strangers: the office's sign-ins did not reopen the address's lock.
+    expect((await signIn('someone-else@example.com', password, usualAddress)).statusCode).toBe(429)
+  })
+
+  it('guesses at an account from its known place slow that place down, never lock the device or the place out', async () => {
+    const device = await signInForDevice(staffEmail, usualAddress)
+    const wrong: number[] = []
+    for (let attempt = 0; attempt < 6; attempt++)
+      wrong.push((await signIn(staffEmail, `wrong ${attempt}`, usualAddress)).statusCode)
+    // Five within the limit, the sixth checked too, and a wait of a second starts.
+    expect(wrong).toEqual([401, 401, 401, 401, 401, 401])
+    const waiting = await signIn(staffEmail, password, usualAddress)
+    expect(waiting.statusCode).toBe(429)
+    expect(waiting.headers['retry-after']).toBe('1')
+    expect(pageText(waiting.body)).toContain('Please wait 1 second and try again.')
+    // The browser holding the device cookie does not wait for what others typed.
+    expect((await signIn(staffEmail, password, usualAddress, device)).statusCode).toBe(303)
+    // The place itself, a moment later: the right password signs in.
+    for (let attempt = 0; attempt < 6; attempt++) await signIn(staffEmail, `again ${attempt}`, usualAddress)
+    expect((await signIn(staffEmail, password, usualAddress)).statusCode).toBe(429)
+    clock = new Date(clock.getTime() + 60_000)
+    expect((await signIn(staffEmail, password, usualAddress)).statusCode).toBe(303)
+  })
+
+  it('a known place slowed down checks one password per wait, even when guesses are sent at once', async () => {
+    await signInForDevice(staffEmail, usualAddress)
+    for (let attempt = 0; attempt < 5; attempt++) await signIn(staffEmail, `wrong ${attempt}`, usualAddress)
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => signIn(staffEmail, `burst ${index}`, usualAddress)),
+    )
+    expect(burst.filter((response) => response.statusCode === 401)).toHaveLength(1)
+    expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(19)
+
+    // A guesser who keeps going for a quarter of an hour, every 3 seconds, gets few passwords
+    // checked: the wait doubles up to a minute.
+    let checked = 0
+    for (let second = 0; second < 15 * 60; second += 3) {
+      clock = new Date(clock.getTime() + 3000)
+      if ((await signIn(staffEmail, `later ${second}`, usualAddress)).statusCode === 401) checked += 1
+    }
+    expect(checked).toBeGreaterThan(5)
+    expect(checked).toBeLessThanOrEqual(25)
+  })
+
   it('logs each lock once, by kind and end, without the e-mail or the address', async () => {
     await strangersGuess(staffEmail, 30)
     for (let attempt = 0; attempt < 6; attempt++) await signIn(staffEmail, 'wrong', '192.0.2.50')

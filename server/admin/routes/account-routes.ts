@@ -22,7 +22,7 @@ import { sendPage } from '../views/admin-layout.ts'
 import { deviceCookieOf, requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { formBody, noticeFrom, renameAccount, textField } from './route-helpers.ts'
-import { logNewLocks } from './sign-in-routes.ts'
+import { logNewLocks, waitOf } from './sign-in-routes.ts'
 
 type AccountRoutesOptions = Pick<
   DeskOptions,
@@ -39,8 +39,7 @@ const recoveryCodePattern = /^[a-z2-9]{5}-[a-z2-9]{5}$/
 export function proofError(result: ProofResult, what: string, now: Date): string {
   if (result.outcome === 'busy') return 'The desk is busy checking passwords. Try again in a few seconds.'
   if (result.outcome === 'locked' && result.until) {
-    const minutes = Math.max(1, Math.ceil((result.until.getTime() - now.getTime()) / 60_000))
-    return `Too many wrong tries. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`
+    return `Too many wrong tries. Please wait ${waitOf(result.until, now).words} and try again.`
   }
   return `${what} is not correct.`
 }

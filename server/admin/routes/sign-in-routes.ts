@@ -75,6 +75,17 @@ export function logNewLocks(log: FastifyBaseLogger, locked: NewLock[]): void {
   }
 }
 
+/**
+ * How long a refused attempt waits, in whole minutes for a lock, in seconds for the short wait of
+ * a known place slowed down (sign-in-throttle.ts).
+ */
+export function waitOf(until: Date, now: Date): { seconds: number; words: string } {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
+  if (seconds < 60) return { seconds, words: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` }
+  const minutes = Math.ceil(seconds / 60)
+  return { seconds: minutes * 60, words: `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` }
+}
+
 /** POST /admin/login: the password step of signing in (the code step is two-factor-routes.ts). */
 async function answerSignIn(
   request: FastifyRequest<SignInBody>,
@@ -118,12 +129,9 @@ async function answerSignIn(
       return reply.redirect(next ?? '/admin', 303)
     }
     case 'locked': {
-      const minutes = Math.max(1, Math.ceil((result.until.getTime() - now.getTime()) / 60_000))
-      reply.header('retry-after', String(minutes * 60))
-      return page(
-        429,
-        `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
-      )
+      const wait = waitOf(result.until, now)
+      reply.header('retry-after', String(wait.seconds))
+      return page(429, `Too many failed sign-in attempts. Please wait ${wait.words} and try again.`)
     }
     case 'busy':
       reply.header('retry-after', String(busyRetrySeconds))

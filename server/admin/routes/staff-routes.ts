@@ -30,6 +30,7 @@ import {
   recordStaffAudit,
   removeStaffUser,
   StaffAccountError,
+  StaffNameTakenError,
   type StaffUser,
   setStaffPassword,
   setStaffRole,
@@ -307,6 +308,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
         })
       } catch (error) {
         if (!(error instanceof StaffAccountError)) throw error
+        if (error instanceof StaffNameTakenError) return refuseTyped(error.message)
         return refuseTyped(
           /already exists/.test(error.message)
             ? `${checkStaffEmail(request.body.email)} already has an account.`

@@ -19,7 +19,7 @@ import { codePage, enrolPage, qrCodeSvg, recoveryCodesPage, statusPage } from '.
 import { deviceCookieOf, setDeviceCookie, setSessionCookie } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { formBody, textField } from './route-helpers.ts'
-import { logNewLocks } from './sign-in-routes.ts'
+import { logNewLocks, waitOf } from './sign-in-routes.ts'
 
 type TwoFactorRoutesOptions = Pick<
   DeskOptions,
@@ -83,13 +83,11 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
       const { until, locked } = await countAttempt(db, keys, now, options.throttle)
       logNewLocks(request.log, locked)
       if (until) {
-        const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))
-        reply.header('retry-after', String(minutes * 60))
+        const wait = waitOf(until, now)
+        reply.header('retry-after', String(wait.seconds))
         return sendPage(
           reply,
-          codePage({
-            error: `Too many wrong codes. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
-          }),
+          codePage({ error: `Too many wrong codes. Please wait ${wait.words} and try again.` }),
           429,
         )
       }
