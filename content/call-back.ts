@@ -7,7 +7,7 @@
  */
 import { agencyWeek, type OfficeWeek, timeLabel, wallClock } from '#config/agency-facts.ts'
 import { callBackBy } from '#config/office-time.ts'
-import type { Localized, Locale } from './locale.ts'
+import type { Locale, Localized } from './locale.ts'
 
 interface CallBackCopy {
   /** `time` on the 12-hour clock; `day` from the words below. */

@@ -28,7 +28,8 @@ export const formMessages = {
     tooLong: (max: number) => `Use como máximo ${max} caracteres.`,
     singleLine: 'Use una sola línea, sin caracteres de control.',
     controlCharacters: 'Quite los caracteres de control de este texto.',
-    directionControls: 'Quite las marcas invisibles de dirección de este texto (pueden hacer que se lea al revés).',
+    directionControls:
+      'Quite las marcas invisibles de dirección de este texto (pueden hacer que se lea al revés).',
     email: 'Escriba un correo electrónico válido, por ejemplo nombre@ejemplo.com.',
     option: 'Elija una de las opciones de la lista.',
     checkbox: "Marque la casilla o déjela vacía (una casilla marcada envía 'true').",

@@ -84,8 +84,7 @@ export const contactPage = {
     form: {
       anchor: 'contact-form',
       heading: 'Envíenos un mensaje',
-      intro:
-        'Llene el formulario y díganos cómo podemos ayudarle. Le respondemos dentro de una hora hábil.',
+      intro: 'Llene el formulario y díganos cómo podemos ayudarle. Le respondemos dentro de una hora hábil.',
     },
     hours: {
       heading: 'Horario de atención',

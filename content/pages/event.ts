@@ -51,7 +51,8 @@ export const eventPage = {
     form: {
       anchor: 'event-quote',
       heading: 'Request your event insurance quote',
-      intro: 'Tell us the date of your event and where it will take place. We reply within one business hour.',
+      intro:
+        'Tell us the date of your event and where it will take place. We reply within one business hour.',
     },
   },
   es: {

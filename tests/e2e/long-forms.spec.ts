@@ -153,7 +153,9 @@ for (const locale of ['en', 'es'] as const) {
       const dialog = page.getByRole('dialog')
       await expect(dialog).toContainText(copy.successMessage)
       // The one call-back promise (content/call-back.ts), the same words as the e-mail's.
-      await expect(dialog).toContainText(locale === 'en' ? 'within one business hour' : 'dentro de una hora hábil')
+      await expect(dialog).toContainText(
+        locale === 'en' ? 'within one business hour' : 'dentro de una hora hábil',
+      )
       await expect(dialog.getByRole('link', { name: formatPhone(agency.phone) })).toHaveAttribute(
         'href',
         `tel:+1${agency.phone}`,

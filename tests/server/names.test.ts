@@ -22,8 +22,10 @@ const english =
   "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.)."
 const spanish =
   "Use letras, espacios, apóstrofos, guiones y puntos, empezando por una letra (por ejemplo O'Connor, García-López, Ruiz Jr.)."
-const englishDirection = 'Remove the invisible direction marks from this text (they can make it read backwards).'
-const spanishDirection = 'Quite las marcas invisibles de dirección de este texto (pueden hacer que se lea al revés).'
+const englishDirection =
+  'Remove the invisible direction marks from this text (they can make it read backwards).'
+const spanishDirection =
+  'Quite las marcas invisibles de dirección de este texto (pueden hacer que se lea al revés).'
 
 /** Names as people write them (the ones refused before, issue 42); one decomposed (NFD). */
 const accepted = ["O'Connor", 'García-López', "D'Angelo", 'Ruiz Jr.', 'St. John', 'Nguyễn', 'Jose\u0301']

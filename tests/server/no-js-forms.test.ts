@@ -123,7 +123,9 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
 
   it('tells a testimonial sender what happens instead of promising a call', async () => {
     const form = registeredForm('new-testimonial')
-    const response = await post(form.key, encoded(validPayload(form, today)), { remoteAddress: '192.0.2.103' })
+    const response = await post(form.key, encoded(validPayload(form, today)), {
+      remoteAddress: '192.0.2.103',
+    })
     expect(response.statusCode).toBe(303)
     const page = await t.app.inject({ method: 'GET', url: String(response.headers.location) })
     expect(pageText(page.body)).toContain(formUiCopy.en.testimonialNext)

@@ -151,7 +151,9 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
   it('repeats none of what the visitor typed, so the form cannot relay a message', async () => {
     const address = uniqueAddress('relay')
     // Letters only: the word also goes into a name, which takes no digits.
-    const word = `zorblaxian${randomBytes(3).toString('hex').replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] ?? 'g')}`
+    const word = `zorblaxian${randomBytes(3)
+      .toString('hex')
+      .replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] ?? 'g')}`
     // No link: a link is a spam signal, and then no copy goes at all (below).
     await submit(
       contactPayload(address, {

@@ -807,7 +807,8 @@ describe('patterns', () => {
 
   it('takes workers comp SSNs and the EIN as 9 digits with dashes or spaces; experience as digits', () => {
     const form = definition('workers-comp-quote')
-    for (const name of ['ssn1', 'ssn2', 'ssn3']) expect(fieldOf(form, name)).toMatchObject({ pattern: 'taxNumber' })
+    for (const name of ['ssn1', 'ssn2', 'ssn3'])
+      expect(fieldOf(form, name)).toMatchObject({ pattern: 'taxNumber' })
     expect(fieldOf(definition('general-liability-quote'), 'ein')).toMatchObject({ pattern: 'taxNumber' })
     expect(fieldOf(form, 'experience')).toMatchObject({ pattern: 'digits' })
   })
@@ -824,7 +825,17 @@ describe('patterns', () => {
 
   it('name: letters of any language, spaces, apostrophes, hyphens, periods (tests/unit/names.test.ts has the rest)', () => {
     const name = patternRegExp('name')
-    for (const ok of ['Ana', 'José María', 'Zoë Ångström', 'Çelik Øster', 'ÿ', 'Łukasz', '名前', "O'Brien", 'Mary-Jane'])
+    for (const ok of [
+      'Ana',
+      'José María',
+      'Zoë Ångström',
+      'Çelik Øster',
+      'ÿ',
+      'Łukasz',
+      '名前',
+      "O'Brien",
+      'Mary-Jane',
+    ])
       expect(name.test(ok), ok).toBe(true)
     for (const bad of ['J0hn', 'Ana!', '', '-Mary']) expect(name.test(bad), bad).toBe(false)
   })
@@ -1042,9 +1053,13 @@ describe('schema: each kind of bad input gets a field message', () => {
   it('names as people write them, on every form', () => {
     const rule =
       "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.)."
-    expect(errorsOf(atv, { ...base(atv), firstName: 'J0hn', lastName: "O'Brien" })).toEqual({ firstName: rule })
+    expect(errorsOf(atv, { ...base(atv), firstName: 'J0hn', lastName: "O'Brien" })).toEqual({
+      firstName: rule,
+    })
     expect(errorsOf(contact, { ...base(contact), firstName: "O'Brien-2" })).toEqual({ firstName: rule })
-    expect(validateSubmission(contact, { ...base(contact), lastName: 'García-López Jr.' }, today).ok).toBe(true)
+    expect(validateSubmission(contact, { ...base(contact), lastName: 'García-López Jr.' }, today).ok).toBe(
+      true,
+    )
   })
 
   it('control characters and line breaks in single-line fields', () => {

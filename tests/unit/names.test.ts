@@ -131,12 +131,15 @@ describe('the message for a refused name', () => {
 
 describe('direction controls in any text a visitor sends', () => {
   const today = new Date()
-  it.each(['businessName', 'message', 'email'])('are refused in the contact and business forms: %s', (name) => {
-    for (const key of ['contact-message', 'business-quote', 'new-testimonial'] as const) {
-      const form = getFormDefinition(key)
-      const field = form && allFields(form).find((candidate) => candidate.name === name)
-      if (!field) continue
-      expect(validateField(field, 'Hello\u202eolleH there', today), `${key} ${name}`).toBeDefined()
-    }
-  })
+  it.each(['businessName', 'message', 'email'])(
+    'are refused in the contact and business forms: %s',
+    (name) => {
+      for (const key of ['contact-message', 'business-quote', 'new-testimonial'] as const) {
+        const form = getFormDefinition(key)
+        const field = form && allFields(form).find((candidate) => candidate.name === name)
+        if (!field) continue
+        expect(validateField(field, 'Hello\u202eolleH there', today), `${key} ${name}`).toBeDefined()
+      }
+    },
+  )
 })

@@ -68,7 +68,9 @@ describe('the call-back sentence the visitor reads', () => {
 
   it('in Spanish: "p. m." once, unbreakable, never followed by a second period', () => {
     const today = callBackSentence(at('2025-03-11T18:00:00Z'), 'es')
-    expect(today).toBe('Le llamaremos a más tardar a las 3:00\u00a0p.\u00a0m. de hoy, dentro de una hora hábil.')
+    expect(today).toBe(
+      'Le llamaremos a más tardar a las 3:00\u00a0p.\u00a0m. de hoy, dentro de una hora hábil.',
+    )
     expect(today).not.toMatch(/m\.\./)
     expect(callBackSentence(at('2025-03-14T19:30:00Z'), 'es')).toBe(
       'Le llamaremos a más tardar a las 9:30\u00a0a.\u00a0m. del lunes, dentro de una hora hábil.',

@@ -20,7 +20,12 @@ export function PhoneLink({ className }: { className?: string }) {
  * What happens after a request was sent at `sentAt`: the one call-back promise (content/call-back.ts),
  * or, for the forms that ask for no call (a testimonial, a referral), what the office does instead.
  */
-export function nextStepSentence(form: FormDefinition, sentAt: Date, locale: Locale, copy: FormUiCopy): string {
+export function nextStepSentence(
+  form: FormDefinition,
+  sentAt: Date,
+  locale: Locale,
+  copy: FormUiCopy,
+): string {
   if (form.key === 'new-testimonial') return copy.testimonialNext
   if (form.key === 'new-referral') return copy.referralNext
   return callBackSentence(sentAt, locale)
