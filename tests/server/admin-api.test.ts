@@ -347,7 +347,7 @@ describe.each(drivers)('the desk API for integrations on %s', (driver) => {
     expect(revealed.json()).toEqual({ field: 'ssn1', value: ssn })
     const after = (await call('GET', `/api/admin/leads/${id}`, cookie)).json()
     expect(after.reveals).toEqual([
-      { staffEmail: toolEmail, fieldName: 'ssn1', revealedAt: clock.toISOString() },
+      { staffEmail: toolEmail, fieldName: 'ssn1', revealedAt: clock.toISOString(), webhookUrl: null },
     ])
     expect(JSON.stringify(after)).not.toContain(ssn)
 
