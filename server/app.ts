@@ -24,6 +24,7 @@ import {
   proofKeyFrom,
 } from './spam/proof-of-work.ts'
 import { defaultMinFillMs } from './spam/spam-score.ts'
+import { usedProofStore } from './spam/used-proofs.ts'
 import type { PasswordCost } from './staff/password-hash.ts'
 
 export interface AppOptions {
@@ -112,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ipHashSalt: options.ipHashSalt,
     encryptionKey: options.encryptionKey,
     submitRateLimit: options.submitRateLimit,
-    proof: { settings: proofSettings, verifier: createProofVerifier(proofSettings) },
+    proof: {
+      settings: proofSettings,
+      verifier: createProofVerifier(proofSettings, usedProofStore(options.db)),
+    },
     minFillMs: options.spamMinFillMs ?? defaultMinFillMs,
     pages: options.clientDir ? await loadFormPages(options.clientDir, policies) : undefined,
     now: options.now ?? (() => new Date()),

@@ -39,16 +39,19 @@ export function localInputValue(date: Date | string | null): string {
 
 /**
  * The instant a datetime-local value names in the office's zone (whatever the browser's or the
- * server's zone); undefined when it is not such a value.
+ * server's zone); undefined when it is not such a value. `exists` is false when the office's clocks
+ * never show it (2:30 am on the spring-forward Sunday: zonedInstant moves it to 1:30 am).
  */
-export function parseLocalInput(value: string): Date | undefined {
+export function parseLocalInput(value: string): { at: Date; exists: boolean } | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/.exec(value)
   if (!match) return undefined
   const [, year, month, day, hour, minute] = match.map(Number)
-  const local = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0)
-  const check = new Date(local)
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  const check = new Date(Date.UTC(2000, 0, 1, hour ?? 0, minute ?? 0))
+  check.setUTCFullYear(year ?? 0, (month ?? 1) - 1, day ?? 1)
   if (check.getUTCMonth() !== (month ?? 1) - 1 || check.getUTCDate() !== day || (hour ?? 0) > 23)
     return undefined
-  const instant = new Date(zonedInstant(local, agency.timeZone))
-  return Number.isNaN(instant.getTime()) ? undefined : instant
+  const instant = new Date(zonedInstant(check.getTime(), agency.timeZone))
+  if (Number.isNaN(instant.getTime())) return undefined
+  return { at: instant, exists: localInputValue(instant) === value.slice(0, 16) }
 }

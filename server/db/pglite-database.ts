@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { chmod, mkdir } from 'node:fs/promises'
+import { chmod, mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Database, Queryable } from './database.ts'
@@ -31,6 +31,14 @@ function initializeDataDir(dataDir: string): Promise<void> {
   })
 }
 
+/** Every file under `dir` 0600 and every folder 0700. */
+async function ownerOnlyTree(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue
+    await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600)
+  }
+}
+
 /**
  * Embedded PostgreSQL (WebAssembly) persisted in `dataDir`, one connection per process, run on its
  * own worker thread (server/db/pglite-worker.ts, docs/decisions/019-pglite-on-its-own-thread.md):
@@ -44,8 +52,10 @@ function initializeDataDir(dataDir: string): Promise<void> {
  * PGlite runs PostgreSQL with fsync off, so surviving a power loss needs DATABASE_URL.
  */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
-  // Every lead is in these files: the folder is the owner's only, also one made before under a
-  // looser umask (the files inside are then out of other users' reach).
+  // Every lead is in these files: owner-only, whoever opens them (the server, `npm run staff`, a
+  // benchmark). PGlite sets its files' modes itself, whatever the process's umask: 0666 from its
+  // initdb, 0644 or 0600 later. So the tree is tightened once open and again at close; a file
+  // made in between is out of other users' reach behind the 0700 folder.
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   await chmod(dataDir, 0o700)
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initializeDataDir(dataDir)
@@ -72,6 +82,8 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   worker.on('error', fail)
   worker.on('exit', (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)))
   await ready
+  // After the start, which writes its caches (pg_internal.init) 0644.
+  await ownerOnlyTree(dataDir)
 
   function call(request: Call): Promise<unknown> {
     if (failure) return Promise.reject(failure)
@@ -120,6 +132,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
     async close() {
       if (!failure) await call({ op: 'close' })
       await worker.terminate()
+      await ownerOnlyTree(dataDir)
     },
   }
 }

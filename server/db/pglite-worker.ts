@@ -8,9 +8,12 @@
  * it does once its writes are handed to the filesystem (relaxedDurability off), so a lead is on
  * disk before the server answers OK.
  */
+import { promisify } from 'node:util'
 import { parentPort, workerData } from 'node:worker_threads'
+import { gzip } from 'node:zlib'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { ownerOnlyTar } from './owner-only-tar.ts'
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -142,7 +145,9 @@ async function answer(request: Request): Promise<unknown> {
     case 'snapshot': {
       // A checkpoint first: the image then needs little WAL replay when it is loaded.
       await pg.query('CHECKPOINT')
-      return new Uint8Array(await (await pg.dumpDataDir('gzip')).arrayBuffer())
+      // Relative names and owner-only modes (owner-only-tar.ts), then compressed as PGlite would.
+      const tar = new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer())
+      return new Uint8Array(await promisify(gzip)(ownerOnlyTar(tar)))
     }
     case 'close':
       await pg.close()

@@ -179,6 +179,12 @@ export interface TextSenders {
   text_hash: string
 }
 
+export interface UsedProofs {
+  digest: string
+  expires_at: Timestamp
+  submission: string | null
+}
+
 export interface VisitorConfirmations {
   attempts: Generated<number>
   counted: Generated<boolean>
@@ -257,6 +263,7 @@ export interface DB {
   staff_sessions: StaffSessions
   staff_users: StaffUsers
   text_senders: TextSenders
+  used_proofs: UsedProofs
   visitor_confirmations: VisitorConfirmations
   visitor_copies_granted: VisitorCopiesGranted
   visitor_mail_counts: VisitorMailCounts

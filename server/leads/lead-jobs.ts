@@ -421,11 +421,40 @@ export async function countConfirmation(db: Queryable, leadId: string, addressKe
   return count?.sent ?? 0
 }
 
-/** Queues the e-mail telling `assignee` a lead is theirs (in the assignment's transaction). */
+/**
+ * A member told of a lead by e-mail within this long is not told of it again: a lead toggled
+ * between colleagues (or assigned, unassigned, assigned) mails each of them once, not once a click.
+ */
+const assignmentMailQuietHours = 1
+
+/**
+ * What an assignment changes in the e-mails about a lead (in the assignment's transaction, the
+ * lead locked). An e-mail not yet claimed by the delivery worker announces an assignment that no
+ * longer holds, so it is withdrawn; then `assignee`, unless null, is told, once in the quiet time
+ * (migration 017's rows being sent or sent count; a failed or withdrawn one does not). The worker's
+ * claim is untouched: a row it holds is 'sending', not 'pending', and stays.
+ */
 export async function queueAssignmentMail(
   tx: Queryable,
-  mail: { leadId: string; assignee: string; assignedBy: string },
+  mail: { leadId: string; assignee: string | null; assignedBy: string },
 ): Promise<void> {
+  await run(
+    tx,
+    build.deleteFrom('assignment_mails').where('lead_id', '=', mail.leadId).where('status', '=', 'pending'),
+  )
+  if (mail.assignee === null) return
+  const told = await run(
+    tx,
+    build
+      .selectFrom('assignment_mails')
+      .select('id')
+      .where('lead_id', '=', mail.leadId)
+      .where('staff_user_id', '=', mail.assignee)
+      .where('status', 'in', ['sending', 'sent'])
+      .where(sql<SqlBool>`created_at > now() - interval '${sql.raw(String(assignmentMailQuietHours))} hours'`)
+      .limit(1),
+  )
+  if (told.length > 0) return
   await run(
     tx,
     build.insertInto('assignment_mails').values({

@@ -214,9 +214,12 @@ async function applyAssignment(tx: Queryable, lead: LockedLead, input: WorkInput
     at: input.at,
   })
   // The new assignee hears of it by e-mail, sent by the delivery worker once this commits; not
-  // someone who took the lead themselves.
-  if (assignee !== null && assignee !== input.actor.userId)
-    await queueAssignmentMail(tx, { leadId: input.leadId, assignee, assignedBy: input.actor.userId })
+  // someone who took the lead themselves. Every change withdraws the lead's unsent one.
+  await queueAssignmentMail(tx, {
+    leadId: input.leadId,
+    assignee: assignee === input.actor.userId ? null : assignee,
+    assignedBy: input.actor.userId,
+  })
 }
 
 /** Every change of a lead's work goes through here, in one transaction with its log entries. */

@@ -113,21 +113,52 @@ export type ProofCheck =
 /** Challenges already used, until they expire (bounded memory). */
 const replayMemoryLimit = 200_000
 
+/** A used challenge as it is remembered: a keyed digest, never the challenge itself. */
+export interface UsedProof {
+  digest: string
+  expiresMs: number
+  submission: string | null
+}
+
+/**
+ * Where used proofs outlive the process (server/spam/used-proofs.ts: the database), so a restart
+ * does not make them new again: read once, at the first check, and written before a proof's
+ * submission is answered.
+ */
+export interface UsedProofStore {
+  /** The unexpired ones, soonest expiring first, at most `limit`. */
+  load(now: Date, limit: number): Promise<UsedProof[]>
+  /** `now`: the server's clock, before which nothing stored has expired. */
+  remember(proof: UsedProof, now: Date): Promise<void>
+}
+
 /**
  * Checks the `X-Proof-Of-Work` header (ALTCHA's base64 JSON payload). Each solved challenge counts
- * for one submission per process: a bot cannot solve one and replay it, while the browser's retry
- * of the same submission (same Idempotency-Key) still counts as solved. The memory is keyed on the
- * challenge, the value the server signed, never on how the header spells it. Several processes each
- * remember their own (a replay across N processes works at most N times); the other signals apply.
+ * for one submission: a bot cannot solve one and replay it, while the browser's retry of the same
+ * submission (same Idempotency-Key) still counts as solved. The memory is keyed on the challenge,
+ * the value the server signed, never on how the header spells it, and kept in `store` too, so a
+ * restart forgets nothing. Several processes each read the store when they start and then
+ * remember their own (a replay across N running processes works at most N times); the other
+ * signals apply.
  */
-export function createProofVerifier(settings: ProofSettings) {
+export function createProofVerifier(settings: ProofSettings, store?: UsedProofStore) {
   const used = new Map<string, { expiresMs: number; submission: string | null }>()
+  const digestKey = createHmac('sha256', settings.hmacKey).update('used proof-of-work challenges').digest()
+  let loaded: Promise<void> | undefined
 
   function forgetExpired(nowMs: number): void {
     for (const [challenge, { expiresMs }] of used) {
       if (expiresMs > nowMs && used.size < replayMemoryLimit) break
       used.delete(challenge)
     }
+  }
+
+  function load(now: Date): Promise<void> {
+    loaded ??= (async () => {
+      for (const { digest, expiresMs, submission } of (await store?.load(now, replayMemoryLimit)) ?? [])
+        used.set(digest, { expiresMs, submission })
+    })()
+    return loaded
   }
 
   return {
@@ -148,10 +179,15 @@ export function createProofVerifier(settings: ProofSettings) {
       const expiresMs = Number(params.expires) * 1000
       if (!Number.isFinite(issuedMs) || !Number.isFinite(expiresMs)) return { kind: 'invalid' }
       if (expiresMs <= now.getTime()) return { kind: 'expired' }
+      await load(now)
       forgetExpired(now.getTime())
-      const earlier = used.get(payload.challenge)
+      const digest = createHmac('sha256', digestKey).update(payload.challenge).digest('hex')
+      const earlier = used.get(digest)
       if (earlier && (submission === null || earlier.submission !== submission)) return { kind: 'replayed' }
-      used.set(payload.challenge, { expiresMs, submission })
+      if (!earlier) {
+        used.set(digest, { expiresMs, submission })
+        await store?.remember({ digest, expiresMs, submission }, now)
+      }
       return { kind: 'solved', issuedAt: new Date(issuedMs) }
     },
   }

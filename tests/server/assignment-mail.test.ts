@@ -114,6 +114,48 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
     expect(row?.n).toBe(0)
   })
 
+  it('toggling a lead 30 times never floods a mailbox: each member hears of it once, the last one too', async () => {
+    const bob = await signedInStaff(t.db, 'bob@oakridge-insurance.example', { now: clock })
+    const lead = await insertLead()
+    // Assigned and unassigned 30 times, the worker sending between every click.
+    for (let cycle = 0; cycle < 30; cycle++) {
+      expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
+      await worker().runOnce()
+      expect((await assign(ana, lead.id, '')).statusCode).toBe(303)
+      await worker().runOnce()
+    }
+    expect(mailsTo(maria.email)).toHaveLength(1)
+    // Handed back and forth between two members 30 times: one each, Bob (the last) included.
+    for (let cycle = 0; cycle < 30; cycle++) {
+      await assign(ana, lead.id, bob.id)
+      await worker().runOnce()
+      await assign(ana, lead.id, maria.id)
+      await worker().runOnce()
+      await assign(ana, lead.id, bob.id)
+    }
+    await worker().runOnce()
+    expect(mailsTo(maria.email)).toHaveLength(1)
+    expect(mailsTo(bob.email)).toHaveLength(1)
+    expect(sink.messages).toHaveLength(2)
+  })
+
+  it('withdraws an assignment e-mail not yet sent when the lead changes hands again', async () => {
+    const bob = await signedInStaff(t.db, 'bob@oakridge-insurance.example', { now: clock })
+    const lead = await insertLead()
+    await assign(ana, lead.id, maria.id)
+    await assign(ana, lead.id, bob.id)
+    await worker().runOnce()
+    expect(mailsTo(maria.email)).toHaveLength(0)
+    expect(mailsTo(bob.email)).toHaveLength(1)
+    // Unassigned (or taken by oneself) before the worker came: no one is told.
+    const other = await insertLead()
+    await assign(ana, other.id, maria.id)
+    await assign(ana, other.id, '')
+    await assign(bob, lead.id, bob.id)
+    await worker().runOnce()
+    expect(sink.messages).toHaveLength(1)
+  })
+
   it('discards an assignment e-mail not yet sent when a snapshot is restored', async () => {
     const lead = await insertLead()
     await assign(ana, lead.id, maria.id)

@@ -398,6 +398,46 @@ describe.each(drivers)('work queue on %s', (driver) => {
     expect(pageText(inbox.find((row) => row.includes(first)) ?? '')).not.toContain('request')
   })
 
+  it('refuses a follow-up out of range or at a time the clocks skip, on the desk form and in the API', async () => {
+    const id = await insertLead(person('Far', 'Off'), new Date('2026-11-23T13:00:00Z'))
+    const followUp = (value: string) =>
+      post(t.desk, `/admin/leads/${id}/work`, { followUp: value, followUpWas: '' })
+    // Now is 11:00 on Monday 23 November 2026 in New York; the range is a day back to five years on.
+    for (const [value, message] of [
+      ['0001-01-01T10:00', 'A follow-up can be at most a day in the past.'],
+      ['2026-11-22T10:59', 'A follow-up can be at most a day in the past.'],
+      ['2031-11-23T11:01', 'A follow-up can be at most five years ahead.'],
+      ['20266-01-01T10:00', 'Enter the follow-up as a date and a time.'],
+      // 14 March 2027: New York's clocks go from 2:00 straight to 3:00.
+      [
+        '2027-03-14T02:30',
+        'That follow-up time does not exist here: the clocks go forward an hour that night. Choose another time.',
+      ],
+    ]) {
+      const refused = await followUp(value ?? '')
+      expect(refused.statusCode, value).toBe(400)
+      expect(pageText(refused.body)).toContain(message)
+      expect((await leadRow(id))?.follow_up_at).toBeNull()
+    }
+    for (const [value, utc] of [
+      ['2026-11-22T11:00', '2026-11-22T16:00:00.000Z'],
+      ['2027-03-14T03:30', '2027-03-14T07:30:00.000Z'],
+      ['2031-11-23T11:00', '2031-11-23T16:00:00.000Z'],
+    ]) {
+      expect((await followUp(value ?? '')).statusCode, value).toBe(303)
+      expect(new Date((await leadRow(id))?.follow_up_at ?? 0).toISOString()).toBe(utc)
+    }
+
+    for (const followUpAt of ['0001-01-01T00:00:00Z', '2026-11-22T15:59:00Z', '2031-11-23T16:01:00Z']) {
+      const refused = await api('PATCH', `/api/admin/leads/${id}`, { followUpAt })
+      expect(refused.statusCode, followUpAt).toBe(400)
+      expect(Object.keys(refused.json().fields)).toEqual(['followUpAt'])
+    }
+    expect(new Date((await leadRow(id))?.follow_up_at ?? 0).toISOString()).toBe('2031-11-23T16:00:00.000Z')
+    const kept = await api('PATCH', `/api/admin/leads/${id}`, { followUpAt: '2026-11-22T16:00:00Z' })
+    expect(kept.json().lead.followUpAt).toBe('2026-11-22T16:00:00.000Z')
+  })
+
   it('the API logs a contact, a note, a status with its reason, a follow-up and an assignee', async () => {
     const id = await insertLead(person('Api', 'Lead'), new Date('2026-11-23T13:00:00Z'))
     const contact = await api('POST', `/api/admin/leads/${id}/contacts`, {

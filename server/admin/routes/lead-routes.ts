@@ -10,6 +10,7 @@
  * browser history.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { followUpRefusal } from '#server/desk/follow-up-time.ts'
 import { type DraftFields, draftFieldsOf, takeDraft } from '#server/desk/work-drafts.ts'
 import { isLostReason, type LostReason, leadStatuses } from '#server/leads/lead-repository.ts'
 import { contactChannels, contactOutcomes, noteMaxLength, type WorkInput } from '#server/leads/work-log.ts'
@@ -134,9 +135,13 @@ function workInputOf(
   if ((body.followUp ?? '') !== (body.followUpWas ?? '')) {
     if (!body.followUp) input.followUpAt = null
     else {
-      const at = parseLocalInput(body.followUp)
-      if (!at) return 'Enter the follow-up as a date and a time.'
-      input.followUpAt = at
+      const parsed = parseLocalInput(body.followUp)
+      if (!parsed) return 'Enter the follow-up as a date and a time.'
+      const refusal = followUpRefusal(parsed.at, base.at)
+      if (refusal) return refusal
+      if (!parsed.exists)
+        return 'That follow-up time does not exist here: the clocks go forward an hour that night. Choose another time.'
+      input.followUpAt = parsed.at
     }
   }
   if ((body.assignee ?? '') !== (body.assigneeWas ?? '')) input.assignee = body.assignee || null
