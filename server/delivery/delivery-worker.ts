@@ -23,7 +23,7 @@
  * attempt, never the agency a minute.
  */
 import { createHmac } from 'node:crypto'
-import type { SqlBool } from 'kysely'
+import type { RawBuilder, SqlBool } from 'kysely'
 import { agency } from '#config/agency.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
@@ -365,30 +365,39 @@ export function createDeliveryWorker({
     },
   }
 
-  /** Attempts in flight per destination (this process's): a full destination is not claimed from. */
-  const attemptsTo = new Map<string, number>()
+  /**
+   * The webhook attempts in flight in this process. None is claimed for a destination that has
+   * `perDestinationConcurrency` of them, nor for a lead and destination that has one: one lead's
+   * events reach a receiver one after the other, as they did when every attempt was sent alone.
+   */
+  const sending = new Set<ClaimedDelivery>()
+  function notBusy(): RawBuilder<SqlBool> | undefined {
+    if (sending.size === 0) return undefined
+    const inFlight = [...sending]
+    const perDestination = Map.groupBy(inFlight, (delivery) => delivery.destinationId)
+    const full = [...perDestination]
+      .filter(([, deliveries]) => deliveries.length >= perDestinationConcurrency)
+      .map(([id]) => id)
+    const destinations = inFlight.map((delivery) => delivery.destinationId)
+    const leads = inFlight.map((delivery) => delivery.leadId)
+    return sql<SqlBool>`NOT (due.destination_id = ANY(${full}::uuid[]))
+      AND NOT EXISTS (SELECT 1 FROM webhook_events busy_event
+                        JOIN unnest(${destinations}::uuid[], ${leads}::uuid[]) AS busy (destination_id, lead_id)
+                          ON busy.lead_id = busy_event.lead_id
+                       WHERE busy_event.id = due.event_id AND busy.destination_id = due.destination_id)`
+  }
   const webhookLane = (hooks: WebhookSettings): Lane<ClaimedDelivery> => ({
     concurrency: webhookConcurrency,
     async beforeClaims() {
       while (!stopped && (await fanOutEvents(db, getForm)) > 0);
     },
-    claim() {
-      const full = [...attemptsTo].filter(([, count]) => count >= perDestinationConcurrency).map(([id]) => id)
-      return webhookOutbox.claim(
-        db,
-        settings.leaseMs,
-        full.length > 0 ? sql<SqlBool>`NOT (due.destination_id = ANY(${full}::uuid[]))` : undefined,
-      )
-    },
+    claim: () => webhookOutbox.claim(db, settings.leaseMs, notBusy()),
     async deliver(delivery) {
-      const id = delivery.destinationId
-      attemptsTo.set(id, (attemptsTo.get(id) ?? 0) + 1)
+      sending.add(delivery)
       try {
         return await deliverWebhook(delivery, hooks)
       } finally {
-        const left = (attemptsTo.get(id) ?? 1) - 1
-        if (left > 0) attemptsTo.set(id, left)
-        else attemptsTo.delete(id)
+        sending.delete(delivery)
       }
     },
     async release(delivery) {
