@@ -10,6 +10,7 @@ const alone = [
   'backup',
   'cluster',
   'crash-durability',
+  'delivery-lanes',
   'delivery-stop',
   'delivery',
   'deploy',

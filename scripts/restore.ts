@@ -5,9 +5,11 @@
  * (never deleted) and a PostgreSQL database has its objects replaced (pg_restore --clean).
  * Stop the server first; start it again afterwards.
  *
- * The restored database is brought up to this version's schema, and every notification it had not
- * delivered is held (server/leads/lead-jobs.ts, holdUndeliveredJobs): the agency most likely got
- * it before the snapshot was restored, so an owner decides on the desk whether to send it again.
+ * The restored database is brought up to this version's schema, and every notification and webhook
+ * it had not delivered is held (holdUndeliveredJobs in server/leads/lead-jobs.ts,
+ * holdUndeliveredWebhooks in server/webhooks/webhook-delivery.ts): the agency and its CRM most
+ * likely got them before the snapshot was restored, so an owner decides on the desk whether to
+ * send them again.
  * Every refusal or failure is one line and exit code 1; files are created for the owner only.
  */
 import { spawnSync } from 'node:child_process'
@@ -15,6 +17,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { getFormDefinition } from '#forms/registry.ts'
 import { type BackupKind, backupKindOf } from '#server/backup/backup-files.ts'
 import { readServerControl } from '#server/backup/server-control.ts'
 import { loadConfig } from '#server/config.ts'
@@ -24,6 +27,7 @@ import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { build, countRows, run } from '#server/db/query-builder.ts'
 import { holdUndeliveredJobs } from '#server/leads/lead-jobs.ts'
+import { holdUndeliveredWebhooks } from '#server/webhooks/webhook-delivery.ts'
 import { CommandError, filesAndForce, oneLine, runCommand } from './command-line.ts'
 
 const usage = `npm run restore -- FILE [--force]
@@ -113,7 +117,7 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
   }
   const db = await openPgliteDatabase(target)
   try {
-    const { leads, held } = await prepareRestored(db)
+    const { leads, ...held } = await prepareRestored(db)
     console.log(
       `Restored ${file} into ${target}: ${leads} leads. ${heldLine(held)} Start the server to use it.`,
     )
@@ -124,19 +128,29 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
 
 /**
  * Brings the restored database to this version's schema (the server would at its start; the held
- * state needs it now), then holds every notification the snapshot had not delivered.
+ * state needs it now), then holds every notification and webhook the snapshot had not delivered.
  */
-async function prepareRestored(db: Database): Promise<{ leads: number; held: number }> {
+async function prepareRestored(db: Database): Promise<{ leads: number } & Held> {
   await runMigrations(db)
   const held = await holdUndeliveredJobs(db)
+  const heldWebhooks = await holdUndeliveredWebhooks(db, getFormDefinition)
   const [row] = await run(db, build.selectFrom('leads').select(countRows().as('leads')))
-  return { leads: row?.leads ?? 0, held }
+  return { leads: row?.leads ?? 0, held, heldWebhooks }
 }
 
-function heldLine(held: number): string {
-  return held === 0
-    ? 'Every notification in it had been sent.'
-    : `${held} notification${held === 1 ? ' was' : 's were'} not sent when the backup was taken: they are held, not sent again, until an owner sends or discards them at /admin/held-notifications.`
+interface Held {
+  held: number
+  heldWebhooks: number
+}
+
+function heldLine({ held, heldWebhooks }: Held): string {
+  const parts = [
+    held > 0 && `${held} notification${held === 1 ? '' : 's'}`,
+    heldWebhooks > 0 && `${heldWebhooks} webhook${heldWebhooks === 1 ? '' : 's'}`,
+  ].filter((part) => part !== false)
+  if (parts.length === 0) return 'Every notification and webhook in it had been sent.'
+  const were = held + heldWebhooks === 1 ? 'was' : 'were'
+  return `${parts.join(' and ')} ${were} not sent when the backup was taken: they are held, not sent again, until an owner sends or discards them at /admin/held-notifications.`
 }
 
 function isRunning(pid: number): boolean {
@@ -183,7 +197,7 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
     throw new CommandError('pg_restore failed (its message is above); the database was left as it was.')
   const restored = await connect(databaseUrl)
   try {
-    const { leads, held } = await prepareRestored(restored)
+    const { leads, ...held } = await prepareRestored(restored)
     console.log(`Restored ${file} into the database at DATABASE_URL: ${leads} leads. ${heldLine(held)}`)
   } finally {
     await restored.close()

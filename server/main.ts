@@ -24,6 +24,7 @@ import { loggerOptions } from './logger.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 import { createMetrics } from './metrics/metrics.ts'
 import { syncEnvironmentDestination } from './webhooks/destinations.ts'
+import { countHeldDeliveries } from './webhooks/webhook-jobs.ts'
 
 /** The site's build output, wherever the process was started from. */
 const clientDir = path.join(import.meta.dirname, '..', 'build', 'client')
@@ -150,9 +151,10 @@ async function main(): Promise<void> {
   // WEBHOOK_URL / WEBHOOK_SECRET: the environment's destination follows the environment at each start.
   await syncEnvironmentDestination(db, config.webhook, config.encryptionKey)
   const held = (await deliveryCounts(db)).held ?? 0
-  if (held > 0) {
+  const heldWebhooks = await countHeldDeliveries(db)
+  if (held + heldWebhooks > 0) {
     app.log.warn(
-      { held },
+      { held, heldWebhooks },
       'notifications held after a restore are not sent until an owner decides at /admin/held-notifications',
     )
   }

@@ -213,15 +213,18 @@ export interface VisitorMailCounts {
 export interface WebhookDeliveries {
   attempts: Generated<number>
   created_at: Generated<Timestamp>
+  decided_at: Timestamp | null
+  decided_by: string | null
   destination_id: string
   event_id: string
+  held_at: Timestamp | null
   id: Generated<string>
   last_response: string | null
   last_status_code: number | null
   locked_until: Timestamp | null
   next_attempt_at: Generated<Timestamp>
   sent_at: Timestamp | null
-  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'discarded'>
 }
 
 export interface WebhookDestinations {

@@ -8,21 +8,26 @@
  * in progress finish, or, when it takes too long, hands the job back at once so the next process
  * need not wait for the lease.
  *
- * With webhook settings, each pass then does the same for webhooks (server/webhooks): the events
- * written since the last pass become deliveries to the destinations they match, and each due
+ * With webhook settings, the worker does the same for webhooks (server/webhooks): the events
+ * written since the last round become deliveries to the destinations they match, and each due
  * delivery is POSTed, retried with the same backoff and number of attempts as an e-mail.
  *
- * With visitor settings, each pass also sends the visitors' confirmations (migration 014,
- * server/mail/visitor-confirmation.ts), after the agency's notifications: same claim, lease and
- * backoff, at most `visitorDailyLimit` a day to one address.
+ * With visitor settings, it also sends the visitors' confirmations (migration 014,
+ * server/mail/visitor-confirmation.ts): same claim, lease and backoff, at most
+ * `visitorDailyLimit` a day to one address. It also tells staff of the leads a colleague assigned
+ * to them (migration 017, server/mail/assignment-mail.ts), with the same claim, lease and backoff.
  *
- * Each pass also tells staff of the leads a colleague assigned to them (migration 017,
- * server/mail/assignment-mail.ts), with the same claim, lease and backoff.
+ * These are three lanes, each with a loop of its own and a bound of messages in flight (the
+ * `Lane`s below, docs/decisions/031-delivery-lanes.md): the agency's notifications, the other
+ * e-mails, the webhooks. A receiver that never answers costs its webhook lane one place per
+ * attempt, never the agency a minute.
  */
 import { createHmac } from 'node:crypto'
+import type { RawBuilder, SqlBool } from 'kysely'
 import { agency } from '#config/agency.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
+import { sql } from '../db/query-builder.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import {
   assignmentOutbox,
@@ -112,42 +117,60 @@ export function createDeliveryWorker({
   visitor?: { secret: string }
 }): DeliveryWorker & { start(): void } {
   let stopped = false
-  /**
-   * The message this process is sending right now (at most one: a pass sends one after the
-   * other), and how stop() hands it back.
-   */
-  let current: { release(): Promise<void> } | undefined
-  /** The key of a message handed back by stop(): its late outcome must not overwrite what the next process does. */
-  let released: string | undefined
+  /** What each lane is sending right now, and how stop() hands each back. */
+  const inFlight = new Set<{ release(): Promise<void> }>()
+  /** Messages handed back by stop(): their late outcome must not overwrite what the next process does. */
+  const released = new WeakSet<object>()
 
   /**
-   * Claims and delivers the due messages of one outbox, one after the other, until none is due or
-   * the worker stops; resolves with how many were sent.
+   * Claims and delivers the due messages of one lane, up to `lane.concurrency` at once, until none
+   * is due and none is in flight, or the worker stops; resolves with how many were sent. A free
+   * place is filled as soon as a send ends, and, while nothing more can be claimed, again every
+   * `pollMs`: a send that hangs holds its own place only.
    */
-  async function drain<Claimed extends { attempts: number }>(
-    box: Outbox<Claimed, string>,
-    deliver: (claimed: Claimed) => Promise<boolean>,
-    onReleased: (claimed: Claimed) => void,
-  ): Promise<number> {
+  async function drain<Claimed extends object>(lane: Lane<Claimed>): Promise<number> {
     let sent = 0
-    for (;;) {
-      if (stopped) return sent
-      const claimed = await box.claim(db, settings.leaseMs)
-      if (!claimed) return sent
-      current = {
-        async release() {
-          // Pending and due now, the interrupted attempt not counted.
-          released = box.key(claimed)
-          await box.release(db, claimed)
-          onReleased(claimed)
-        },
+    let failure: { error: unknown } | undefined
+    const running = new Set<Promise<void>>()
+    try {
+      for (;;) {
+        await lane.beforeClaims?.()
+        while (!stopped && !failure && running.size < lane.concurrency) {
+          const claimed = await lane.claim()
+          if (!claimed) break
+          const entry = {
+            async release() {
+              // Pending and due now, the interrupted attempt not counted.
+              released.add(claimed)
+              await lane.release(claimed)
+            },
+          }
+          inFlight.add(entry)
+          const task: Promise<void> = lane
+            .deliver(claimed)
+            .then(
+              (ok) => {
+                if (ok) sent++
+              },
+              (error: unknown) => {
+                failure ??= { error }
+              },
+            )
+            .finally(() => {
+              inFlight.delete(entry)
+              running.delete(task)
+            })
+          running.add(task)
+        }
+        if (running.size === 0) break
+        const full = running.size >= lane.concurrency || stopped || failure !== undefined
+        await settledOrLater([...running], full ? undefined : pollMs)
       }
-      try {
-        if (await deliver(claimed)) sent++
-      } finally {
-        current = undefined
-      }
+    } finally {
+      await Promise.allSettled(running)
     }
+    if (failure) throw failure.error
+    return sent
   }
 
   /**
@@ -162,10 +185,9 @@ export function createDeliveryWorker({
     send: () => Promise<string | undefined>,
     report: { sent(): void; skipped?(reason: string): void; failed(final: boolean, reason: string): void },
   ): Promise<boolean> {
-    const key = box.key(claimed)
     try {
       const skipped = await send()
-      if (released === key) return false
+      if (released.has(claimed)) return false
       if (skipped !== undefined) {
         await box.settle(db, claimed, 'skipped', { error: skipped })
         report.skipped?.(skipped)
@@ -176,7 +198,7 @@ export function createDeliveryWorker({
       return true
     } catch (error) {
       const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
-      if (released === key) return false
+      if (released.has(claimed)) return false
       report.failed(await box.recordFailure(db, claimed, { error: reason }, settings), reason)
       return false
     }
@@ -288,7 +310,7 @@ export function createDeliveryWorker({
 
   async function deliverWebhook(delivery: ClaimedDelivery, hooks: WebhookSettings): Promise<boolean> {
     const result = await attemptDelivery(db, delivery, getForm, hooks)
-    if (released === delivery.deliveryId) return false
+    if (released.has(delivery)) return false
     const final = await recordOutcome(db, delivery, result, settings)
     // The receiver's address and answer only: the payload holds the lead's contents.
     const entry = { deliveryId: delivery.deliveryId, type: delivery.type, attempts: delivery.attempts }
@@ -301,54 +323,165 @@ export function createDeliveryWorker({
     return result.ok
   }
 
-  async function runOnce(): Promise<number> {
-    let sent = await drain(notificationOutbox, deliver, (job) =>
-      log.warn({ leadId: job.leadId }, 'stopping: released a notification still being sent'),
-    )
-    if (visitor)
-      sent += await drain(
-        confirmationOutbox,
-        (confirmation) => deliverConfirmation(confirmation, visitor.secret),
-        ({ leadId }) => log.warn({ leadId }, 'stopping: released a visitor confirmation'),
-      )
-    sent += await drain(assignmentOutbox, deliverAssignment, ({ mailId }) =>
-      log.warn({ mailId }, 'stopping: released an assignment e-mail'),
-    )
-    if (!webhooks) return sent
-    while (!stopped && (await fanOutEvents(db, getForm)) > 0);
-    return (
-      sent +
-      (await drain(
-        webhookOutbox,
-        (delivery) => deliverWebhook(delivery, webhooks),
-        ({ deliveryId }) => log.warn({ deliveryId }, 'stopping: released a webhook still being sent'),
-      ))
-    )
+  /**
+   * The lanes (docs/decisions/031-delivery-lanes.md): each claims from its own outboxes in a loop of
+   * its own, so a message that hangs or fails in one never delays another lane's. The agency's
+   * notifications (and digests) come first and alone; the visitors' and staff's e-mails share a
+   * lane; webhooks have theirs, with a few attempts at once to one destination at most.
+   */
+  const agencyLane: Lane<ClaimedJob> = {
+    concurrency: mailConcurrency,
+    claim: () => notificationOutbox.claim(db, settings.leaseMs),
+    deliver,
+    async release(job) {
+      await notificationOutbox.release(db, job)
+      log.warn({ leadId: job.leadId }, 'stopping: released a notification still being sent')
+    },
   }
 
-  const task = createPeriodicTask({
-    pass: runOnce,
-    intervalMs: pollMs,
-    onError: (error) => log.warn({ reason: errorReason(error) }, 'delivery pass failed'),
+  type OtherMail =
+    | { confirmation: ClaimedConfirmation; secret: string }
+    | { assignment: ClaimedAssignmentMail }
+  const otherMailLane: Lane<OtherMail> = {
+    concurrency: mailConcurrency,
+    async claim() {
+      const confirmation = visitor && (await confirmationOutbox.claim(db, settings.leaseMs))
+      if (visitor && confirmation) return { confirmation, secret: visitor.secret }
+      const assignment = await assignmentOutbox.claim(db, settings.leaseMs)
+      return assignment && { assignment }
+    },
+    deliver: (mail) =>
+      'confirmation' in mail
+        ? deliverConfirmation(mail.confirmation, mail.secret)
+        : deliverAssignment(mail.assignment),
+    async release(mail) {
+      if ('confirmation' in mail) {
+        await confirmationOutbox.release(db, mail.confirmation)
+        log.warn({ leadId: mail.confirmation.leadId }, 'stopping: released a visitor confirmation')
+      } else {
+        await assignmentOutbox.release(db, mail.assignment)
+        log.warn({ mailId: mail.assignment.mailId }, 'stopping: released an assignment e-mail')
+      }
+    },
+  }
+
+  /**
+   * The webhook attempts in flight in this process. None is claimed for a destination that has
+   * `perDestinationConcurrency` of them, nor for a lead and destination that has one: one lead's
+   * events reach a receiver one after the other, as they did when every attempt was sent alone.
+   */
+  const sending = new Set<ClaimedDelivery>()
+  function notBusy(): RawBuilder<SqlBool> | undefined {
+    if (sending.size === 0) return undefined
+    const inFlight = [...sending]
+    const perDestination = Map.groupBy(inFlight, (delivery) => delivery.destinationId)
+    const full = [...perDestination]
+      .filter(([, deliveries]) => deliveries.length >= perDestinationConcurrency)
+      .map(([id]) => id)
+    const destinations = inFlight.map((delivery) => delivery.destinationId)
+    const leads = inFlight.map((delivery) => delivery.leadId)
+    return sql<SqlBool>`NOT (due.destination_id = ANY(${full}::uuid[]))
+      AND NOT EXISTS (SELECT 1 FROM webhook_events busy_event
+                        JOIN unnest(${destinations}::uuid[], ${leads}::uuid[]) AS busy (destination_id, lead_id)
+                          ON busy.lead_id = busy_event.lead_id
+                       WHERE busy_event.id = due.event_id AND busy.destination_id = due.destination_id)`
+  }
+  const webhookLane = (hooks: WebhookSettings): Lane<ClaimedDelivery> => ({
+    concurrency: webhookConcurrency,
+    async beforeClaims() {
+      while (!stopped && (await fanOutEvents(db, getForm)) > 0);
+    },
+    claim: () => webhookOutbox.claim(db, settings.leaseMs, notBusy()),
+    async deliver(delivery) {
+      sending.add(delivery)
+      try {
+        return await deliverWebhook(delivery, hooks)
+      } finally {
+        sending.delete(delivery)
+      }
+    },
+    async release(delivery) {
+      await webhookOutbox.release(db, delivery)
+      log.warn({ deliveryId: delivery.deliveryId }, 'stopping: released a webhook still being sent')
+    },
   })
+
+  const passes: (() => Promise<number>)[] = [
+    () => drain(agencyLane),
+    () => drain(otherMailLane),
+    ...(webhooks ? [() => drain(webhookLane(webhooks))] : []),
+  ]
+
+  /** One pass of every lane, side by side; resolves once each is done, with how many were sent. */
+  async function runOnce(): Promise<number> {
+    const sent = await Promise.all(passes.map((pass) => pass()))
+    return sent.reduce((sum, count) => sum + count, 0)
+  }
+
+  const tasks = passes.map((pass) =>
+    createPeriodicTask({
+      pass,
+      intervalMs: pollMs,
+      onError: (error) => log.warn({ reason: errorReason(error) }, 'delivery pass failed'),
+    }),
+  )
 
   return {
     start() {
       stopped = false
-      task.start()
+      for (const task of tasks) task.start()
     },
     runOnce,
     async stop({ releaseAfterMs }: { releaseAfterMs?: number } = {}) {
       stopped = true
-      const finished = task.stop()
-      if (releaseAfterMs === undefined) return finished
+      const finished = Promise.all(tasks.map((task) => task.stop()))
+      if (releaseAfterMs === undefined) {
+        await finished
+        return
+      }
       let timer: NodeJS.Timeout | undefined
       const late = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), releaseAfterMs)
       })
       const outcome = await Promise.race([finished.then(() => 'done' as const), late])
       clearTimeout(timer)
-      if (outcome === 'late' && current) await current.release()
+      if (outcome === 'late') await Promise.all([...inFlight].map((entry) => entry.release()))
     },
   }
+}
+
+/** A lane's outboxes, as its loop claims, sends and (at a stop) hands back their messages. */
+interface Lane<Claimed extends object> {
+  /** Messages of this lane in flight at once, at most. */
+  concurrency: number
+  /** Run before each round of claims (webhooks: the new events become deliveries). */
+  beforeClaims?(): Promise<void>
+  claim(): Promise<Claimed | undefined>
+  /** Sends and records the outcome; answers whether it was sent; throws only when the database fails. */
+  deliver(claimed: Claimed): Promise<boolean>
+  release(claimed: Claimed): Promise<void>
+}
+
+/**
+ * Each e-mail lane sends two at once at most: an SMTP server that answers slowly costs a lead
+ * half its wait, and a relay is never asked for more than four connections by one process.
+ */
+const mailConcurrency = 2
+/** Webhook attempts in flight at once in one process, and to one destination among them. */
+const webhookConcurrency = 8
+const perDestinationConcurrency = 2
+
+/** Resolves when one of `running` settles, or after `ms` (never, undefined). */
+async function settledOrLater(running: Promise<void>[], ms: number | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const later =
+    ms === undefined
+      ? []
+      : [
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, ms)
+          }),
+        ]
+  await Promise.race([...running, ...later])
+  clearTimeout(timer)
 }

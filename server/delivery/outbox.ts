@@ -94,8 +94,11 @@ type Outcome<Field extends string> = Readonly<Record<Field, string | number | nu
 export interface Outbox<Claimed extends { attempts: number }, Field extends string> {
   /** The claimed row's key. */
   key(claimed: Claimed): string
-  /** Claims the row due first for `leaseMs` and counts an attempt. */
-  claim(db: Queryable, leaseMs: number): Promise<Claimed | undefined>
+  /**
+   * Claims the row due first for `leaseMs` and counts an attempt; `also`, a trusted SQL condition on
+   * the candidate row `due`, narrows the rows that may be taken (a lane's busy destinations).
+   */
+  claim(db: Queryable, leaseMs: number, also?: RawBuilder<SqlBool>): Promise<Claimed | undefined>
   /** Gives a claimed row back (a graceful stop): pending and due now, the attempt not counted. */
   release(db: Queryable, claimed: Claimed): Promise<void>
   /** Ends a row for good: sent, or (where the table has it) skipped on purpose. */
@@ -136,10 +139,13 @@ export function outbox<T extends JobTable, Claimed extends { attempts: number },
    * A typed SQL template: the table, its key and its lease are the table's (checked above), and
    * the builder cannot name the columns of a table that is a parameter.
    */
-  const due = sql<string>`(SELECT ${sql.ref(`due.${key}`)} FROM ${sql.table(name)} due ${table.due?.join ?? sql``}
+  const due = (
+    also?: RawBuilder<SqlBool>,
+  ) => sql<string>`(SELECT ${sql.ref(`due.${key}`)} FROM ${sql.table(name)} due ${table.due?.join ?? sql``}
          WHERE ((due.status = 'pending' AND due.next_attempt_at <= now())
                 OR (due.status = 'sending' AND ${sql.ref(`due.${lease}`)} < now()))
            ${table.due ? sql`AND ${table.due.where}` : sql``}
+           ${also ? sql`AND ${also}` : sql``}
          ORDER BY due.next_attempt_at
          LIMIT 1
          FOR UPDATE OF due SKIP LOCKED)`
@@ -148,18 +154,18 @@ export function outbox<T extends JobTable, Claimed extends { attempts: number },
   // dynamic references here (a builder generic over its table cannot check them), and Claiming<T>
   // requires that UPDATE to be on this table.
   const claiming =
-    (leaseMs: number): Claiming<T> =>
+    (leaseMs: number, also?: RawBuilder<SqlBool>): Claiming<T> =>
     (job) =>
       job
         .set(build.dynamic.ref('status'), sql`'sending'`)
         .set(build.dynamic.ref('attempts'), sql`job.attempts + 1`)
         .set(build.dynamic.ref(lease), fromNow(leaseMs))
-        .where(build.dynamic.ref(`job.${key}`), '=', due)
+        .where(build.dynamic.ref(`job.${key}`), '=', due(also))
 
   return {
     key: table.claimed.key,
-    async claim(db, leaseMs) {
-      const rows = await run(db, table.claimed.claim(claiming(leaseMs)))
+    async claim(db, leaseMs, also) {
+      const rows = await run(db, table.claimed.claim(claiming(leaseMs, also)))
       return rows[0] && table.claimed.read(rows[0])
     },
     async release(db, claimed) {

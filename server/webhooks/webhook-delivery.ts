@@ -14,6 +14,7 @@ import { defaultSendSettings, type SendResult, type SendSettings, sendWebhook } 
 import {
   type ClaimedDelivery,
   fanOutEvent,
+  holdUndeliveredDeliveries,
   markDeliverySent,
   recordDeliveryFailure,
   waitingEvents,
@@ -51,6 +52,19 @@ export async function fanOutEvents(
     await fanOutEvent(db, event.eventId, ids)
   }
   return events.length
+}
+
+/**
+ * After a restore (scripts/restore.ts): the events the snapshot had not fanned out become their
+ * deliveries, then every delivery not made yet is held until an owner sends or discards it.
+ * Returns how many were held.
+ */
+export async function holdUndeliveredWebhooks(
+  db: Queryable,
+  getForm: (key: string) => FormDefinition | undefined,
+): Promise<number> {
+  while ((await fanOutEvents(db, getForm)) > 0);
+  return holdUndeliveredDeliveries(db)
 }
 
 /** One attempt of a claimed delivery; throws only when the database fails. */

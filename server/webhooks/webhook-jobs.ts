@@ -6,9 +6,9 @@
  * with the same backoff as the e-mail. At least once: a delivery keeps its id (the `webhook-id`)
  * through every attempt, so receivers drop repeats.
  */
-import type { SqlBool } from 'kysely'
+import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
-import { build, run, sql } from '../db/query-builder.ts'
+import { build, countRows, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
 import { outbox, type RetryPolicy } from '../delivery/outbox.ts'
 import { isUuid } from '../leads/lead-id.ts'
@@ -217,7 +217,7 @@ export interface DeliveryRow {
   type: WebhookEventType
   leadId: string
   reference: string | null
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'discarded'
   attempts: number
   lastStatusCode: number | null
   lastResponse: string | null
@@ -255,4 +255,128 @@ export function recentDeliveries(db: Queryable, limit: number): Promise<Delivery
 export async function retryDelivery(db: Queryable, deliveryId: string): Promise<boolean> {
   if (!isUuid(deliveryId)) return false
   return webhookOutbox.retryFailed(db, deliveryId)
+}
+
+/**
+ * After a restore: every delivery the snapshot had not made (pending, retrying or being sent) is
+ * held, because the receiver most likely got it before the snapshot was restored (migration 022).
+ * Returns how many were held.
+ */
+export async function holdUndeliveredDeliveries(db: Queryable): Promise<number> {
+  const rows = await run(
+    db,
+    build
+      .updateTable('webhook_deliveries')
+      .set({ status: 'held', held_at: sql<Date>`now()`, locked_until: null })
+      .where('status', 'in', ['pending', 'sending'])
+      .returning('id'),
+  )
+  return rows.length
+}
+
+/** How many deliveries are held after a restore. */
+export async function countHeldDeliveries(db: Queryable): Promise<number> {
+  const [row] = await run(
+    db,
+    build.selectFrom('webhook_deliveries').select(countRows().as('n')).where('status', '=', 'held'),
+  )
+  return row?.n ?? 0
+}
+
+/** A held delivery as the desk lists it. */
+export interface HeldDelivery {
+  deliveryId: string
+  destinationUrl: string
+  type: WebhookEventType
+  leadId: string
+  reference: string | null
+  occurredAt: Date
+  attempts: number
+}
+
+/** The held deliveries, oldest first, at most `limit`. */
+export function listHeldDeliveries(db: Queryable, limit: number): Promise<HeldDelivery[]> {
+  return run(
+    db,
+    build
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .innerJoin('webhook_destinations as w', 'w.id', 'd.destination_id')
+      .innerJoin('leads as l', 'l.id', 'e.lead_id')
+      .select([
+        'd.id as deliveryId',
+        'w.url as destinationUrl',
+        'e.type',
+        'e.lead_id as leadId',
+        'l.reference',
+        'e.occurred_at as occurredAt',
+        'd.attempts',
+      ])
+      .where('d.status', '=', 'held')
+      .orderBy('d.created_at')
+      .orderBy('d.id')
+      .limit(limit),
+  )
+}
+
+/**
+ * An owner's decision on held deliveries (`deliveryIds`, or every held one when it is undefined):
+ * Send makes each pending and due now (its attempts and its webhook-id kept), Discard ends it. Who
+ * and when are kept on the delivery. Only deliveries still held change, so a second click or a
+ * second owner changes nothing. Returns the ids decided.
+ */
+export async function decideHeldDeliveries(
+  db: Queryable,
+  decision: { deliveryIds?: readonly string[]; action: 'send' | 'discard'; by: string },
+): Promise<string[]> {
+  const ids = decision.deliveryIds?.filter(isUuid)
+  if (ids && ids.length === 0) return []
+  const decided = { decided_by: decision.by, decided_at: sql<Date>`now()`, locked_until: null }
+  const held = build
+    .updateTable('webhook_deliveries')
+    .set(
+      decision.action === 'send'
+        ? { ...decided, status: 'pending', next_attempt_at: sql<Date>`now()` }
+        : { ...decided, status: 'discarded' },
+    )
+    .where('status', '=', 'held')
+  const chosen = ids ? held.where('id', '=', (eb) => eb.fn.any(eb.val(ids))) : held
+  const rows = await run(db, chosen.returning('id'))
+  return rows.map((row) => row.id)
+}
+
+/** An owner's decision on a held delivery, as the desk lists it. */
+export interface HeldDeliveryDecision {
+  reference: string | null
+  type: WebhookEventType
+  destinationUrl: string
+  status: DeliveryRow['status']
+  decidedBy: string
+  decidedAt: Date
+}
+
+/** The latest decisions on held deliveries, newest first. */
+export function recentHeldDeliveryDecisions(db: Queryable, limit: number): Promise<HeldDeliveryDecision[]> {
+  return run(
+    db,
+    build
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .innerJoin('webhook_destinations as w', 'w.id', 'd.destination_id')
+      .leftJoin('leads as l', 'l.id', 'e.lead_id')
+      .select([
+        'l.reference',
+        'e.type',
+        'w.url as destinationUrl',
+        'd.status',
+        'd.decided_by as decidedBy',
+        'd.decided_at as decidedAt',
+      ])
+      .where('d.decided_at', 'is not', null)
+      .orderBy('d.decided_at', 'desc')
+      .orderBy('d.id')
+      .limit(limit)
+      // decideHeldDeliveries writes who and when together.
+      .$narrowType<{ decidedBy: NotNull; decidedAt: NotNull }>(),
+  )
 }

@@ -95,6 +95,12 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
   // Notifications held after a restore, and webhooks (owners).
   { method: 'GET', url: '/admin/held-notifications', kind: 'page' },
   { method: 'POST', url: '/admin/held-notifications/:action', kind: 'page', body: { job: unknownId } },
+  {
+    method: 'POST',
+    url: '/admin/held-notifications/webhooks/:action',
+    kind: 'page',
+    body: { delivery: unknownId },
+  },
   { method: 'GET', url: '/admin/webhooks', kind: 'page' },
   { method: 'POST', url: '/admin/webhooks', kind: 'page', body: { url: 'https://crm.example/hook' } },
   { method: 'POST', url: '/admin/webhooks/:action', kind: 'page', body: { destination: unknownId } },

@@ -3,9 +3,13 @@
  * it had not sent (SMTP refused them while the backup was taken) are held by `npm run restore`, the
  * restored server mails nothing by itself, and an owner decides on the desk. Send mails each once,
  * Discard mails nothing, a staff member (not an owner) and a post from another site change nothing.
+ * The webhooks it had not made (the CRM refused them) are held and decided the same way: the
+ * restored server posts none by itself, Send posts each once (its webhook-id kept), Discard none.
  * On both databases.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -14,6 +18,7 @@ import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { addStaffUser } from '#server/staff/staff-accounts.ts'
 import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
+import { generateWebhookSecret } from '#server/webhooks/destinations.ts'
 import { runScript, startLeadLoad } from './helpers/lead-load.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
@@ -53,6 +58,23 @@ async function place(driver: DriverName, name: string) {
   return { env, open }
 }
 
+/** A CRM's endpoint on 127.0.0.1: refuses (500) until told to accept; counts requests by webhook-id. */
+async function startCrm() {
+  const crm = { url: '', accept: false, requests: [] as string[], accepted: new Map<string, number>() }
+  const server = createServer((request, response) => {
+    request.resume()
+    const id = String(request.headers['webhook-id'])
+    crm.requests.push(id)
+    if (!crm.accept) return void response.writeHead(500).end('down for maintenance')
+    crm.accepted.set(id, (crm.accepted.get(id) ?? 0) + 1)
+    response.writeHead(200).end('{"received":true}')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  crm.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)))
+  return crm
+}
+
 /** A signed-in session's cookie for a new account of `role`, made straight in the database. */
 async function signedIn(db: Database, email: string, role: 'owner' | 'staff'): Promise<string> {
   const user = await addStaffUser(db, email, 'a long staff password 42', role)
@@ -78,10 +100,12 @@ describe.each(drivers)('notifications held after a restore on %s', (driver) => {
   it('mails nothing after a restore until an owner sends (once each) or discards', async () => {
     const sink = await startSmtpSink({ mode: 'reject' })
     cleanups.push(() => sink.close())
+    const crm = await startCrm()
+    const webhook = { WEBHOOK_URL: crm.url, WEBHOOK_SECRET: generateWebhookSecret() }
     const source = await place(driver, 'source')
-    // SMTP refuses: every notification stays pending, retried every few seconds.
+    // SMTP and the CRM refuse: every notification and webhook stays pending, retried every few seconds.
     const first = await startServerProcess({
-      env: { ...source.env, SMTP_URL: sink.url, DELIVERY_RETRY_BASE_MS: '3000' },
+      env: { ...source.env, ...webhook, SMTP_URL: sink.url, DELIVERY_RETRY_BASE_MS: '3000' },
       timeoutMs: 90_000,
     })
     cleanups.push(() => first.kill())
@@ -89,6 +113,7 @@ describe.each(drivers)('notifications held after a restore on %s', (driver) => {
     await load.untilAcknowledged(3)
     await load.stop()
     await waitFor(() => sink.refused >= 1, { what: 'a refused delivery attempt' })
+    await waitFor(() => crm.requests.length >= 1, { what: 'a refused webhook' })
     const backupFile = path.join(source.env.DATA_DIR as string, 'pending.backup')
     const backup = await runScript('backup', [backupFile], source.env)
     expect(backup.code, backup.output).toBe(0)
@@ -99,7 +124,10 @@ describe.each(drivers)('notifications held after a restore on %s', (driver) => {
     const restore = await runScript('restore', [backupFile], target.env)
     expect(restore.code, restore.output).toBe(0)
     const leads = load.acknowledged().length
-    expect(restore.output).toContain(`${leads} notifications were not sent when the backup was taken`)
+    // One lead.received webhook each, whether the snapshot had fanned its event out or not.
+    expect(restore.output).toContain(
+      `${leads} notifications and ${leads} webhooks were not sent when the backup was taken`,
+    )
 
     const setup = await target.open()
     const owner = await signedIn(setup, ownerEmail, 'owner')
@@ -107,13 +135,19 @@ describe.each(drivers)('notifications held after a restore on %s', (driver) => {
     await setup.close()
 
     sink.setMode('accept')
-    const second = await startServerProcess({ env: { ...target.env, SMTP_URL: sink.url }, timeoutMs: 90_000 })
+    crm.accept = true
+    const refusedBefore = crm.requests.length
+    const second = await startServerProcess({
+      env: { ...target.env, ...webhook, SMTP_URL: sink.url },
+      timeoutMs: 90_000,
+    })
     cleanups.push(() => second.kill())
     expect(second.output()).toContain('notifications held after a restore')
     const { get, post } = desk(second)
     // Many polls of the delivery worker later, still nothing mailed; staff see the count.
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(sink.messages).toHaveLength(0)
+    expect(crm.requests).toHaveLength(refusedBefore)
     const health = await (await get('/api/admin/health', owner)).json()
     expect(health.deliveries).toEqual({ failed: 0, waiting: 0, held: leads })
 
@@ -153,12 +187,38 @@ describe.each(drivers)('notifications held after a restore on %s', (driver) => {
     await post('/admin/held-notifications/send', owner, { job: discardOne as string })
     expect((await post('/admin/held-notifications/send', owner, { all: 'yes' })).status).toBe(303)
 
+    // The held webhooks: listed with their Send and Discard, decided the same way.
+    const deliveryIds = [
+      ...new Set(
+        [...listed.matchAll(/name="delivery" value="([0-9a-f-]{36})"/g)].map((match) => match[1] as string),
+      ),
+    ]
+    expect(deliveryIds).toHaveLength(leads)
+    expect(listed).toContain(crm.url)
+    expect((await post('/admin/held-notifications/webhooks/send', staff, { all: 'yes' })).status).toBe(403)
+    const [sendHook, discardHook] = deliveryIds
+    expect(
+      (await post('/admin/held-notifications/webhooks/send', owner, { delivery: sendHook as string })).status,
+    ).toBe(303)
+    expect(
+      (await post('/admin/held-notifications/webhooks/discard', owner, { delivery: discardHook as string }))
+        .status,
+    ).toBe(303)
+    await post('/admin/held-notifications/webhooks/send', owner, { delivery: discardHook as string })
+    expect((await post('/admin/held-notifications/webhooks/send', owner, { all: 'yes' })).status).toBe(303)
+
     await waitFor(() => sink.messages.length >= leads - 1, { what: 'the sent notifications' })
+    await waitFor(() => crm.accepted.size >= leads - 1, { what: 'the sent webhooks' })
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expect(sink.messages).toHaveLength(leads - 1)
     const after = await (await get('/admin/held-notifications', owner)).text()
     expect(after).toContain('No notification is held')
+    expect(after).toContain('No webhook is held')
     expect(after).toContain(`${ownerEmail} discarded`)
+    expect(after).toContain(`${ownerEmail} discarded the webhook lead.received`)
+    // Each sent webhook reached the CRM once after the restore; the discarded one never.
+    expect(crm.accepted.size).toBe(leads - 1)
+    for (const count of crm.accepted.values()) expect(count).toBe(1)
     await second.stop()
     const db = await target.open()
     try {
@@ -171,9 +231,20 @@ describe.each(drivers)('notifications held after a restore on %s', (driver) => {
         expect(job.status).toBe(job.id === discardOne ? 'discarded' : 'sent')
         expect(byLead.get(job.lead_id) ?? []).toHaveLength(job.id === discardOne ? 0 : 1)
       }
+      const deliveries = await db.query<{ id: string; status: string; decided_by: string }>(
+        'SELECT id, status, decided_by FROM webhook_deliveries',
+      )
+      expect(deliveries).toHaveLength(leads)
+      for (const delivery of deliveries) {
+        expect(delivery.decided_by).toBe(ownerEmail)
+        expect(delivery.status).toBe(delivery.id === discardHook ? 'discarded' : 'sent')
+        const webhookId = `msg_${delivery.id.replaceAll('-', '')}`
+        expect(crm.accepted.get(webhookId) ?? 0).toBe(delivery.id === discardHook ? 0 : 1)
+      }
     } finally {
       await db.close()
     }
     expect(second.output()).toContain('admin: held notifications discarded')
+    expect(second.output()).toContain('admin: held webhooks discarded')
   }, 300_000)
 })

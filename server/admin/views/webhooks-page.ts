@@ -24,6 +24,8 @@ const statusWords: Record<DeliveryRow['status'], string> = {
   sending: 'Sending',
   sent: 'Delivered',
   failed: 'Failed',
+  held: 'Held after a restore (an owner decides at Held notifications)',
+  discarded: 'Discarded after a restore',
 }
 
 function postButton(action: string, fields: Record<string, string>, label: string, secondary = false) {

@@ -15,6 +15,8 @@ export type SinkMode = 'accept' | 'reject' | 'disconnect' | 'stall'
 export interface ReceivedMail extends ParsedMail {
   /** The SMTP envelope, as the client gave it. */
   envelope: { from: string | undefined; to: string[] }
+  /** Date.now() when the message's data had arrived. */
+  receivedAt: number
 }
 
 export interface SmtpSink {
@@ -79,6 +81,7 @@ export async function startSmtpSink({
             from: from ? from.address : undefined,
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           },
+          receivedAt: Date.now(),
         })
         callback()
       })
