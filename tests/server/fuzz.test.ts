@@ -390,7 +390,8 @@ describe.each(drivers)('fuzzing POST /api/forms on %s', (driver) => {
     })
 
     it('U+0000 from a bot and unpaired surrogates from anyone are stored as U+FFFD', async () => {
-      const payload = { ...validPayload(contact(), today), firstName: 'Ann\ud800', msg: 'hi \udfff there' }
+      // In the message: a name takes letters only (and U+FFFD is none), so it would be refused.
+      const payload = { ...validPayload(contact(), today), msg: 'hi \udfff there \ud800' }
       const ok = await post(
         '/api/forms/contact-message',
         JSON.stringify(payload),
@@ -398,8 +399,7 @@ describe.each(drivers)('fuzzing POST /api/forms on %s', (driver) => {
       )
       expect(ok.statusCode).toBe(200)
       expect((await storedFields(`regression-surrogate-${driver}`))?.fields).toMatchObject({
-        firstName: 'Ann\ufffd',
-        msg: 'hi \ufffd there',
+        msg: 'hi \ufffd there \ufffd',
       })
       const spam = await post(
         '/api/forms/contact-message',

@@ -252,7 +252,7 @@ describe.each(drivers)('webhook destinations on %s', (driver) => {
     ]) {
       const answer = await injectForm(t.app, '/admin/webhooks', { url }, { cookie })
       expect(answer.statusCode).toBe(400)
-      expect(answer.body).toContain('control characters')
+      expect(answer.body).toContain('control character')
     }
     const added = await injectForm(
       t.app,

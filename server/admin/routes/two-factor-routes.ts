@@ -78,8 +78,12 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
         { ip: request.ip, deviceToken: deviceCookieOf(request, options.cookieSecure) },
         options.ipHashSalt,
       )
-      // Codes are guessed like passwords: the same keys and limits as the password step.
-      const keys = attemptKeys(source, options.ipHashSalt, options.throttle)
+      // Codes are guessed like passwords: the same keys and limits as the password step, but never
+      // slowed instead of locked: whoever reaches this step holds the password, so a known place is
+      // no reason to let the guessing go on (and strangers without the password never count here).
+      const keys = attemptKeys(source, options.ipHashSalt, options.throttle).map(
+        ({ slowed: _, ...key }) => key,
+      )
       const { until, locked } = await countAttempt(db, keys, now, options.throttle)
       logNewLocks(request.log, locked)
       if (until) {
