@@ -266,6 +266,9 @@ export function createDeliveryWorker({
         reference: confirmation.reference ?? confirmation.leadId,
         language: confirmation.language,
         receivedAt: confirmation.receivedAt,
+        // What was asked for (the form's title, the line chosen): the definition's words, never
+        // the visitor's.
+        requested: { form, answers: confirmation.fields },
       },
       { siteUrl: settings.siteUrl ?? agency.siteUrl },
     )

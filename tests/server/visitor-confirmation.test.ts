@@ -12,6 +12,7 @@ import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { visitorCopyLimits } from '#server/leads/visitor-copies.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
+import { pageText } from './helpers/page-text.ts'
 import { injectForm, submitStoredLead } from './helpers/requests.ts'
 import { type ReceivedMail, useSmtpSink } from './helpers/smtp-sink.ts'
 import { useTestApp } from './helpers/test-app.ts'
@@ -109,6 +110,8 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
       expect(part).toContain(formatPhone(agency.phone))
       expect(part).toContain(agency.address.street)
       expect(part).toContain('within one business hour')
+      // What was asked for, in the definition's words.
+      expect(pageText(part)).toContain('What you asked for: Contact message')
     }
     // Replies reach the agency, not the site's sending address.
     expect(mail?.header('reply-to')).toContain(agency.email)
@@ -144,6 +147,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     const [mail] = mailsTo(address)
     expect(mail?.subject).toBe(`Recibimos su solicitud · Referencia ${lead.reference}`)
     expect(mail?.text).toContain('dentro de una hora hábil')
+    expect(mail?.text).toContain('Lo que nos pidió: Mensaje de contacto')
     expect(mail?.text).toContain('/es/privacy')
     expect(mail?.html).toContain('lang="es"')
   })
