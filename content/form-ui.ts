@@ -6,7 +6,7 @@ const en = {
   secureLine: 'Your information is secure',
   secureTipLabel: 'How we protect your information',
   secureTip:
-    'What you send here goes only to our agency. We never pass your private information on to others, and we never sell it.',
+    'What you send here reaches our agency only. To quote you, we give an insurance carrier just what it needs, and we never sell your information.',
   selectPlaceholder: 'Please select one...',
   sending: 'Sending…',
   successMessage: 'Message sent successfully!',
@@ -58,7 +58,7 @@ const es: FormUiCopy = {
   secureLine: 'Su información está segura',
   secureTipLabel: 'Cómo protegemos su información',
   secureTip:
-    'Lo que nos envía aquí llega solamente a nuestra agencia. Nunca compartimos su información privada con nadie y jamás la vendemos.',
+    'Lo que nos envía aquí llega solo a nuestra agencia. Para cotizarle, le damos a una aseguradora únicamente lo que necesita, y nunca vendemos su información.',
   selectPlaceholder: 'Seleccione una opción...',
   sending: 'Enviando…',
   successMessage: '¡Mensaje enviado con éxito!',

@@ -37,7 +37,7 @@ export const privacyPage = {
         heading: 'Who receives it',
         paragraphs: [
           `Only our agency. Your request goes to our staff and to no one else; when you ask us for a quote, we share with an insurance carrier only what that carrier needs to quote you.`,
-          'After you send a form from a browser with JavaScript on, we usually e-mail you a short confirmation: your reference number, when we will call, our office hours, phone and address. It repeats none of the details you typed, not even your e-mail address. We send none when a form arrives without JavaScript or looks like spam, and at most three a day to one mailbox, so nobody can use our forms to fill a stranger’s inbox.',
+          'After you send a form from a browser with JavaScript on, we usually e-mail you a short confirmation: what you asked for, your reference number, when we will call, our office hours, phone and address. It repeats none of the details you typed, not even your e-mail address. We send none when a form arrives without JavaScript or looks like spam, and at most three a day to one mailbox, so nobody can use our forms to fill a stranger’s inbox.',
         ],
       },
       {
@@ -94,7 +94,7 @@ export const privacyPage = {
         heading: 'Quién lo recibe',
         paragraphs: [
           'Solo nuestra agencia. Su solicitud llega a nuestro personal y a nadie más; cuando nos pide una cotización, compartimos con una aseguradora solo lo que esa aseguradora necesita para cotizarle.',
-          'Si envía un formulario desde un navegador con JavaScript activado, normalmente le mandamos por correo una breve confirmación: su número de referencia, cuándo le llamaremos, nuestro horario, teléfono y dirección. No repite ninguno de los datos que escribió, ni siquiera su correo electrónico. No la enviamos cuando el formulario llega sin JavaScript o parece correo no deseado, y mandamos como máximo tres al día a un mismo buzón, para que nadie pueda usar nuestros formularios para llenar el buzón de otra persona.',
+          'Si envía un formulario desde un navegador con JavaScript activado, normalmente le mandamos por correo una breve confirmación: lo que nos pidió, su número de referencia, cuándo le llamaremos, nuestro horario, teléfono y dirección. No repite ninguno de los datos que escribió, ni siquiera su correo electrónico. No la enviamos cuando el formulario llega sin JavaScript o parece correo no deseado, y mandamos como máximo tres al día a un mismo buzón, para que nadie pueda usar nuestros formularios para llenar el buzón de otra persona.',
         ],
       },
       {
