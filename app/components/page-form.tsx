@@ -2,7 +2,7 @@ import { formText } from '#content/form-text.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import { useLocale } from '../site/i18n.ts'
 import type { Locale } from '../site/route-table.ts'
-import { LeadForm, type ServerAnswer } from './lead-form/lead-form.tsx'
+import { LeadForm, requestFormAnchor, type ServerAnswer } from './lead-form/lead-form.tsx'
 
 /**
  * The lead form of a page, prerendered inside its island: the browser hydrates only this element
@@ -40,6 +40,8 @@ export function LeadFormIsland({
   return (
     <div
       className="lead-form-island"
+      // The anchor the other language's link points at once the visitor has started the form.
+      id={requestFormAnchor}
       data-lead-form={form.key}
       data-initial-values={initialValues ? JSON.stringify(initialValues) : undefined}
     >

@@ -106,6 +106,7 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
               lang={otherLocale}
               title={copy.otherLanguage.title}
               className="top-strip__language"
+              data-language-switch=""
             >
               {copy.otherLanguage.label}
             </a>
@@ -140,6 +141,15 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
             <Menu aria-hidden="true" width={24} height={24} />
             <span data-menu-label="">{copy.menuToggle}</span>
           </button>
+          {/* Without scripting (site.css shows them then): the menu opens as the page's target. */}
+          <a href="#site-menu" className="navbar__toggle navbar__toggle--no-script navbar__toggle--open">
+            <Menu aria-hidden="true" width={24} height={24} />
+            <span>{copy.menuToggle}</span>
+          </a>
+          <a href="#top" className="navbar__toggle navbar__toggle--no-script navbar__toggle--close">
+            <Menu aria-hidden="true" width={24} height={24} />
+            <span>{copy.menuClose}</span>
+          </a>
           <nav id="site-menu" className="navbar__menu" aria-label={copy.mainNavLabel}>
             <ul>
               {mainNav.map((link) => (

@@ -6,6 +6,7 @@
  * JavaScript on but the island's script blocked, a form is still sent.
  */
 import { expect, test } from '@playwright/test'
+import { formUiCopy } from '#content/form-ui.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { withE2eDatabase } from './support/database.ts'
@@ -54,13 +55,23 @@ noScript.describe('with JavaScript off', () => {
           await expect(button).toBeEnabled()
           await button.click()
           await expect(page).toHaveURL(
-            new RegExp(`${locale === 'es' ? '/es' : ''}/thank-you\\?ref=[2-9A-Z]{3}-[2-9A-Z]{3}$`),
+            new RegExp(`${locale === 'es' ? '/es' : ''}/thank-you\\?ref=[2-9A-Z]{3}-[2-9A-Z]{3}&form=${formKey}$`),
           )
           const reference = new URL(page.url()).searchParams.get('ref') ?? ''
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(
             locale === 'es' ? '¡Mensaje enviado con éxito!' : 'Message sent successfully!',
           )
           await expect(page.getByText(reference)).toBeVisible()
+          // What happens next: the one call-back promise, or what a testimonial or referral gets.
+          await expect(page.locator('main')).toContainText(
+            formKey === 'new-testimonial'
+              ? formUiCopy[locale].testimonialNext
+              : formKey === 'new-referral'
+                ? formUiCopy[locale].referralNext
+                : locale === 'es'
+                  ? 'dentro de una hora hábil'
+                  : 'within one business hour',
+          )
           const [lead, ...others] = await leadByReference(reference)
           expect(others).toHaveLength(0)
           expect(lead?.form_key).toBe(formKey)

@@ -16,6 +16,9 @@ import { currentPage, forgetSent, keepSent, readSent, type SentRequest } from '.
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
 import { useNotKeptNote } from './use-draft.ts'
 
+/** The element id of a page's form island (one form per page: components/page-form.tsx). */
+export const requestFormAnchor = 'request-form'
+
 type Outcome = { kind: 'success'; reference?: string } | { kind: 'failure' }
 
 /**
@@ -153,6 +156,7 @@ export function LeadForm({
   }, [today, revalidate])
 
   const onInput = (target?: EventTarget) => {
+    keepLanguageSwitchAtForm()
     revalidate()
     const el = formRef.current
     if (el) saveDraft(form, el, scope)
@@ -183,7 +187,11 @@ export function LeadForm({
   useEffect(() => {
     if (summary && summaryFocus.current) {
       summaryFocus.current = false
-      summaryRef.current?.focus()
+      // A long summary is taller than a phone's screen: the browser's own scroll to the focused
+      // box would show its middle, so the focus does not scroll and the box's top (its heading)
+      // is brought to the top of the screen instead.
+      summaryRef.current?.focus({ preventScroll: true })
+      summaryRef.current?.scrollIntoView({ block: 'start' })
     }
   }, [summary])
 
@@ -584,6 +592,19 @@ function OutcomeDetails({
       </p>
     </div>
   )
+}
+
+/**
+ * Once the visitor has started the form, the link to the other language opens that page at its
+ * form (the draft comes along: ./form-draft.ts), not at its top, a screen or two above it.
+ */
+function keepLanguageSwitchAtForm(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-language-switch]')) {
+    const url = new URL(link.href)
+    if (url.hash === `#${requestFormAnchor}`) continue
+    url.hash = requestFormAnchor
+    link.href = url.toString()
+  }
 }
 
 /** The summary's entries: each field's label and problem, in the form's order. */
