@@ -55,7 +55,9 @@ noScript.describe('with JavaScript off', () => {
           await expect(button).toBeEnabled()
           await button.click()
           await expect(page).toHaveURL(
-            new RegExp(`${locale === 'es' ? '/es' : ''}/thank-you\\?ref=[2-9A-Z]{3}-[2-9A-Z]{3}&form=${formKey}$`),
+            new RegExp(
+              `${locale === 'es' ? '/es' : ''}/thank-you\\?ref=[2-9A-Z]{3}-[2-9A-Z]{3}&form=${formKey}$`,
+            ),
           )
           const reference = new URL(page.url()).searchParams.get('ref') ?? ''
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(
