@@ -118,9 +118,13 @@ export function safeNextPath(next: unknown): string | undefined {
 /** Pages: no session → the sign-in page, which brings the visitor back to a page they asked for. */
 export async function requireStaffPage(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   if (request.staff) return
-  if (request.partialStaff?.stage === 'second-factor') return reply.redirect('/admin/login/code', 303)
-  if (request.partialStaff?.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
   const next = request.method === 'GET' ? safeNextPath(request.url) : undefined
+  if (request.partialStaff?.stage === 'second-factor')
+    return reply.redirect(
+      next && next !== '/admin' ? `/admin/login/code?next=${encodeURIComponent(next)}` : '/admin/login/code',
+      303,
+    )
+  if (request.partialStaff?.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
   return reply.redirect(
     next && next !== '/admin' ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login',
     303,

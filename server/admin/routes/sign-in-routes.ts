@@ -124,7 +124,11 @@ async function answerSignIn(
       const maxAgeMs = result.stage === 'full' ? options.session.maxAgeMs : partialSessionMs
       setSessionCookie(reply, result.token, Math.floor(maxAgeMs / 1000), options.cookieSecure)
       if (result.deviceToken) setDeviceCookie(reply, result.deviceToken, options.cookieSecure)
-      if (result.stage === 'second-factor') return reply.redirect('/admin/login/code', 303)
+      if (result.stage === 'second-factor')
+        return reply.redirect(
+          next ? `/admin/login/code?next=${encodeURIComponent(next)}` : '/admin/login/code',
+          303,
+        )
       if (result.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
       return reply.redirect(next ?? '/admin', 303)
     }

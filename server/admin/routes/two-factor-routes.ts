@@ -16,7 +16,7 @@ import { attemptKeys, countAttempt, forgiveSuccessfulAttempt } from '#server/sta
 import { completeSession, type StaffSession } from '#server/staff/staff-sessions.ts'
 import { sendPage } from '../views/admin-layout.ts'
 import { codePage, enrolPage, qrCodeSvg, recoveryCodesPage, statusPage } from '../views/two-factor-page.ts'
-import { deviceCookieOf, setDeviceCookie, setSessionCookie } from './admin-auth.ts'
+import { deviceCookieOf, safeNextPath, setDeviceCookie, setSessionCookie } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { formBody, textField } from './route-helpers.ts'
 import { logNewLocks, waitOf } from './sign-in-routes.ts'
@@ -26,7 +26,7 @@ type TwoFactorRoutesOptions = Pick<
   'db' | 'encryptionKey' | 'ipHashSalt' | 'cookieSecure' | 'session' | 'throttle' | 'now'
 >
 
-const codeBody = formBody({ code: textField(64) })
+const codeBody = formBody({ code: textField(64) }, { next: textField(500) })
 
 export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRoutesOptions): Promise<void> {
   const { db, encryptionKey: key } = options
@@ -60,17 +60,22 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
     })
   }
 
+  // `next` (a desk page a link led to, checked by safeNextPath) goes through this step, so a link
+  // in a lead's e-mail opens that lead once the code is right.
   app.get('/admin/login/code', async (request, reply) => {
     if (request.partialStaff?.stage !== 'second-factor') return reply.redirect('/admin/login', 303)
-    return sendPage(reply, codePage())
+    const query = request.query
+    const next = safeNextPath(query && typeof query === 'object' && 'next' in query ? query.next : undefined)
+    return sendPage(reply, codePage({ next }))
   })
 
-  app.post<{ Body: { code: string } }>(
+  app.post<{ Body: { code: string; next?: string } }>(
     '/admin/login/code',
     { schema: { body: codeBody } },
     async (request, reply) => {
       const partial = request.partialStaff
       if (partial?.stage !== 'second-factor') return reply.redirect('/admin/login', 303)
+      const next = safeNextPath(request.body.next)
       const now = options.now()
       const { source } = await findSignInSource(
         db,
@@ -91,7 +96,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
         reply.header('retry-after', String(wait.seconds))
         return sendPage(
           reply,
-          codePage({ error: `Too many wrong codes. Please wait ${wait.words} and try again.` }),
+          codePage({ error: `Too many wrong codes. Please wait ${wait.words} and try again.`, next }),
           429,
         )
       }
@@ -102,13 +107,14 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
           codePage({
             error:
               'That code is not correct. Type the 6-digit code your app shows now, or one of your unused recovery codes.',
+            next,
           }),
           401,
         )
       }
       await forgiveSuccessfulAttempt(db, keys)
       await finish(request, reply, partial, now)
-      return reply.redirect('/admin', 303)
+      return reply.redirect(next ?? '/admin', 303)
     },
   )
 

@@ -7,13 +7,15 @@ import QRCode from 'qrcode'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 
-export function codePage(options: { error?: string } = {}): string {
+/** `next`: the desk page the staff member was going to (a link in an e-mail), kept through this step. */
+export function codePage(options: { error?: string; next?: string | undefined } = {}): string {
   return staffPage({
     title: 'Sign-in code',
     body: html`<div className="narrow">
       <h1>Enter your sign-in code</h1>
       ${options.error && html`<p className="error-banner" role="alert" id="code-error">${options.error}</p>`}
       <form method="post" action="/admin/login/code" className="stack" data-submit-once="">
+        ${options.next ? html`<input type="hidden" name="next" value=${options.next} />` : null}
         <div className="field">
           <label htmlFor="code">Code from your authenticator app</label>
           <input id="code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required
