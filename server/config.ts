@@ -37,8 +37,10 @@ export interface Config {
   /** True when no LEAD_ENCRYPTION_KEY was set and a development key was made under DATA_DIR. */
   encryptionKeyGenerated: boolean
   delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; pollMs: number }
-  /** Closed and spam leads older than this many days are purged; 0 keeps every lead. */
+  /** Lost, closed and spam leads older than this many days are purged; 0 keeps every lead. */
   retentionDays: number
+  /** Won leads (the agency's customers) are purged with them only when RETENTION_WON is `purge`. */
+  retentionPurgesWon: boolean
   /** The staff session cookie's Secure flag: on in production unless ADMIN_COOKIE_SECURE says otherwise. */
   adminCookieSecure: boolean
   /** Shared store of the submission rate limit when several processes run; undefined: in memory. */
@@ -156,6 +158,7 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number (0 keeps every lead)')
     .transform(Number)
     .default(365),
+  RETENTION_WON: z.enum(['keep', 'purge'], { error: 'must be keep or purge' }).default('keep'),
   ADMIN_COOKIE_SECURE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   STAFF_REQUIRE_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   DIGEST_TIME: z
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       pollMs: Math.max(50, values.DELIVERY_POLL_MS),
     },
     retentionDays: values.RETENTION_DAYS,
+    retentionPurgesWon: values.RETENTION_WON === 'purge',
     // Browsers drop a Secure cookie over plain http, so http://127.0.0.1 in development needs it off.
     adminCookieSecure:
       values.ADMIN_COOKIE_SECURE === undefined

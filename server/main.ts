@@ -215,7 +215,12 @@ async function main(): Promise<void> {
     },
   })
   // Purges closed and spam leads older than RETENTION_DAYS, hourly (0 keeps every lead).
-  const retention = createRetentionJob({ db, retentionDays: config.retentionDays, log: app.log })
+  const retention = createRetentionJob({
+    db,
+    retentionDays: config.retentionDays,
+    purgeWon: config.retentionPurgesWon,
+    log: app.log,
+  })
   // The embedded database has no autovacuum: the server analyzes and vacuums its tables
   // (server/db/table-maintenance.ts). A pass reads one statistics view (about 1.5 ms) when
   // nothing needs doing.

@@ -407,12 +407,18 @@ export async function setLeadSpam(db: Database, leadId: string, spam: boolean): 
  * delivery jobs and work log (ON DELETE CASCADE); new, contacted and quoted leads are kept.
  * Returns how many were deleted.
  */
-export async function purgeFinishedLeads(db: Queryable, cutoff: Date): Promise<number> {
+export async function purgeFinishedLeads(
+  db: Queryable,
+  cutoff: Date,
+  { purgeWon }: { purgeWon: boolean },
+): Promise<number> {
+  // Won leads are the agency's customers: kept unless the agency says otherwise (RETENTION_WON).
+  const statuses = purgeWon ? finishedStatuses : finishedStatuses.filter((status) => status !== 'won')
   const rows = await run(
     db,
     build
       .deleteFrom('leads')
-      .where((eb) => eb.or([eb('status', 'in', finishedStatuses), eb.ref('is_spam')]))
+      .where((eb) => eb.or([eb('status', 'in', statuses), eb.ref('is_spam')]))
       .where('received_at', '<', cutoff)
       .returning('id'),
   )

@@ -1,7 +1,8 @@
 /**
- * Retention: closed and spam leads older than RETENTION_DAYS (by when they were received) are
- * deleted, with their delivery jobs (ON DELETE CASCADE). New and contacted leads are never purged:
- * staff have not finished with them. The same pass deletes expired staff sessions and stale
+ * Retention: lost, closed and spam leads older than RETENTION_DAYS (by when they were received) are
+ * deleted, with their delivery jobs (ON DELETE CASCADE). Won leads are the agency's customers: kept,
+ * unless RETENTION_WON is `purge`. New, contacted and quoted leads are never purged: staff have not
+ * finished with them. The same pass deletes expired staff sessions and stale
  * sign-in counters, and forgets the senders of texts not seen within the repeat check's window. Like the delivery worker it is a timer in the server process; each pass is
  * single DELETE statements, so several processes running it at once only share the work.
  */
@@ -26,10 +27,13 @@ export async function runRetention(
   db: Queryable,
   retentionDays: number,
   now: Date,
+  { purgeWon = false }: { purgeWon?: boolean } = {},
 ): Promise<RetentionResult> {
   return {
     leadsPurged:
-      retentionDays > 0 ? await purgeFinishedLeads(db, new Date(now.getTime() - retentionDays * dayMs)) : 0,
+      retentionDays > 0
+        ? await purgeFinishedLeads(db, new Date(now.getTime() - retentionDays * dayMs), { purgeWon })
+        : 0,
     sessionsDeleted: await deleteExpiredSessions(db, now),
     throttlesDeleted: await deleteStaleThrottles(db, now, defaultThrottleSettings),
     textSendersForgotten: await forgetOldTextSenders(db, new Date(now.getTime() - repeatWindowMs)),
@@ -45,22 +49,25 @@ export interface RetentionJob {
 export function createRetentionJob({
   db,
   retentionDays,
+  purgeWon = false,
   log,
   intervalMs = 3_600_000,
   now = () => new Date(),
 }: {
   db: Queryable
   retentionDays: number
+  /** Won leads too (RETENTION_WON=purge); by default they are kept. */
+  purgeWon?: boolean
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
   intervalMs?: number
   now?: () => Date
 }): RetentionJob {
-  const runOnce = () => runRetention(db, retentionDays, now())
+  const runOnce = () => runRetention(db, retentionDays, now(), { purgeWon })
   const task = createPeriodicTask({
     pass: async () => {
       const result = await runOnce()
       if (result.leadsPurged > 0)
-        log.info({ ...result, retentionDays }, 'retention: old closed and spam leads purged')
+        log.info({ ...result, retentionDays }, 'retention: old lost, closed and spam leads purged')
     },
     intervalMs,
     onError: (error) => log.warn({ reason: errorReason(error) }, 'retention pass failed'),

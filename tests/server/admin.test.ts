@@ -144,7 +144,7 @@ interface LeadInput {
   formKey?: string
   fields: Record<string, string>
   receivedAt?: Date
-  status?: 'new' | 'contacted' | 'closed'
+  status?: 'new' | 'contacted' | 'closed' | 'won' | 'lost'
   isSpam?: boolean
   spamReasons?: string[]
   language?: 'en' | 'es'
@@ -1170,6 +1170,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
         await insertLead(t.db, { fields: person('Old', 'Contacted'), receivedAt: old, status: 'contacted' }),
         await insertLead(t.db, { fields: person('Recent', 'Closed'), receivedAt: recent, status: 'closed' }),
         await insertLead(t.db, { fields: person('Recent', 'Spam'), receivedAt: recent, isSpam: true }),
+        // A customer: kept however old, unless the agency says otherwise (below).
+        await insertLead(t.db, { fields: person('Old', 'Won'), receivedAt: old, status: 'won' }),
       ]
       const purge = [
         await insertLead(t.db, {
@@ -1185,10 +1187,11 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
           status: 'closed',
           isSpam: true,
         }),
+        await insertLead(t.db, { fields: person('Old', 'Lost'), receivedAt: old, status: 'lost' }),
       ]
       // 0 disables the purge.
       expect((await runRetention(t.db, 0, now)).leadsPurged).toBe(0)
-      expect((await runRetention(t.db, 365, now)).leadsPurged).toBe(3)
+      expect((await runRetention(t.db, 365, now)).leadsPurged).toBe(4)
       const left = await t.db.query<{ id: string }>('SELECT id FROM leads')
       expect(left.map((row) => row.id).sort()).toEqual([...keep].sort())
       const orphanJobs = await t.db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = ANY($1::uuid[])', [
@@ -1197,6 +1200,8 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(orphanJobs).toHaveLength(0)
       // A second process running the same pass finds nothing left to do.
       expect((await runRetention(t.db, 365, now)).leadsPurged).toBe(0)
+      // RETENTION_WON=purge: the old customer goes too.
+      expect((await runRetention(t.db, 365, now, { purgeWon: true })).leadsPurged).toBe(1)
     })
 
     it('deletes expired sessions and keeps live ones', async () => {

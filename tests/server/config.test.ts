@@ -36,6 +36,9 @@ describe('loadConfig', () => {
       submitRateLimit: { max: 10, windowMs: 600_000 },
       nodeEnv: 'development',
       trustProxy: false,
+      retentionDays: 365,
+      // Won leads are customers: kept unless the agency says otherwise.
+      retentionPurgesWon: false,
     })
     expect(config.mailFrom).toMatch(/<website@oakridge-insurance\.example>$/)
   })
@@ -59,6 +62,8 @@ describe('loadConfig', () => {
         DELIVERY_RETRY_BASE_MS: '500',
         DELIVERY_RETRY_MAX_MS: '8000',
         DELIVERY_POLL_MS: '200',
+        RETENTION_DAYS: '90',
+        RETENTION_WON: 'purge',
       },
       dir,
     )
@@ -77,6 +82,8 @@ describe('loadConfig', () => {
       encryptionKey: Buffer.from('ab'.repeat(32), 'hex'),
       encryptionKeyGenerated: false,
       delivery: { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 8000, pollMs: 200 },
+      retentionDays: 90,
+      retentionPurgesWon: true,
     })
   })
 

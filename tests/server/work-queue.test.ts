@@ -255,7 +255,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
     })
   })
 
-  it('walks the pipeline: quoted, lost with its reason (refused without), won; retention purges won and lost', async () => {
+  it('walks the pipeline: quoted, lost with its reason (refused without), won; retention purges lost, and won only when the agency says so', async () => {
     const id = await insertLead(person('Cy', 'Ng'), new Date('2024-01-02T15:00:00Z'), { status: 'contacted' })
     const refused = await post(t.desk, `/admin/leads/${id}/work`, {
       status: 'lost',
@@ -293,9 +293,13 @@ describe.each(drivers)('work queue on %s', (driver) => {
     const quoted = await insertLead(person('Qu', 'Oted'), new Date('2024-01-02T15:00:00Z'), {
       status: 'quoted',
     })
-    expect(await purgeFinishedLeads(t.db, new Date('2025-01-01T00:00:00Z'))).toBe(2)
+    expect(await purgeFinishedLeads(t.db, new Date('2025-01-01T00:00:00Z'), { purgeWon: false })).toBe(1)
     expect(await leadRow(lost)).toBeUndefined()
     expect(await leadRow(quoted)).toBeDefined()
+    // The won lead is a customer: kept, until RETENTION_WON=purge.
+    expect(await leadRow(id)).toBeDefined()
+    expect(await purgeFinishedLeads(t.db, new Date('2025-01-01T00:00:00Z'), { purgeWon: true })).toBe(1)
+    expect(await leadRow(id)).toBeUndefined()
   })
 
   it('keeps a note typed when the session ended, through sign-in, and shows it unsaved on the lead', async () => {
