@@ -43,4 +43,6 @@ setInterval(() => {
 process.env.SMTP_URL = sink.url
 // No morning digest during a run that crosses 08:00 in the agency's time zone (tests count mail).
 process.env.DIGEST_TIME = 'off'
+// The tests' webhook receivers listen on 127.0.0.1, and an owner adds them on the desk.
+process.env.WEBHOOK_LOCAL_DESTINATIONS = 'on'
 await import('#server/main.ts')

@@ -66,7 +66,10 @@ export interface AppOptions {
    */
   passwordCost?: PasswordCost
   /** Session lifetimes and sign-in lockout numbers; tests shorten them. */
-  admin?: Pick<AdminRoutesOptions, 'session' | 'throttle' | 'requireSecondFactor' | 'backupStatus'>
+  admin?: Pick<
+    AdminRoutesOptions,
+    'session' | 'throttle' | 'requireSecondFactor' | 'backupStatus' | 'localWebhookDestinations'
+  >
 }
 
 /** The whole HTTP application, not listening yet: main.ts listens, tests call app.inject(). */

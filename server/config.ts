@@ -51,6 +51,11 @@ export interface Config {
   backup: { dir: string; keep: number }
   /** Every staff account must enrol a second factor: on in production unless STAFF_REQUIRE_2FA=false. */
   staffRequireSecondFactor: boolean
+  /**
+   * WEBHOOK_LOCAL_DESTINATIONS=on (never in production): destinations added on the desk may also be
+   * receivers on this machine (http://127.0.0.1, localhost), for a developer's or a test's receiver.
+   */
+  webhookLocalDestinations: boolean
   /** The morning digest: 'HH:MM' in the agency's time zone, or undefined when DIGEST_TIME=off. */
   digestTime: string | undefined
   digestTo: string
@@ -161,6 +166,7 @@ const envSchema = z.object({
   RETENTION_WON: z.enum(['keep', 'purge'], { error: 'must be keep or purge' }).default('keep'),
   ADMIN_COOKIE_SECURE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   STAFF_REQUIRE_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  WEBHOOK_LOCAL_DESTINATIONS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   DIGEST_TIME: z
     .string()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time as HH:MM (24-hour), or off')
@@ -238,6 +244,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       'Invalid environment:\n  LEAD_ENCRYPTION_KEY: required in production (64 hexadecimal characters, e.g. from `openssl rand -hex 32`)',
     )
   }
+  // A desk (a web form) that can aim the server at this machine is what decision 032 forbids: the
+  // switch exists for development and tests only.
+  if (values.WEBHOOK_LOCAL_DESTINATIONS === 'on' && values.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  WEBHOOK_LOCAL_DESTINATIONS: never on in production (desk destinations must be outside addresses)',
+    )
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -284,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     digestTime: values.DIGEST_TIME === 'off' ? undefined : values.DIGEST_TIME,
     digestTo: values.DIGEST_TO ?? values.LEADS_TO,
     webhook: webhookFrom(values),
+    webhookLocalDestinations: values.WEBHOOK_LOCAL_DESTINATIONS === 'on',
     visitorConfirmation: values.VISITOR_CONFIRMATION === 'on',
   }
 }

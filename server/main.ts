@@ -137,7 +137,11 @@ async function main(): Promise<void> {
     redisKeyPrefix: config.redisKeyPrefix,
     backupToken,
     adminCookieSecure: config.adminCookieSecure,
-    admin: { requireSecondFactor: config.staffRequireSecondFactor, backupStatus },
+    admin: {
+      requireSecondFactor: config.staffRequireSecondFactor,
+      backupStatus,
+      localWebhookDestinations: config.webhookLocalDestinations,
+    },
     metricsToken: config.metricsToken,
     proofOfWork: { maxNumber: config.proofOfWorkMaxNumber },
     spamMinFillMs: config.spamMinFillMs,
@@ -203,7 +207,11 @@ async function main(): Promise<void> {
           await backupStatus(),
         ),
     },
-    webhooks: { encryptionKey: config.encryptionKey, siteUrl: agency.siteUrl },
+    webhooks: {
+      encryptionKey: config.encryptionKey,
+      siteUrl: agency.siteUrl,
+      allowLoopback: config.webhookLocalDestinations,
+    },
     ...(config.visitorConfirmation ? { visitor: { secret: config.ipHashSalt } } : {}),
     settings: {
       from: config.mailFrom,

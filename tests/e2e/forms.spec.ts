@@ -87,7 +87,7 @@ test('required fields carry a red asterisk, the legend and the lock line with it
   const tip = form.getByRole('button', { name: 'How we protect your information' })
   await tip.focus()
   await expect(page.getByRole('tooltip')).toBeVisible()
-  await expect(tip).toHaveAccessibleDescription(/only to our agency/)
+  await expect(tip).toHaveAccessibleDescription(/reaches our agency only/)
   await page.keyboard.press('Escape')
   await expect(page.getByRole('tooltip')).toBeHidden()
   await expect(form.getByLabel('First name')).toHaveAttribute('required', '')

@@ -108,13 +108,14 @@ test('a draft restored after a reload and sent at once is not judged spam', asyn
   await submitButton(page).click()
   await expect(page.getByRole('dialog')).toContainText('Message sent successfully!')
   // Sent: the next request starts anew (of the form, the tab keeps only its confirmation: the form,
-  // the reference and the time, app/components/lead-form/sent-request.ts), and the public site set no cookie.
+  // the page, the reference and the time, app/components/lead-form/sent-request.ts), and the public
+  // site set no cookie.
   const keptAfter = await page.evaluate(() =>
     Object.keys(sessionStorage)
       .filter((key) => key.startsWith('lead-form-'))
       .map((key) => [key, Object.keys(JSON.parse(sessionStorage.getItem(key) ?? '{}'))]),
   )
-  expect(keptAfter).toEqual([['lead-form-sent:contact-message', ['at', 'reference']]])
+  expect(keptAfter).toEqual([['lead-form-sent:contact-message', ['at', 'page', 'reference']]])
   expect(await page.context().cookies()).toEqual([])
   const rows = await storedLeads([email])
   expect(rows).toHaveLength(1)

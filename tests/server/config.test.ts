@@ -87,6 +87,24 @@ describe('loadConfig', () => {
     })
   })
 
+  it('lets desk webhook destinations be local in development and tests only', () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir).webhookLocalDestinations).toBe(false)
+    expect(
+      loadConfig({ DATA_DIR: dir, WEBHOOK_LOCAL_DESTINATIONS: 'on' }, dir).webhookLocalDestinations,
+    ).toBe(true)
+    expect(() =>
+      loadConfig(
+        {
+          DATA_DIR: dir,
+          NODE_ENV: 'production',
+          LEAD_ENCRYPTION_KEY: 'ab'.repeat(32),
+          WEBHOOK_LOCAL_DESTINATIONS: 'on',
+        },
+        dir,
+      ),
+    ).toThrow(/WEBHOOK_LOCAL_DESTINATIONS: never on in production/)
+  })
+
   it('refuses to start in production without an encryption key, and makes one in development', () => {
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }, dir)).toThrow(/LEAD_ENCRYPTION_KEY/)
     const first = loadConfig({ DATA_DIR: dir }, dir)

@@ -44,6 +44,8 @@ export interface AdminRoutesOptions {
   backupStatus?: () => Promise<BackupStatus>
   /** The scrypt cost of new password hashes and the sign-in decoy; production's by default. */
   passwordCost?: PasswordCost
+  /** WEBHOOK_LOCAL_DESTINATIONS (development and tests): desk destinations may be on this machine. */
+  localWebhookDestinations?: boolean
 }
 
 /**
@@ -147,6 +149,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     requireSecondFactor: options.requireSecondFactor ?? false,
     now: options.now,
     passwordCost: options.passwordCost,
+    localWebhookDestinations: options.localWebhookDestinations ?? false,
   }
   await app.register(signInRoutes, pages)
   await app.register(inboxRoutes, pages)

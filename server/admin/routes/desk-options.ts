@@ -27,4 +27,9 @@ export interface DeskOptions {
   now: () => Date
   /** The scrypt cost of the passwords set here and of the sign-in's decoy (AppOptions.passwordCost). */
   passwordCost?: PasswordCost
+  /**
+   * WEBHOOK_LOCAL_DESTINATIONS (development and tests only): a destination added on the desk may be
+   * a receiver on this machine (loopback, over http), as WEBHOOK_URL may.
+   */
+  localWebhookDestinations?: boolean
 }

@@ -24,7 +24,7 @@ import { type ProofResult, proveItIsThem } from '#server/staff/sign-in.ts'
 import { recordStaffAudit } from '#server/staff/staff-accounts.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { destinationHostProblem } from '#server/webhooks/destination-address.ts'
+import { destinationHostProblem, isLoopbackAddress } from '#server/webhooks/destination-address.ts'
 import {
   addDestination,
   generateWebhookSecret,
@@ -51,7 +51,7 @@ import { logNewLocks } from './sign-in-routes.ts'
 
 type WebhookRoutesOptions = Pick<
   DeskOptions,
-  'db' | 'encryptionKey' | 'ipHashSalt' | 'cookieSecure' | 'throttle' | 'now'
+  'db' | 'encryptionKey' | 'ipHashSalt' | 'cookieSecure' | 'throttle' | 'now' | 'localWebhookDestinations'
 >
 
 const notices: Record<string, string> = {
@@ -87,6 +87,12 @@ interface ChangeRequest {
 
 function statusOf(result: ProofResult): number {
   return result.outcome === 'busy' ? 503 : result.outcome === 'locked' ? 429 : 400
+}
+
+/** An address on this machine: localhost or a loopback address. */
+function isLoopbackUrl(text: string): boolean {
+  const host = new URL(text).hostname.replace(/\.+$/, '').toLowerCase()
+  return host === 'localhost' || isLoopbackAddress(host)
 }
 
 export async function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOptions): Promise<void> {
@@ -151,8 +157,12 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookRoutes
       sensitive: body['send-sensitive'] === 'yes',
     }
     const sendSensitive = typed.sensitive ?? false
+    // With WEBHOOK_LOCAL_DESTINATIONS (development and tests) a receiver on this machine is
+    // accepted as WEBHOOK_URL's is; otherwise outside addresses only (decision 032).
+    const local = options.localWebhookDestinations === true
     const problem =
-      urlProblem(url, { sendSensitive, onDesk: true }) ?? (await destinationHostProblem(new URL(url)))
+      urlProblem(url, { sendSensitive, onDesk: !local }) ??
+      (local && isLoopbackUrl(url) ? undefined : await destinationHostProblem(new URL(url)))
     if (problem) {
       return sendPage(reply, await listPage(db, owner, { error: `The address ${problem}.`, typed }), 400)
     }
