@@ -75,6 +75,10 @@ test.describe('with JavaScript on, in a small phone-sized window', () => {
     // Many fields are missing: the summary is taller than the screen, and its heading is at the top.
     const heading = summary.getByText(formUiCopy.en.errorSummaryTitle)
     await expect(heading).toBeInViewport()
+    // …and not under the fixed header.
+    const header = await page.locator('.site-header').boundingBox()
+    const title = await heading.boundingBox()
+    expect(title?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0))
     const box = await summary.boundingBox()
     expect(box?.height ?? 0).toBeGreaterThan(560)
   })
