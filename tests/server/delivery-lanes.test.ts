@@ -1,12 +1,11 @@
 /**
  * A CRM that hangs never delays a lead's e-mail (docs/decisions/031-delivery-lanes.md): the real
- * server, with two webhook destinations on 127.0.0.1: the environment's, which never answers (each
- * attempt ends at the sender's 10 s timeout, its retries due again within seconds), and one added as
- * on the desk, whose receiver would answer after 9 s but is refused at every attempt (a desk
- * destination reaches outside addresses only), takes 20 leads a minute through the real form API;
- * every lead's notification reaches the real SMTP sink within 5 s of its 200 OK while the hanging
- * receiver is tried again and again, never more than two attempts at once reach it, and the refused
- * one is never reached. On PGlite and PostgreSQL.
+ * server, with two webhook destinations on 127.0.0.1, one that never answers (each attempt ends at
+ * the sender's 10 s timeout, its retries due again within seconds) and one that answers after 9 s,
+ * takes 20 leads a minute through the real form API; every lead's notification reaches the real
+ * SMTP sink within 5 s of its 200 OK, while both receivers are being tried, and never more than
+ * two attempts at once reach one receiver. On PGlite and PostgreSQL. (The second destination is
+ * added as on the desk; WEBHOOK_LOCAL_DESTINATIONS lets a desk destination be on this machine.)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -75,7 +74,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 describe.each(drivers)('delivery lanes on %s', (driver) => {
-  it('mails each lead to the agency within 5 s of its OK while one CRM hangs and one is refused at every attempt', async () => {
+  it('mails each lead to the agency within 5 s of its OK while one CRM hangs and one takes 9 s', async () => {
     const sink = await startSmtpSink()
     cleanups.push(() => sink.close())
     const hanging = await startReceiver(undefined)
@@ -90,6 +89,8 @@ describe.each(drivers)('delivery lanes on %s', (driver) => {
       SMTP_URL: sink.url,
       LEADS_TO: leadsTo,
       WEBHOOK_URL: hanging.url,
+      // The 9 s receiver is a desk destination on 127.0.0.1 (development and tests only).
+      WEBHOOK_LOCAL_DESTINATIONS: 'on',
       WEBHOOK_SECRET: generateWebhookSecret(),
       // The hanging receiver's retries fall due again and again while leads arrive.
       DELIVERY_RETRY_BASE_MS: '1000',
@@ -101,9 +102,6 @@ describe.each(drivers)('delivery lanes on %s', (driver) => {
       env.DATABASE_URL = scratch.url
     }
     // The second destination, as an owner would add it on the desk (the first is the environment's).
-    // A desk destination reaches outside addresses only (server/webhooks/destination-address.ts), so
-    // this one, on 127.0.0.1, is refused at every attempt: its failures and retries run in the
-    // webhook lane beside the hanging receiver's, and its receiver is never reached.
     const setup: Database = env.DATABASE_URL
       ? await openPostgresDatabase(env.DATABASE_URL)
       : await openPgliteDatabase(path.join(dataDir, 'pglite'))
@@ -161,9 +159,10 @@ describe.each(drivers)('delivery lanes on %s', (driver) => {
     console.info(summary)
     // Both receivers were being tried all along: the lanes were under the load they must withstand.
     expect(hanging.requests, summary).toBeGreaterThanOrEqual(8)
-    expect(slow.requests, summary).toBe(0)
+    expect(slow.answered, summary).toBeGreaterThanOrEqual(4)
     // At most two attempts at once to one destination.
     expect(hanging.mostOpen, summary).toBeLessThanOrEqual(2)
+    expect(slow.mostOpen, summary).toBeLessThanOrEqual(2)
     for (const latency of latencies) expect(latency, summary).toBeLessThanOrEqual(boundMs)
     await server.stop()
   }, 240_000)
