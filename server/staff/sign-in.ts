@@ -220,24 +220,18 @@ export async function proveItIsThem(
   if (until) return { outcome: 'locked', until, locked }
   const typed = proof.trim()
   let matches: boolean
+  const secondFactor = () =>
+    verifySecondFactor(
+      db,
+      { userId: user.id, email: user.email },
+      typed,
+      settings.now,
+      settings.encryptionKey,
+    )
   if (settings.secondFactorFirst && (await hasSecondFactor(db, user.id))) {
-    matches =
-      (await verifySecondFactor(
-        db,
-        { userId: user.id, email: user.email },
-        typed,
-        settings.now,
-        settings.encryptionKey,
-      )) !== false
+    matches = (await secondFactor()) !== false
   } else if (settings.allowCode && /^\d{6}$/.test(typed)) {
-    matches =
-      (await verifySecondFactor(
-        db,
-        { userId: user.id, email: user.email },
-        typed,
-        settings.now,
-        settings.encryptionKey,
-      )) === 'totp'
+    matches = (await secondFactor()) === 'totp'
   } else {
     // A signed-in member waits its turn in the password pool, as a sign-in from a known place does.
     const check = reservePasswordCheck({ known: true })

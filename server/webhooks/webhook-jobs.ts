@@ -224,15 +224,20 @@ export interface DeliveryRow {
   createdAt: Date
 }
 
+/** Deliveries joined to their event, destination and lead: what the desk's lists show. */
+function deliveriesWithTheirLead() {
+  return build
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .innerJoin('webhook_destinations as w', 'w.id', 'd.destination_id')
+    .innerJoin('leads as l', 'l.id', 'e.lead_id')
+}
+
 /** The latest deliveries, newest first. */
 export function recentDeliveries(db: Queryable, limit: number): Promise<DeliveryRow[]> {
   return run(
     db,
-    build
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-      .innerJoin('webhook_destinations as w', 'w.id', 'd.destination_id')
-      .innerJoin('leads as l', 'l.id', 'e.lead_id')
+    deliveriesWithTheirLead()
       .select([
         'd.id',
         'w.url as destinationUrl',
@@ -298,11 +303,7 @@ export interface HeldDelivery {
 export function listHeldDeliveries(db: Queryable, limit: number): Promise<HeldDelivery[]> {
   return run(
     db,
-    build
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-      .innerJoin('webhook_destinations as w', 'w.id', 'd.destination_id')
-      .innerJoin('leads as l', 'l.id', 'e.lead_id')
+    deliveriesWithTheirLead()
       .select([
         'd.id as deliveryId',
         'w.url as destinationUrl',
