@@ -4,6 +4,7 @@ import type { RateLimit } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createLeadRepository } from './leads/lead-repository.ts'
 import { OneLinePerRequest } from './logger.ts'
+import { postedFormKey } from './metrics/lead-outcome.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { loadFormPages } from './no-js/form-pages.ts'
 import { databasePlugin } from './plugins/database.ts'
@@ -93,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sendNotFoundPage: options.clientDir ? notFoundPageSender(options.clientDir, policies) : undefined,
   })
   // Visitors' forms answer a control character field by field, in the visitor's language.
-  registerControlCharacterCheck(app, { skip: (request) => request.url.startsWith('/api/forms/') })
+  registerControlCharacterCheck(app, { skip: (request) => postedFormKey(request) !== undefined })
   registerMetrics(app, {
     metrics: options.metrics ?? createMetrics(),
     db: options.db,

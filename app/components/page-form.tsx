@@ -1,7 +1,8 @@
 import { formText } from '#content/form-text.ts'
 import type { FormDefinition } from '#forms/engine.ts'
+import { useLocation } from 'react-router'
 import { useLocale } from '../site/i18n.ts'
-import type { Locale } from '../site/route-table.ts'
+import { canonicalPath, type Locale } from '../site/route-table.ts'
 import { LeadForm, requestFormAnchor, type ServerAnswer } from './lead-form/lead-form.tsx'
 
 /**
@@ -16,7 +17,14 @@ export function PageForm({
   /** Values the form starts with (the auto page's line of insurance); the island reads them back. */
   initialValues?: Readonly<Record<string, string>>
 }) {
-  return <LeadFormIsland form={form} locale={useLocale()} initialValues={initialValues} />
+  return (
+    <LeadFormIsland
+      form={form}
+      locale={useLocale()}
+      pagePath={canonicalPath(useLocation().pathname)}
+      initialValues={initialValues}
+    />
+  )
 }
 
 /**
@@ -28,9 +36,12 @@ export function LeadFormIsland({
   locale,
   initialValues,
   answer,
+  pagePath,
 }: {
   form: FormDefinition
   locale: Locale
+  /** The page's path in its language: the form's action without JavaScript. */
+  pagePath: string
   /** What the page starts the form with; the element carries it for the island to read back. */
   initialValues?: Readonly<Record<string, string>> | undefined
   /** The server's answer to a post without JavaScript, and the answers to show instead of `initialValues`. */
@@ -48,6 +59,7 @@ export function LeadFormIsland({
       <LeadForm
         form={form}
         locale={locale}
+        pagePath={pagePath}
         translate={(english) => formText(locale, english)}
         {...(values ? { initialValues: values } : {})}
         {...(answer ? { answer: { errors: answer.errors, notes: answer.notes } } : {})}

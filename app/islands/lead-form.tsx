@@ -67,6 +67,7 @@ async function hydrateLeadForms(): Promise<void> {
       <LeadForm
         form={form}
         locale={locale}
+        pagePath={window.location.pathname}
         translate={translate}
         draftRestored={draftRestored}
         {...(initialValues ? { initialValues } : {})}

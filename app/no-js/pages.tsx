@@ -37,6 +37,7 @@ function atPath(locale: Locale, path: string, element: ReactElement): string {
 export function renderFormRegion(options: {
   form: FormDefinition
   locale: Locale
+  pagePath: string
   initialValues?: Readonly<Record<string, string>> | undefined
   answer?: {
     values: Readonly<Record<string, string>>

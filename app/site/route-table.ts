@@ -85,6 +85,12 @@ export function withLocale(locale: Locale, path: string): string {
   return path === '/' ? prefix : `${prefix}${path}`
 }
 
+/** A page's path as the site links it: '/es/contact/' (as prerendering asks for it) → '/es/contact'. */
+export function canonicalPath(rawPathname: string): string {
+  const { locale, path } = splitLocale(rawPathname)
+  return withLocale(locale, path)
+}
+
 /** The locale a path belongs to, and the path without its locale prefix. */
 export function splitLocale(rawPathname: string): { locale: Locale; path: string } {
   // prerendering asks for '/insurance/' where the site links '/insurance'

@@ -14,3 +14,24 @@ export function noteLeadOutcome(request: FastifyRequest, outcome: LeadOutcome): 
 export function notedLeadOutcome(request: FastifyRequest): LeadOutcome | undefined {
   return outcomes.get(request)
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A lead form's post: the form key of a page that holds one ('/es/contact' → 'contactMessage'),
+     * or `fromPath` on the shared endpoint /api/forms/:formKey.
+     */
+    leadForm?: string
+  }
+}
+
+/** `leadForm` of the shared endpoint: the form is the one its path names. */
+export const fromPath = ':formKey'
+
+/** The form key a lead form's post names (unchecked), or undefined for any other request. */
+export function postedFormKey(request: FastifyRequest): string | undefined {
+  const leadForm = request.routeOptions.config?.leadForm
+  if (leadForm !== fromPath) return leadForm
+  const params = request.params as { formKey?: unknown } | undefined
+  return typeof params?.formKey === 'string' ? params.formKey : ''
+}

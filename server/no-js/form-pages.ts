@@ -28,11 +28,12 @@ interface RenderedPage {
 }
 
 export interface FormPages {
-  /** The page of `formKey` in `locale` (the one the visitor came from when it carries that form). */
+  /** The page of `formKey` in `locale` (the one posted to, or the visitor came from, when it carries that form). */
   invalidForm(options: {
     form: FormDefinition
     locale: PageLocale
-    refererPath: string | undefined
+    /** The page the form was posted from ('/es/contact'): its own address, or the Referer's. */
+    pagePath: string | undefined
     values: Record<string, string>
     errors: Record<string, string>
   }): Promise<RenderedPage | undefined>
@@ -130,15 +131,16 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
   })
 
   return {
-    async invalidForm({ form, locale, refererPath, values, errors }) {
+    async invalidForm({ form, locale, pagePath: postedFrom, values, errors }) {
       if (!render) return undefined
       const chosen =
-        form.pages.find((candidate) => withLocale(locale, candidate) === refererPath) ?? form.pages[0]
+        form.pages.find((candidate) => withLocale(locale, candidate) === postedFrom) ?? form.pages[0]
       const htmlFile = localized(locale, chosen)
       const html = await read(htmlFile)
       if (!html) return undefined
       const copy = noJsCopy[locale]
       const initialValues = pageInitialValues(html, form.key)
+      const pagePath = withLocale(locale, chosen)
       const shown: Record<string, string> = {}
       const notes: Record<string, string> = {}
       for (const field of allFields(form)) {
@@ -150,8 +152,14 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
       }
       const answered = replacePart(
         html,
-        render.renderFormRegion({ form, locale, initialValues }),
-        render.renderFormRegion({ form, locale, initialValues, answer: { values: shown, errors, notes } }),
+        render.renderFormRegion({ form, locale, pagePath, initialValues }),
+        render.renderFormRegion({
+          form,
+          locale,
+          pagePath,
+          initialValues,
+          answer: { values: shown, errors, notes },
+        }),
       )
       if (!answered) return undefined
       const titled = withTitle(answered, (title) => `${render.renderText(copy.errorTitlePrefix)}${title}`)

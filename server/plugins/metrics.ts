@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getFormDefinition } from '#forms/registry.ts'
 import type { Database } from '../db/database.ts'
-import { notedLeadOutcome } from '../metrics/lead-outcome.ts'
+import { notedLeadOutcome, postedFormKey } from '../metrics/lead-outcome.ts'
 import { type LeadOutcome, type Metrics, registerDatabaseGauges } from '../metrics/metrics.ts'
 import { hasBearerToken } from '../security/bearer-token.ts'
 
@@ -11,8 +11,6 @@ export interface MetricsPluginOptions {
   /** METRICS_TOKEN; unset: no /metrics route at all (the numbers are still counted). */
   token: string | undefined
 }
-
-const formRoute = '/api/forms/:formKey'
 
 /** What a submission's status says when the route noted nothing more precise. */
 function outcomeOfStatus(status: number): LeadOutcome {
@@ -24,9 +22,7 @@ function outcomeOfStatus(status: number): LeadOutcome {
   return 'refused'
 }
 
-function formLabel(request: FastifyRequest): string {
-  const params = request.params as { formKey?: unknown } | undefined
-  const key = typeof params?.formKey === 'string' ? params.formKey : ''
+function formLabel(key: string): string {
   // Only the 24 known keys become label values: a scanner's made-up keys must not grow the series.
   return getFormDefinition(key) ? key : 'unknown'
 }
@@ -48,9 +44,10 @@ export function registerMetrics(app: FastifyInstance, options: MetricsPluginOpti
       { method: request.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     )
-    if (route === formRoute && request.method === 'POST') {
+    const formKey = postedFormKey(request)
+    if (formKey !== undefined) {
       const outcome = notedLeadOutcome(request) ?? outcomeOfStatus(reply.statusCode)
-      metrics.leadsReceived.inc({ form: formLabel(request), outcome })
+      metrics.leadsReceived.inc({ form: formLabel(formKey), outcome })
     }
   })
 

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { locales, splitLocale, withLocale } from '#app/site/route-table.ts'
 import { formMessages } from '#content/form-messages.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { validateField } from '#forms/field-rules.ts'
-import { getFormDefinition } from '#forms/registry.ts'
+import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
 import type { RateLimit } from '../config.ts'
 import { leadReferenceHeader } from '../leads/lead-reference.ts'
 import type { LeadRepository } from '../leads/lead-repository.ts'
 import { createSubmissionService } from '../leads/submission.ts'
 import { leadLanguage, parseIdempotencyKey } from '../leads/submission-metadata.ts'
-import { noteLeadOutcome } from '../metrics/lead-outcome.ts'
+import { fromPath, noteLeadOutcome, postedFormKey } from '../metrics/lead-outcome.ts'
 import type { FormPages } from '../no-js/form-pages.ts'
 import { addressGroupKey } from '../security/client-address.ts'
 import { issueChallenge, type ProofSettings, type ProofVerifier } from '../spam/proof-of-work.ts'
@@ -29,6 +30,26 @@ export interface FormRoutesOptions {
   /** The server's today for date limits (tests pin it). */
   now: () => Date
 }
+
+/**
+ * The pages that hold a form, in every language ('/es/contact' → the contact message): without
+ * JavaScript the browser posts a form to its own page, so a refused post is answered at the page's
+ * address (docs/api.md, "Public").
+ */
+const formsByPage: ReadonlyMap<string, FormDefinition> = (() => {
+  const pages = new Map<string, FormDefinition>()
+  for (const form of formDefinitions) {
+    for (const page of form.pages) {
+      for (const locale of locales) {
+        const path = withLocale(locale, page)
+        const other = pages.get(path)
+        if (other) throw new Error(`${path} holds two forms (${other.key}, ${form.key}): one page, one form`)
+        pages.set(path, form)
+      }
+    }
+  }
+  return pages
+})()
 
 /** Forms are small; 64 KiB leaves room for long notes and stops floods of bytes early. */
 export const formBodyLimit = 64 * 1024
@@ -52,9 +73,20 @@ function isFormPost(request: FastifyRequest): boolean {
   return mediaType(request.headers['content-type']) === formMediaType
 }
 
-/** The language of a no-JS post: the form's action says `?lang=es` on Spanish pages. */
-function queryLocale(query: unknown): 'en' | 'es' {
+/**
+ * The language of a post without JavaScript: its page's (a page posted to itself), or `?lang=es` on
+ * the shared endpoint (what pages built before forms posted to their own address say).
+ */
+function postLocale(request: FastifyRequest): 'en' | 'es' {
+  const page = postedPage(request)
+  if (page !== undefined) return splitLocale(page).locale
+  const query = request.query
   return query && typeof query === 'object' && 'lang' in query && query.lang === 'es' ? 'es' : 'en'
+}
+
+/** The page a form was posted to itself ('/es/contact'), or undefined for /api/forms/:formKey. */
+function postedPage(request: FastifyRequest): string | undefined {
+  return request.routeOptions.config?.leadForm === fromPath ? undefined : request.routeOptions.url
 }
 
 /** The path of the page the form was posted from, when the browser says (same site only). */
@@ -112,7 +144,7 @@ function requestLine(request: FastifyRequest): RequestLine {
   let line = requestLines.get(request)
   if (!line) {
     line = {
-      form: getFormDefinition(formKeyOf(request)),
+      form: formOf(request),
       idempotencyKey: parseIdempotencyKey(request.headers['idempotency-key']),
     }
     requestLines.set(request, line)
@@ -168,11 +200,11 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload
     const retryAfter = Number(reply.getHeader('retry-after'))
     const page = await options.pages.notice(
-      queryLocale(request.query),
+      postLocale(request),
       reply.statusCode === 429 ? 'rate-limited' : 'failed',
       {
         retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
-        backPath: refererPath(request),
+        backPath: postedPage(request) ?? refererPath(request),
       },
     )
     if (!page) return payload
@@ -211,82 +243,91 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
     return issueChallenge(options.proof.settings, options.now())
   })
 
+  const routeOptions = {
+    bodyLimit: formBodyLimit,
+    onRequest: checkRequestLine,
+    config: options.submitRateLimit
+      ? {
+          rateLimit: {
+            max: options.submitRateLimit.max,
+            timeWindow: options.submitRateLimit.windowMs,
+            // Counted per address group (an IPv6 /64 is one visitor), keyed so that no Redis key
+            // holds an address, and per family of forms: a visitor who asks for three quotes can
+            // still send the contact form. A post refused as invalid gives its count back
+            // (server/plugins/rate-limit.ts).
+            keyGenerator: (request: FastifyRequest) =>
+              `${addressGroupKey(request.ip, options.ipHashSalt, 'rate-limit')}|${requestLine(request).form?.family ?? 'quote'}`,
+          },
+        }
+      : {},
+  }
+  const submit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { form, idempotencyKey } = requestLine(request)
+    if (!form) return reply.code(404).send({ error: 'There is no such form.' })
+    const encoding = isFormPost(request) ? 'form' : 'json'
+    const locale =
+      encoding === 'form' ? postLocale(request) : leadLanguage(request.headers['content-language'])
+    const outcome = await submissions.submit({
+      form,
+      body: request.body,
+      encoding,
+      language: locale,
+      clientAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+      idempotencyKey: idempotencyKey ?? null,
+      proof: request.headers['x-proof-of-work'],
+    })
+    if (outcome.kind === 'stored') noteLeadOutcome(request, outcome.counted)
+
+    if (encoding === 'json') {
+      if (outcome.kind === 'invalid')
+        return reply.code(400).send({ error: invalidMessage, fields: outcome.fields })
+      if (outcome.kind === 'key-reused') return reply.code(409).send({ error: keyReusedMessage })
+      return sendOk(reply, outcome.reference)
+    }
+    // The browser posted the form itself: answer with pages in the visitor's language.
+    if (outcome.kind === 'stored') {
+      const target = `${locale === 'es' ? '/es' : ''}/thank-you?ref=${encodeURIComponent(outcome.reference)}&form=${form.key}`
+      return reply.code(303).header(leadReferenceHeader, outcome.reference).redirect(target, 303)
+    }
+    const errors =
+      outcome.kind === 'invalid'
+        ? localizedErrors(form, request.body, outcome.fields, locale, options.now())
+        : {}
+    const page = await options.pages?.invalidForm({
+      form,
+      locale,
+      pagePath: postedPage(request) ?? refererPath(request),
+      values: submittedValues(form, request.body),
+      errors,
+    })
+    if (!page) return reply.code(400).send({ error: invalidMessage, fields: errors })
+    if (page.policy) reply.header('content-security-policy', page.policy)
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page.html)
+  }
   app.post<FormRequest>(
     '/api/forms/:formKey',
-    {
-      bodyLimit: formBodyLimit,
-      onRequest: checkRequestLine,
-      config: options.submitRateLimit
-        ? {
-            rateLimit: {
-              max: options.submitRateLimit.max,
-              timeWindow: options.submitRateLimit.windowMs,
-              // Counted per address group (an IPv6 /64 is one visitor), keyed so that no Redis key
-              // holds an address, and per family of forms: a visitor who asks for three quotes can
-              // still send the contact form. A post refused as invalid gives its count back
-              // (server/plugins/rate-limit.ts).
-              keyGenerator: (request: FastifyRequest) =>
-                `${addressGroupKey(request.ip, options.ipHashSalt, 'rate-limit')}|${requestLine(request).form?.family ?? 'quote'}`,
-            },
-          }
-        : {},
-    },
-    async (request, reply) => {
-      const { form, idempotencyKey } = requestLine(request)
-      if (!form) return reply.code(404).send({ error: 'There is no such form.' })
-      const encoding = isFormPost(request) ? 'form' : 'json'
-      const locale =
-        encoding === 'form' ? queryLocale(request.query) : leadLanguage(request.headers['content-language'])
-      const outcome = await submissions.submit({
-        form,
-        body: request.body,
-        encoding,
-        language: locale,
-        clientAddress: request.ip,
-        userAgent: request.headers['user-agent'],
-        idempotencyKey: idempotencyKey ?? null,
-        proof: request.headers['x-proof-of-work'],
-      })
-      if (outcome.kind === 'stored') noteLeadOutcome(request, outcome.counted)
-
-      if (encoding === 'json') {
-        if (outcome.kind === 'invalid')
-          return reply.code(400).send({ error: invalidMessage, fields: outcome.fields })
-        if (outcome.kind === 'key-reused') return reply.code(409).send({ error: keyReusedMessage })
-        return sendOk(reply, outcome.reference)
-      }
-      // The browser posted the form itself: answer with pages in the visitor's language.
-      if (outcome.kind === 'stored') {
-        const target = `${locale === 'es' ? '/es' : ''}/thank-you?ref=${encodeURIComponent(outcome.reference)}&form=${form.key}`
-        return reply.code(303).header(leadReferenceHeader, outcome.reference).redirect(target, 303)
-      }
-      const errors =
-        outcome.kind === 'invalid'
-          ? localizedErrors(form, request.body, outcome.fields, locale, options.now())
-          : {}
-      const page = await options.pages?.invalidForm({
-        form,
-        locale,
-        refererPath: refererPath(request),
-        values: submittedValues(form, request.body),
-        errors,
-      })
-      if (!page) return reply.code(400).send({ error: invalidMessage, fields: errors })
-      if (page.policy) reply.header('content-security-policy', page.policy)
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(page.html)
-    },
+    { ...routeOptions, config: { ...routeOptions.config, leadForm: fromPath } },
+    submit,
   )
+  // The same handler at every page that holds a form (the action of a form without JavaScript).
+  for (const [page, form] of formsByPage) {
+    app.post(
+      page,
+      // A browser's own post, answered with pages: not part of the API's document.
+      { ...routeOptions, schema: { hide: true }, config: { ...routeOptions.config, leadForm: form.key } },
+      submit,
+    )
+  }
 }
 
-function formKeyOf(request: FastifyRequest): string {
-  const params = request.params
-  return params && typeof params === 'object' && 'formKey' in params && typeof params.formKey === 'string'
-    ? params.formKey
-    : ''
+/** The form a post is for: its page's, or the one its path names on the shared endpoint. */
+function formOf(request: FastifyRequest): FormDefinition | undefined {
+  return getFormDefinition(postedFormKey(request) ?? '')
 }
 
 /**

@@ -111,6 +111,8 @@ noScript.describe('with JavaScript off', () => {
         const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' })
         await expect(summary).toBeVisible()
         await expect(summary.getByRole('link')).toContainText(['Escriba un correo electrónico válido'])
+        // Answered at the page's own address: a reload or a shared link is the page, not an API path.
+        expect(new URL(page.url()).pathname).toBe(`/es${path}`)
         await expect(emailInput).toHaveValue(typed)
         await expect(emailInput).toHaveAttribute('aria-invalid', 'true')
         const stored = await withE2eDatabase(

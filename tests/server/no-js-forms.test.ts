@@ -121,6 +121,45 @@ describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
     expect(forged.body).not.toContain('<script>alert(1)')
   })
 
+  it('answers a form posted to its own page (the action pages without JavaScript use) at that page, in its language', async () => {
+    const quote = registeredForm('quote-request')
+    const toPage = (url: string, body: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      })
+    // Stored: the thank-you page in the page's language, for the form the page holds.
+    const sent = await toPage(
+      '/es/insurance/property/home',
+      encoded(validPayload(quote, today)),
+      '192.0.2.110',
+    )
+    expect(sent.statusCode).toBe(303)
+    const reference = String(sent.headers['lead-reference'])
+    expect(sent.headers.location).toBe(`/es/thank-you?ref=${reference}&form=quote-request`)
+    expect((await leadByReference(reference))[0]).toMatchObject({ form_key: 'quote-request', language: 'es' })
+    // Refused: the same page (the home-insurance page, not another page sharing the form) with the errors.
+    const refused = await toPage(
+      '/es/insurance/property/home',
+      encoded({ ...validPayload(quote, today), email: 'ana@localhost' }),
+      '192.0.2.111',
+    )
+    expect(refused.statusCode).toBe(400)
+    expect(refused.headers['content-type']).toContain('text/html')
+    expect(refused.body).toContain('<html lang="es"')
+    expect(refused.body).toContain('action="/es/insurance/property/home"')
+    expect(pageText(refused.body)).toContain('Hay un problema')
+    const english = await toPage('/contact', encoded({ name: 'Ana' }), '192.0.2.112')
+    expect(english.statusCode).toBe(400)
+    expect(english.body).toContain('action="/contact"')
+    expect(pageText(english.body)).toContain('There is a problem')
+    // A page without a form takes no post.
+    expect((await toPage('/about', encoded({ name: 'Ana' }), '192.0.2.113')).statusCode).toBe(404)
+  })
+
   it('tells a testimonial sender what happens instead of promising a call', async () => {
     const form = registeredForm('new-testimonial')
     const response = await post(form.key, encoded(validPayload(form, today)), {
@@ -300,7 +339,7 @@ describe('the built site', () => {
           const answer = await pages.invalidForm({
             form: definition,
             locale,
-            refererPath,
+            pagePath: refererPath,
             values: { [first.name]: 'kept <b>as typed</b>' },
             errors: { [first.name]: 'Missing' },
           })

@@ -72,9 +72,15 @@ export function LeadForm({
   initialValues = noValues,
   draftRestored = false,
   answer,
+  pagePath,
 }: {
   form: FormDefinition
   locale: Locale
+  /**
+   * The path of the page holding the form ('/es/insurance/life/life-insurance'): without the island
+   * the browser posts the form to it, so a refused post is answered at the page's own address.
+   */
+  pagePath: string
   /** The visitor's words for the definition's English texts (labels, legends, options). */
   translate: (english: string) => string
   /** Values the controls start with (and return to on reset), by field name. */
@@ -380,9 +386,10 @@ export function LeadForm({
     <>
       <form
         ref={formRef}
-        // Without the island (not yet loaded, blocked, failed) the browser posts the form here itself.
+        // Without the island (not yet loaded, blocked, failed) the browser posts the form to its
+        // page's own address itself (server/routes/forms.ts answers there).
         method="post"
-        action={`/api/forms/${form.key}${locale === 'en' ? '' : `?lang=${locale}`}`}
+        action={pagePath}
         className="lead-form"
         onSubmit={onSubmit}
         onInput={(e) => onInput(e.target)}
