@@ -7,7 +7,8 @@
  * (docs/decisions/028-agency-time-zone.md).
  */
 import { TZDate } from '@date-fns/tz'
-import { agency, formatPhone } from './agency.ts'
+import { agency, type DayCode, formatPhone } from './agency.ts'
+import { closedDays } from './site-settings.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Phone, fax and address
@@ -19,40 +20,57 @@ function internationalPhone(digits: string): string {
 
 /** The office phone: as people read it, as a link a phone can call, and for structured data. */
 export const agencyPhone = {
-  display: formatPhone(agency.phone),
-  href: `tel:+1${agency.phone}`,
-  international: internationalPhone(agency.phone),
-} as const
+  get display() {
+    return formatPhone(agency.phone)
+  },
+  get href() {
+    return `tel:+1${agency.phone}`
+  },
+  get international() {
+    return internationalPhone(agency.phone)
+  },
+}
 
 /** The office fax (no link: nobody taps to send a fax). */
 export const agencyFax = {
-  display: formatPhone(agency.fax),
-  international: internationalPhone(agency.fax),
-} as const
-
-const address = agency.address
+  get display() {
+    return formatPhone(agency.fax)
+  },
+  get international() {
+    return internationalPhone(agency.fax)
+  },
+}
 
 /**
  * The second line of the postal address in its pieces, 'Bethlehem', ', ', 'GA', ' ', '30620': the
  * pages render them as separate text (so their prerendered markup keeps its shape), mail joins them.
  */
-export const localityParts = [address.city, ', ', address.region, ' ', address.postalCode] as const
+export function localityParts(): readonly string[] {
+  const { city, region, postalCode } = agency.address
+  return [city, ', ', region, ' ', postalCode]
+}
 
 /** The postal address as two lines: street, then city, state and ZIP code. */
-export const addressLines = [address.street, localityParts.join('')] as const
+export function addressLines(): readonly [string, string] {
+  return [agency.address.street, localityParts().join('')]
+}
 
 /** The address on one line, for e-mail: '120 Main Street, Suite 4, Bethlehem, GA 30620'. */
-export const fullAddress = addressLines.join(', ')
+export function fullAddress(): string {
+  return addressLines().join(', ')
+}
 
-/** 'Bethlehem, Georgia': where the office is, in words (map titles, page descriptions). */
-export const cityAndState = `${address.city}, ${address.regionName}`
+/** 'Bethlehem, Georgia': where the office is, in words, in a page's language. */
+export function cityAndState(locale: 'en' | 'es' = 'en'): string {
+  return `${agency.address.city}, ${agency.address.regionName[locale]}`
+}
 
 // ---------------------------------------------------------------------------------------------
 // Office hours
 
 /** The opening hours' day codes, Monday first; a weekday number below is an index into it. */
-export const dayCodes = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const
-export type DayCode = (typeof dayCodes)[number]
+export const dayCodes: readonly DayCode[] = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']
+export type { DayCode }
 
 /** The days' English names: schema.org's (whatever the page's language) and the English pages'. */
 export const englishDayNames: Readonly<Record<DayCode, string>> = {
@@ -80,9 +98,38 @@ export interface OpeningHours {
 export interface OfficeWeek {
   readonly timeZone: string
   readonly hours: readonly OpeningHours[]
+  /** Dates the office is closed whatever its weekday's hours ('YYYY-MM-DD', inclusive). */
+  readonly closedDays?: readonly { readonly from: string; readonly to: string }[]
 }
 
-export const agencyWeek: OfficeWeek = { timeZone: agency.timeZone, hours: agency.hours }
+/** The office's week as published: its hours, time zone and closed days, read when used. */
+export const agencyWeek: OfficeWeek = {
+  get timeZone() {
+    return agency.timeZone
+  },
+  get hours() {
+    return agency.hours
+  },
+  get closedDays() {
+    return closedDays()
+  },
+}
+
+/** Whether `date` ('YYYY-MM-DD') is one of the week's closed days. */
+export function isClosedDay(date: string, week: OfficeWeek): boolean {
+  return (week.closedDays ?? []).some((closed) => closed.from <= date && date <= closed.to)
+}
+
+/** The opening and closing times on a calendar date, or undefined when the office does not open. */
+export function hoursOnDate(
+  date: { year: number; month: number; day: number },
+  week: OfficeWeek,
+): { opens: string; closes: string } | undefined {
+  const iso = `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`
+  if (isClosedDay(iso, week)) return undefined
+  // getUTCDay counts from Sunday; the week's day numbers from Monday
+  return hoursOn((new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7, week.hours)
+}
 
 /** 'HH:MM' → minutes since midnight. */
 export function minutesOf(time: string): number {
@@ -168,16 +215,22 @@ export type OfficeStatus =
 
 /** Whether the office is open at `instant`, and if not, when it opens next (wall-clock times). */
 export function officeStatus(instant: Date | number, week: OfficeWeek = agencyWeek): OfficeStatus {
-  const { weekday, minutes } = wallClock(instant, week.timeZone)
-  const today = hoursOn(weekday, week.hours)
+  const now = wallClock(instant, week.timeZone)
+  const { weekday, minutes } = now
+  const today = hoursOnDate(now, week)
   if (today && minutes >= minutesOf(today.opens) && minutes < minutesOf(today.closes))
     return { open: true, closes: today.closes }
   if (today && minutes < minutesOf(today.opens))
     return { open: false, next: { daysAhead: 0, weekday, opens: today.opens } }
-  for (let ahead = 1; ahead <= 7; ahead++) {
-    const day = (weekday + ahead) % 7
-    const slot = hoursOn(day, week.hours)
-    if (slot) return { open: false, next: { daysAhead: ahead, weekday: day, opens: slot.opens } }
+  // Closed days can run for weeks (a long holiday): look a little further than one week.
+  for (let ahead = 1; ahead <= 31; ahead++) {
+    const date = new Date(Date.UTC(now.year, now.month - 1, now.day + ahead))
+    const slot = hoursOnDate(
+      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
+      week,
+    )
+    if (slot)
+      return { open: false, next: { daysAhead: ahead, weekday: (weekday + ahead) % 7, opens: slot.opens } }
   }
   return { open: false }
 }

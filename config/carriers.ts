@@ -1,11 +1,13 @@
 /**
- * The insurance companies the agency represents. An independent agency's appointments change over
- * time, so this list is configuration, beside the agency's own details: edit it here and the
- * carriers page, the home strip and the "contact your carrier" page follow.
+ * The insurance companies the agency represents: the list a new install starts from. An
+ * independent agency's appointments change over time, so owners edit it on the desk (/admin/site)
+ * and publish; the carriers page, the home strip and the "contact your carrier" page follow.
  *
  * Logos are shown as text wordmarks, never as the carriers' artwork: trademark artwork needs each
  * carrier's permission, and text costs no image requests.
  */
+import { liveObject, publishedSettings } from './live-settings.ts'
+
 export interface Carrier {
   /** The carrier's name as customers know it. */
   name: string
@@ -15,6 +17,8 @@ export interface Carrier {
   shortName?: string
   /** Claims and service line, digits only; listed only when confirmed with the carrier. */
   customerServicePhone?: string
+  /** Shown on the home page's strip of six. */
+  featured?: boolean
 }
 
 const carrierList = [
@@ -55,9 +59,6 @@ const carrierList = [
 
 type CarrierName = (typeof carrierList)[number]['name']
 
-/** Every carrier, in the order the carriers page shows them. */
-export const carriers: readonly Carrier[] = carrierList
-
 /** The six names on the home page's carrier strip; a name not in the list fails the type check. */
 const featuredCarriers = [
   'Progressive',
@@ -70,5 +71,15 @@ const featuredCarriers = [
 
 const featuredNames = new Set<string>(featuredCarriers)
 
-/** The featured carriers' entries, in list order. */
-export const featuredCarrierEntries: readonly Carrier[] = carriers.filter((c) => featuredNames.has(c.name))
+/** The carriers a new install starts from, in the order the carriers page shows them. */
+export const defaultCarriers: readonly Carrier[] = carrierList.map((carrier) =>
+  featuredNames.has(carrier.name) ? { ...carrier, featured: true } : carrier,
+)
+
+/** Every published carrier, in the order the carriers page shows them. */
+export const carriers: readonly Carrier[] = liveObject(() => publishedSettings()?.carriers ?? defaultCarriers)
+
+/** The featured carriers' entries, in list order (read when a page renders). */
+export function featuredCarrierEntries(): readonly Carrier[] {
+  return carriers.filter((carrier) => carrier.featured === true)
+}

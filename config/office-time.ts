@@ -4,7 +4,14 @@
  * e-mail, the no-JavaScript thank-you page and the desk's overdue clock all count from here, so the
  * agency never promises one thing and measures another.
  */
-import { agencyWeek, hoursOn, minutesOf, type OfficeWeek, wallClock, zonedInstant } from './agency-facts.ts'
+import {
+  agencyWeek,
+  hoursOnDate,
+  minutesOf,
+  type OfficeWeek,
+  wallClock,
+  zonedInstant,
+} from './agency-facts.ts'
 
 /** The agency calls a new request back within this much open time (and the desk marks it overdue after it). */
 export const callBackAfterMs = 3_600_000
@@ -25,8 +32,7 @@ function localDate(instant: number, timeZone: string): LocalDate {
 /** The open interval of a local day as instants, or undefined when the agency is closed. */
 function openInterval(date: LocalDate, business: OfficeWeek): [number, number] | undefined {
   const midnight = Date.UTC(date.year, date.month - 1, date.day)
-  // getUTCDay counts from Sunday; the week's day numbers from Monday
-  const hours = hoursOn((new Date(midnight).getUTCDay() + 6) % 7, business.hours)
+  const hours = hoursOnDate(date, business)
   if (!hours) return undefined
   return [
     zonedInstant(midnight + minutesOf(hours.opens) * 60_000, business.timeZone),
@@ -42,7 +48,7 @@ export function addBusinessTime(from: Date, openMs: number, business: OfficeWeek
   let remaining = openMs
   const start = from.getTime()
   const first = localDate(start, business.timeZone)
-  for (let offset = 0; offset < 14; offset++) {
+  for (let offset = 0; offset < 45; offset++) {
     const next = new Date(Date.UTC(first.year, first.month - 1, first.day) + offset * dayMs)
     const interval = openInterval(
       { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() },
@@ -65,7 +71,7 @@ export function subtractBusinessTime(now: Date, openMs: number, business: Office
   let remaining = openMs
   const end = now.getTime()
   const today = localDate(end, business.timeZone)
-  for (let offset = 0; offset < 15; offset++) {
+  for (let offset = 0; offset < 46; offset++) {
     const day = new Date(Date.UTC(today.year, today.month - 1, today.day) - offset * dayMs)
     const interval = openInterval(
       { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() },

@@ -34,7 +34,9 @@ const en = {
     licensed: 'Licensed insurance agency',
     followHeading: 'Follow us',
     contactHeading: 'Visit or call',
-    mapTitle: `Map showing our office in ${cityAndState}`,
+    get mapTitle() {
+      return `Map showing our office in ${cityAndState('en')}`
+    },
     mapLink: 'Open the map in a new tab',
     mapShow: 'Show the map here',
     mapNotice: 'The map comes from Google Maps and loads only when you ask for it.',
@@ -90,7 +92,9 @@ const es: ShellCopy = {
     licensed: 'Agencia de seguros con licencia',
     followHeading: 'Síganos',
     contactHeading: 'Visítenos o llámenos',
-    mapTitle: `Mapa con la ubicación de nuestra oficina en ${cityAndState}`,
+    get mapTitle() {
+      return `Mapa con la ubicación de nuestra oficina en ${cityAndState('es')}`
+    },
     mapLink: 'Abrir el mapa en una pestaña nueva',
     mapShow: 'Mostrar el mapa aquí',
     mapNotice: 'El mapa es de Google Maps y solo se carga cuando usted lo pide.',

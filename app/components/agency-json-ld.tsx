@@ -1,5 +1,6 @@
 import { agency } from '#config/agency.ts'
 import { agencyFax, agencyPhone, schemaDayName } from '#config/agency-facts.ts'
+import { closedDays } from '#config/site-settings.ts'
 import { languageNames } from '#content/languages.ts'
 import { useLocale } from '../site/i18n.ts'
 import { withLocale } from '../site/route-table.ts'
@@ -31,6 +32,18 @@ function agencyStructuredData(pageUrl: string) {
         opens: entry.opens,
         closes: entry.closes,
       })),
+    // Closed days as schema.org writes them: opening and closing at midnight (closed all day).
+    ...(closedDays().length > 0
+      ? {
+          specialOpeningHoursSpecification: closedDays().map((closed) => ({
+            '@type': 'OpeningHoursSpecification',
+            validFrom: closed.from,
+            validThrough: closed.to,
+            opens: '00:00',
+            closes: '00:00',
+          })),
+        }
+      : {}),
     areaServed: agency.areaServed.map((name) => ({ '@type': 'State', name })),
     availableLanguage: agency.languages.map((code) => languageNames[code].english),
     knowsLanguage: agency.languages,

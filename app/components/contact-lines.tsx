@@ -16,9 +16,9 @@ export function IconLine({ icon: Svg, children }: { icon: LucideIcon; children: 
 export function OfficeAddress() {
   return (
     <>
-      {addressLines[0]}
+      {addressLines()[0]}
       <br />
-      {localityParts}
+      {localityParts()}
     </>
   )
 }

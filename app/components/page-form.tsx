@@ -1,6 +1,6 @@
+import { useLocation } from 'react-router'
 import { formText } from '#content/form-text.ts'
 import type { FormDefinition } from '#forms/engine.ts'
-import { useLocation } from 'react-router'
 import { useLocale } from '../site/i18n.ts'
 import { canonicalPath, type Locale } from '../site/route-table.ts'
 import { LeadForm, requestFormAnchor, type ServerAnswer } from './lead-form/lead-form.tsx'

@@ -73,7 +73,7 @@ export default function HomePage() {
         centered
       >
         <ul className="carrier-strip">
-          {featuredCarrierEntries.map((carrier) => (
+          {featuredCarrierEntries().map((carrier) => (
             <li key={carrier.name} className="carrier-tile">
               <CarrierWordmark carrier={carrier} short />
             </li>

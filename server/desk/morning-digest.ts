@@ -9,7 +9,7 @@ import { html } from 'htm/react'
 import { Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { agency } from '#config/agency.ts'
-import { hoursOn, wallClock, zonedInstant } from '#config/agency-facts.ts'
+import { hoursOnDate, wallClock, zonedInstant } from '#config/agency-facts.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Queryable } from '../db/database.ts'
@@ -43,7 +43,7 @@ export async function queueDigestIfDue(
   const local = wallClock(now, settings.timeZone)
   if (local.time < settings.time) return undefined
   // Only on days the agency opens: nobody reads a Sunday digest at a closed office.
-  if (!hoursOn(local.weekday, business.hours)) return undefined
+  if (!hoursOnDate(local, business)) return undefined
   return queueDigestJob(db, local.date)
 }
 

@@ -136,7 +136,7 @@ export function buildVisitorConfirmation(
   // (content/call-back.ts), with plain spaces in a text e-mail.
   const next = callBackSentence(lead.receivedAt, language).replace(/\u00a0/g, ' ')
   const phone = agencyPhone.display
-  const address = fullAddress
+  const address = fullAddress()
   const privacyUrl = `${settings.siteUrl}${text.privacyPath}`
   const hours = hourLines(language)
 

@@ -69,7 +69,7 @@ describe('the visitor’s copy', () => {
         expect(part).toContain('K7M-Q9X')
         expect(part).toContain(agency.name)
         expect(part).toContain(agencyPhone.display)
-        expect(part).toContain(fullAddress)
+        expect(part).toContain(fullAddress())
       }
       expect(text).toMatch(language === 'en' ? /Kind regards,\n.*Oak Ridge/ : /Atentamente,\n.*Oak Ridge/)
       expect(fromName).toBe(agency.name)

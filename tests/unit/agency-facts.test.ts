@@ -24,9 +24,9 @@ describe('the agency facts every page, e-mail and desk view shows', () => {
   })
 
   it('writes the address on two lines, on one, and names the town', () => {
-    expect(addressLines).toEqual(['120 Main Street, Suite 4', 'Bethlehem, GA 30620'])
-    expect(fullAddress).toBe('120 Main Street, Suite 4, Bethlehem, GA 30620')
-    expect(cityAndState).toBe('Bethlehem, Georgia')
+    expect(addressLines()).toEqual(['120 Main Street, Suite 4', 'Bethlehem, GA 30620'])
+    expect(fullAddress()).toBe('120 Main Street, Suite 4, Bethlehem, GA 30620')
+    expect(cityAndState()).toBe('Bethlehem, Georgia')
   })
 })
 
