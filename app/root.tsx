@@ -1,9 +1,11 @@
 import { type ReactNode, useContext } from 'react'
 import { Links, Meta, Outlet, Scripts, UNSAFE_FrameworkContext, useLocation, useMatches } from 'react-router'
+import { brandColour } from '#config/site-settings.ts'
 import { shellCopy } from '#content/shell.ts'
 import { LeadFormIslandScript } from './components/lead-form-island-script.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
+import { BrandColour, SiteNotice } from './components/site-notice.tsx'
 import { attributionScript } from './site/attribution.ts'
 import { enhanceScript } from './site/enhance-script.ts'
 import { useLocalized } from './site/i18n.ts'
@@ -34,17 +36,19 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#14532d" />
+        <meta name="theme-color" content={brandColour()} />
         <link rel="icon" href="/favicon-48.png" type="image/png" sizes="48x48" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
+        <BrandColour />
       </head>
       <body>
         <a href="#main" className="skip-link">
           {copy.skipToContent}
         </a>
+        <SiteNotice locale={locale} />
         <SiteHeader pagePath={path} />
         <main id="main" tabIndex={-1}>
           {children}

@@ -11,7 +11,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import sharp from 'sharp'
-import { leadFormIslandPlaceholder } from '#app/site/lead-form-island.ts'
+import { finishPage } from '#app/site/finish-page.ts'
 import { locales, publicPaths, withLocale } from '#app/site/route-table.ts'
 import { agency } from '#config/agency.ts'
 
@@ -36,30 +36,26 @@ const islandFile = islandManifest['app/islands/lead-form.tsx']?.file
 if (!islandFile) throw new Error('postbuild: the lead-form island is missing from its manifest')
 await rm(join(clientDir, 'assets/islands/.vite'), { recursive: true, force: true })
 // The stylesheet (about 4 KB compressed) goes into each page as one <style>: the first paint then
-// waits for nothing but the HTML. The hashed file stays in assets/ (nothing links it any more).
-const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g
+// waits for nothing but the HTML. The hashed file stays in assets/ (nothing links it any more; the
+// server reads it again when it renders a published version of the settings).
 const stylesheets = new Map<string, string>()
 async function stylesheet(href: string): Promise<string> {
   let css = stylesheets.get(href)
   if (css === undefined) {
     css = (await readFile(join(clientDir, href), 'utf8')).trim()
-    if (/<\/style/i.test(css)) throw new Error(`postbuild: ${href} cannot be inlined (it contains </style)`)
     stylesheets.set(href, css)
   }
   return css
 }
+const islandSrc = `/assets/islands/${islandFile}`
 for await (const path of files(clientDir)) {
   if (!path.endsWith('.html')) continue
-  let html = await readFile(path, 'utf8')
-  const original = html
-  html = html.replaceAll(leadFormIslandPlaceholder, `/assets/islands/${islandFile}`)
-  for (const [link, href] of html.matchAll(stylesheetLink)) {
-    if (!href) continue
-    const style = `<style>${await stylesheet(href)}</style>`
-    html = html.replace(link, () => style)
-  }
+  const original = await readFile(path, 'utf8')
+  const html = await finishPage(original, { islandSrc, stylesheet })
   if (html !== original) await writeFile(path, html)
 }
+// What the server needs to finish the pages it renders (server/site/site-pages.ts).
+await writeFile(join(clientDir, '..', 'page-assets.json'), `${JSON.stringify({ islandSrc })}\n`)
 
 // Search engines: every public page in every language, each with its language alternates.
 const urls = publicPaths('en').flatMap((path) =>

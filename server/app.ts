@@ -18,6 +18,8 @@ import { formBodyLimit, formRoutes } from './routes/forms.ts'
 import { healthRoutes } from './routes/health.ts'
 import { registerControlCharacterCheck } from './security/control-characters.ts'
 import { pagePolicies } from './security/page-policy.ts'
+import { watchSiteSettings } from './site/settings-watcher.ts'
+import { loadSitePages } from './site/site-pages.ts'
 import {
   createProofVerifier,
   defaultProofLifetimeMs,
@@ -39,6 +41,13 @@ export interface AppOptions {
   submitRateLimit: RateLimit | false
   /** The built site (build/client); without it the app serves the API only. */
   clientDir?: string
+  /**
+   * DATA_DIR/site: where the pages of published site settings are rendered (server/site). Unset:
+   * the build's pages only, whatever is published (tests of other things).
+   */
+  siteDir?: string
+  /** How often each process looks for a newly published version of the site settings. */
+  siteSettingsPollMs?: number
   logger?: FastifyServerOptions['logger']
   /** How many proxies (or which addresses) may name the client; never every hop (server/config.ts). */
   trustProxy?: false | number | string[]
@@ -73,6 +82,9 @@ export interface AppOptions {
   >
 }
 
+/** Every process sees a publish within this (plus one render of a second or two). */
+const defaultSiteSettingsPollMs = 2000
+
 /** The whole HTTP application, not listening yet: main.ts listens, tests call app.inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -89,9 +101,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   const policies = options.clientDir ? await pagePolicies(options.clientDir) : new Map<string, string>()
+  const sitePages =
+    options.clientDir && options.siteDir
+      ? await loadSitePages({ clientDir: options.clientDir, siteDir: options.siteDir, policies })
+      : undefined
+  const siteWatcher = sitePages
+    ? watchSiteSettings({
+        db: options.db,
+        pages: sitePages,
+        pollMs: options.siteSettingsPollMs ?? defaultSiteSettingsPollMs,
+        log: app.log,
+      })
+    : undefined
+  if (siteWatcher) {
+    // The version in force is served from the first request on, and polled for until the app closes.
+    app.addHook('onReady', () => siteWatcher.start())
+    app.addHook('onClose', async () => siteWatcher.stop())
+  }
+  const pagesDir = sitePages ? () => sitePages.pagesDir() : undefined
   registerSecurityHeaders(app)
   registerErrorHandling(app, {
-    sendNotFoundPage: options.clientDir ? notFoundPageSender(options.clientDir, policies) : undefined,
+    sendNotFoundPage: options.clientDir
+      ? notFoundPageSender(options.clientDir, policies, pagesDir)
+      : undefined,
   })
   // Visitors' forms answer a control character field by field, in the visitor's language.
   registerControlCharacterCheck(app, { skip: (request) => postedFormKey(request) !== undefined })
@@ -122,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       verifier: createProofVerifier(proofSettings, usedProofStore(options.db)),
     },
     minFillMs: options.spamMinFillMs ?? defaultMinFillMs,
-    pages: options.clientDir ? await loadFormPages(options.clientDir, policies) : undefined,
+    pages: options.clientDir ? await loadFormPages(options.clientDir, policies, pagesDir) : undefined,
     now: options.now ?? (() => new Date()),
   })
   // The staff inbox: /admin pages and /api/admin, behind a session (server/admin).
@@ -134,9 +166,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? (() => new Date()),
     passwordCost: options.passwordCost,
     ...options.admin,
+    site: {
+      ...(sitePages ? { preview: sitePages.preview } : {}),
+      // after a publish here: served by this process at once, the others within a poll
+      refresh: async () => siteWatcher?.refresh(),
+    },
   })
   if (options.clientDir) {
-    await app.register(staticSitePlugin, { clientDir: options.clientDir, policies })
+    await app.register(staticSitePlugin, { clientDir: options.clientDir, policies, pages: sitePages })
   }
   return app
 }

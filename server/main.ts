@@ -127,6 +127,8 @@ async function main(): Promise<void> {
     submitRateLimit: config.submitRateLimit,
     trustProxy: config.trustProxy,
     clientDir: hasSite ? clientDir : undefined,
+    // The pages of published site settings (/admin/site), kept with the data so restarts reuse them.
+    siteDir: path.join(config.dataDir, 'site'),
     logger: loggerOptions(config.nodeEnv === 'test' ? 'warn' : 'info', {
       buffered: config.nodeEnv === 'production',
     }),

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import { agency } from '#config/agency.ts'
+import { pageMetaOverride } from '#config/site-settings.ts'
 import type { PageMeta } from '#content/types.ts'
 import type { Localized } from './i18n.ts'
 import { locales, splitLocale, withLocale } from './route-table.ts'
@@ -8,7 +9,8 @@ import { locales, splitLocale, withLocale } from './route-table.ts'
 export function pageMeta(content: Localized<{ meta: PageMeta }>) {
   return ({ location }: { location: { pathname: string } }): MetaDescriptor[] => {
     const { locale, path } = splitLocale(location.pathname)
-    const m = content[locale].meta
+    // The desk's title and description for the page, where an owner set them (/admin/site).
+    const m = { ...content[locale].meta, ...pageMetaOverride(path, locale) }
     const url = `${agency.siteUrl}${withLocale(locale, path)}`
     const title = `${m.title} | ${agency.name}`
     return [

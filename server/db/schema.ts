@@ -116,6 +116,22 @@ export interface SignInThrottles {
   window_started_at: Timestamp
 }
 
+export interface SiteSettingsDraft {
+  base_version: number | null
+  id: number
+  settings: Json
+  updated_at: Generated<Timestamp>
+  updated_by: string
+}
+
+export interface SiteSettingsVersions {
+  published_at: Generated<Timestamp>
+  published_by: string
+  restored_from: number | null
+  settings: Json
+  version: number
+}
+
 export interface StaffAudit {
   action: string
   actor_email: string
@@ -258,6 +274,8 @@ export interface DB {
   leads: Leads
   sensitive_reveals: SensitiveReveals
   sign_in_throttles: SignInThrottles
+  site_settings_draft: SiteSettingsDraft
+  site_settings_versions: SiteSettingsVersions
   staff_audit: StaffAudit
   staff_drafts: StaffDrafts
   staff_flashes: StaffFlashes

@@ -115,7 +115,12 @@ function withoutIsland(html: string, render: Renderer): string {
  * folder without it (a build older than the renderer, a test's own pages) gets no pages: the
  * answers are then what a script would get.
  */
-export async function loadFormPages(clientDir: string, policies: Map<string, string>): Promise<FormPages> {
+export async function loadFormPages(
+  clientDir: string,
+  policies: Map<string, string>,
+  /** Where the pages in force are (the published settings' folder, server/site); the build's by default. */
+  pagesDir: () => string = () => clientDir,
+): Promise<FormPages> {
   const render: Renderer | undefined = await import(pathToFileURL(rendererFile(clientDir)).href).catch(
     (error: unknown) => {
       if ((error as { code?: unknown })?.code === 'ERR_MODULE_NOT_FOUND') return undefined
@@ -123,7 +128,7 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
     },
   )
   const localized = (locale: PageLocale, page: string) =>
-    path.join(clientDir, ...withLocale(locale, page).split('/').filter(Boolean), 'index.html')
+    path.join(pagesDir(), ...withLocale(locale, page).split('/').filter(Boolean), 'index.html')
   const read = (htmlFile: string) => readFile(htmlFile, 'utf8').catch(() => undefined)
   const page = (html: string, htmlFile: string): RenderedPage => ({
     html,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { policyForFile } from '../security/page-policy.ts'
+import { pageFolder, type SitePages } from '../site/site-pages.ts'
 import { isSameOriginLocation } from './security-headers.ts'
 
 export interface StaticSiteOptions {
@@ -10,6 +11,8 @@ export interface StaticSiteOptions {
   clientDir: string
   /** Each page's Content-Security-Policy by file path (server/security/page-policy.ts). */
   policies: Map<string, string>
+  /** The pages of the published site settings, when the server renders them (server/site). */
+  pages?: Pick<SitePages, 'pagesDir' | 'isRenderedPage'>
 }
 
 const immutable = 'public, max-age=31536000, immutable'
@@ -53,6 +56,16 @@ export async function staticSitePlugin(app: FastifyInstance, options: StaticSite
       }
       return reply.redirect(target, 301)
     }
+    // A page of the published settings, from the folder in force (the same headers as the build's).
+    const pages = options.pages
+    if (
+      pages &&
+      request.routeOptions.url === '/*' &&
+      pages.isRenderedPage(pathname) &&
+      !isHiddenPath(pathname)
+    ) {
+      return reply.sendFile(path.join(pageFolder(pathname), 'index.html'), pages.pagesDir())
+    }
   })
 
   await app.register(fastifyStatic, {
@@ -80,8 +93,13 @@ function splitUrl(url: string): [string, string | undefined] {
  * Answers an unknown path with the prerendered 404 page and status 404: the Spanish one under
  * /es when the build has it. Read per request: 404s are rare and a rebuild must not need a restart.
  */
-export function notFoundPageSender(clientDir: string, policies: Map<string, string>) {
+export function notFoundPageSender(
+  buildDir: string,
+  policies: Map<string, string>,
+  pagesDir: () => string = () => buildDir,
+) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const clientDir = pagesDir()
     const spanish = request.url === '/es' || request.url.startsWith('/es/') || request.url.startsWith('/es?')
     const candidates = [...(spanish ? [path.join(clientDir, 'es', '404', 'index.html')] : [])]
     candidates.push(path.join(clientDir, '404', 'index.html'))

@@ -128,6 +128,10 @@ export type StaffAuditAction =
   | 'unlock'
   /** SSN and EIN allowed to a webhook destination (its second factor asked again); the target is its address. */
   | 'webhook-sensitive'
+  /** The site's settings published (/admin/site); the target names the version. */
+  | 'site-publish'
+  /** An older version of the site's settings published again; the target names both versions. */
+  | 'site-restore'
 
 export async function recordStaffAudit(
   db: Queryable,

@@ -25,6 +25,8 @@ import { inboxPageSize, inboxRoutes } from './inbox-routes.ts'
 import { leadLogRoutes, leadStateRoutes } from './lead-action-routes.ts'
 import { leadPageRoutes } from './lead-routes.ts'
 import { signInRoutes } from './sign-in-routes.ts'
+import type { SiteDesk } from './site-api.ts'
+import { siteRoutes } from './site-routes.ts'
 import { staffRoutes } from './staff-routes.ts'
 import { twoFactorRoutes } from './two-factor-routes.ts'
 import { webhookRoutes } from './webhook-routes.ts'
@@ -46,6 +48,8 @@ export interface AdminRoutesOptions {
   passwordCost?: PasswordCost
   /** WEBHOOK_LOCAL_DESTINATIONS (development and tests): desk destinations may be on this machine. */
   localWebhookDestinations?: boolean
+  /** The site settings' pages (a preview) and the refresh after a publish (server/site). */
+  site?: SiteDesk
 }
 
 /**
@@ -114,7 +118,11 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (!request.url.startsWith('/admin/assets/')) await loadSession(request)
   })
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApiRequest(request) && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    if (
+      !isApiRequest(request) &&
+      request.routeOptions.config?.publicPagePolicy !== true &&
+      String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+    ) {
       reply.header('content-security-policy', staffPagePolicy)
     }
     return payload
@@ -137,6 +145,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     app.get(`/admin/assets/${name}`, async (_request, reply) => reply.type(type).send(body))
   }
 
+  const site: SiteDesk = options.site ?? { refresh: async () => undefined }
   // Each staff page plugin reads its part of one set of options.
   const pages: DeskOptions = {
     db: options.db,
@@ -150,6 +159,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     now: options.now,
     passwordCost: options.passwordCost,
     localWebhookDestinations: options.localWebhookDestinations ?? false,
+    site,
   }
   await app.register(signInRoutes, pages)
   await app.register(inboxRoutes, pages)
@@ -162,6 +172,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(accountRoutes, pages)
   await app.register(heldNotificationRoutes, pages)
   await app.register(webhookRoutes, pages)
+  await app.register(siteRoutes, pages)
   await app.register(apiRoutes, {
     db: options.db,
     desk,
@@ -169,6 +180,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     pageSize: inboxPageSize,
     now: options.now,
     backupStatus: options.backupStatus,
+    site,
   })
 }
 

@@ -34,6 +34,7 @@ import type { StaffDesk } from '../staff-desk.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './lead-routes.ts'
 import { openApiPath, registerOpenApi } from './openapi.ts'
+import { registerSiteApi, type SiteDesk } from './site-api.ts'
 
 export interface ApiRoutesOptions {
   db: Database
@@ -43,6 +44,8 @@ export interface ApiRoutesOptions {
   now: () => Date
   /** The server's backups: reported beside the deliveries when the server has them. */
   backupStatus?: () => Promise<BackupStatus>
+  /** The site settings' pages and refresh (server/site). */
+  site: SiteDesk
 }
 
 /** Why a change was refused, by the work log's answer (404 for a missing lead). */
@@ -201,6 +204,8 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
     )
     return member ? member.id : undefined
   }
+
+  registerSiteApi(fastify, { db: options.db, site: options.site })
 
   app.get(
     '/api/admin/leads/new-count',

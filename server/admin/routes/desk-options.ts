@@ -3,6 +3,7 @@ import type { PasswordCost } from '#server/staff/password-hash.ts'
 import type { ThrottleSettings } from '#server/staff/sign-in-throttle.ts'
 import type { SessionSettings } from '#server/staff/staff-sessions.ts'
 import type { StaffDesk } from '../staff-desk.ts'
+import type { SiteDesk } from './site-api.ts'
 
 /**
  * What the staff pages' route plugins are given: admin-routes.ts registers each with this one
@@ -32,4 +33,6 @@ export interface DeskOptions {
    * a receiver on this machine (loopback, over http), as WEBHOOK_URL may.
    */
   localWebhookDestinations?: boolean
+  /** The site settings' preview and the refresh after a publish (server/site). */
+  site: SiteDesk
 }

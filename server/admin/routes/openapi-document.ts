@@ -23,6 +23,7 @@ export async function openApiDocument(): Promise<unknown> {
       cookieSecure: true,
       pageSize: 50,
       now: () => new Date(),
+      site: { refresh: async () => undefined },
     })
   })
   await app.ready()

@@ -1,0 +1,24 @@
+/**
+ * What a page needs after React Router renders it, the same at build time (scripts/postbuild.ts)
+ * and when the server renders a published version of the settings (server/site/site-pages.ts):
+ * the lead-form island's hashed file in place of its placeholder, and the site's stylesheet
+ * inlined as one <style> (no render-blocking request; the Content-Security-Policy allows it by
+ * its hash, server/security/page-policy.ts).
+ */
+import { leadFormIslandPlaceholder } from './lead-form-island.ts'
+
+const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g
+
+export async function finishPage(
+  html: string,
+  assets: { islandSrc: string; stylesheet: (href: string) => Promise<string> },
+): Promise<string> {
+  let page = html.replaceAll(leadFormIslandPlaceholder, assets.islandSrc)
+  for (const [link, href] of page.matchAll(stylesheetLink)) {
+    if (!href) continue
+    const css = await assets.stylesheet(href)
+    if (/<\/style/i.test(css)) throw new Error(`${href} cannot be inlined (it contains </style)`)
+    page = page.replace(link, () => `<style>${css}</style>`)
+  }
+  return page
+}

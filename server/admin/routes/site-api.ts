@@ -1,0 +1,182 @@
+/**
+ * The site settings in the staff API, for owners (docs/api.md, "Site settings"): GET the draft and
+ * what is published, PATCH the draft (each top-level setting replaces the draft's; `agency` merges
+ * one level), POST publish, POST restore a version. A refused change names every setting that is
+ * wrong and stores nothing. Registered inside apiRoutes' scope, so the OpenAPI document lists it.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { SiteSettings } from '#config/site-settings.ts'
+import type { Database } from '#server/db/database.ts'
+import {
+  changeDraft,
+  type PublishedVersion,
+  type PublishResult,
+  publishDraft,
+  publishedVersion,
+  readDraft,
+  restoreVersion,
+  versionHistory,
+} from '#server/site/site-settings.ts'
+import type { StaffSession } from '#server/staff/staff-sessions.ts'
+
+/** What the desk's site plugin and the API share: the pages and the refresh after a publish. */
+export interface SiteDesk {
+  /** Renders one page with the draft (undefined: this server serves no built site). */
+  preview?: (
+    pagePath: string,
+    settings: SiteSettings,
+  ) => Promise<{ html: string; policy: string } | undefined>
+  /** Makes this process serve the version just published, before the answer goes out. */
+  refresh: () => Promise<void>
+}
+
+const settingsDocument = z.record(z.string(), z.unknown()).meta({
+  description:
+    'Site settings: `agency` (the names of config/agency.ts), `closedDays`, `notice`, `testimonials`, `carriers`, `brandColour`, `pageMeta` (config/site-settings.ts).',
+})
+
+const versionSummary = z.object({
+  version: z.number().int(),
+  publishedBy: z.string(),
+  publishedAt: z.string(),
+  restoredFrom: z.number().int().nullable(),
+})
+
+const problemsAnswer = z.object({
+  error: z.string(),
+  problems: z.array(z.object({ path: z.string(), message: z.string() })),
+})
+const errorAnswer = z.object({ error: z.string() })
+
+function summary(version: PublishedVersion) {
+  return {
+    version: version.version,
+    publishedBy: version.publishedBy,
+    publishedAt: version.publishedAt.toISOString(),
+    restoredFrom: version.restoredFrom,
+  }
+}
+
+const notOwner = { error: 'Only an owner account changes the site settings.' }
+
+async function ownersOnly(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  if (request.staff?.role === 'owner') return undefined
+  return reply.code(403).send(notOwner)
+}
+
+/** A publish's or restore's refusal as the API answers it. */
+function refusal(reply: FastifyReply, result: Exclude<PublishResult, { ok: true }>) {
+  if ('conflict' in result) {
+    return reply.code(409).send({
+      error: 'Another publish happened since this draft was started: read the site settings again.',
+    })
+  }
+  return reply.code(400).send({ error: 'Some settings need correcting.', problems: result.problems })
+}
+
+/** `fastify`: apiRoutes' scope, whose validator and serializer are zod's. */
+export function registerSiteApi(fastify: FastifyInstance, options: { db: Database; site: SiteDesk }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db, site } = options
+  const owner = { preHandler: ownersOnly }
+
+  app.get(
+    '/api/admin/site',
+    {
+      ...owner,
+      schema: {
+        summary: 'The site settings: the draft, the published version and the history',
+        response: {
+          200: z.object({
+            draft: settingsDocument,
+            draftUpdatedBy: z.string().nullable(),
+            published: settingsDocument.nullable(),
+            version: z.number().int().nullable(),
+            history: z.array(versionSummary),
+          }),
+          403: errorAnswer,
+        },
+      },
+    },
+    async () => {
+      const [draft, published, history] = await Promise.all([
+        readDraft(db),
+        publishedVersion(db),
+        versionHistory(db),
+      ])
+      return {
+        draft: draft.settings as unknown as Record<string, unknown>,
+        draftUpdatedBy: draft.updatedBy,
+        published: (published?.settings ?? null) as unknown as Record<string, unknown> | null,
+        version: published?.version ?? null,
+        history: history.map(summary),
+      }
+    },
+  )
+
+  app.patch(
+    '/api/admin/site',
+    {
+      ...owner,
+      schema: {
+        summary: 'Change the draft of the site settings (nothing is public until published)',
+        body: settingsDocument,
+        response: { 200: z.object({ draft: settingsDocument }), 400: problemsAnswer, 403: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff as StaffSession
+      const result = await changeDraft(db, staff.email, request.body)
+      if (!result.ok) {
+        return reply.code(400).send({ error: 'Some settings need correcting.', problems: result.problems })
+      }
+      return { draft: result.draft.settings as unknown as Record<string, unknown> }
+    },
+  )
+
+  app.post(
+    '/api/admin/site/publish',
+    {
+      ...owner,
+      schema: {
+        summary: 'Publish the draft: every page in both languages shows it within seconds',
+        response: { 200: versionSummary, 400: problemsAnswer, 403: errorAnswer, 409: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff as StaffSession
+      const result = await publishDraft(db, staff.email)
+      if (!result.ok) return refusal(reply, result)
+      await site.refresh()
+      return summary(result.version)
+    },
+  )
+
+  app.post(
+    '/api/admin/site/versions/:version/restore',
+    {
+      ...owner,
+      schema: {
+        summary: 'Publish an earlier version again (as a new version)',
+        params: z.object({ version: z.coerce.number().int().min(1) }),
+        response: {
+          200: versionSummary,
+          400: problemsAnswer,
+          403: errorAnswer,
+          404: errorAnswer,
+          409: errorAnswer,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff as StaffSession
+      const result = await restoreVersion(db, staff.email, request.params.version)
+      if (!result) return reply.code(404).send({ error: 'There is no such version.' })
+      if (!result.ok) return refusal(reply, result)
+      await site.refresh()
+      return summary(result.version)
+    },
+  )
+}

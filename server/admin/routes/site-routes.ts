@@ -1,0 +1,296 @@
+/**
+ * The site settings page (/admin/site), for owners only: each section's form saves to the draft
+ * (refused whole, with the reasons beside the section, when a value is wrong); Preview renders a
+ * page with the draft; Publish and Restore make a version the one in force
+ * (server/site/site-settings.ts), recorded in staff_audit. The same store as the API (site-api.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { dayCodes } from '#config/agency-facts.ts'
+import type { SiteSettings } from '#config/site-settings.ts'
+import type { Database } from '#server/db/database.ts'
+import {
+  changeDraft,
+  discardDraft,
+  publishDraft,
+  publishedVersion,
+  readDraft,
+  restoreVersion,
+  versionHistory,
+} from '#server/site/site-settings.ts'
+import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { sendPage } from '../views/admin-layout.ts'
+import { messagePage } from '../views/message-page.ts'
+import { type SitePageContents, sitePage, sitePath } from '../views/site-page.ts'
+import type { DeskOptions } from './desk-options.ts'
+import { requireOwner } from './owner-only.ts'
+import { noticeFrom } from './route-helpers.ts'
+
+type SiteRoutesOptions = Pick<DeskOptions, 'db' | 'site'>
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public page shown on the desk (the preview): it keeps its own Content-Security-Policy. */
+    publicPagePolicy?: boolean
+  }
+}
+
+const notices: Record<string, string> = {
+  saved: 'Saved to the draft. Visitors see it once you publish.',
+  published: 'Published: every page in both languages shows it within a few seconds.',
+  restored: 'Restored: that version is on the site again.',
+  discarded: 'The draft was thrown away.',
+}
+
+type Body = Record<string, string | undefined>
+
+async function contents(db: Database): Promise<SitePageContents> {
+  const [draft, published, history] = await Promise.all([
+    readDraft(db),
+    publishedVersion(db),
+    versionHistory(db),
+  ])
+  const publishedSettings = published?.settings
+  const changed =
+    draft.updatedAt !== null && JSON.stringify(draft.settings) !== JSON.stringify(publishedSettings)
+  return { draft, published, history, changed }
+}
+
+const trimmed = (value: string | undefined) => (value ?? '').trim()
+const orNull = (value: string | undefined) => trimmed(value) || null
+
+/** The office hours from the seven days' rows: days with the same hours share a line. */
+function hoursFrom(body: Body): SiteSettings['agency']['hours'] {
+  const lines: SiteSettings['agency']['hours'] = []
+  for (const day of dayCodes) {
+    const opens = orNull(body[`opens-${day}`])
+    const closes = orNull(body[`closes-${day}`])
+    const same = lines.find((line) => line.opens === opens && line.closes === closes)
+    if (same) same.days.push(day)
+    else lines.push({ days: [day], opens, closes })
+  }
+  return lines
+}
+
+/** Rows numbered `prefix0-…`, `prefix1-…` in the order their Order fields give. */
+function rows(body: Body, prefix: string, filled: string): { index: number; order: number }[] {
+  const found: { index: number; order: number }[] = []
+  for (let index = 0; index < 500; index++) {
+    if (!(`${prefix}${index}-${filled}` in body)) break
+    if (trimmed(body[`${prefix}${index}-${filled}`]) === '') continue
+    const order = Number(body[`${prefix}${index}-order`])
+    found.push({ index, order: Number.isFinite(order) ? order : index + 1 })
+  }
+  return found.sort((a, b) => a.order - b.order || a.index - b.index)
+}
+
+/** What one section's form changes in the draft (the store checks it whole). */
+function changeFrom(section: string, body: Body, current: SiteSettings): Record<string, unknown> | undefined {
+  switch (section) {
+    case 'facts':
+      return {
+        agency: {
+          name: trimmed(body.name),
+          shortName: trimmed(body.shortName),
+          owner: {
+            name: trimmed(body.ownerName),
+            title: { en: trimmed(body.ownerTitleEn), es: trimmed(body.ownerTitleEs) },
+          },
+          phone: trimmed(body.phone),
+          fax: trimmed(body.fax),
+          email: trimmed(body.email),
+          siteUrl: trimmed(body.siteUrl),
+          address: {
+            ...current.agency.address,
+            street: trimmed(body.street),
+            city: trimmed(body.city),
+            region: trimmed(body.region).toUpperCase(),
+            regionName: { en: trimmed(body.regionNameEn), es: trimmed(body.regionNameEs) },
+            postalCode: trimmed(body.postalCode),
+          },
+          people: { en: trimmed(body.peopleEn), es: trimmed(body.peopleEs) },
+          licenseNumber: trimmed(body.licenseNumber),
+          social: {
+            facebook: trimmed(body.facebook),
+            instagram: trimmed(body.instagram),
+            youtube: trimmed(body.youtube),
+          },
+          mapEmbedUrl: trimmed(body.mapEmbedUrl),
+          mapLinkUrl: trimmed(body.mapLinkUrl),
+          thirdParty: {
+            autoQuoteUrl: orNull(body.autoQuoteUrl),
+            homeQuoteUrl: orNull(body.homeQuoteUrl),
+            clientPortalUrl: trimmed(body.clientPortalUrl),
+          },
+          hours: hoursFrom(body),
+        },
+      }
+    case 'closed':
+      return {
+        closedDays: trimmed(body.closedDays)
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .map((line) => {
+            const [from = '', to = '', en = '', es = ''] = line.split('|').map((part) => part.trim())
+            return { from, to: to || from, label: { en, es: es || en } }
+          }),
+      }
+    case 'notice': {
+      const en = trimmed(body.noticeEn)
+      const es = trimmed(body.noticeEs)
+      if (!en && !es) return { notice: null }
+      return {
+        notice: { text: { en, es }, from: trimmed(body.noticeFrom), until: trimmed(body.noticeUntil) },
+      }
+    }
+    case 'testimonials':
+      return {
+        testimonials: rows(body, 't', 'quote').map(({ index }) => ({
+          name: trimmed(body[`t${index}-name`]),
+          quote: trimmed(body[`t${index}-quote`]).replace(/\r\n/g, '\n'),
+          lang: body[`t${index}-lang`] === 'es' ? 'es' : 'en',
+          ...(body[`t${index}-hidden`] === 'yes' ? { hidden: true } : {}),
+        })),
+      }
+    case 'carriers':
+      return {
+        carriers: rows(body, 'c', 'name').map(({ index }) => {
+          const known = current.carriers.find((carrier) => carrier.name === trimmed(body[`c${index}-name`]))
+          const shortName = trimmed(body[`c${index}-shortName`])
+          return {
+            name: trimmed(body[`c${index}-name`]),
+            url: trimmed(body[`c${index}-url`]),
+            ...(shortName ? { shortName } : {}),
+            ...(known?.customerServicePhone ? { customerServicePhone: known.customerServicePhone } : {}),
+            ...(body[`c${index}-featured`] === 'yes' ? { featured: true } : {}),
+          }
+        }),
+      }
+    case 'brand':
+      return { brandColour: trimmed(body.brandColour) }
+    case 'pages': {
+      const pageMeta: Record<string, Record<string, Record<string, string>>> = {}
+      for (const [name, value] of Object.entries(body)) {
+        const match = /^m(\/[^|]*)\|(en|es)\|(title|description)$/.exec(name)
+        const text = trimmed(value)
+        if (!match || !text) continue
+        const [, page = '', locale = '', part = ''] = match
+        pageMeta[page] ??= {}
+        const forPage = pageMeta[page]
+        forPage[locale] ??= {}
+        const forLocale = forPage[locale]
+        forLocale[part] = text
+      }
+      return { pageMeta }
+    }
+    default:
+      return undefined
+  }
+}
+
+export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOptions): Promise<void> {
+  const { db, site } = options
+  const ownerOnly = { onRequest: requireOwner('changes the site settings') }
+
+  app.get(sitePath, ownerOnly, async (request, reply) =>
+    sendPage(
+      reply,
+      sitePage(request.staff as StaffSession, await contents(db), {
+        notice: noticeFrom(request.query, notices),
+      }),
+    ),
+  )
+
+  app.post<{ Body: Body }>(sitePath, ownerOnly, async (request, reply) => {
+    const owner = request.staff as StaffSession
+    const body = request.body ?? {}
+    const section = trimmed(body.section)
+    const draft = await readDraft(db)
+    const change = changeFrom(section, body, draft.settings)
+    if (!change) return reply.code(400).send('Choose a section of the site settings.')
+    const result = await changeDraft(db, owner.email, change)
+    if (!result.ok) {
+      return sendPage(
+        reply,
+        sitePage(owner, await contents(db), {
+          error: 'Nothing was saved: see the section below.',
+          problems: { section, problems: result.problems },
+        }),
+        400,
+      )
+    }
+    return reply.redirect(`${sitePath}?notice=saved#site-${section}-heading`, 303)
+  })
+
+  app.post(`${sitePath}/publish`, ownerOnly, async (request, reply) => {
+    const owner = request.staff as StaffSession
+    const result = await publishDraft(db, owner.email)
+    if (!result.ok) {
+      const error =
+        'conflict' in result
+          ? 'Another owner published since this draft was started: look at the site settings again.'
+          : `Not published: ${result.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`
+      return sendPage(reply, sitePage(owner, await contents(db), { error }), 'conflict' in result ? 409 : 400)
+    }
+    await site.refresh()
+    return reply.redirect(`${sitePath}?notice=published`, 303)
+  })
+
+  app.post(`${sitePath}/discard`, ownerOnly, async (_request, reply) => {
+    await discardDraft(db)
+    return reply.redirect(`${sitePath}?notice=discarded`, 303)
+  })
+
+  app.post<{ Params: { version: string } }>(
+    `${sitePath}/versions/:version/restore`,
+    ownerOnly,
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const version = Number(request.params.version)
+      const result = Number.isInteger(version) ? await restoreVersion(db, owner.email, version) : undefined
+      if (!result)
+        return sendPage(
+          reply,
+          messagePage('No such version', 'There is no such version of the site settings.', owner.email),
+          404,
+        )
+      if (!result.ok)
+        return sendPage(
+          reply,
+          sitePage(owner, await contents(db), { error: 'That version cannot be restored.' }),
+          400,
+        )
+      await site.refresh()
+      return reply.redirect(`${sitePath}?notice=restored`, 303)
+    },
+  )
+
+  // The draft as visitors would see it: the public page rendered with the draft, with that page's
+  // own Content-Security-Policy, never cached, never indexed.
+  app.get(
+    `${sitePath}/preview`,
+    { ...ownerOnly, config: { publicPagePolicy: true } },
+    async (request: FastifyRequest, reply) => {
+      const query = request.query as { path?: unknown }
+      const pagePath = typeof query.path === 'string' && query.path.startsWith('/') ? query.path : '/'
+      const page = site.preview ? await site.preview(pagePath, (await readDraft(db)).settings) : undefined
+      if (!page) {
+        return sendPage(
+          reply,
+          messagePage(
+            'No preview',
+            'This page cannot be previewed (no such page, or no built site).',
+            (request.staff as StaffSession).email,
+          ),
+          404,
+        )
+      }
+      return reply
+        .header('content-security-policy', page.policy)
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .type('text/html; charset=utf-8')
+        .send(page.html)
+    },
+  )
+}

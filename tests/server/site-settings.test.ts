@@ -1,0 +1,261 @@
+/**
+ * Site settings (issue: the agency makes the site its own): owners change the draft, publish, and
+ * every public page in both languages shows the new facts and none the old; bad values are refused
+ * whole with the setting named; a restore publishes an older version again; a restart keeps the
+ * version in force; closed days count in the call-back clock; two server processes on one
+ * PostgreSQL both show a publish within 10 s.
+ */
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prerenderPaths } from '#app/site/route-table.ts'
+import { agency, agencyDefaults, formatPhone } from '#config/agency.ts'
+import { callBackBy } from '#config/office-time.ts'
+import { buildApp } from '#server/app.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { policyForHtml } from '#server/security/page-policy.ts'
+import { changeDraft, publishDraft } from '#server/site/site-settings.ts'
+import { createScratchDatabase } from './helpers/postgres-server.ts'
+import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
+import { signedInStaff } from './helpers/staff-session.ts'
+import { testAppOptions } from './helpers/test-app.ts'
+import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+
+const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
+const deskOrigin = 'http://localhost'
+const oldPhone = formatPhone(agencyDefaults.phone)
+const newPhone = '(503) 555-0199'
+const publicPages = prerenderPaths().filter((page) => !/\/(404|thank-you)$/.test(page))
+
+describe.each(drivers)('site settings on %s', (driver) => {
+  let test: TestDatabase
+  let siteDir: string
+  let app: FastifyInstance
+  let owner: { cookie: string }
+  let staff: { cookie: string }
+
+  const open = () => buildApp(testAppOptions(test.db, { clientDir, siteDir, siteSettingsPollMs: 60_000 }))
+
+  function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
+    return app.inject({
+      method,
+      url,
+      headers: {
+        cookie,
+        origin: deskOrigin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    })
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
+      throw new Error('These tests read the built site: run `npm run build` first.')
+    }
+    test = await openTestDatabase(driver)
+    siteDir = await mkdtemp(path.join(tmpdir(), 'agency-site-'))
+    app = await open()
+    owner = await signedInStaff(test.db, 'owner@agency.example', { role: 'owner' })
+    staff = await signedInStaff(test.db, 'desk@agency.example')
+  }, 60_000)
+
+  afterAll(async () => {
+    await app?.close()
+    await test?.dispose()
+    await rm(siteDir, { recursive: true, force: true })
+  })
+
+  it('is for owners only', async () => {
+    expect((await call('GET', '/api/admin/site', staff.cookie)).statusCode).toBe(403)
+    expect(
+      (await call('PATCH', '/api/admin/site', staff.cookie, { brandColour: '#000000' })).statusCode,
+    ).toBe(403)
+    expect((await call('GET', '/admin/site', staff.cookie)).statusCode).toBe(403)
+    const read = await call('GET', '/api/admin/site', owner.cookie)
+    expect(read.statusCode).toBe(200)
+    expect(read.json().draft.agency.phone).toBe(agencyDefaults.phone)
+    expect(read.json().version).toBeNull()
+  })
+
+  it('refuses each bad value with the setting named, and stores nothing of the change', async () => {
+    const cases: [unknown, string][] = [
+      [{ agency: { phone: '555-01' } }, 'agency.phone'],
+      [
+        { agency: { social: { ...agencyDefaults.social, facebook: 'http://facebook.example' } } },
+        'agency.social.facebook',
+      ],
+      [{ agency: { hours: [{ days: ['Mo'], opens: '17:00', closes: '09:00' }] } }, 'agency.hours.0.closes'],
+      [
+        { notice: { text: { en: 'x'.repeat(121), es: 'Cerrado' }, from: '2026-11-26', until: '2026-11-27' } },
+        'notice.text.en',
+      ],
+      [{ brandColour: '#ffeb3b' }, 'brandColour'],
+      [
+        { closedDays: [{ from: '2026-11-27', to: '2026-11-26', label: { en: 'x', es: 'x' } }] },
+        'closedDays.0.to',
+      ],
+    ]
+    for (const [change, where] of cases) {
+      const response = await call('PATCH', '/api/admin/site', owner.cookie, {
+        ...(change as object),
+        carriers: [],
+      })
+      expect(response.statusCode, where).toBe(400)
+      const paths = response.json().problems.map((problem: { path: string }) => problem.path)
+      expect(paths, where).toContain(where)
+      // the other setting in the same change (an empty carrier list) is refused with it
+      expect(paths, where).toContain('carriers')
+    }
+    const draft = (await call('GET', '/api/admin/site', owner.cookie)).json().draft
+    expect(draft.agency.phone).toBe(agencyDefaults.phone)
+    expect(draft.carriers.length).toBeGreaterThan(0)
+  })
+
+  // Each publish renders every page (76): on a loaded machine that takes a while.
+  it('publishes a new phone, a closed day and a testimonial to every page in both languages at once', {
+    timeout: 120_000,
+  }, async () => {
+    const change = {
+      agency: { phone: newPhone },
+      closedDays: [
+        {
+          from: '2026-11-26',
+          to: '2026-11-26',
+          label: { en: 'Thanksgiving', es: 'Día de Acción de Gracias' },
+        },
+      ],
+      testimonials: [
+        { quote: 'They found us a flood policy in one afternoon.', name: 'Wanda P.', lang: 'en' },
+      ],
+    }
+    const saved = await call('PATCH', '/api/admin/site', owner.cookie, change)
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().draft.agency.phone).toBe('5035550199')
+    // a draft is not public
+    expect((await app.inject('/contact')).body).toContain(oldPhone)
+    const preview = await call('GET', '/admin/site/preview?path=%2Fes%2Fcontact', owner.cookie)
+    expect(preview.statusCode).toBe(200)
+    expect(preview.body).toContain(newPhone)
+    expect(preview.headers['content-security-policy']).toBe(policyForHtml(preview.body))
+
+    const published = await call('POST', '/api/admin/site/publish', owner.cookie)
+    expect(published.statusCode).toBe(200)
+    expect(published.json()).toMatchObject({ version: 1, publishedBy: 'owner@agency.example' })
+
+    for (const page of publicPages) {
+      const response = await app.inject(page)
+      expect(response.statusCode, page).toBe(200)
+      expect(response.body, page).toContain(newPhone)
+      expect(response.body, page).not.toContain(oldPhone)
+      expect(response.body, page).toContain('"telephone":"+1-503-555-0199"')
+      expect(response.body, page).toContain('"validFrom":"2026-11-26"')
+      // the policy allows exactly the page's own inline scripts and styles
+      expect(response.headers['content-security-policy'], page).toBe(policyForHtml(response.body))
+    }
+    for (const page of ['/about/testimonials', '/es/about/testimonials']) {
+      const body = (await app.inject(page)).body
+      expect(body, page).toContain('They found us a flood policy in one afternoon.')
+      expect(body, page).not.toContain('Marcus T.')
+    }
+    // a compressed copy is the same page
+    const compressed = await app.inject({ url: '/es/contact', headers: { 'accept-encoding': 'br' } })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    // the 404 page and a refused form post without JavaScript come from the same version
+    expect((await app.inject('/no-such-page')).body).toContain(newPhone)
+    expect(agency.phone).toBe('5035550199')
+    // Thanksgiving 9:00 in the office: closed, so the call-back is due Friday at 10:00
+    expect(callBackBy(new Date('2026-11-26T14:00:00Z'))?.toISOString()).toBe('2026-11-27T15:00:00.000Z')
+    // the work is recorded like other owner actions
+    const audit = await test.db.query<{ action: string; actor_email: string }>(
+      "SELECT action, actor_email FROM staff_audit WHERE action LIKE 'site-%'",
+    )
+    expect(audit).toEqual([{ action: 'site-publish', actor_email: 'owner@agency.example' }])
+  })
+
+  it('keeps the version in force across a restart, and restores an older one in one step', {
+    timeout: 180_000,
+  }, async () => {
+    await app.close()
+    app = await open()
+    expect((await app.inject('/')).body).toContain(newPhone)
+    // a second version, then the first again
+    expect(
+      (await call('PATCH', '/api/admin/site', owner.cookie, { agency: { phone: '4045550123' } })).statusCode,
+    ).toBe(200)
+    expect((await call('POST', '/api/admin/site/publish', owner.cookie)).json().version).toBe(2)
+    expect((await app.inject('/es')).body).toContain('(404) 555-0123')
+    const restored = await call('POST', '/api/admin/site/versions/1/restore', owner.cookie)
+    expect(restored.json()).toMatchObject({ version: 3, restoredFrom: 1 })
+    for (const page of ['/', '/es', '/contact', '/es/about']) {
+      const body = (await app.inject(page)).body
+      expect(body, page).toContain(newPhone)
+      expect(body, page).not.toContain('(404) 555-0123')
+    }
+    const history = (await call('GET', '/api/admin/site', owner.cookie)).json().history
+    expect(history.map((version: { version: number }) => version.version)).toEqual([3, 2, 1])
+  })
+})
+
+describe('two server processes on one PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
+  let dataDir: string
+  const servers: ServerProcess[] = []
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase()
+    dataDir = await mkdtemp(path.join(tmpdir(), 'agency-site-cluster-'))
+    for (const name of ['a', 'b']) {
+      servers.push(
+        await startServerProcess({
+          env: {
+            DATABASE_URL: scratch.url,
+            DATA_DIR: path.join(dataDir, name),
+            IP_HASH_SALT: 'site-settings-cluster-salt',
+          },
+        }),
+      )
+    }
+  }, 90_000)
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    await scratch?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('both show a publish made on the database within 10 s, every page at once', {
+    timeout: 60_000,
+  }, async () => {
+    const db = await openPostgresDatabase(scratch.url)
+    try {
+      expect((await changeDraft(db, 'owner@agency.example', { agency: { phone: '7065550111' } })).ok).toBe(
+        true,
+      )
+      expect((await publishDraft(db, 'owner@agency.example')).ok).toBe(true)
+    } finally {
+      await db.close()
+    }
+    const started = Date.now()
+    for (const server of servers) {
+      await waitFor(
+        async () => (await (await fetch(`${server.url}/contact`)).text()).includes('(706) 555-0111'),
+        {
+          timeoutMs: 10_000,
+          what: `${server.url} to show the new phone`,
+        },
+      )
+    }
+    expect(Date.now() - started).toBeLessThan(10_000)
+    for (const server of servers) {
+      for (const page of ['/', '/es/contact', '/insurance/vehicle/auto']) {
+        const body = await (await fetch(`${server.url}${page}`)).text()
+        expect(body, page).toContain('(706) 555-0111')
+        expect(body, page).not.toContain(oldPhone)
+      }
+    }
+  })
+})
