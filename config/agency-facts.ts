@@ -8,7 +8,7 @@
  */
 import { TZDate } from '@date-fns/tz'
 import { agency, type DayCode, formatPhone } from './agency.ts'
-import { closedDays } from './site-settings.ts'
+import { publishedSettings } from './live-settings.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Phone, fax and address
@@ -111,12 +111,12 @@ export const agencyWeek: OfficeWeek = {
     return agency.hours
   },
   get closedDays() {
-    return closedDays()
+    return publishedSettings()?.closedDays ?? []
   },
 }
 
 /** Whether `date` ('YYYY-MM-DD') is one of the week's closed days. */
-export function isClosedDay(date: string, week: OfficeWeek): boolean {
+function isClosedDay(date: string, week: OfficeWeek): boolean {
   return (week.closedDays ?? []).some((closed) => closed.from <= date && date <= closed.to)
 }
 

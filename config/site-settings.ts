@@ -11,7 +11,7 @@ import { publishedSettings } from './live-settings.ts'
 import { defaultTestimonials, type Testimonial } from './testimonials.ts'
 
 /** Words in both of the site's languages. */
-export interface BothLanguages {
+interface BothLanguages {
   en: string
   es: string
 }
@@ -34,7 +34,7 @@ export interface SiteNotice {
 }
 
 /** What search engines show for one page, per language; an empty value keeps the page's own. */
-export interface PageMetaOverride {
+interface PageMetaOverride {
   en?: { title?: string; description?: string }
   es?: { title?: string; description?: string }
 }

@@ -1,4 +1,6 @@
 import { useLocation } from 'react-router'
+import { agency } from '#config/agency.ts'
+import { closedDays } from '#config/site-settings.ts'
 import { formText } from '#content/form-text.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import { useLocale } from '../site/i18n.ts'
@@ -55,6 +57,12 @@ export function LeadFormIsland({
       id={requestFormAnchor}
       data-lead-form={form.key}
       data-initial-values={initialValues ? JSON.stringify(initialValues) : undefined}
+      // The office's week as published, for the island's call-back promise (app/islands/lead-form.tsx).
+      data-office-week={JSON.stringify({
+        hours: agency.hours,
+        timeZone: agency.timeZone,
+        closedDays: closedDays(),
+      })}
     >
       <LeadForm
         form={form}

@@ -7,6 +7,10 @@
  * words, and hydrates. A visitor who only reads the page runs none of it, and the first paint never
  * waits for it. Until then the prerendered form posts by itself (server/no-js).
  */
+
+import { agencyDefaults } from '#config/agency.ts'
+import { installSettingsSource } from '#config/live-settings.ts'
+import type { SiteSettings } from '#config/site-settings.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Locale } from '../site/route-table.ts'
 
@@ -40,9 +44,30 @@ function releaseGreyedButtons(root: ParentNode): void {
     button.removeAttribute('aria-disabled')
 }
 
+/**
+ * The office's week as the page was published with it (hours, time zone, closed days): the
+ * confirmation's call-back promise reads it, not the defaults this bundle was built with.
+ */
+function installPublishedWeek(json: string | undefined): void {
+  if (!json) return
+  try {
+    const week = JSON.parse(json) as Pick<SiteSettings['agency'], 'hours' | 'timeZone'> & {
+      closedDays: SiteSettings['closedDays']
+    }
+    const settings = {
+      agency: { ...agencyDefaults, hours: week.hours, timeZone: week.timeZone },
+      closedDays: week.closedDays,
+    } as SiteSettings
+    installSettingsSource(() => settings)
+  } catch {
+    // a page from an older build: the defaults stand
+  }
+}
+
 async function hydrateLeadForms(): Promise<void> {
   const locale: Locale = document.documentElement.lang === 'es' ? 'es' : 'en'
   for (const element of document.querySelectorAll<HTMLElement>('[data-lead-form]')) {
+    installPublishedWeek(element.dataset.officeWeek)
     const [{ hydrateRoot }, { LeadForm, draftScope, restoreDraft }, form, translate] = await Promise.all([
       import('react-dom/client'),
       import('../components/lead-form/lead-form.tsx'),

@@ -4,7 +4,7 @@ import type { Localized } from '../locale.ts'
 import type { Card, Hero, OwnerCopy, PageMeta } from '../types.ts'
 
 /** The about page (welcome): the owner's story and cards to the other about pages. */
-export interface AboutCopy {
+interface AboutCopy {
   meta: PageMeta
   hero: Hero
   owner: OwnerCopy

@@ -5,7 +5,7 @@ import type { Localized } from '../locale.ts'
 import type { Card, FormSectionCopy, LinkButton, OwnerCopy, PageMeta } from '../types.ts'
 
 /** The home page: a hero with the phone, the categories, the owner, the contact form and the carriers. */
-export interface HomeCopy {
+interface HomeCopy {
   meta: PageMeta
   hero: {
     tagline: string

@@ -120,7 +120,7 @@ const agencySchema = z
   })
   .strict()
 
-export const siteSettingsSchema = z
+const siteSettingsSchema = z
   .object({
     agency: agencySchema,
     closedDays: z

@@ -27,7 +27,7 @@ const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
 
 /** One rendered page: its HTML and the policy that allows exactly its inline scripts and styles. */
-export interface RenderedPage {
+interface RenderedPage {
   html: string
   policy: string
 }

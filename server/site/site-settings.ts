@@ -99,7 +99,7 @@ export async function readDraft(db: Queryable): Promise<SettingsDraft> {
  * one level deep (a new phone keeps the address). Refused whole, with every problem, when the
  * result is not a valid set of settings.
  */
-export function mergeChange(current: SiteSettings, change: Record<string, unknown>): unknown {
+function mergeChange(current: SiteSettings, change: Record<string, unknown>): unknown {
   const merged: Record<string, unknown> = { ...current }
   for (const [key, value] of Object.entries(change)) {
     if (key === 'agency' && value && typeof value === 'object' && !Array.isArray(value)) {

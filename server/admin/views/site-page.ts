@@ -70,7 +70,7 @@ function hoursOf(settings: SiteSettings, day: DayCode): { opens: string; closes:
 }
 
 /** The closed days as the textarea holds them: one per line, `from | to | English | Spanish`. */
-export function closedDaysText(settings: SiteSettings): string {
+function closedDaysText(settings: SiteSettings): string {
   return settings.closedDays.map((c) => [c.from, c.to, c.label.en, c.label.es].join(' | ')).join('\n')
 }
 
