@@ -3,8 +3,8 @@
  * and the validation messages exist in Spanish for every kind of problem.
  */
 import { describe, expect, it } from 'vitest'
-import { agency, formatPhone } from '#config/agency.ts'
 import type { Locale } from '#app/site/route-table.ts'
+import { agency, formatPhone } from '#config/agency.ts'
 import { formMessages } from '#content/form-messages.ts'
 import { formText, formTextEs } from '#content/form-text.ts'
 import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
