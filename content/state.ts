@@ -3,7 +3,8 @@
  * (config/agency.ts), so a new install in another state edits no page. Copy that states one
  * state's law (a helmet rule, a workers' compensation threshold, auto minimums) is written with
  * `stateSpecific`: shown only while the agency is in that state, a general sentence otherwise, so
- * a change of state never makes a page false. Use these only inside `liveCopy` builders.
+ * a change of state never makes a page false. Use these only inside `liveCopy` builders
+ * (docs/decisions/035-copy-from-the-facts.md).
  */
 import { agency } from '#config/agency.ts'
 
