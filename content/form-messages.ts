@@ -1,5 +1,6 @@
 import type { PatternName } from '#forms/engine.ts'
 import { byDateLimit, messages } from '#forms/field-rules.ts'
+import { withAgencyPhone } from '#forms/patterns.ts'
 import type { Localized } from './locale.ts'
 
 /** Spanish for a value that does not match its field's named pattern. */
@@ -12,7 +13,7 @@ function spanishPattern(name: PatternName): string {
     case 'taxNumber':
       return 'Escriba los 9 dígitos. Puede usar guiones o espacios, por ejemplo 123-45-6789.'
     case 'usPhone':
-      return 'Escriba un teléfono de EE. UU. de 10 dígitos, por ejemplo (770) 555-0142.'
+      return withAgencyPhone('Escriba un teléfono de EE. UU. de 10 dígitos, por ejemplo {phone}.')
   }
 }
 

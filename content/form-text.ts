@@ -1,3 +1,4 @@
+import { withAgencyPhone } from '#forms/patterns.ts'
 import type { Locale } from './locale.ts'
 
 /**
@@ -122,7 +123,7 @@ export const formTextEs: Readonly<Record<string, string>> = {
   'Your name': 'Su nombre',
   'E-mail': 'Correo electrónico',
   Phone: 'Teléfono',
-  'A US number, for example (770) 555-0142.': 'Un número de EE. UU., por ejemplo (770) 555-0142.',
+  'A US number, for example {phone}.': 'Un número de EE. UU., por ejemplo {phone}.',
   Company: 'Empresa',
   'Address line 1': 'Dirección, línea 1',
   'Address line 2': 'Dirección, línea 2',
@@ -582,9 +583,10 @@ const translations: Partial<Record<Locale, Readonly<Record<string, string>>>> = 
 /**
  * What the visitor reads for a form's English text in a language: the English itself for 'en', the
  * translation otherwise (the English when a translation is missing; the tests make that fail).
+ * `{phone}` (the phone field's example) becomes the agency's own number.
  */
 export function formText(locale: Locale, english: string): string {
   const table = translations[locale]
-  if (!table || !Object.hasOwn(table, english)) return english
-  return table[english] ?? english
+  if (!table || !Object.hasOwn(table, english)) return withAgencyPhone(english)
+  return withAgencyPhone(table[english] ?? english)
 }

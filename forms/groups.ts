@@ -229,21 +229,26 @@ export function phone({ name = 'phone' }: { name?: 'phone' | 'contactPhone' } = 
     required: true,
     pattern: 'usPhone',
     autoComplete: 'tel-national',
-    hint: 'A US number, for example (770) 555-0142.',
+    // {phone} is the agency's own number, filled in when shown (content/form-text.ts, formText)
+    hint: 'A US number, for example {phone}.',
     note: 'Spec: digits only. Formatting (spaces, dashes, dots, parentheses, a leading +1) is accepted and removed; 10 digits are submitted and stored.',
   })
 }
 
 /**
  * The shared state selector. The design brief did not name it on most forms; it is `state`
- * everywhere (its name where the brief did name it), Georgia preselected.
+ * everywhere (its name where the brief did name it), the agency's state preselected. Its options
+ * and default are read when used (forms/states.ts), so a published change of state reaches every form.
  */
 export function stateSelect({ required, venue = false }: { required: boolean; venue?: boolean }): Field {
-  return select('state', 'State', usStates, {
+  const field = select('state', 'State', usStates(), {
     required,
-    defaultValue: homeState,
     ...(venue ? {} : { autoComplete: 'address-level1' }),
-    note: 'Spec: a state selector whose field name is not shown; named `state`, Georgia preselected, 50 states, Georgia first.',
+    note: 'Spec: a state selector whose field name is not shown; named `state`, the agency’s state preselected, 50 states, the agency’s state first.',
+  })
+  return Object.defineProperties(field, {
+    options: { get: () => select('state', 'State', usStates(), { required }).options, enumerable: true },
+    defaultValue: { get: homeState, enumerable: true },
   })
 }
 

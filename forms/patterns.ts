@@ -7,6 +7,7 @@
  * The server and the browser's own checks use `patternRegExp(name)`, compiled the same way, so
  * both sides accept exactly the same values.
  */
+import { agency, formatPhone } from '#config/agency.ts'
 import type { PatternName } from './engine.ts'
 
 const sources: Record<PatternName, string> = {
@@ -41,7 +42,7 @@ const messages: Record<PatternName, string> = {
   name: "Use letters, spaces, apostrophes, hyphens and periods, starting with a letter (for example O'Connor, García-López, Ruiz Jr.).",
   digits: 'Use digits only.',
   taxNumber: 'Enter the 9 digits. Dashes and spaces are fine, for example 123-45-6789.',
-  usPhone: 'Enter a 10-digit US phone number, for example (770) 555-0142.',
+  usPhone: 'Enter a 10-digit US phone number, for example {phone}.',
 }
 
 /** The value of the HTML `pattern` attribute (unanchored: HTML anchors it). */
@@ -63,7 +64,12 @@ export function patternRegExp(name: PatternName): RegExp {
 
 /** The English message for a value that does not match. */
 export function patternMessage(name: PatternName): string {
-  return messages[name]
+  return withAgencyPhone(messages[name])
+}
+
+/** Fills in `{phone}`, the example in a phone field's hint and message, with the agency's own number. */
+export function withAgencyPhone(text: string): string {
+  return text.includes('{phone}') ? text.replace('{phone}', formatPhone(agency.phone)) : text
 }
 
 /** Digit fields get the numeric keypad on phones (docs/decisions/012-forms-on-a-phone.md). */

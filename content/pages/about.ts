@@ -35,8 +35,8 @@ export const aboutPage = liveCopy(() => {
         portraitLabel: `Illustrated portrait of ${owner}, owner of ${agency.name}`,
         photoLabel: `${owner}, owner of ${agency.name}`,
         paragraphs: [
-          `${owner} grew up helping at her parents’ small business, where she learned early how one uninsured loss can undo years of hard work. That lesson led her into insurance, and in ${agency.foundedYear} she opened ${agency.name} in ${city} to give local families and business owners the kind of guidance her own family once needed.`,
-          'As an independent agent, she is not tied to one insurance company. She compares coverage and prices from many carriers and recommends the policy that fits, not the one that pays the best commission. When a claim comes in, she and her team are there to help you through it.',
+          `${owner} grew up helping at the family’s small business and learned early how one uninsured loss can undo years of hard work. That lesson led to a career in insurance, and in ${agency.foundedYear} to ${agency.name}, opened in ${city} to give local families and business owners the kind of guidance ${owner}’s own family once needed.`,
+          'As an independent agency, we are not tied to one insurance company. We compare coverage and prices from many carriers and recommend the policy that fits, not the one that pays the best commission. When a claim comes in, our team is there to help you through it.',
           'Our office speaks English and Spanish. Many of our clients are first-time buyers, new homeowners or people starting a business for the first time, and we take the time to explain every option until it makes sense. You are always welcome to talk with us in the language you feel most at home in.',
           `Today we serve households and small businesses throughout ${state.en}, from a single auto policy to a full commercial program, and we still answer the phone ourselves.`,
         ],
@@ -46,7 +46,7 @@ export const aboutPage = liveCopy(() => {
         cards: [
           {
             title: 'Client Testimonials',
-            text: 'Read what Georgia families and business owners say about working with our office, and share your own story.',
+            text: `Read what families and business owners across ${state.en} say about working with our office, and share your own story.`,
             href: '/about/testimonials',
             icon: 'star',
           },
@@ -70,7 +70,7 @@ export const aboutPage = liveCopy(() => {
     es: {
       meta: {
         title: 'Sobre nuestra agencia',
-        description: `Conozca a ${owner}, la agente independiente y bilingüe detrás de ${agency.shortName} en ${city}, ${state.es}, y cómo ayudamos a familias y negocios.`,
+        description: `Conozca a ${owner}, al frente de ${agency.shortName}, agencia independiente y bilingüe en ${city}, ${state.es}, y cómo ayudamos a familias y negocios.`,
       },
       hero: {
         title: `Bienvenidos a ${agency.name}`,
@@ -79,11 +79,11 @@ export const aboutPage = liveCopy(() => {
       },
       owner: {
         title: agency.owner.title.es,
-        portraitLabel: `Retrato ilustrado de ${owner}, propietaria de ${agency.name}`,
-        photoLabel: `${owner}, propietaria de ${agency.name}`,
+        portraitLabel: `Retrato ilustrado de ${owner}, al frente de ${agency.name}`,
+        photoLabel: `${owner}, al frente de ${agency.name}`,
         paragraphs: [
-          `${owner} creció ayudando en el pequeño negocio de sus padres, donde aprendió muy pronto que una sola pérdida sin seguro puede deshacer años de trabajo duro. Esa lección la llevó al mundo de los seguros, y en ${agency.foundedYear} abrió ${agency.name} en ${city} para darles a las familias y a los dueños de negocios de la zona la orientación que su propia familia necesitó alguna vez.`,
-          'Como agente independiente, no está atada a una sola compañía de seguros. Compara coberturas y precios de muchas aseguradoras y le recomienda la póliza que le conviene a usted, no la que paga la mejor comisión. Cuando llega la hora de un reclamo, ella y su equipo están ahí para ayudarle en todo el proceso.',
+          `${owner} creció ayudando en el pequeño negocio de su familia, donde aprendió muy pronto que una sola pérdida sin seguro puede deshacer años de trabajo duro. Esa lección llevó a ${owner} al mundo de los seguros, y en ${agency.foundedYear} a abrir ${agency.name} en ${city} para darles a las familias y a los dueños de negocios de la zona la orientación que su propia familia necesitó alguna vez.`,
+          'Como agencia independiente, no dependemos de una sola compañía de seguros. Comparamos coberturas y precios de muchas aseguradoras y le recomendamos la póliza que le conviene a usted, no la que paga la mejor comisión. Cuando llega la hora de un reclamo, nuestro equipo está ahí para ayudarle en todo el proceso.',
           'En nuestra oficina hablamos inglés y español. Muchos de nuestros clientes compran un seguro por primera vez, acaban de comprar su casa o están abriendo su primer negocio, y nos tomamos el tiempo de explicarles cada opción hasta que todo quede claro. Siempre puede hablar con nosotros en el idioma que le resulte más cómodo.',
           `Hoy atendemos a hogares y pequeños negocios en todo el estado de ${state.es}, desde una sola póliza de auto hasta un programa comercial completo, y seguimos contestando el teléfono nosotros mismos.`,
         ],
@@ -93,7 +93,7 @@ export const aboutPage = liveCopy(() => {
         cards: [
           {
             title: 'Testimonios de clientes',
-            text: 'Lea lo que dicen las familias y los dueños de negocios de Georgia sobre su experiencia con nuestra oficina, y comparta su propia historia.',
+            text: `Lea lo que dicen las familias y los dueños de negocios de ${state.es} sobre su experiencia con nuestra oficina, y comparta su propia historia.`,
             href: '/about/testimonials',
             icon: 'star',
           },

@@ -46,7 +46,7 @@ export const homePage = liveCopy(() => {
         photoLabel: `${agency.owner.name}, owner of ${agency.name}`,
         paragraphs: [
           `${agency.owner.name} opened ${agency.name} in ${city} in ${agency.foundedYear} with a simple idea: neighbors deserve an agent who answers the phone, knows their name and takes the time to explain a policy line by line.`,
-          'As an independent agent she is not tied to a single insurance company. She shops your coverage with several carriers, in English or in Spanish, and stays with you when you need to make a change or file a claim.',
+          'As an independent agency we are not tied to a single insurance company. We shop your coverage with several carriers, in English or in Spanish, and stay with you when you need to make a change or file a claim.',
         ],
         button: { label: 'Learn more about us', href: '/about' },
       },
@@ -81,11 +81,11 @@ export const homePage = liveCopy(() => {
       },
       about: {
         title: agency.owner.title.es,
-        portraitLabel: `Retrato ilustrado de ${agency.owner.name}, propietaria de ${agency.name}`,
-        photoLabel: `${agency.owner.name}, propietaria de ${agency.name}`,
+        portraitLabel: `Retrato ilustrado de ${agency.owner.name}, al frente de ${agency.name}`,
+        photoLabel: `${agency.owner.name}, al frente de ${agency.name}`,
         paragraphs: [
           `${agency.owner.name} abrió ${agency.name} en ${city} en ${agency.foundedYear} con una idea sencilla: los vecinos merecen un agente que conteste el teléfono, los conozca por su nombre y se tome el tiempo de explicarles una póliza línea por línea.`,
-          'Como agente independiente, no está atada a una sola compañía de seguros. Busca su cobertura con varias aseguradoras, en inglés o en español, y sigue a su lado cuando necesite hacer un cambio o presentar un reclamo.',
+          'Como agencia independiente, no dependemos de una sola compañía de seguros. Buscamos su cobertura con varias aseguradoras, en inglés o en español, y seguimos a su lado cuando necesite hacer un cambio o presentar un reclamo.',
         ],
         button: { label: 'Conozca más sobre nosotros', href: '/about' },
       },

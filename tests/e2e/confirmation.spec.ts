@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { Locale } from '#app/site/route-table.ts'
+import { agencyPhone } from '#config/agency-facts.ts'
 import { formText } from '#content/form-text.ts'
 import { formUiCopy } from '#content/form-ui.ts'
 import { getFormDefinition } from '#forms/registry.ts'
@@ -46,9 +47,9 @@ for (const locale of ['en', 'es'] as const) {
     await expect(confirmation).toContainText(reference)
     await expect(confirmation).toBeFocused()
     await expect(formLocator(page)).toBeHidden()
-    await expect(confirmation.getByRole('link', { name: '(770) 555-0142' })).toHaveAttribute(
+    await expect(confirmation.getByRole('link', { name: agencyPhone.display })).toHaveAttribute(
       'href',
-      'tel:+17705550142',
+      agencyPhone.href,
     )
     // The reference stays on one line even on a phone.
     await expect(confirmation.locator('.lead-reference')).toHaveCSS('white-space', 'nowrap')

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { publicPaths } from '#app/site/route-table.ts'
+import { agency } from '#config/agency.ts'
 import { formText } from '#content/form-text.ts'
 import { formUiCopy } from '#content/form-ui.ts'
 import { getFormDefinition } from '#forms/registry.ts'
@@ -14,7 +15,7 @@ const keyContent: Record<string, string[]> = {
   '/': [
     'Get Your Free Quote Today',
     'Our Insurance Services',
-    'Business Owner and Insurance Specialist',
+    agency.owner.title.en,
     'Learn more about us',
     'and more',
   ],
@@ -30,7 +31,7 @@ const keyContent: Record<string, string[]> = {
   '/services/update-info': ['Online Service Center'],
   '/services/proof-insurance': ['Online Service Center'],
   '/insurance-carriers': ['Insurance Carriers We Represent'],
-  '/privacy': ['Privacy notice', 'one year', 'No cookies', 'GA license 1234567 (example)'],
+  '/privacy': ['Privacy notice', 'one year', 'No cookies', agency.licenseNumber],
   '/insurance': [
     'Insurance Products & Services',
     'Business Insurance',

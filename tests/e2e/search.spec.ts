@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { locales, publicPaths, withLocale } from '#app/site/route-table.ts'
 import { agency } from '#config/agency.ts'
+import { schemaDayName } from '#config/agency-facts.ts'
 
 test('sitemap.xml lists every public route in both languages, with hreflang alternates', async ({
   request,
@@ -37,13 +38,19 @@ for (const path of ['/', '/contact', '/es', '/es/contact']) {
     expect(data.address).toMatchObject({
       '@type': 'PostalAddress',
       addressLocality: agency.address.city,
-      addressRegion: 'GA',
+      addressRegion: agency.address.region,
     })
     expect(data.telephone).toMatch(/^\+1-\d{3}-\d{3}-\d{4}$/)
-    expect(data.openingHoursSpecification).toContainEqual(
-      expect.objectContaining({ dayOfWeek: ['Friday'], opens: '09:00', closes: '16:00' }),
-    )
-    expect(data.areaServed).toContainEqual({ '@type': 'State', name: 'Georgia' })
+    for (const slot of agency.hours.filter((candidate) => candidate.opens && candidate.closes))
+      expect(data.openingHoursSpecification).toContainEqual(
+        expect.objectContaining({
+          dayOfWeek: slot.days.map(schemaDayName),
+          opens: slot.opens,
+          closes: slot.closes,
+        }),
+      )
+    for (const area of agency.areaServed)
+      expect(data.areaServed).toContainEqual({ '@type': 'State', name: area })
     expect(data.availableLanguage).toEqual(['English', 'Spanish'])
   })
 }

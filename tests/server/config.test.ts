@@ -40,7 +40,7 @@ describe('loadConfig', () => {
       // Won leads are customers: kept unless the agency says otherwise.
       retentionPurgesWon: false,
     })
-    expect(config.mailFrom).toMatch(/<website@oakridge-insurance\.example>$/)
+    expect(config.mailFrom).toBe(`"${agency.shortName} website" <website@${agency.email.split('@')[1]}>`)
   })
 
   it('reads every variable', () => {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { agency, formatPhone } from '#config/agency.ts'
 import { allFields, type ChoiceField, type FormDefinition } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import { type AppOptions, buildApp } from '#server/app.ts'
@@ -239,7 +240,7 @@ describe.each(drivers)('form API on %s', (driver) => {
         )
         expect(body).toEqual({
           error: invalidMessage,
-          fields: { phone: 'Enter a 10-digit US phone number, for example (770) 555-0142.' },
+          fields: { phone: `Enter a 10-digit US phone number, for example ${formatPhone(agency.phone)}.` },
         })
       },
     )

@@ -5,6 +5,7 @@
  * leads (overdue first; new or unassigned; never closed or spam).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { agency } from '#config/agency.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
@@ -119,7 +120,7 @@ describe.each(drivers)('morning digest on %s', (driver) => {
     const mail = sink.messages[0]
     expect(mail?.envelope.to).toEqual([settings.to])
     expect(mail?.subject).toBe(
-      'Lead desk for 2026-11-23: 1 overdue, 0 follow-ups due, 3 waiting · Oak Ridge Insurance',
+      `Lead desk for 2026-11-23: 1 overdue, 0 follow-ups due, 3 waiting · ${agency.shortName}`,
     )
     const text = mail?.text ?? ''
     const overdue = text.slice(text.indexOf('Overdue'), text.indexOf('Still new or unassigned'))

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Locale } from '#app/site/route-table.ts'
+import { agency, formatPhone } from '#config/agency.ts'
 import { formMessages } from '#content/form-messages.ts'
 import { formText, formTextEs } from '#content/form-text.ts'
 import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
@@ -44,7 +45,7 @@ const sameInSpanish = [
   'Marina',
 ]
 
-const usStateNames: readonly string[] = usStates
+const usStateNames: readonly string[] = usStates()
 
 function mayStayEnglish(english: string): boolean {
   return !/\p{L}/u.test(english) || usStateNames.includes(english) || sameInSpanish.includes(english)
@@ -192,7 +193,7 @@ describe('formMessages', () => {
     expect(validateField(field(contact, 'firstName'), '', today)).toBe(messages.required)
     expect(validateField(field(contact, 'phone'), '770-555', today, es)).toBe(es.pattern('usPhone'))
     expect(validateField(field(contact, 'phone'), '770-555', today)).toBe(
-      'Enter a 10-digit US phone number, for example (770) 555-0142.',
+      `Enter a 10-digit US phone number, for example ${formatPhone(agency.phone)}.`,
     )
     expect(validateField(field(contact, 'phone'), '(770) 555-0142', today, es)).toBeUndefined()
     expect(validateField(field(contact, 'email'), 'ana@', today, es)).toBe(es.email)

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { publicPaths } from '#app/site/route-table.ts'
+import { agency, formatPhone } from '#config/agency.ts'
 import { addDays, parseIsoDate, resolveDateLimit, toIsoDate } from '#forms/dates.ts'
 import { allFields, type DateLimit, type Field, type FormDefinition, insuranceLines } from '#forms/engine.ts'
 import { messages, validateField } from '#forms/field-rules.ts'
@@ -710,16 +711,17 @@ describe('on every form', () => {
     expect(decoy).toMatchObject({ kind: 'text', required: false, honeypot: true })
     const stateField = fieldOf(form, 'state')
     expect(stateField.kind).toBe('select')
-    expect(optionValues(stateField)).toEqual([...usStates])
-    expect(stateField.kind === 'select' && stateField.defaultValue).toBe('Georgia')
+    expect(optionValues(stateField)).toEqual([...usStates()])
+    expect(stateField.kind === 'select' && stateField.defaultValue).toBe(agency.address.regionName.en)
   })
 
-  it('offers the 50 states, Georgia first then alphabetical', () => {
-    expect(usStates).toHaveLength(50)
-    expect(usStates[0]).toBe('Georgia')
-    const rest = usStates.slice(1)
+  it("offers the 50 states, the agency's own first then alphabetical", () => {
+    const states = usStates()
+    expect(states).toHaveLength(50)
+    expect(states[0]).toBe(agency.address.regionName.en)
+    const rest = states.slice(1)
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en')))
-    expect(rest).not.toContain('Georgia')
+    expect(rest).not.toContain(agency.address.regionName.en)
   })
 
   it('asks for the phone as a US number (stored as digits only), type tel, required', () => {
@@ -1116,7 +1118,7 @@ describe('schema: each kind of bad input gets a field message', () => {
     ]
     for (const phone of refused) {
       expect(errorsOf(contact, { ...base(contact), phone }), phone).toEqual({
-        phone: 'Enter a 10-digit US phone number, for example (770) 555-0142.',
+        phone: `Enter a 10-digit US phone number, for example ${formatPhone(agency.phone)}.`,
       })
     }
   })
