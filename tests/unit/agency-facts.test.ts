@@ -9,12 +9,12 @@ import {
   wallClock,
   zonedInstant,
 } from '#config/agency-facts.ts'
-import { useExampleAgency } from './helpers/example-agency.ts'
+import { withExampleAgency } from './helpers/example-agency.ts'
 
 // The derivations are checked on one fixed example agency, whatever config/agency.ts says (an
 // install for another agency keeps this file green): (770) 555-0142, Bethlehem, GA, open Monday
 // to Thursday 9 to 5 and Friday 9 to 4 in America/New_York.
-useExampleAgency()
+withExampleAgency()
 const at = (iso: string) => new Date(iso)
 
 describe('the agency facts every page, e-mail and desk view shows', () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { installSettingsSource } from '#config/live-settings.ts'
 import { defaultSiteSettings } from '#config/site-settings.ts'
 
-export function useExampleAgency(): void {
+export function withExampleAgency(): void {
   const example = defaultSiteSettings()
   example.agency = {
     ...example.agency,
