@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   addressLines,
   agencyPhone,
@@ -9,33 +9,12 @@ import {
   wallClock,
   zonedInstant,
 } from '#config/agency-facts.ts'
-import { installSettingsSource } from '#config/live-settings.ts'
-import { defaultSiteSettings } from '#config/site-settings.ts'
+import { withExampleAgency } from './helpers/example-agency.ts'
 
 // The derivations are checked on one fixed example agency, whatever config/agency.ts says (an
 // install for another agency keeps this file green): (770) 555-0142, Bethlehem, GA, open Monday
 // to Thursday 9 to 5 and Friday 9 to 4 in America/New_York.
-const example = defaultSiteSettings()
-example.agency = {
-  ...example.agency,
-  phone: '7705550142',
-  address: {
-    street: '120 Main Street, Suite 4',
-    city: 'Bethlehem',
-    region: 'GA',
-    regionName: { en: 'Georgia', es: 'Georgia' },
-    postalCode: '30620',
-    country: 'US',
-  },
-  hours: [
-    { days: ['Mo', 'Tu', 'We', 'Th'], opens: '09:00', closes: '17:00' },
-    { days: ['Fr'], opens: '09:00', closes: '16:00' },
-    { days: ['Sa', 'Su'], opens: null, closes: null },
-  ],
-  timeZone: 'America/New_York',
-}
-beforeAll(() => installSettingsSource(() => example))
-afterAll(() => installSettingsSource(undefined))
+withExampleAgency()
 const at = (iso: string) => new Date(iso)
 
 describe('the agency facts every page, e-mail and desk view shows', () => {

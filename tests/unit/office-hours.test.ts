@@ -9,9 +9,12 @@ import { timeLabel } from '#config/agency-facts.ts'
 import { callBackBy } from '#config/office-time.ts'
 import { callBackSentence } from '#content/call-back.ts'
 import { overdueAt } from '#server/desk/business-hours.ts'
+import { withExampleAgency } from './helpers/example-agency.ts'
 
-// The agency's week (config/agency.ts): Monday to Thursday 9 to 5, Friday 9 to 4, closed weekends,
-// in America/New_York. Each moment is written in UTC with its local time beside it.
+// The example agency's week (installed here, whatever config/agency.ts says): Monday to Thursday 9
+// to 5, Friday 9 to 4, closed weekends, in America/New_York. Each moment is written in UTC with its
+// local time beside it.
+withExampleAgency()
 const at = (iso: string) => new Date(iso)
 
 describe('when the office calls back a visitor who sends a request now', () => {
