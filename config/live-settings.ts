@@ -39,10 +39,13 @@ export function liveObject<T extends object>(current: () => T): T {
     get: (_target, key) => Reflect.get(current(), key),
     has: (_target, key) => Reflect.has(current(), key),
     ownKeys: () => Reflect.ownKeys(current()),
-    getOwnPropertyDescriptor: (_target, key) => {
+    getOwnPropertyDescriptor: (target, key) => {
       const descriptor = Reflect.getOwnPropertyDescriptor(current(), key)
-      // a proxy may only report a property as non-configurable when its target has it so
-      return descriptor ? { ...descriptor, configurable: true } : undefined
+      if (!descriptor) return undefined
+      // A proxy reports a property as non-configurable exactly when its target has it so: an
+      // array's `length` (the target is an array for a live list); everything else configurable.
+      const fixed = Reflect.getOwnPropertyDescriptor(target, key)?.configurable === false
+      return { ...descriptor, configurable: !fixed }
     },
     set: () => false,
     deleteProperty: () => false,

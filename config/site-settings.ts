@@ -51,6 +51,16 @@ export interface SiteSettings {
   pageMeta: Record<string, PageMetaOverride>
 }
 
+/** What a form page carries of the published settings for its island (app/components/page-form.tsx). */
+export interface PublishedFacts {
+  phone: string
+  region: string
+  regionName: { en: string; es: string }
+  hours: AgencyFacts['hours']
+  timeZone: string
+  closedDays: ClosedDays[]
+}
+
 /** The brand colour of the stylesheet (app/styles/site.css `--brand`). */
 export const defaultBrandColour = '#14532d'
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
 import { agency } from '#config/agency.ts'
-import { closedDays } from '#config/site-settings.ts'
+import { closedDays, type PublishedFacts } from '#config/site-settings.ts'
 import { formText } from '#content/form-text.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import { useLocale } from '../site/i18n.ts'
@@ -27,6 +27,18 @@ export function PageForm({
       initialValues={initialValues}
     />
   )
+}
+
+/** The part of the published settings the form island reads (app/islands/lead-form.tsx). */
+function publishedFacts(): PublishedFacts {
+  return {
+    phone: agency.phone,
+    region: agency.address.region,
+    regionName: agency.address.regionName,
+    hours: agency.hours,
+    timeZone: agency.timeZone,
+    closedDays: [...closedDays()],
+  }
 }
 
 /**
@@ -61,7 +73,7 @@ export function LeadFormIsland({
       data-office-week={JSON.stringify({
         hours: agency.hours,
         timeZone: agency.timeZone,
-        closedDays: closedDays(),
+        closedDays: [...closedDays()],
       })}
     >
       <LeadForm

@@ -10,7 +10,7 @@
 
 import { agencyDefaults } from '#config/agency.ts'
 import { installSettingsSource } from '#config/live-settings.ts'
-import type { SiteSettings } from '#config/site-settings.ts'
+import type { PublishedFacts, SiteSettings } from '#config/site-settings.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Locale } from '../site/route-table.ts'
 
@@ -45,18 +45,23 @@ function releaseGreyedButtons(root: ParentNode): void {
 }
 
 /**
- * The office's week as the page was published with it (hours, time zone, closed days): the
- * confirmation's call-back promise reads it, not the defaults this bundle was built with.
+ * The facts the page was published with (the office's week and closed days, the phone, the state):
+ * the form reads them, not the defaults this bundle was built with, so it renders what the
+ * server did and promises what the office will do.
  */
-function installPublishedWeek(json: string | undefined): void {
+function installPublishedFacts(json: string | undefined): void {
   if (!json) return
   try {
-    const week = JSON.parse(json) as Pick<SiteSettings['agency'], 'hours' | 'timeZone'> & {
-      closedDays: SiteSettings['closedDays']
-    }
+    const facts = JSON.parse(json) as PublishedFacts
     const settings = {
-      agency: { ...agencyDefaults, hours: week.hours, timeZone: week.timeZone },
-      closedDays: week.closedDays,
+      agency: {
+        ...agencyDefaults,
+        phone: facts.phone,
+        hours: facts.hours,
+        timeZone: facts.timeZone,
+        address: { ...agencyDefaults.address, region: facts.region, regionName: facts.regionName },
+      },
+      closedDays: facts.closedDays,
     } as SiteSettings
     installSettingsSource(() => settings)
   } catch {
@@ -67,7 +72,7 @@ function installPublishedWeek(json: string | undefined): void {
 async function hydrateLeadForms(): Promise<void> {
   const locale: Locale = document.documentElement.lang === 'es' ? 'es' : 'en'
   for (const element of document.querySelectorAll<HTMLElement>('[data-lead-form]')) {
-    installPublishedWeek(element.dataset.officeWeek)
+    installPublishedFacts(element.dataset.publishedFacts)
     const [{ hydrateRoot }, { LeadForm, draftScope, restoreDraft }, form, translate] = await Promise.all([
       import('react-dom/client'),
       import('../components/lead-form/lead-form.tsx'),

@@ -191,10 +191,16 @@ describe('unknown paths', () => {
     expect(response.json()).toEqual({ error: 'Not found.' })
   })
 
-  it('answers other methods on pages with a JSON 404', async () => {
-    const response = await app.inject({ method: 'POST', url: '/contact', payload: {} })
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toHaveProperty('error')
+  it('answers other methods on pages with a JSON 404 (a page that holds a form takes its post)', async () => {
+    for (const [method, url] of [
+      ['POST', '/about'],
+      ['PUT', '/contact'],
+      ['DELETE', '/es/contact'],
+    ] as const) {
+      const response = await app.inject({ method, url, payload: {} })
+      expect(response.statusCode, `${method} ${url}`).toBe(404)
+      expect(response.json(), `${method} ${url}`).toHaveProperty('error')
+    }
   })
 })
 
