@@ -162,6 +162,8 @@ export function createSubmissionService(deps: SubmissionDeps) {
       isSpam: verdict.isSpam,
       spamReasons: spamReasons(verdict),
       ...(offersCopy ? { visitorCopy: { mailboxKey: visitorMailboxKey(copyTo, deps.ipHashSalt) } } : {}),
+      // Recorded by the lead's insert, before the visitor is answered: used across a restart too.
+      ...(proof.kind === 'solved' ? { usedProof: { proof: proof.used, now } } : {}),
       // The same text from other addresses this week: checked by the insert, in the same statement.
       ...(honeypotFilled
         ? {}

@@ -104,7 +104,8 @@ export function solutionHolds(payload: ProofPayload, hmacKey: string): boolean {
 }
 
 export type ProofCheck =
-  | { kind: 'solved'; issuedAt: Date }
+  /** `used`: what the lead's insert records (server/leads/lead-repository.ts), so a restart forgets nothing. */
+  | { kind: 'solved'; issuedAt: Date; used: UsedProof }
   | { kind: 'missing' }
   | { kind: 'invalid' }
   | { kind: 'expired' }
@@ -122,22 +123,20 @@ export interface UsedProof {
 
 /**
  * Where used proofs outlive the process (server/spam/used-proofs.ts: the database), so a restart
- * does not make them new again: read once, at the first check, and written before a proof's
- * submission is answered.
+ * does not make them new again: read once, at the first check. They are written by the insert of
+ * the lead that used them (the `used` of a solved check), before its submission is answered.
  */
 export interface UsedProofStore {
   /** The unexpired ones, soonest expiring first, at most `limit`. */
   load(now: Date, limit: number): Promise<UsedProof[]>
-  /** `now`: the server's clock, before which nothing stored has expired. */
-  remember(proof: UsedProof, now: Date): Promise<void>
 }
 
 /**
  * Checks the `X-Proof-Of-Work` header (ALTCHA's base64 JSON payload). Each solved challenge counts
  * for one submission: a bot cannot solve one and replay it, while the browser's retry of the same
  * submission (same Idempotency-Key) still counts as solved. The memory is keyed on the challenge,
- * the value the server signed, never on how the header spells it, and kept in `store` too, so a
- * restart forgets nothing. Several processes each read the store when they start and then
+ * the value the server signed, never on how the header spells it, and kept in the database too
+ * (read from `store`, written with the lead), so a restart forgets nothing. Several processes each read the store when they start and then
  * remember their own (a replay across N running processes works at most N times); the other
  * signals apply.
  */
@@ -184,11 +183,9 @@ export function createProofVerifier(settings: ProofSettings, store?: UsedProofSt
       const digest = createHmac('sha256', digestKey).update(payload.challenge).digest('hex')
       const earlier = used.get(digest)
       if (earlier && (submission === null || earlier.submission !== submission)) return { kind: 'replayed' }
-      if (!earlier) {
-        used.set(digest, { expiresMs, submission })
-        await store?.remember({ digest, expiresMs, submission }, now)
-      }
-      return { kind: 'solved', issuedAt: new Date(issuedMs) }
+      if (!earlier) used.set(digest, { expiresMs, submission })
+      // Recorded again by a retry of the same submission: its first insert may have failed.
+      return { kind: 'solved', issuedAt: new Date(issuedMs), used: { digest, expiresMs, submission } }
     },
   }
 }
