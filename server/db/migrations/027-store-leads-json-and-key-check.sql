@@ -6,3 +6,15 @@
 -- REPLACE cannot change one.
 DROP FUNCTION store_leads(uuid[], text[], jsonb[], text[], text[], text[], boolean[], text[], text[], text[],
                           jsonb[], text[], timestamptz[], boolean[], jsonb[], jsonb[], text, text, text, integer);
+
+-- Which encryption key the SSN and EIN in this database are encrypted under, as a keyed check value
+-- of the key (an HMAC under the key of a fixed text: it proves which key without revealing it,
+-- server/security/encryption-key-check.ts), never the key. Written by the server's first start with
+-- a key; a restore compares the backup's with the data folder's key and refuses a different one
+-- before any SSN or EIN becomes unreadable (scripts/restore.ts), and the server refuses to start
+-- with another key than the one its data was encrypted under. One row at most.
+CREATE TABLE encryption_key_check (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  check_value text NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now()
+);
