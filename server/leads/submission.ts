@@ -26,7 +26,7 @@ import {
   storedUserAgent,
   textFingerprint,
 } from './submission-metadata.ts'
-import { visitorMailboxKey } from './visitor-copies.ts'
+import { visitorMailboxKeyer } from './visitor-copies.ts'
 
 interface SubmissionDeps {
   leads: LeadRepository
@@ -95,6 +95,7 @@ const spamReasons = (judged: SpamVerdict) => (judged.isSpam ? judged.reasons : [
 
 export function createSubmissionService(deps: SubmissionDeps) {
   const fingerprintKey = fingerprintKeyFrom(deps.ipHashSalt)
+  const visitorMailboxKey = visitorMailboxKeyer(deps.ipHashSalt)
 
   async function submit(input: SubmissionInput): Promise<SubmissionOutcome> {
     const { form, body, encoding } = input
@@ -161,7 +162,7 @@ export function createSubmissionService(deps: SubmissionDeps) {
       fields: encryptSensitiveFields(form, fields, deps.encryptionKey),
       isSpam: verdict.isSpam,
       spamReasons: spamReasons(verdict),
-      ...(offersCopy ? { visitorCopy: { mailboxKey: visitorMailboxKey(copyTo, deps.ipHashSalt) } } : {}),
+      ...(offersCopy ? { visitorCopy: { mailboxKey: visitorMailboxKey(copyTo) } } : {}),
       // Recorded by the lead's insert, before the visitor is answered: used across a restart too.
       ...(proof.kind === 'solved' ? { usedProof: { proof: proof.used, now } } : {}),
       // The same text from other addresses this week: checked by the insert, in the same statement.
