@@ -5,19 +5,19 @@
  * lookups by id and idempotency key, spam marks, reveal records and the retention purge. Lists and counts of many leads are in
  * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
  */
+
 import { randomUUID } from 'node:crypto'
+import type { Locale } from '#content/locale.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
 import { build, run } from '../db/query-builder.ts'
-import type { UsedProof } from '../spam/proof-of-work.ts'
+import type { UsedProof } from '../spam/proof-verifier.ts'
 import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
 import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
 import { type LeadSource, storedLeadSource } from './lead-source.ts'
 import { visitorCopyLimits } from './visitor-copies.ts'
-
-export type LeadLanguage = 'en' | 'es'
 
 /**
  * The statuses a lead goes through (the `leads_status_check` constraint, migration 013): the
@@ -52,7 +52,7 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
 export interface NewLead {
   formKey: string
   fields: Record<string, string>
-  language: LeadLanguage
+  language: Locale
   userAgent: string | null
   ipHash: string | null
   isSpam: boolean
@@ -83,7 +83,7 @@ export interface NewLead {
    */
   visitorCopy?: { mailboxKey: string }
   /**
-   * The proof of work the submission used (server/spam/proof-of-work.ts), recorded by the insert
+   * The proof of work the submission used (server/spam/proof-verifier.ts), recorded by the insert
    * whether or not the lead is new, so it stays used across a restart; `now` is the server's clock,
    * by which the expired ones are deleted. Absent: no proof.
    */

@@ -1,9 +1,9 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
+import type { Locale } from '#content/locale.ts'
 import { addressGroupKey } from '../security/client-address.ts'
-import type { LeadLanguage } from './lead-repository.ts'
 
 /** The browser sends `Content-Language: es` from Spanish pages; anything else is English. */
-export function leadLanguage(contentLanguage: string | undefined): LeadLanguage {
+export function leadLanguage(contentLanguage: string | undefined): Locale {
   const first = contentLanguage?.split(',')[0]?.trim().toLowerCase() ?? ''
   return first === 'es' || first.startsWith('es-') ? 'es' : 'en'
 }

@@ -6,14 +6,16 @@
  * within a short window is one lead. The route (server/routes/forms.ts) refuses what it can before
  * the body is read and turns the outcome into an answer (docs/api.md, "Public").
  */
+
 import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { validateSubmission } from '#forms/schema.ts'
 import { visitorAddress } from '../mail/visitor-confirmation.ts'
 import type { LeadOutcome } from '../metrics/metrics.ts'
 import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
-import type { ProofCheck, ProofVerifier } from '../spam/proof-of-work.ts'
+import type { ProofCheck, ProofVerifier } from '../spam/proof-verifier.ts'
 import { repeatWindowMs } from '../spam/repeat-text.ts'
 import { judgeSubmission, type SpamVerdict } from '../spam/spam-score.ts'
 import { isHoneypotFilled, spamFields, withoutHoneypot } from './honeypot.ts'
@@ -51,7 +53,7 @@ interface SubmissionInput {
   body: unknown
   /** How it came: the island's JSON, or a form the browser posted itself without JavaScript. */
   encoding: 'json' | 'form'
-  language: 'en' | 'es'
+  language: Locale
   /** The client's address as the server trusts it; only its salted hash is stored. */
   clientAddress: string
   userAgent: string | undefined

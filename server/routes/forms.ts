@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formMessages } from '#content/form-messages.ts'
+import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { validateField } from '#forms/field-rules.ts'
 import { getFormDefinition } from '#forms/registry.ts'
@@ -11,7 +12,7 @@ import { leadLanguage, parseIdempotencyKey } from '../leads/submission-metadata.
 import { noteLeadOutcome } from '../metrics/lead-outcome.ts'
 import type { FormPages } from '../no-js/form-pages.ts'
 import { addressGroupKey } from '../security/client-address.ts'
-import { issueChallenge, type ProofSettings, type ProofVerifier } from '../spam/proof-of-work.ts'
+import { issueChallenge, type ProofSettings, type ProofVerifier } from '../spam/proof-verifier.ts'
 
 export interface FormRoutesOptions {
   leads: LeadRepository
@@ -53,7 +54,7 @@ function isFormPost(request: FastifyRequest): boolean {
 }
 
 /** The language of a no-JS post: the form's action says `?lang=es` on Spanish pages. */
-function queryLocale(query: unknown): 'en' | 'es' {
+function queryLocale(query: unknown): Locale {
   return query && typeof query === 'object' && 'lang' in query && query.lang === 'es' ? 'es' : 'en'
 }
 
@@ -85,7 +86,7 @@ function localizedErrors(
   form: FormDefinition,
   body: unknown,
   english: Record<string, string>,
-  locale: 'en' | 'es',
+  locale: Locale,
   today: Date,
 ): Record<string, string> {
   if (locale === 'en') return english
@@ -185,7 +186,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
   app.get('/es/thank-you', (request, reply) => sendThankYou(request, reply, 'es'))
 
   /** The prerendered thank-you page with the request's reference in it (never cached: it is theirs). */
-  async function sendThankYou(request: FastifyRequest, reply: FastifyReply, locale: 'en' | 'es') {
+  async function sendThankYou(request: FastifyRequest, reply: FastifyReply, locale: Locale) {
     const query = request.query
     const ref =
       query && typeof query === 'object' && 'ref' in query && typeof query.ref === 'string'

@@ -12,8 +12,8 @@ import {
   type ProofFields,
   type ProofSettings,
   solutionHolds,
-} from '#server/spam/proof-of-work.ts'
-import { proofHeader, solve } from './helpers/proof-of-work.ts'
+} from '#server/spam/proof-verifier.ts'
+import { proofHeader, solve } from './helpers/solved-proofs.ts'
 
 const hmacKey = 'a test key for proof-of-work challenges'
 const settings: ProofSettings = { hmacKey, maxNumber: 500, lifetimeMs: 3_600_000 }

@@ -34,7 +34,7 @@ export async function issueChallenge(settings: ProofSettings, now: Date): Promis
   })
 }
 
-/** The five fields of a solved proof, as the page's script sends them (app/components/lead-form/proof-of-work.ts). */
+/** The five fields of a solved proof, as the page's script sends them (app/components/lead-form/proof-solver.ts). */
 export interface ProofFields {
   algorithm: string
   challenge: string
