@@ -4,7 +4,7 @@
 -- must be safe to run again: CREATE OR REPLACE. The migrations that first created these functions are
 -- history; a change goes here, and only a change that CREATE OR REPLACE cannot make (another
 -- signature, another return type, a function or trigger removed) also needs a migration that drops the
--- old one (e.g. 027). docs/decisions/034-database-functions-in-one-file.md; the map of every place a
+-- old one (e.g. 027). docs/decisions/034-storing-a-lead.md; the map of every place a
 -- message is queued is in server/db/README.md.
 
 -- The short reference a visitor is given, e.g. "K7M-Q9X": the column default of leads.reference.

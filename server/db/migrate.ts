@@ -32,7 +32,7 @@ function splitMigration(sql: string): { inTransaction: string; afterCommit: stri
  * SHA-256), all in one transaction: a failing migration leaves the schema as it was. The advisory
  * lock makes a second process starting at the same moment wait, then find nothing left to do.
  * Then the after-commit part of each migration applied (see afterCommitMarker) runs, in order.
- * Returns the names of the migrations applied now. docs/decisions/034-database-functions-in-one-file.md
+ * Returns the names of the migrations applied now. docs/decisions/034-storing-a-lead.md
  */
 export async function runMigrations(db: Database, dir: string = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => migrationFileName.test(name)).sort()
