@@ -83,7 +83,7 @@ END
 $$;
 
 -- Stores a batch of leads in one call (server/leads/lead-repository.ts, by group commit;
--- docs/decisions/020-storing-a-batch-in-one-call.md), and with them everything a lead writes
+-- docs/decisions/034-storing-a-lead.md), and with them everything a lead writes
 -- beside itself:
 --   1. the repeated-text check: if other addresses sent the lead's text_hash since repeat_since,
 --      the lead is stored with the spam_if_repeated / reasons_if_repeated verdict plus the reason

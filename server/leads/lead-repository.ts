@@ -272,7 +272,7 @@ export function storeLeadsParameters(batch: SentLead[]): [string, string] {
 /**
  * What store_leads decided about each lead it stored; the rest of the row is what was sent. Read
  * back alone: the whole row (its fields above all) cost PostgreSQL about 11 µs and the event loop
- * about 18 µs more per lead to send back and parse (docs/decisions/020-storing-a-batch-in-one-call.md).
+ * about 18 µs more per lead to send back and parse (docs/decisions/034-storing-a-lead.md).
  */
 interface StoredRow {
   id: string
@@ -285,7 +285,7 @@ interface StoredRow {
  * The call of store_leads with its two named arguments (scripts/bench-store-leads.ts sends it too).
  * Sent unnamed, like every other statement: preparing it once per connection saved PostgreSQL about
  * 0.1 ms per call, but no rate the benchmark could tell from its noise, and it bound a pooler in
- * front of PostgreSQL to keep prepared statements (decision 029).
+ * front of PostgreSQL to keep prepared statements (docs/decisions/034-storing-a-lead.md).
  */
 export const storeLeadsStatement = `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
   FROM store_leads(batch => $1::jsonb, rules => $2::jsonb)`

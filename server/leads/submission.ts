@@ -103,7 +103,7 @@ export function createSubmissionService(deps: SubmissionDeps) {
     const { form, body, encoding } = input
     // The checks, scoring and encryption wait for the event loop's next turn: the answers of the
     // database that arrived meanwhile are read first, so the next batch of leads goes out at once
-    // instead of after every request read in this turn has been checked (decision 020).
+    // instead of after every request read in this turn has been checked (decision 034).
     await nextTurn()
     const now = deps.now()
     // Where the visit began (server/leads/lead-source.ts): out of the body before anything reads
