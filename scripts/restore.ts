@@ -236,7 +236,6 @@ async function restorePostgres(
       'pg_restore is not installed. On Debian or Ubuntu: sudo apt-get install postgresql-client',
     )
   }
-  refuseOtherKey(dumpKeyCheck(file), key)
   const db = await connect(databaseUrl)
   let tables = 0
   try {
@@ -252,6 +251,7 @@ async function restorePostgres(
       `The database at DATABASE_URL is not empty (${tables} tables): restoring would replace its data (restore into a new, empty database, or add --force to replace these tables).`,
     )
   }
+  refuseOtherKey(dumpKeyCheck(file), key)
   const args = [
     '--no-owner',
     '--no-privileges',
