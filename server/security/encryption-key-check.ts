@@ -4,7 +4,7 @@
  * in the database (migration 027) and so in every backup of it. It tells whether two keys are the
  * same and nothing else: the key cannot be found from it. The server records it at its first start
  * and refuses to start under another key; `npm run restore` refuses a backup whose value is not
- * the data folder's key's (docs/operations.md, "Backups and restore").
+ * the data folder's key's (docs/decisions/035-encryption-key-check.md).
  */
 import { createHmac } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
