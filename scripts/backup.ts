@@ -8,7 +8,7 @@
  * - DATABASE_URL: pg_dump's custom format (pg_restore reads it), when pg_dump is installed.
  *
  * The encryption key (LEAD_ENCRYPTION_KEY, or DATA_DIR/lead-encryption-key in development) is never
- * in a backup: keep it apart (README, "Backups").
+ * in a backup: keep it apart (docs/operations.md, "Backups and restore").
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'

@@ -2,7 +2,7 @@
  * `npm run bench:memory`: how much memory the real server holds, on each database: its resident
  * set (RSS, Linux /proc/<pid>/status) at idle after start and at its peak under the API benchmark's
  * load (POST /api/forms/contact-message, a new lead per request), then idle again after it. The
- * budget (README, "Measured figures"): the embedded database in ≤ 256 MB at idle and ≤ 384 MB under
+ * budget (docs/contracts.md, "Quality budgets"): the embedded database in ≤ 256 MB at idle and ≤ 384 MB under
  * load, so a small virtual server runs the site.
  *
  * Starts `node server/main.ts` (NODE_ENV=production) on a fresh DATA_DIR (PGlite) and on a fresh

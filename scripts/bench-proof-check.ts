@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util'
 import { createChallenge, verifySolution } from 'altcha-lib/v1'
-import { canonicalPayload, proofHeader, solutionHolds } from '#server/spam/proof-of-work.ts'
+import { canonicalPayload, proofHeader, solutionHolds } from '#server/spam/proof-verifier.ts'
 
 const { values: args } = parseArgs({
   options: { count: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '5' } },

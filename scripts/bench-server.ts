@@ -14,8 +14,8 @@ import autocannon from 'autocannon'
 import type { Database } from '#server/db/database.ts'
 import { openDatabase } from '#server/db/open-database.ts'
 import { createScratchDatabase, type ScratchDatabase } from '#tests/server/helpers/postgres-server.ts'
-import { solvedProof } from '#tests/server/helpers/proof-of-work.ts'
 import { type ServerProcess, startServerProcess } from '#tests/server/helpers/server-process.ts'
+import { solvedProof } from '#tests/server/helpers/solved-proofs.ts'
 
 export type BenchDriver = 'pglite' | 'postgres'
 

@@ -94,7 +94,7 @@ export async function schemaText(): Promise<string> {
       [
         '--dialect=postgres',
         `--url=${serverUrl(name)}`,
-        '--exclude-pattern=schema_migrations',
+        '--exclude-pattern=schema_{migrations,functions}',
         `--overrides=${JSON.stringify(overrides)}`,
         '--print',
         '--log-level=error',

@@ -100,7 +100,7 @@ await writeFile(
 // The pages' icons are PNGs drawn from favicon.svg (the one source): a browser opens an SVG icon as
 // a document of its own on the page's main thread after every page load, 37–80 ms at a 4× CPU
 // slowdown (Lighthouse's mobile setting) on this machine, where a 48 px PNG decodes in 1–4 ms
-// (README, "Measured figures").
+// (docs/bench/history.md).
 // The apple-touch icon (home screens on iPhones, which ignore SVG icons) sits on white, since iOS
 // fills a transparent one with black.
 const icon = join(clientDir, 'favicon.svg')

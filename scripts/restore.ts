@@ -10,6 +10,9 @@
  * holdUndeliveredWebhooks in server/webhooks/webhook-delivery.ts): the agency and its CRM most
  * likely got them before the snapshot was restored, so an owner decides on the desk whether to
  * send them again.
+ * A backup whose SSN and EIN are encrypted under another key than this server's (LEAD_ENCRYPTION_KEY,
+ * or DATA_DIR/lead-encryption-key) is refused before anything is replaced: the backup holds a keyed
+ * check value of its key (server/security/encryption-key-check.ts), compared with this key's.
  * Every refusal or failure is one line and exit code 1; files are created for the owner only.
  */
 import { spawnSync } from 'node:child_process'
@@ -27,6 +30,7 @@ import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { build, countRows, run } from '#server/db/query-builder.ts'
 import { holdUndeliveredJobs } from '#server/leads/lead-jobs.ts'
+import { keyCheckValue, otherKeyReason } from '#server/security/encryption-key-check.ts'
 import { holdUndeliveredWebhooks } from '#server/webhooks/webhook-delivery.ts'
 import { CommandError, filesAndForce, oneLine, runCommand } from './command-line.ts'
 
@@ -53,14 +57,14 @@ async function main(argv: string[]): Promise<void> {
         'This is a backup of the embedded database, and DATABASE_URL is set. Unset DATABASE_URL to restore it into DATA_DIR.',
       )
     }
-    await restoreEmbedded(path.resolve(file), config.dataDir, force)
+    await restoreEmbedded(path.resolve(file), config.dataDir, force, config.encryptionKey)
   } else {
     if (!config.databaseUrl) {
       throw new CommandError(
         'This is a pg_dump backup of a PostgreSQL database: set DATABASE_URL to the (empty) database to load it into.',
       )
     }
-    await restorePostgres(path.resolve(file), config.databaseUrl, force)
+    await restorePostgres(path.resolve(file), config.databaseUrl, force, config.encryptionKey)
   }
 }
 
@@ -81,7 +85,41 @@ async function kindOf(file: string): Promise<BackupKind> {
   }
 }
 
-async function restoreEmbedded(file: string, dataDir: string, force: boolean): Promise<void> {
+/**
+ * Refuses a backup whose check value is another key's. A backup with none (taken before the check
+ * existed, or of a database no server had started on) cannot be checked and is restored.
+ */
+function refuseOtherKey(backupCheck: string | undefined, key: Buffer): void {
+  if (backupCheck !== undefined && backupCheck !== keyCheckValue(key))
+    throw new CommandError(`${otherKeyReason('This backup')}; nothing was changed.`)
+}
+
+/**
+ * Loads a PGlite tarball into `folder` (made new) and returns the key check value it holds, or
+ * undefined. A file PGlite cannot load leaves no folder behind.
+ */
+async function loadEmbeddedBackup(file: string, folder: string): Promise<string | undefined> {
+  await rm(folder, { recursive: true, force: true })
+  try {
+    const pg = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([await readFile(file)]) })
+    try {
+      const [table] = (
+        await pg.query<{ name: string | null }>(`SELECT to_regclass('encryption_key_check')::text AS name`)
+      ).rows
+      if (!table?.name) return undefined
+      const [row] = (await pg.query<{ check_value: string }>('SELECT check_value FROM encryption_key_check'))
+        .rows
+      return row?.check_value
+    } finally {
+      await pg.close()
+    }
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true })
+    throw new CommandError(`${file} could not be loaded (${oneLine(error)}); nothing was changed.`)
+  }
+}
+
+async function restoreEmbedded(file: string, dataDir: string, force: boolean, key: Buffer): Promise<void> {
   const target = path.join(dataDir, 'pglite')
   const control = readServerControl(dataDir)
   if (control && isRunning(control.pid)) {
@@ -93,28 +131,30 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
     )
   }
   const entries = await readdir(target).catch(() => [] as string[])
-  let aside: string | undefined
-  if (entries.length > 0) {
-    if (!force) {
-      throw new CommandError(
-        `${target} is not empty: restoring would replace its data (add --force to move it aside, kept next to it).`,
-      )
-    }
-    aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
-    await rename(target, aside)
-    console.log(`Moved the existing database aside to ${aside}`)
+  if (entries.length > 0 && !force) {
+    throw new CommandError(
+      `${target} is not empty: restoring would replace its data (add --force to move it aside, kept next to it).`,
+    )
   }
   // A DATA_DIR that does not exist yet (a new machine) is made, for this user only.
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  // Loaded beside the target first: the current database is touched only once the backup is known good.
+  const loaded = `${target}.restoring-${process.pid}`
+  const backupKey = await loadEmbeddedBackup(file, loaded)
   try {
-    const pg = await PGlite.create({ dataDir: target, loadDataDir: new Blob([await readFile(file)]) })
-    await pg.close()
+    refuseOtherKey(backupKey, key)
   } catch (error) {
-    // Leave no half-loaded folder behind, and put back what was there.
-    await rm(target, { recursive: true, force: true })
-    if (aside) await rename(aside, target)
-    throw new CommandError(`${file} could not be loaded (${oneLine(error)}); nothing was changed.`)
+    await rm(loaded, { recursive: true, force: true })
+    throw error
   }
+  if (entries.length > 0) {
+    const aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    await rename(target, aside)
+    console.log(`Moved the existing database aside to ${aside}`)
+  } else {
+    await rm(target, { recursive: true, force: true })
+  }
+  await rename(loaded, target)
   const db = await openPgliteDatabase(target)
   try {
     const { leads, ...held } = await prepareRestored(db)
@@ -163,7 +203,34 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function restorePostgres(file: string, databaseUrl: string, force: boolean): Promise<void> {
+/**
+ * The check value a pg_dump file holds, read by pg_restore as the COPY of its one table (nothing is
+ * restored); undefined when the dump has no such table or row.
+ */
+function dumpKeyCheck(file: string): string | undefined {
+  const listed = spawnSync('pg_restore', ['--data-only', '--table=encryption_key_check', '--file=-', file], {
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024,
+  })
+  if (listed.status !== 0)
+    throw new CommandError(
+      `${file} could not be read by pg_restore (${oneLine(listed.stderr)}); nothing was changed.`,
+    )
+  const lines = listed.stdout.split('\n')
+  const copy = lines.findIndex((line) => /^COPY \S*encryption_key_check \(/.test(line))
+  if (copy < 0) return undefined
+  const columns = /\(([^)]*)\)/.exec(lines[copy] ?? '')?.[1]?.split(', ') ?? []
+  const values = lines[copy + 1]
+  if (values === undefined || values === '\\.') return undefined
+  return values.split('\t')[columns.indexOf('check_value')]
+}
+
+async function restorePostgres(
+  file: string,
+  databaseUrl: string,
+  force: boolean,
+  key: Buffer,
+): Promise<void> {
   if (spawnSync('pg_restore', ['--version']).error) {
     throw new CommandError(
       'pg_restore is not installed. On Debian or Ubuntu: sudo apt-get install postgresql-client',
@@ -184,6 +251,7 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
       `The database at DATABASE_URL is not empty (${tables} tables): restoring would replace its data (restore into a new, empty database, or add --force to replace these tables).`,
     )
   }
+  refuseOtherKey(dumpKeyCheck(file), key)
   const args = [
     '--no-owner',
     '--no-privileges',

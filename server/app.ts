@@ -25,7 +25,7 @@ import {
   defaultProofLifetimeMs,
   defaultProofMaxNumber,
   proofKeyFrom,
-} from './spam/proof-of-work.ts'
+} from './spam/proof-verifier.ts'
 import { defaultMinFillMs } from './spam/spam-score.ts'
 import { usedProofStore } from './spam/used-proofs.ts'
 import type { PasswordCost } from './staff/password-hash.ts'

@@ -25,7 +25,7 @@ const logBufferBytes = 4096
  * destinations on `exit`, so a shutdown, a fatal error or `process.exit` keeps every line). Only a
  * SIGKILL or a crash of the machine loses the last second. Pino's default writes each line at once
  * with its own system call; under `npm run bench` that was about a twentieth of the event loop's
- * work (docs/decisions/020-storing-a-batch-in-one-call.md). Development and tests keep the default,
+ * work (docs/decisions/036-storing-a-lead.md). Development and tests keep the default,
  * so a line is there as soon as it is logged.
  */
 function logStream(): ReturnType<typeof pino.destination> {
@@ -66,7 +66,7 @@ export function loggerOptions(level: string, { buffered = false } = {}): LoggerO
  * One log line per request, written once it is answered: method, path (as loggedUrl keeps it),
  * status and time, the line an operator reads. Fastify's default writes two (one on arrival, one
  * on completion without the path); under `npm run bench` writing them was about a fifth of the
- * event loop's work (docs/decisions/020-storing-a-batch-in-one-call.md).
+ * event loop's work (docs/decisions/036-storing-a-lead.md).
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

@@ -23,6 +23,7 @@ import { createRetentionJob } from './leads/retention-job.ts'
 import { loggerOptions } from './logger.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 import { createMetrics } from './metrics/metrics.ts'
+import { otherKeyReason, recordKeyCheck } from './security/encryption-key-check.ts'
 import { syncEnvironmentDestination } from './webhooks/destinations.ts'
 import { countHeldDeliveries } from './webhooks/webhook-jobs.ts'
 
@@ -101,6 +102,13 @@ async function main(): Promise<void> {
     process.exit(1)
   })
   const applied = await runMigrations(db)
+  // Under another key than the one the stored SSN and EIN were encrypted with, they would be
+  // unreadable and new ones written under a second key: refused before anything is served.
+  if ((await recordKeyCheck(db, config.encryptionKey)) === 'different') {
+    console.error(`${otherKeyReason('The database')}.`)
+    await db.close()
+    process.exit(1)
+  }
   const hasSite = existsSync(path.join(clientDir, 'index.html'))
   const metrics = createMetrics()
   // Per start: `npm run backup` reads it from DATA_DIR (server-control.ts) to ask for a snapshot.

@@ -3,7 +3,7 @@ import { agency } from '#config/agency.ts'
 import { agencyPhone } from '#config/agency-facts.ts'
 import { shellCopy } from '#content/shell.ts'
 import { useHref, useLocale, useLocalized } from '../site/i18n.ts'
-import { insuranceLines } from '../site/insurance-lines.ts'
+import { insuranceLineLinks } from '../site/insurance-lines.ts'
 import { type Locale, withLocale } from '../site/route-table.ts'
 import { SocialLinks } from './social-links.tsx'
 
@@ -66,7 +66,7 @@ function InsuranceLines({ pagePath }: { pagePath: string }) {
     <details className="nav-lines" data-nav-lines="">
       <summary className="navbar__link nav-lines__summary">{copy.linesHeading}</summary>
       <div className="nav-lines__panel">
-        {insuranceLines(locale).map((line) => (
+        {insuranceLineLinks(locale).map((line) => (
           <div key={line.path} className="nav-lines__group">
             <a
               href={href(line.path)}

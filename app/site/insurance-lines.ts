@@ -32,7 +32,7 @@ function productCards(page: ContentPage): Card[] {
 }
 
 /** Every line with every product its page's cards lead to (the menu). */
-export function insuranceLines(locale: Locale): LineLinks[] {
+export function insuranceLineLinks(locale: Locale): LineLinks[] {
   return linePages.map((line) => {
     const page: ContentPage = line.content[locale]
     // The line's name as the /insurance hub's cards give it ("Specialty Insurance"), not its hero's slogan.

@@ -1,6 +1,6 @@
 import type { Locale } from '#content/locale.ts'
 import { formDefinitions } from '#forms/registry.ts'
-import { insuranceLines, type LineLinks } from './insurance-lines.ts'
+import { insuranceLineLinks, type LineLinks } from './insurance-lines.ts'
 
 /**
  * The pages that carry a detailed quote form, by line, read from the form definitions (every page
@@ -14,7 +14,7 @@ export function quoteFormsByLine(locale: Locale): LineLinks[] {
       .flatMap((form) => form.pages)
       .filter((path) => path !== '/get-a-quote'),
   )
-  return insuranceLines(locale)
+  return insuranceLineLinks(locale)
     .map((line) => {
       const own = formPages.has(line.path) ? [{ path: line.path, title: line.title }] : []
       const products = line.products.filter((product) => formPages.has(product.path))

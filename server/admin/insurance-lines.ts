@@ -7,7 +7,7 @@ export type { InsuranceLine }
  * How the inbox chart shows each line of insurance. A form's line is a fact of its definition
  * (forms/definitions/<key>.ts, `line`); umbrella sits under life because the site lists it there.
  */
-export const insuranceLines = [
+export const insuranceLineLabels = [
   { key: 'vehicle', label: 'Vehicle', color: '#1d4ed8' },
   { key: 'property', label: 'Property', color: '#b45309' },
   { key: 'life', label: 'Life', color: '#7e22ce' },

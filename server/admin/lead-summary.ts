@@ -5,10 +5,12 @@
  * missing from the schema would be missing from the answer too, not only from the document; and
  * the type check holds `leadSummary` to the schema.
  */
+
 import { z } from 'zod'
+import type { Locale } from '#content/locale.ts'
 import type { DeliveryJobStatus } from '../leads/lead-jobs.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
-import { type LeadLanguage, leadStatuses, lostReasons } from '../leads/lead-repository.ts'
+import { leadStatuses, lostReasons } from '../leads/lead-repository.ts'
 import { staffLabel } from '../staff/staff-accounts.ts'
 import { leadDisplayName } from './lead-fields.ts'
 
@@ -46,7 +48,7 @@ const deliveryStatuses: Record<DeliveryJobStatus, true> = {
   held: true,
   discarded: true,
 }
-const languages: Record<LeadLanguage, true> = { en: true, es: true }
+const languages: Record<Locale, true> = { en: true, es: true }
 
 const keysOf = <Key extends string>(record: Record<Key, true>) => Object.keys(record) as Key[]
 

@@ -11,11 +11,11 @@
  *
  * One write runs at a time. Several at once split the waiting calls into smaller batches, which
  * cost the database more per lead than the overlap saved: measured on PostgreSQL with 2 cores, one
- * beat two, three and four (docs/decisions/020-storing-a-batch-in-one-call.md).
+ * beat two, three and four (docs/decisions/036-storing-a-lead.md).
  *
  * Our own code rather than DataLoader: DataLoader batches what is asked within one tick and may
  * start any number of batches at once; group commit needs "one write in flight, the next one
- * collects". See docs/decisions/016-group-commit.md.
+ * collects". See docs/decisions/036-storing-a-lead.md.
  */
 export type BatchWrite<I, O> = (items: I[]) => Promise<PromiseSettledResult<O>[]>
 

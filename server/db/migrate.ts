@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Database } from './database.ts'
 
 export const migrationsDir = path.join(import.meta.dirname, 'migrations')
+
+/** The live definitions of the database's functions and triggers, applied after the migrations. */
+const functionsFile = path.join(import.meta.dirname, 'functions.sql')
 
 /** Any constant shared by every process of this application; names the advisory lock. */
 const migrationLockId = 7_201_452_031
@@ -24,13 +28,16 @@ function splitMigration(sql: string): { inTransaction: string; afterCommit: stri
 
 /**
  * Applies the SQL files in `dir` (NNN-name.sql) that schema_migrations does not list yet, in name
- * order, all in one transaction: a failing migration leaves the schema as it was. The advisory
+ * order, then functions.sql when its text is not the one last applied (schema_functions keeps its
+ * SHA-256), all in one transaction: a failing migration leaves the schema as it was. The advisory
  * lock makes a second process starting at the same moment wait, then find nothing left to do.
  * Then the after-commit part of each migration applied (see afterCommitMarker) runs, in order.
- * Returns the names applied now.
+ * Returns the names of the migrations applied now. docs/decisions/036-storing-a-lead.md
  */
 export async function runMigrations(db: Database, dir: string = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => migrationFileName.test(name)).sort()
+  const functions = await readFile(functionsFile, 'utf8')
+  const functionsDigest = createHash('sha256').update(functions).digest('hex')
   const afterCommit: string[] = []
   const applied = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockId])
@@ -46,6 +53,22 @@ export async function runMigrations(db: Database, dir: string = migrationsDir): 
       await tx.exec(sql.inTransaction)
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name])
       if (sql.afterCommit.trim() !== '') afterCommit.push(sql.afterCommit)
+    }
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_functions (
+      file text PRIMARY KEY,
+      digest text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`)
+    const [current] = await tx.query<{ digest: string }>(
+      `SELECT digest FROM schema_functions WHERE file = 'functions.sql'`,
+    )
+    if (current?.digest !== functionsDigest) {
+      await tx.exec(functions)
+      await tx.query(
+        `INSERT INTO schema_functions (file, digest) VALUES ('functions.sql', $1)
+         ON CONFLICT (file) DO UPDATE SET digest = EXCLUDED.digest, applied_at = now()`,
+        [functionsDigest],
+      )
     }
     return pending
   })

@@ -59,6 +59,12 @@ export interface DeliveryJobs {
   status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'discarded'>
 }
 
+export interface EncryptionKeyCheck {
+  check_value: string
+  only_row: Generated<boolean>
+  recorded_at: Generated<Timestamp>
+}
+
 export interface LeadEvents {
   channel: 'call' | 'email' | 'text' | null
   created_at: Timestamp
@@ -270,6 +276,7 @@ export interface WebhookEvents {
 export interface DB {
   assignment_mails: AssignmentMails
   delivery_jobs: DeliveryJobs
+  encryption_key_check: EncryptionKeyCheck
   lead_events: LeadEvents
   leads: Leads
   sensitive_reveals: SensitiveReveals

@@ -2,13 +2,14 @@
  * One tap to answer a lead: a tel: link to its phone, a mailto: link with a short reply in the
  * lead's language (the subject names what they asked for), and the details as plain text to copy.
  */
+
 import { deskReplies } from '#content/desk-replies.ts'
 import { languageInEnglish } from '#content/languages.ts'
-import type { LeadLanguage } from '../leads/lead-repository.ts'
+import type { Locale } from '#content/locale.ts'
 
 export interface ReplyLead {
   formTitle: string
-  language: LeadLanguage | string
+  language: Locale | string
   reference: string
   name: string
   email: string | undefined

@@ -1,21 +1,23 @@
 /**
  * The one lead row and every statement that writes or reads one lead: the insert (with its
- * repeated-text check and delivery job, by group commit through the store_leads of migrations 009 and 015),
+ * repeated-text check, delivery job, used proof and visitor's copy, by group commit through
+ * store_leads, server/db/functions.sql),
  * lookups by id and idempotency key, spam marks, reveal records and the retention purge. Lists and counts of many leads are in
  * lead-queries.ts, the outbox's statements in lead-jobs.ts, the work log in work-log.ts.
  */
+
 import { randomUUID } from 'node:crypto'
+import type { Locale } from '#content/locale.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
 import { build, run } from '../db/query-builder.ts'
+import type { UsedProof } from '../spam/proof-verifier.ts'
 import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
 import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
 import { type LeadSource, storedLeadSource } from './lead-source.ts'
-import { offerVisitorCopies } from './visitor-copies.ts'
-
-export type LeadLanguage = 'en' | 'es'
+import { visitorCopyLimits } from './visitor-copies.ts'
 
 /**
  * The statuses a lead goes through (the `leads_status_check` constraint, migration 013): the
@@ -50,7 +52,7 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
 export interface NewLead {
   formKey: string
   fields: Record<string, string>
-  language: LeadLanguage
+  language: Locale
   userAgent: string | null
   ipHash: string | null
   isSpam: boolean
@@ -80,10 +82,19 @@ export interface NewLead {
    * included. Absent: no copy.
    */
   visitorCopy?: { mailboxKey: string }
+  /**
+   * The proof of work the submission used (server/spam/proof-verifier.ts), recorded by the insert
+   * whether or not the lead is new, so it stays used across a restart; `now` is the server's clock,
+   * by which the expired ones are deleted. Absent: no proof.
+   */
+  usedProof?: { proof: UsedProof; now: Date }
 }
 
+/** What the insert takes beside the lead's own columns, and does not keep on the lead. */
+type InsertOnly = 'repeatCheck' | 'textHash' | 'visitorCopy' | 'usedProof'
+
 /** A row of `leads`, as every statement of server/leads reads it. */
-export interface Lead extends Omit<NewLead, 'repeatCheck' | 'textHash' | 'visitorCopy'> {
+export interface Lead extends Omit<NewLead, InsertOnly> {
   id: string
   /** The short reference the visitor was given, e.g. "K7M-Q9X" (server/leads/lead-reference.ts). */
   reference: string
@@ -194,7 +205,7 @@ function isReferenceCollision(error: unknown): boolean {
 /** Draws of a new reference before giving up (a repeat is one in millions; three in a row, never). */
 const referenceAttempts = 3
 
-/** Leads written in one call at most (migration 009's store_leads takes one array per column). */
+/** Leads written in one call at most. */
 const maxLeadsPerWrite = 200
 
 /** A lead as it is sent to store_leads: with its id and reference drawn and its fields storable. */
@@ -205,44 +216,63 @@ export interface SentLead {
   fields: Record<string, string>
 }
 
-/** One lead as store_leads takes it: its value in each of the function's 16 arrays, in order. */
-function leadArguments({ lead, id, reference, fields }: SentLead): unknown[] {
-  const { repeatCheck } = lead
-  return [
+/**
+ * One lead as store_leads takes it (server/db/functions.sql): an object whose keys are the columns
+ * the function reads from its `batch`; a key left out is null there.
+ */
+function leadArguments({ lead, id, reference, fields }: SentLead) {
+  const { repeatCheck, usedProof } = lead
+  return {
     id,
-    lead.formKey,
-    JSON.stringify(fields),
-    lead.language,
-    lead.userAgent,
-    lead.ipHash,
-    lead.isSpam,
-    lead.idempotencyKey,
-    lead.bodyHash,
-    lead.textHash ?? null,
-    JSON.stringify(lead.spamReasons),
+    form_key: lead.formKey,
+    fields,
+    language: lead.language,
+    user_agent: lead.userAgent,
+    ip_hash: lead.ipHash,
+    is_spam: lead.isSpam,
+    idempotency_key: lead.idempotencyKey,
+    body_hash: lead.bodyHash,
+    text_hash: lead.textHash ?? null,
+    spam_reasons: lead.spamReasons,
     reference,
     // No check: no date, so the count finds nothing.
-    repeatCheck?.since.toISOString() ?? null,
-    repeatCheck?.ifRepeated.isSpam ?? lead.isSpam,
-    JSON.stringify(repeatCheck?.ifRepeated.spamReasons ?? lead.spamReasons),
-    lead.source ? JSON.stringify(lead.source) : null,
-  ]
+    repeat_since: repeatCheck?.since.toISOString() ?? null,
+    spam_if_repeated: repeatCheck?.ifRepeated.isSpam ?? lead.isSpam,
+    reasons_if_repeated: repeatCheck?.ifRepeated.spamReasons ?? lead.spamReasons,
+    source: lead.source ?? null,
+    proof_digest: usedProof?.proof.digest,
+    proof_submission: usedProof?.proof.submission ?? undefined,
+    proof_expires_at: usedProof && new Date(usedProof.proof.expiresMs).toISOString(),
+    copy_mailbox_key: lead.visitorCopy?.mailboxKey,
+  }
 }
 
 /**
- * The parameters of `storeLeadsStatement` for a batch: one array per column, then the three reason
- * texts and the count's cap.
+ * The parameters of `storeLeadsStatement` for a batch: the leads, then the rules of the whole
+ * batch (the repeat reasons and the count's cap, the copies' limits, the clock of the proofs).
  */
-export function storeLeadsParameters(batch: SentLead[]): unknown[] {
-  const byLead = batch.map(leadArguments)
-  const columns = byLead[0]?.map((_value, column) => byLead.map((values) => values[column])) ?? []
-  return [...columns, repeatReasonText.one, repeatReasonText.many, repeatReasonText.capped, repeatCountCap]
+export function storeLeadsParameters(batch: SentLead[]): [string, string] {
+  const clocks = batch.flatMap(({ lead }) => (lead.usedProof ? [lead.usedProof.now.getTime()] : []))
+  return [
+    JSON.stringify(batch.map(leadArguments)),
+    JSON.stringify({
+      reason_one: repeatReasonText.one,
+      reason_many: repeatReasonText.many,
+      reason_capped: repeatReasonText.capped,
+      repeat_cap: repeatCountCap,
+      // The earliest clock of the batch: nothing it deletes has expired for any of its requests.
+      now: clocks.length > 0 ? new Date(Math.min(...clocks)).toISOString() : null,
+      copies_per_mailbox: visitorCopyLimits.perMailbox,
+      copies_per_group: visitorCopyLimits.perAddressGroup,
+      copies_per_hour: visitorCopyLimits.perHour,
+    }),
+  ]
 }
 
 /**
  * What store_leads decided about each lead it stored; the rest of the row is what was sent. Read
  * back alone: the whole row (its fields above all) cost PostgreSQL about 11 µs and the event loop
- * about 18 µs more per lead to send back and parse (docs/decisions/020-storing-a-batch-in-one-call.md).
+ * about 18 µs more per lead to send back and parse (docs/decisions/036-storing-a-lead.md).
  */
 interface StoredRow {
   id: string
@@ -252,15 +282,13 @@ interface StoredRow {
 }
 
 /**
- * The call of store_leads with one array per column (scripts/bench-store-leads.ts sends it too).
+ * The call of store_leads with its two named arguments (scripts/bench-store-leads.ts sends it too).
  * Sent unnamed, like every other statement: preparing it once per connection saved PostgreSQL about
  * 0.1 ms per call, but no rate the benchmark could tell from its noise, and it bound a pooler in
- * front of PostgreSQL to keep prepared statements (decision 029).
+ * front of PostgreSQL to keep prepared statements (docs/decisions/036-storing-a-lead.md).
  */
 export const storeLeadsStatement = `SELECT id, received_at AS "receivedAt", is_spam AS "isSpam", spam_reasons AS "spamReasons"
-  FROM store_leads($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[],
-  $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::timestamptz[], $14::boolean[], $15::jsonb[],
-  $16::jsonb[], $17::text, $18::text, $19::text, $20::integer)`
+  FROM store_leads(batch => $1::jsonb, rules => $2::jsonb)`
 
 /**
  * A lead as store_leads stored it: what was sent, with the id and reference drawn for it, the
@@ -269,7 +297,7 @@ export const storeLeadsStatement = `SELECT id, received_at AS "receivedAt", is_s
  * 006): a default changed there is changed here too.
  */
 function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow): Lead {
-  const { repeatCheck: _check, textHash: _text, visitorCopy: _copy, ...rest } = lead
+  const { repeatCheck: _check, textHash: _text, visitorCopy: _copy, usedProof: _proof, ...rest } = lead
   return {
     ...rest,
     ...sent,
@@ -287,9 +315,10 @@ function storedLead(lead: NewLead, sent: Omit<SentLead, 'lead'>, row: StoredRow)
 
 export function createLeadRepository(db: Database): LeadRepository {
   /**
-   * One call of store_leads (migration 009, 015) checks each lead's text against the week's senders,
-   * stores the leads and, for those that are not spam, their delivery jobs: atomic without an
-   * explicit transaction, one round trip, one flush, a plan the connection keeps. On PostgreSQL a
+   * One call of store_leads (server/db/functions.sql) checks each lead's text against the week's
+   * senders, stores the leads and, for those that are not spam, their delivery jobs, records the
+   * used proofs and offers the visitors' copies: atomic without an explicit transaction, one round
+   * trip, one flush, a plan the connection keeps. On PostgreSQL a
    * concurrent insert with the same idempotency key waits for the first to commit, then yields no
    * row; two leads with one key in the same call keep the first. The ids are drawn here so each lead
    * finds its own row in what comes back.
@@ -304,26 +333,10 @@ export function createLeadRepository(db: Database): LeadRepository {
     }))
     const rows = await db.query<StoredRow>(storeLeadsStatement, storeLeadsParameters(batch))
     const byId = new Map(rows.map((row) => [row.id, row]))
-    await offerCopies(batch, byId)
     return batch.map(({ lead, ...sent }) => {
       const row = byId.get(sent.id)
       return row && storedLead(lead, sent, row)
     })
-  }
-
-  /**
-   * The visitors' copies of the leads just stored that asked for one and were stored without any
-   * spam reason. After the leads' own statement, so a failure here never fails a lead that is
-   * already stored (a retry would store it twice): the lead and the agency's notification stand,
-   * and the visitor gets no copy.
-   */
-  async function offerCopies(batch: SentLead[], stored: Map<string, StoredRow>): Promise<void> {
-    const offers = batch.flatMap(({ lead, id }) => {
-      const row = stored.get(id)
-      if (!lead.visitorCopy || !row || row.isSpam || stringsOf(row.spamReasons).length > 0) return []
-      return [{ leadId: id, mailboxKey: lead.visitorCopy.mailboxKey, groupKey: lead.ipHash }]
-    })
-    await offerVisitorCopies(db, offers).catch(() => undefined)
   }
 
   /** What the visitor's request gets: its new lead, or the one already stored under its key. */

@@ -6,14 +6,16 @@
  * within a short window is one lead. The route (server/routes/forms.ts) refuses what it can before
  * the body is read and turns the outcome into an answer (docs/api.md, "Public").
  */
+
 import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { validateSubmission } from '#forms/schema.ts'
 import { visitorAddress } from '../mail/visitor-confirmation.ts'
 import type { LeadOutcome } from '../metrics/metrics.ts'
 import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
-import type { ProofCheck, ProofVerifier } from '../spam/proof-of-work.ts'
+import type { ProofCheck, ProofVerifier } from '../spam/proof-verifier.ts'
 import { repeatWindowMs } from '../spam/repeat-text.ts'
 import { judgeSubmission, type SpamVerdict } from '../spam/spam-score.ts'
 import { isHoneypotFilled, spamFields, withoutHoneypot } from './honeypot.ts'
@@ -26,7 +28,7 @@ import {
   storedUserAgent,
   textFingerprint,
 } from './submission-metadata.ts'
-import { visitorMailboxKey } from './visitor-copies.ts'
+import { visitorMailboxKeyer } from './visitor-copies.ts'
 
 interface SubmissionDeps {
   leads: LeadRepository
@@ -51,7 +53,7 @@ interface SubmissionInput {
   body: unknown
   /** How it came: the island's JSON, or a form the browser posted itself without JavaScript. */
   encoding: 'json' | 'form'
-  language: 'en' | 'es'
+  language: Locale
   /** The client's address as the server trusts it; only its salted hash is stored. */
   clientAddress: string
   userAgent: string | undefined
@@ -95,12 +97,13 @@ const spamReasons = (judged: SpamVerdict) => (judged.isSpam ? judged.reasons : [
 
 export function createSubmissionService(deps: SubmissionDeps) {
   const fingerprintKey = fingerprintKeyFrom(deps.ipHashSalt)
+  const visitorMailboxKey = visitorMailboxKeyer(deps.ipHashSalt)
 
   async function submit(input: SubmissionInput): Promise<SubmissionOutcome> {
     const { form, body, encoding } = input
     // The checks, scoring and encryption wait for the event loop's next turn: the answers of the
     // database that arrived meanwhile are read first, so the next batch of leads goes out at once
-    // instead of after every request read in this turn has been checked (decision 020).
+    // instead of after every request read in this turn has been checked (decision 036).
     await nextTurn()
     const now = deps.now()
     // Where the visit began (server/leads/lead-source.ts): out of the body before anything reads
@@ -161,7 +164,9 @@ export function createSubmissionService(deps: SubmissionDeps) {
       fields: encryptSensitiveFields(form, fields, deps.encryptionKey),
       isSpam: verdict.isSpam,
       spamReasons: spamReasons(verdict),
-      ...(offersCopy ? { visitorCopy: { mailboxKey: visitorMailboxKey(copyTo, deps.ipHashSalt) } } : {}),
+      ...(offersCopy ? { visitorCopy: { mailboxKey: visitorMailboxKey(copyTo) } } : {}),
+      // Recorded by the lead's insert, before the visitor is answered: used across a restart too.
+      ...(proof.kind === 'solved' ? { usedProof: { proof: proof.used, now } } : {}),
       // The same text from other addresses this week: checked by the insert, in the same statement.
       ...(honeypotFilled
         ? {}

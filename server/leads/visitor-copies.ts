@@ -2,11 +2,11 @@
  * Which leads get the visitor's copy (server/mail/visitor-confirmation.ts), decided when the lead is
  * stored, so the copy cannot be aimed at a stranger's mailbox (docs/contracts.md, "The visitor's
  * copy"): only a lead sent by the page's script with a solved proof of work and no spam signal at
- * all is offered one, and migration 019's offer_visitor_copies grants it within three bounds over
- * the last 24 hours of copies granted, counted per mailbox, not per spelling of it.
+ * all is offered one (NewLead's visitorCopy), and offer_visitor_copies (server/db/functions.sql),
+ * called by the lead's own insert, grants it within three bounds over the last 24 hours of copies
+ * granted, counted per mailbox, not per spelling of it.
  */
-import { createHmac } from 'node:crypto'
-import type { Queryable } from '../db/database.ts'
+import { createHmac, createSecretKey } from 'node:crypto'
 
 /**
  * Copies granted at most: to one mailbox and to one client address group in any 24 hours, and to
@@ -37,32 +37,10 @@ function visitorMailbox(address: string): string {
 /**
  * The mailbox as it is stored: an HMAC under a key derived from the server's secret (IP_HASH_SALT),
  * never the address nor a digest anyone could recompute from a list of addresses
- * (docs/contracts.md, "What is stored").
+ * (docs/contracts.md, "What is stored"). The key is derived once, as a KeyObject (Node's HMAC takes
+ * one far faster than a Buffer: submission-metadata.ts fingerprintKeyFrom).
  */
-export function visitorMailboxKey(address: string, secret: string): string {
-  const key = createHmac('sha256', secret).update('visitor copy mailbox').digest()
-  return createHmac('sha256', key).update(visitorMailbox(address)).digest('hex')
-}
-
-/** A stored lead offered a copy: its mailbox's key and its client address group (the lead's ip_hash). */
-export interface VisitorCopyOffer {
-  leadId: string
-  mailboxKey: string
-  groupKey: string | null
-}
-
-/** Grants or refuses the copies of a batch of stored leads, in one statement (migration 019). */
-export async function offerVisitorCopies(db: Queryable, offers: readonly VisitorCopyOffer[]): Promise<void> {
-  if (offers.length === 0) return
-  await db.query(
-    'SELECT offer_visitor_copies($1::uuid[], $2::text[], $3::text[], $4::integer, $5::integer, $6::integer)',
-    [
-      offers.map((offer) => offer.leadId),
-      offers.map((offer) => offer.mailboxKey),
-      offers.map((offer) => offer.groupKey),
-      visitorCopyLimits.perMailbox,
-      visitorCopyLimits.perAddressGroup,
-      visitorCopyLimits.perHour,
-    ],
-  )
+export function visitorMailboxKeyer(secret: string): (address: string) => string {
+  const key = createSecretKey(createHmac('sha256', secret).update('visitor copy mailbox').digest())
+  return (address) => createHmac('sha256', key).update(visitorMailbox(address)).digest('hex')
 }

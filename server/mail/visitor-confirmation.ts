@@ -15,11 +15,10 @@ import { agency } from '#config/agency.ts'
 import { agencyPhone, type DayCode, dayCodes, fullAddress } from '#config/agency-facts.ts'
 import { callBackSentence } from '#content/call-back.ts'
 import { formText } from '#content/form-text.ts'
+import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { htmlDocument } from '../views/html-document.ts'
 import type { NotificationMessage } from './lead-notification.ts'
-
-type Language = 'en' | 'es'
 
 const copy = {
   en: {
@@ -73,7 +72,7 @@ function clock(hhmm: string, locale: string): string {
 }
 
 /** One line per group of days in config/agency.ts, e.g. "Monday–Thursday: 9:00 AM – 5:00 PM". */
-function hourLines(language: Language): string[] {
+function hourLines(language: Locale): string[] {
   const text = copy[language]
   return agency.hours.map((entry) => {
     const first = entry.days[0]
@@ -102,7 +101,7 @@ export function visitorAddress(form: FormDefinition, fields: Record<string, stri
  * the general quote request the line chosen ("Quote request: Home insurance"). Only words of the
  * form's definition: the chosen line is one of its options (validated), never the visitor's text.
  */
-function requestTitle(requested: RequestedForm, language: Language): string {
+function requestTitle(requested: RequestedForm, language: Locale): string {
   const { form, answers } = requested
   const title = formText(language, form.title)
   const lineField = form.lineByAnswer?.field
@@ -129,7 +128,7 @@ export function buildVisitorConfirmation(
   },
   settings: { siteUrl: string },
 ): NotificationMessage {
-  const language: Language = lead.language === 'es' ? 'es' : 'en'
+  const language: Locale = lead.language === 'es' ? 'es' : 'en'
   const text = copy[language]
   const requested = lead.requested && requestTitle(lead.requested, language)
   // The one call-back promise, the sentence the page's dialog and thank-you page say

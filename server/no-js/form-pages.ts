@@ -8,17 +8,18 @@
  * summary and one wording, and React escapes everything the visitor typed.
  * The island's script is left out of a page sent back: it shows what the server decided.
  */
+
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { withLocale } from '#app/site/route-table.ts'
 import { agency } from '#config/agency.ts'
+import type { Locale } from '#content/locale.ts'
 import { noJsCopy } from '#content/no-js.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { parseLeadReference } from '../leads/lead-reference.ts'
 import { policyForFile } from '../security/page-policy.ts'
 
-type PageLocale = 'en' | 'es'
 type Renderer = typeof import('#app/no-js/pages.tsx')
 
 interface RenderedPage {
@@ -31,7 +32,7 @@ export interface FormPages {
   /** The page of `formKey` in `locale` (the one posted to, or the visitor came from, when it carries that form). */
   invalidForm(options: {
     form: FormDefinition
-    locale: PageLocale
+    locale: Locale
     /** The page the form was posted from ('/es/contact'): its own address, or the Referer's. */
     pagePath: string | undefined
     values: Record<string, string>
@@ -39,12 +40,12 @@ export interface FormPages {
   }): Promise<RenderedPage | undefined>
   /** `sent`: the form the request came from and when, for what happens next (the call-back promise). */
   thankYou(
-    locale: PageLocale,
+    locale: Locale,
     reference: string | undefined,
     sent: { form: FormDefinition | undefined; at: Date },
   ): Promise<RenderedPage | undefined>
   notice(
-    locale: PageLocale,
+    locale: Locale,
     kind: 'rate-limited' | 'failed',
     options: { retryAfterSeconds?: number; backPath?: string },
   ): Promise<RenderedPage | undefined>
@@ -127,7 +128,7 @@ export async function loadFormPages(
       throw error
     },
   )
-  const localized = (locale: PageLocale, page: string) =>
+  const localized = (locale: Locale, page: string) =>
     path.join(pagesDir(), ...withLocale(locale, page).split('/').filter(Boolean), 'index.html')
   const read = (htmlFile: string) => readFile(htmlFile, 'utf8').catch(() => undefined)
   const page = (html: string, htmlFile: string): RenderedPage => ({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { locales, splitLocale, withLocale } from '#app/site/route-table.ts'
 import { formMessages } from '#content/form-messages.ts'
+import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { validateField } from '#forms/field-rules.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
@@ -12,7 +13,7 @@ import { leadLanguage, parseIdempotencyKey } from '../leads/submission-metadata.
 import { fromPath, noteLeadOutcome, postedFormKey } from '../metrics/lead-outcome.ts'
 import type { FormPages } from '../no-js/form-pages.ts'
 import { addressGroupKey } from '../security/client-address.ts'
-import { issueChallenge, type ProofSettings, type ProofVerifier } from '../spam/proof-of-work.ts'
+import { issueChallenge, type ProofSettings, type ProofVerifier } from '../spam/proof-verifier.ts'
 
 export interface FormRoutesOptions {
   leads: LeadRepository
@@ -77,7 +78,7 @@ function isFormPost(request: FastifyRequest): boolean {
  * The language of a post without JavaScript: its page's (a page posted to itself), or `?lang=es` on
  * the shared endpoint (what pages built before forms posted to their own address say).
  */
-function postLocale(request: FastifyRequest): 'en' | 'es' {
+function postLocale(request: FastifyRequest): Locale {
   const page = postedPage(request)
   if (page !== undefined) return splitLocale(page).locale
   const query = request.query
@@ -117,7 +118,7 @@ function localizedErrors(
   form: FormDefinition,
   body: unknown,
   english: Record<string, string>,
-  locale: 'en' | 'es',
+  locale: Locale,
   today: Date,
 ): Record<string, string> {
   if (locale === 'en') return english
@@ -217,7 +218,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
   app.get('/es/thank-you', (request, reply) => sendThankYou(request, reply, 'es'))
 
   /** The prerendered thank-you page with the request's reference in it (never cached: it is theirs). */
-  async function sendThankYou(request: FastifyRequest, reply: FastifyReply, locale: 'en' | 'es') {
+  async function sendThankYou(request: FastifyRequest, reply: FastifyReply, locale: Locale) {
     const query = request.query
     const ref =
       query && typeof query === 'object' && 'ref' in query && typeof query.ref === 'string'

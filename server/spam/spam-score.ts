@@ -13,7 +13,7 @@
  * - links and known spam phrases in the text (and, posted without JavaScript, any of them is spam);
  * - the same body already sent from another address.
  */
-import type { ProofCheck } from './proof-of-work.ts'
+import type { ProofCheck } from './proof-verifier.ts'
 
 const spamThreshold = 5
 

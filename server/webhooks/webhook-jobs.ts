@@ -1,7 +1,7 @@
 /**
  * Every statement about webhook events and deliveries (migration 012): an event is written in the
- * transaction of the change it tells (a lead received: the trigger on delivery_jobs; a status or an
- * assignment: server/leads/work-log.ts); the delivery worker fans it out to the destinations it
+ * transaction of the change it tells, by record_lead_event (server/db/functions.sql; a lead
+ * received: the trigger on delivery_jobs; a status or an assignment: server/leads/work-log.ts); the delivery worker fans it out to the destinations it
  * matches, claims due deliveries with FOR UPDATE SKIP LOCKED under a lease, and records outcomes
  * with the same backoff as the e-mail. At least once: a delivery keeps its id (the `webhook-id`)
  * through every attempt, so receivers drop repeats.
@@ -20,33 +20,21 @@ export type WebhookEventType = (typeof webhookEventTypes)[number]
 const pauseAfterFailingMs = 24 * 3_600_000
 
 /**
- * Writes an event of a lead in the caller's transaction, only while some destination is on (a
- * site without webhooks writes nothing).
+ * Writes an event of a lead in the caller's transaction, by record_lead_event
+ * (server/db/functions.sql): the one place that decides whether an event is written (only while
+ * some destination is on; a site without webhooks writes nothing), the trigger of a lead received
+ * calling it too.
  */
 export async function recordLeadEvent(
   tx: Queryable,
   event: { leadId: string; type: WebhookEventType; detail: Record<string, string | null>; at: Date },
 ): Promise<void> {
-  await run(
-    tx,
-    build
-      .insertInto('webhook_events')
-      .columns(['lead_id', 'type', 'detail', 'occurred_at'])
-      .expression(
-        build
-          .selectNoFrom((eb) => [
-            eb.val(event.leadId).as('lead_id'),
-            eb.val(event.type).as('type'),
-            sql<Json>`${JSON.stringify(event.detail)}::jsonb`.as('detail'),
-            eb.val(event.at).as('occurred_at'),
-          ])
-          .where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('webhook_destinations').select(sql.lit(1).as('one')).where('enabled', '=', true),
-            ),
-          ),
-      ),
-  )
+  await tx.query('SELECT record_lead_event($1::uuid, $2::text, $3::jsonb, $4::timestamptz)', [
+    event.leadId,
+    event.type,
+    JSON.stringify(event.detail),
+    event.at.toISOString(),
+  ])
 }
 
 export interface WaitingEvent {

@@ -11,9 +11,9 @@ import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { getFormDefinition } from '#forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
+import { solvedProof } from './support/api-proofs.ts'
 import { axeScan, violationLines } from './support/axe.ts'
 import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
-import { solvedProof } from './support/proof-of-work.ts'
 import { signIn } from './support/sign-in.ts'
 
 const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')

@@ -1,5 +1,5 @@
 /**
- * The desk's API for integrations (/api/admin/*, README "The desk's API for integrations",
+ * The desk's API for integrations (/api/admin/*, docs/guide.md "The desk's API for integrations",
  * docs/api.md "Staff"), as an agency's other tool uses it: it signs in like the sign-in page, keeps
  * the cookie, reads leads with the inbox's filters and pages, reads one lead, changes status and
  * spam, retries a failed e-mail, reads the delivery counts and the CSV export, and signs out.

@@ -3,8 +3,8 @@
  * `npm run backup` runs while the real server takes a stream of submissions, the backup is restored
  * into a fresh, empty database with `npm run restore`, and every lead acknowledged before the
  * backup began, the staff account, its sessions (the revoked one stays revoked) and the delivery
- * states are back. Restore refuses a database that holds data unless told; the encryption key is
- * never in the file.
+ * states are back. Restore refuses a database that holds data unless told, and a backup made under
+ * another encryption key than the data folder's; the encryption key is never in the file.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -196,5 +196,33 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
     }
     if (driver === 'pglite')
       expect(existsSync(path.join(source.env.DATA_DIR as string, 'server-control.json'))).toBe(false)
+
+    // Into a data folder under another key (here a new DATA_DIR with no LEAD_ENCRYPTION_KEY, which
+    // makes its own development key without a word): refused with the reason, nothing restored.
+    const otherKey = await place(driver, 'other-key')
+    const { LEAD_ENCRYPTION_KEY: _key, ...withItsOwnKey } = otherKey.env
+    const refused = await runScript('restore', [path.join(backupDir, name as string)], withItsOwnKey)
+    expect(refused.code).toBe(1)
+    expect(refused.output.trim().split('\n')).toHaveLength(1)
+    expect(refused.output).toMatch(
+      /another key .*SSN and EIN would be unreadable.*LEAD_ENCRYPTION_KEY.*nothing was changed/,
+    )
+    const untouched = await otherKey.open()
+    try {
+      const [tables] = await untouched.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+      )
+      expect(tables?.n).toBe(0)
+    } finally {
+      await untouched.close()
+    }
+    // The server does not start under another key than its data's either.
+    const otherStart = await runScript('../server/main', [], {
+      ...source.env,
+      LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      PORT: '0',
+    })
+    expect(otherStart.code).toBe(1)
+    expect(otherStart.output).toMatch(/another key .*SSN and EIN would be unreadable/)
   }, 180_000)
 })

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { formDefinitions } from '#forms/registry.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { solvedProof } from './helpers/proof-of-work.ts'
+import { solvedProof } from './helpers/solved-proofs.ts'
 
 const mainScript = path.join(import.meta.dirname, '..', '..', 'server', 'main.ts')
 

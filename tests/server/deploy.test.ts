@@ -39,8 +39,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { solvedProof } from './helpers/proof-of-work.ts'
 import { waitFor } from './helpers/server-process.ts'
+import { solvedProof } from './helpers/solved-proofs.ts'
 
 const root = realpathSync(path.join(import.meta.dirname, '..', '..'))
 const unitFile = readFileSync(path.join(root, 'deploy', 'agency-site.service'), 'utf8')

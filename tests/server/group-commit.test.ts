@@ -246,4 +246,52 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
     )
     expect(jobs.map((row) => row.key)).toEqual(['key-15', 'key-16'])
   })
+
+  it('records the batch’s used proofs and offers its visitors’ copies in the same one call', async () => {
+    const now = new Date()
+    const proof = (digest: string) => ({
+      proof: { digest, submission: `submission-${digest}`, expiresMs: now.getTime() + 3_600_000 },
+      now,
+    })
+    // A proof expired by the server's clock: the batch's write deletes it.
+    await test.db.query(
+      `INSERT INTO used_proofs (digest, submission, expires_at) VALUES ('expired-proof', NULL, $1::timestamptz)`,
+      [new Date(now.getTime() - 60_000).toISOString()],
+    )
+    const repository = createLeadRepository(test.db)
+    const { lead: earlier } = await repository.insertLead(newLead(301))
+    const counted = counting(test.db)
+    const countedRepository = createLeadRepository(counted.db)
+    const copy = (mailboxKey: string) => ({ visitorCopy: { mailboxKey } })
+    const stored = await Promise.all(
+      [
+        newLead(311, { ...copy('mailbox-311'), usedProof: proof('proof-311') }),
+        // Spam: its proof is still used up, and it gets no copy.
+        newLead(320, { ...copy('mailbox-320'), usedProof: proof('proof-320') }),
+        newLead(312, { usedProof: proof('proof-312') }),
+        // The retry of a stored lead (its idempotency key): not stored again, its proof recorded.
+        newLead(301, { ...copy('mailbox-301'), usedProof: proof('proof-301') }),
+      ].map((lead) => countedRepository.insertLead(lead)),
+    )
+    // One write for the whole batch, then only the read of the stored lead the retry names.
+    expect(counted.sql()).toEqual([
+      expect.stringContaining('store_leads('),
+      expect.stringMatching(/^select .* from "leads" where "idempotency_key" = \$1$/),
+    ])
+    expect(stored.map(({ created }) => created)).toEqual([true, true, true, false])
+    expect(stored[3]?.lead.id).toBe(earlier.id)
+    const proofs = await test.db.query<{ digest: string; submission: string | null }>(
+      'SELECT digest, submission FROM used_proofs ORDER BY digest',
+    )
+    expect(proofs).toEqual(
+      ['proof-301', 'proof-311', 'proof-312', 'proof-320'].map((digest) => ({
+        digest,
+        submission: `submission-${digest}`,
+      })),
+    )
+    const copies = await test.db.query<{ lead_id: string; status: string }>(
+      'SELECT lead_id, status FROM visitor_confirmations',
+    )
+    expect(copies).toEqual([{ lead_id: stored[0]?.lead.id, status: 'pending' }])
+  })
 })

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { buildApp } from '#server/app.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { solvedProof } from './helpers/proof-of-work.ts'
+import { solvedProof } from './helpers/solved-proofs.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 

@@ -12,8 +12,8 @@ import {
   type ProofFields,
   type ProofSettings,
   solutionHolds,
-} from '#server/spam/proof-of-work.ts'
-import { proofHeader, solve } from './helpers/proof-of-work.ts'
+} from '#server/spam/proof-verifier.ts'
+import { proofHeader, solve } from './helpers/solved-proofs.ts'
 
 const hmacKey = 'a test key for proof-of-work challenges'
 const settings: ProofSettings = { hmacKey, maxNumber: 500, lifetimeMs: 3_600_000 }
@@ -117,7 +117,10 @@ describe('a solved proof counts once, however it is spelled', () => {
       const verifier = createProofVerifier(settings)
       const payload = await solvedFields(await issueChallenge(settings, now))
       const header = proofHeader(payload)
-      expect(await verifier.check(header, now, 'first-submission')).toEqual({ kind: 'solved', issuedAt: now })
+      expect(await verifier.check(header, now, 'first-submission')).toMatchObject({
+        kind: 'solved',
+        issuedAt: now,
+      })
       const again = await verifier.check(respell(payload, header), now, 'second-submission')
       expect(['replayed', 'invalid']).toContain(again.kind)
     })
@@ -139,7 +142,10 @@ describe('a solved proof counts once, however it is spelled', () => {
     const lastSecond = new Date(now.getTime() + settings.lifetimeMs - 1000)
     const pastIt = new Date(now.getTime() + settings.lifetimeMs)
     expect(await verifier.check(header, pastIt, 'late')).toEqual({ kind: 'expired' })
-    expect(await verifier.check(header, lastSecond, 'in time')).toEqual({ kind: 'solved', issuedAt: now })
+    expect(await verifier.check(header, lastSecond, 'in time')).toMatchObject({
+      kind: 'solved',
+      issuedAt: now,
+    })
   })
 
   it('the browser’s retry of one submission (same Idempotency-Key) still counts as solved', async () => {

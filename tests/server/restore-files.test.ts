@@ -3,7 +3,7 @@
  * owner's only (whatever the shell's umask), a restore into a DATA_DIR that does not exist yet
  * makes it, and every refusal is one line with exit code 1, never a stack trace.
  */
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -113,7 +113,14 @@ describe('restore', () => {
     await server.stop()
 
     const dataDir = path.join(await scratchDir('restore-target'), 'srv', 'agency', 'data')
-    const restore = await runScript('restore', [file], { DATA_DIR: dataDir, IP_HASH_SALT: ipHashSalt })
+    // The key the backup's SSN and EIN were encrypted with (the source's development key): without
+    // it the new DATA_DIR would make a key of its own, and the restore is refused (backup.test.ts).
+    const key = (await readFile(path.join(source, 'lead-encryption-key'), 'utf8')).trim()
+    const restore = await runScript('restore', [file], {
+      DATA_DIR: dataDir,
+      IP_HASH_SALT: ipHashSalt,
+      LEAD_ENCRYPTION_KEY: key,
+    })
     expect(restore.output).toContain(`${load.acknowledged().length} leads`)
     expect(restore.code).toBe(0)
     expect(await openToOthers(dataDir)).toEqual([])

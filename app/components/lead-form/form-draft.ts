@@ -2,7 +2,7 @@
  * A draft of the form in the visitor's own tab (sessionStorage): restored after a reload or a
  * back, cleared on success, gone when the tab closes, and never sent anywhere. SSNs, the EIN and
  * dates of birth are never written to it (docs/contracts.md, "Sensitive fields": they stay out of drafts).
- * Beside it the tab keeps the form's proof-of-work challenge (./proof-of-work.ts), which holds
+ * Beside it the tab keeps the form's proof-of-work challenge (./proof-solver.ts), which holds
  * nothing the visitor typed: only what the server signed and the number the page found.
  */
 import type { Field, FormDefinition } from '#forms/engine.ts'

@@ -11,7 +11,7 @@ import { Confirmation, nextStepSentence, PhoneLink, Reference } from './confirma
 import { ErrorSummary, type SummaryError } from './error-summary.tsx'
 import { controlId, FieldControl, sensitiveNoteOf } from './field-control.tsx'
 import { clearDraft, draftScope, saveDraft } from './form-draft.ts'
-import { createProofOfWork } from './proof-of-work.ts'
+import { createProofOfWork } from './proof-solver.ts'
 import { currentPage, forgetSent, keepSent, readSent, type SentRequest } from './sent-request.ts'
 import { newIdempotencyKey, submitLead } from './submit-lead.ts'
 import { useNotKeptNote } from './use-draft.ts'

@@ -1,6 +1,6 @@
 /**
  * /api/admin/*: the desk's API for integrations, what the agency's other tools read leads from
- * (README, "The desk's API for integrations"; every route, body and status: docs/api.md, "Staff").
+ * (docs/guide.md, "The desk's API for integrations"; every route, body and status: docs/api.md, "Staff").
  * Same session, same Origin rule and, for what it offers, the same actions (staff-desk.ts) as the
  * pages; every route answers 401 without a session. Sensitive values are masked here too; only the
  * reveal route returns one, recorded.

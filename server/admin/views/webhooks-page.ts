@@ -10,7 +10,7 @@ import type { WebhookRevealRecord } from '#server/leads/lead-repository.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import type { WebhookDestination } from '#server/webhooks/destinations.ts'
 import type { DeliveryRow } from '#server/webhooks/webhook-jobs.ts'
-import { insuranceLines } from '../insurance-lines.ts'
+import { insuranceLineLabels } from '../insurance-lines.ts'
 import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
 
@@ -39,7 +39,9 @@ function takes(destination: WebhookDestination): string {
   const forms = destination.formKeys.map(
     (key) => formDefinitions.find((form) => form.key === key)?.title ?? key,
   )
-  const lines = destination.lines.map((key) => insuranceLines.find((line) => line.key === key)?.label ?? key)
+  const lines = destination.lines.map(
+    (key) => insuranceLineLabels.find((line) => line.key === key)?.label ?? key,
+  )
   const all = [...forms, ...lines]
   return all.length === 0 ? 'Every lead' : all.join(', ')
 }
@@ -113,7 +115,7 @@ function addForm(typed: Typed, twoStepOn: boolean): ReactNode {
     <input id="url" name="url" type="url" required="" maxLength="2000" defaultValue=${typed.url ?? ''} placeholder="https://" />
     <fieldset>
       <legend>Lines of insurance (none ticked and no form ticked: every lead)</legend>
-      ${insuranceLines.map((line) => checkbox('line', line.key, line.label, typed.lines?.includes(line.key) ?? false))}
+      ${insuranceLineLabels.map((line) => checkbox('line', line.key, line.label, typed.lines?.includes(line.key) ?? false))}
     </fieldset>
     <fieldset>
       <legend>Forms</legend>

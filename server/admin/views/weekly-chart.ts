@@ -8,7 +8,7 @@ import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { addDays } from '#forms/dates.ts'
 import type { WeeklyCount } from '#server/leads/lead-queries.ts'
-import { type InsuranceLine, insuranceLineOf, insuranceLines } from '../insurance-lines.ts'
+import { type InsuranceLine, insuranceLineLabels, insuranceLineOf } from '../insurance-lines.ts'
 import type { WeeklySourceCount } from '../lead-source.ts'
 import { formatDay } from '../staff-time.ts'
 
@@ -118,7 +118,7 @@ export function chartSummary(rows: WeekRow[]): string {
   if (!first || !last) return 'No weeks to show.'
   const span = `${chartWeeks} weeks from ${formatDay(first.week)} to ${formatDay(addDays(last.week, 6))}`
   if (total === 0) return `${span}: no leads.`
-  const lines = insuranceLines
+  const lines = insuranceLineLabels
     .map((line) => ({ label: line.label, count: rows.reduce((sum, row) => sum + row.byLine[line.key], 0) }))
     .filter((line) => line.count > 0)
     .map((line) => `${line.label} ${line.count}`)
@@ -146,7 +146,7 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
   const bars = rows.map((row, index) => {
     const x = Math.round(plot.left + slot * index + (slot - barWidth) / 2)
     let base = 0
-    const segments = insuranceLines.map((line) => {
+    const segments = insuranceLineLabels.map((line) => {
       const count = row.byLine[line.key]
       if (count === 0) return null
       const from = base
@@ -167,7 +167,7 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
       <line x1=${plot.left} x2=${plot.right} y1=${plot.bottom} y2=${plot.bottom} stroke="#374151" />
     </svg>
     <ul className="legend">
-      ${insuranceLines.map(
+      ${insuranceLineLabels.map(
         (line) => html`<li key=${line.key}>
           <svg width="12" height="12" aria-hidden="true" focusable="false"><rect width="12" height="12" fill=${line.color} /></svg>
           ${line.label}
@@ -181,7 +181,7 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
         <thead>
           <tr>
             <th scope="col">Week of</th>
-            ${insuranceLines.map((line) => html`<th key=${line.key} scope="col">${line.label}</th>`)}
+            ${insuranceLineLabels.map((line) => html`<th key=${line.key} scope="col">${line.label}</th>`)}
             <th scope="col">Total</th>
           </tr>
         </thead>
@@ -189,7 +189,7 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
           ${rows.map(
             (row) => html`<tr key=${row.week}>
               <th scope="row">${formatDay(row.week)}</th>
-              ${insuranceLines.map((line) => html`<td key=${line.key}>${row.byLine[line.key]}</td>`)}
+              ${insuranceLineLabels.map((line) => html`<td key=${line.key}>${row.byLine[line.key]}</td>`)}
               <td>${row.total}</td>
             </tr>`,
           )}

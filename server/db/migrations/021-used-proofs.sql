@@ -1,4 +1,4 @@
--- The proofs of work already used (server/spam/proof-of-work.ts), so a proof used before a restart
+-- The proofs of work already used (server/spam/proof-verifier.ts), so a proof used before a restart
 -- is still refused after it. Each row is a keyed digest of the challenge the server signed (HMAC
 -- under a key from IP_HASH_SALT: nothing a visitor typed, nothing to match without the secret),
 -- the Idempotency-Key of the submission that used it (the browser's retry of that one still

@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { getFormDefinition } from '#forms/registry.ts'
 import { validPayload } from './form-payloads.ts'
-import { solvedProof } from './proof-of-work.ts'
 import { serverVariables } from './server-process.ts'
+import { solvedProof } from './solved-proofs.ts'
 
 export interface Answer {
   key: string

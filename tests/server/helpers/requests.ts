@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { Queryable } from '#server/db/database.ts'
-import { solvedProof } from './proof-of-work.ts'
+import { solvedProof } from './solved-proofs.ts'
 
 /** The app's own origin under inject (its host is localhost): what the desk's CSRF check accepts. */
 export const ownOrigin = 'http://localhost'

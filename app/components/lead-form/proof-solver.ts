@@ -1,5 +1,5 @@
 /**
- * The proof of work the server asks of browsers (server/spam/proof-of-work.ts): fetched from this
+ * The proof of work the server asks of browsers (server/spam/proof-verifier.ts): fetched from this
  * site when the visitor first touches the form, solved in the background while they type (each
  * hash is awaited, so the page stays responsive), sent with the submission. The solver is loaded
  * only then, so it costs nothing before the first touch. No third party is involved; if anything

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { type IssuedChallenge, proofHeader, solve } from '#tests/server/helpers/proof-of-work.ts'
+import { type IssuedChallenge, proofHeader, solve } from '#tests/server/helpers/solved-proofs.ts'
 
 /**
  * What the form's script sends as `X-Proof-Of-Work`, for tests that post to the API directly: a

@@ -4,7 +4,7 @@
  * server's own `proofHeader`, so a test's proof is spelled exactly as the server accepts it.
  */
 import { createChallenge, solveChallenge } from 'altcha-lib/v1'
-import { type ProofFields, proofHeader, proofKeyFrom } from '#server/spam/proof-of-work.ts'
+import { type ProofFields, proofHeader, proofKeyFrom } from '#server/spam/proof-verifier.ts'
 
 export { proofHeader }
 

@@ -4,7 +4,7 @@
  * inside its signed salt, so the server itself measures how long the visitor took from the first
  * touch of the form (when the page asks for a challenge) to the submission: a bot cannot fake it.
  */
-import { createHmac, hash, timingSafeEqual } from 'node:crypto'
+import { createHmac, createSecretKey, hash, timingSafeEqual } from 'node:crypto'
 import { createChallenge, extractParams } from 'altcha-lib/v1'
 import type { Challenge } from 'altcha-lib/v1/types'
 
@@ -34,7 +34,7 @@ export async function issueChallenge(settings: ProofSettings, now: Date): Promis
   })
 }
 
-/** The five fields of a solved proof, as the page's script sends them (app/components/lead-form/proof-of-work.ts). */
+/** The five fields of a solved proof, as the page's script sends them (app/components/lead-form/proof-solver.ts). */
 export interface ProofFields {
   algorithm: string
   challenge: string
@@ -104,7 +104,8 @@ export function solutionHolds(payload: ProofPayload, hmacKey: string): boolean {
 }
 
 export type ProofCheck =
-  | { kind: 'solved'; issuedAt: Date }
+  /** `used`: what the lead's insert records (server/leads/lead-repository.ts), so a restart forgets nothing. */
+  | { kind: 'solved'; issuedAt: Date; used: UsedProof }
   | { kind: 'missing' }
   | { kind: 'invalid' }
   | { kind: 'expired' }
@@ -122,28 +123,29 @@ export interface UsedProof {
 
 /**
  * Where used proofs outlive the process (server/spam/used-proofs.ts: the database), so a restart
- * does not make them new again: read once, at the first check, and written before a proof's
- * submission is answered.
+ * does not make them new again: read once, at the first check. They are written by the insert of
+ * the lead that used them (the `used` of a solved check), before its submission is answered.
  */
 export interface UsedProofStore {
   /** The unexpired ones, soonest expiring first, at most `limit`. */
   load(now: Date, limit: number): Promise<UsedProof[]>
-  /** `now`: the server's clock, before which nothing stored has expired. */
-  remember(proof: UsedProof, now: Date): Promise<void>
 }
 
 /**
  * Checks the `X-Proof-Of-Work` header (ALTCHA's base64 JSON payload). Each solved challenge counts
  * for one submission: a bot cannot solve one and replay it, while the browser's retry of the same
  * submission (same Idempotency-Key) still counts as solved. The memory is keyed on the challenge,
- * the value the server signed, never on how the header spells it, and kept in `store` too, so a
- * restart forgets nothing. Several processes each read the store when they start and then
+ * the value the server signed, never on how the header spells it, and kept in the database too
+ * (read from `store`, written with the lead), so a restart forgets nothing. Several processes each read the store when they start and then
  * remember their own (a replay across N running processes works at most N times); the other
  * signals apply.
  */
 export function createProofVerifier(settings: ProofSettings, store?: UsedProofStore) {
   const used = new Map<string, { expiresMs: number; submission: string | null }>()
-  const digestKey = createHmac('sha256', settings.hmacKey).update('used proof-of-work challenges').digest()
+  // A KeyObject: Node's HMAC takes one far faster than a Buffer (submission-metadata.ts fingerprintKeyFrom).
+  const digestKey = createSecretKey(
+    createHmac('sha256', settings.hmacKey).update('used proof-of-work challenges').digest(),
+  )
   let loaded: Promise<void> | undefined
 
   function forgetExpired(nowMs: number): void {
@@ -184,11 +186,9 @@ export function createProofVerifier(settings: ProofSettings, store?: UsedProofSt
       const digest = createHmac('sha256', digestKey).update(payload.challenge).digest('hex')
       const earlier = used.get(digest)
       if (earlier && (submission === null || earlier.submission !== submission)) return { kind: 'replayed' }
-      if (!earlier) {
-        used.set(digest, { expiresMs, submission })
-        await store?.remember({ digest, expiresMs, submission }, now)
-      }
-      return { kind: 'solved', issuedAt: new Date(issuedMs) }
+      if (!earlier) used.set(digest, { expiresMs, submission })
+      // Recorded again by a retry of the same submission: its first insert may have failed.
+      return { kind: 'solved', issuedAt: new Date(issuedMs), used: { digest, expiresMs, submission } }
     },
   }
 }
