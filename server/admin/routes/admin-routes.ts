@@ -46,6 +46,12 @@ export interface AdminRoutesOptions {
   passwordCost?: PasswordCost
   /** WEBHOOK_LOCAL_DESTINATIONS (development and tests): desk destinations may be on this machine. */
   localWebhookDestinations?: boolean
+  /**
+   * Phone notifications (server/push): the VAPID public key browsers subscribe with, and whether a
+   * push service on http://127.0.0.1 is accepted (development and tests). Without it, the desk
+   * offers no notifications.
+   */
+  push?: { publicKey: string; allowLoopback: boolean }
 }
 
 /**
@@ -169,6 +175,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     pageSize: inboxPageSize,
     now: options.now,
     backupStatus: options.backupStatus,
+    pushAllowLoopback: options.push?.allowLoopback,
   })
 }
 
