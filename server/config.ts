@@ -343,7 +343,9 @@ function vapidFrom(
   }
   const generated = vapidKeysFromSecret(readOrCreateSecret(dataDir, 'vapid-private-key'), subject)
   if (!generated)
-    throw new ConfigError(`The secret in ${path.join(dataDir, 'vapid-private-key')} is not a P-256 key; delete the file.`)
+    throw new ConfigError(
+      `The secret in ${path.join(dataDir, 'vapid-private-key')} is not a P-256 key; delete the file.`,
+    )
   return { ...generated, generated: true }
 }
 

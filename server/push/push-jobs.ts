@@ -30,7 +30,11 @@ export async function queueAssignmentPushes(tx: Queryable, leadId: string, assig
         build
           .selectFrom('push_subscriptions as s')
           .leftJoin('push_preferences as p', 'p.staff_user_id', 's.staff_user_id')
-          .select((eb) => ['s.id as subscription_id', eb.val(leadId).as('lead_id'), eb.val('assigned').as('kind')])
+          .select((eb) => [
+            's.id as subscription_id',
+            eb.val(leadId).as('lead_id'),
+            eb.val('assigned').as('kind'),
+          ])
           .where('s.staff_user_id', '=', assignee)
           .where(sql<SqlBool>`coalesce(p.assigned, true)`),
       ),

@@ -63,7 +63,9 @@ export async function sendPush(
   })
   const signal = AbortSignal.timeout(timeoutMs)
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest
-  const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]))
+  const headers = Object.fromEntries(
+    Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
+  )
   return new Promise<PushAnswer>((resolve) => {
     const outgoing = request(
       url,
@@ -80,7 +82,8 @@ export async function sendPush(
         response.destroy()
         if (status >= 200 && status < 300) resolve({ outcome: 'sent', reason: `accepted: HTTP ${status}` })
         // RFC 8030 §7.3: the subscription expired or was removed; sending again is pointless.
-        else if (status === 404 || status === 410) resolve({ outcome: 'gone', reason: `gone: HTTP ${status}` })
+        else if (status === 404 || status === 410)
+          resolve({ outcome: 'gone', reason: `gone: HTTP ${status}` })
         else resolve({ outcome: 'failed', reason: `refused: HTTP ${status}` })
       },
     )

@@ -60,7 +60,10 @@ export function subscriptionProblem(
 function isP256Point(key: Buffer): boolean {
   if (key.length !== 65 || key[0] !== 4) return false
   try {
-    createECDH('prime256v1').computeSecret(key)
+    // computeSecret refuses a point that is not on the curve.
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    ecdh.computeSecret(key)
     return true
   } catch {
     return false
@@ -117,7 +120,11 @@ export async function saveSubscription(
 }
 
 /** Forgets the member's browser with this endpoint; answers whether there was one. */
-export async function removeSubscription(db: Queryable, staffUserId: string, endpoint: string): Promise<boolean> {
+export async function removeSubscription(
+  db: Queryable,
+  staffUserId: string,
+  endpoint: string,
+): Promise<boolean> {
   const rows = await run(
     db,
     build
@@ -145,11 +152,19 @@ export async function memberSubscriptions(db: Queryable, staffUserId: string): P
       .where('staff_user_id', '=', staffUserId)
       .orderBy('created_at', 'desc'),
   )
-  return rows.map((row) => ({ id: row.id, service: new URL(row.endpoint).host, createdAt: new Date(row.createdAt) }))
+  return rows.map((row) => ({
+    id: row.id,
+    service: new URL(row.endpoint).host,
+    createdAt: new Date(row.createdAt),
+  }))
 }
 
 /** Forgets one of the member's browsers by its id (the desk's Remove). */
-export async function removeSubscriptionById(db: Queryable, staffUserId: string, id: string): Promise<boolean> {
+export async function removeSubscriptionById(
+  db: Queryable,
+  staffUserId: string,
+  id: string,
+): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return false
   const rows = await run(
     db,
@@ -171,7 +186,7 @@ export interface PushPreferences {
 }
 
 /** A member who never chose: every kind, at any hour. */
-export const defaultPreferences: PushPreferences = {
+const defaultPreferences: PushPreferences = {
   newLeads: true,
   assigned: true,
   followUps: true,
@@ -183,12 +198,7 @@ export async function memberPreferences(db: Queryable, staffUserId: string): Pro
     db,
     build
       .selectFrom('push_preferences')
-      .select([
-        'new_leads as newLeads',
-        'assigned',
-        'follow_ups as followUps',
-        'quiet_hours as quietHours',
-      ])
+      .select(['new_leads as newLeads', 'assigned', 'follow_ups as followUps', 'quiet_hours as quietHours'])
       .where('staff_user_id', '=', staffUserId),
   )
   return row ?? defaultPreferences

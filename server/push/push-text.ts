@@ -28,7 +28,7 @@ const titles: Record<PushKind, string> = {
 const personNameFields = ['contactName', 'primaryDriverName', 'primaryOperatorName'] as const
 
 /** The visitor's first name, or '' when the form gave only a business (or nothing). */
-export function firstNameOf(fields: Record<string, string>): string {
+function firstNameOf(fields: Record<string, string>): string {
   const name = fields.firstName || personNameFields.map((field) => fields[field]).find(Boolean) || ''
   const first = name.trim().split(/\s+/)[0] ?? ''
   return first.length > 40 ? `${first.slice(0, 39)}…` : first

@@ -51,5 +51,7 @@ export function vapidPairProblem(publicKey: string, privateKey: string): string 
 export function vapidKeysFromSecret(hexSecret: string, subject: string): VapidKeys | undefined {
   const privateKey = Buffer.from(hexSecret, 'hex')
   const publicKey = publicKeyOf(privateKey)
-  return publicKey === undefined ? undefined : { publicKey, privateKey: privateKey.toString('base64url'), subject }
+  return publicKey === undefined
+    ? undefined
+    : { publicKey, privateKey: privateKey.toString('base64url'), subject }
 }

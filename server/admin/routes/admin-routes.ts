@@ -24,6 +24,7 @@ import { heldNotificationRoutes } from './held-notification-routes.ts'
 import { inboxPageSize, inboxRoutes } from './inbox-routes.ts'
 import { leadLogRoutes, leadStateRoutes } from './lead-action-routes.ts'
 import { leadPageRoutes } from './lead-routes.ts'
+import { notificationRoutes } from './notification-routes.ts'
 import { signInRoutes } from './sign-in-routes.ts'
 import { staffRoutes } from './staff-routes.ts'
 import { twoFactorRoutes } from './two-factor-routes.ts'
@@ -64,13 +65,20 @@ const staffPagePolicy = [
   "style-src 'self'",
   "img-src 'self'",
   "connect-src 'self'",
+  // The desk's web app manifest and its service worker (notification-routes.ts).
+  "manifest-src 'self'",
+  "worker-src 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ')
 
 const assetsDir = path.join(import.meta.dirname, '..', 'assets')
-const assetTypes = { 'admin.css': 'text/css; charset=utf-8', 'admin.js': 'text/javascript; charset=utf-8' }
+const assetTypes = {
+  'admin.css': 'text/css; charset=utf-8',
+  'admin.js': 'text/javascript; charset=utf-8',
+  'push.js': 'text/javascript; charset=utf-8',
+}
 
 /** Form posts from the staff pages are small: an e-mail and password, a status, a field name. */
 const formBodyLimit = 16 * 1024
@@ -156,6 +164,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     now: options.now,
     passwordCost: options.passwordCost,
     localWebhookDestinations: options.localWebhookDestinations ?? false,
+    push: options.push,
   }
   await app.register(signInRoutes, pages)
   await app.register(inboxRoutes, pages)
@@ -168,6 +177,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(accountRoutes, pages)
   await app.register(heldNotificationRoutes, pages)
   await app.register(webhookRoutes, pages)
+  await app.register(notificationRoutes, pages)
   await app.register(apiRoutes, {
     db: options.db,
     desk,

@@ -32,4 +32,6 @@ export interface DeskOptions {
    * a receiver on this machine (loopback, over http), as WEBHOOK_URL may.
    */
   localWebhookDestinations?: boolean
+  /** Phone notifications (AdminRoutesOptions.push): the VAPID public key; none without it. */
+  push?: { publicKey: string; allowLoopback: boolean }
 }

@@ -28,7 +28,11 @@ const endpoint = z.string().min(1).max(endpointMaxLength).describe('The push ser
 const subscriptionBody = z
   .object({
     endpoint,
-    expirationTime: z.number().nullable().optional().describe('Ignored: push services answer 410 when it ends.'),
+    expirationTime: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('Ignored: push services answer 410 when it ends.'),
     keys: z.object({
       p256dh: z.string().max(200).describe('The browser’s P-256 public key, base64url (65 bytes).'),
       auth: z.string().max(100).describe('The browser’s authentication secret, base64url (16 bytes).'),
@@ -40,10 +44,7 @@ const savedSchema = z
   .object({ endpoint: z.string(), createdAt: z.string() })
   .describe('The browser is subscribed for the signed-in member.')
 
-export function pushSubscriptionRoutes(
-  app: FastifyInstance,
-  options: PushSubscriptionRoutesOptions,
-): void {
+export function pushSubscriptionRoutes(app: FastifyInstance, options: PushSubscriptionRoutesOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post(
     '/api/admin/push-subscriptions',
