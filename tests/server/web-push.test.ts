@@ -307,6 +307,15 @@ describe.each(drivers)('phone notifications on %s', (driver) => {
       expect((await remove(maria)).statusCode).toBe(404)
       expect((await remove(ana)).statusCode).toBe(204)
       expect(await subscriptionCount()).toBe(0)
+      // The endpoint may also go in the query, with no body.
+      await subscribe(ana, 'api')
+      const byQuery = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/push-subscriptions?endpoint=${encodeURIComponent(browser.subscription.endpoint)}`,
+        headers: { cookie: ana.cookie, origin: ownOrigin },
+      })
+      expect(byQuery.statusCode, byQuery.body).toBe(204)
+      expect(await subscriptionCount()).toBe(0)
       await submitLead()
       await worker().runOnce()
       expect(service.received).toHaveLength(0)

@@ -66,7 +66,7 @@ export function pushSubscriptionRoutes(app: FastifyInstance, options: PushSubscr
     {
       schema: {
         description: 'The endpoint goes in the JSON body (`{"endpoint": …}`) or in the query (`?endpoint=`).',
-        body: z.object({ endpoint }).optional(),
+        body: z.object({ endpoint }).nullish(),
         querystring: z.object({ endpoint: endpoint.optional() }),
         response: { 204: z.null().describe('Forgotten.'), 400: errorSchema, 404: errorSchema },
       },
