@@ -72,6 +72,7 @@ test('a member installs the desk, turns notifications on in this browser and cho
   // The page's script registered the desk's worker, for /admin/ only.
   await expect(page.getByText('Notifications are off in this browser.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Turn on notifications in this browser' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Turn them off in this browser' })).toBeHidden()
   const registration = await page.evaluate(async () => {
     const found = await navigator.serviceWorker.getRegistration('/admin/')
     return { scope: found?.scope, script: (found?.active ?? found?.installing ?? found?.waiting)?.scriptURL }

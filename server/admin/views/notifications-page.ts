@@ -58,12 +58,14 @@ function thisBrowser(view: NotificationsView) {
 }
 
 function checkbox(name: keyof PushPreferences, label: string, checked: boolean, hint?: string) {
-  return html`<div className="field checkbox">
-    <input id=${`pref-${name}`} name=${name} type="checkbox" defaultChecked=${checked}
-      aria-describedby=${hint ? `pref-${name}-hint` : undefined} />
-    <label htmlFor=${`pref-${name}`}>${label}</label>
+  return html`<${Fragment}>
+    <div className="check">
+      <input id=${`pref-${name}`} name=${name} type="checkbox" defaultChecked=${checked}
+        aria-describedby=${hint ? `pref-${name}-hint` : undefined} />
+      <label htmlFor=${`pref-${name}`}>${label}</label>
+    </div>
     ${hint && html`<p className="muted" id=${`pref-${name}-hint`}>${hint}</p>`}
-  </div>`
+  <//>`
 }
 
 function choices(view: NotificationsView) {
@@ -95,11 +97,11 @@ function browserList(view: NotificationsView) {
     ${
       view.browsers.length === 0
         ? html`<p>No browser receives your notifications yet.</p>`
-        : html`<ul className="plain-list">
+        : html`<ul>
             ${view.browsers.map(
               (browser) => html`<li key=${browser.id}>
                 <span>Through ${browser.service}, since ${formatDateTime(browser.createdAt)}</span>
-                <form method="post" action=${`/admin/notifications/browsers/${browser.id}/remove`} className="inline">
+                <form method="post" action=${`/admin/notifications/browsers/${browser.id}/remove`} className="inline-form">
                   <button type="submit" className="button-secondary">Remove</button>
                 </form>
               </li>`,
