@@ -27,6 +27,7 @@ const alone = [
   'sign-in-lockout',
   'staff-command',
   'stored-secrets',
+  'web-push-server',
 ].map((name) => `tests/server/${name}.test.ts`)
 
 // Vitest reads this file instead of vite.config.ts, so tests run without the React Router plugin.

@@ -78,7 +78,7 @@ export interface AppOptions {
   /** Session lifetimes and sign-in lockout numbers; tests shorten them. */
   admin?: Pick<
     AdminRoutesOptions,
-    'session' | 'throttle' | 'requireSecondFactor' | 'backupStatus' | 'localWebhookDestinations'
+    'session' | 'throttle' | 'requireSecondFactor' | 'backupStatus' | 'localWebhookDestinations' | 'push'
   >
 }
 

@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path'
 import { z } from 'zod'
 import { agency } from '#config/agency.ts'
+import { type VapidKeys, vapidKeysFromSecret, vapidPairProblem } from './push/vapid-keys.ts'
 import { isWebhookSecret, urlProblem } from './webhooks/destinations.ts'
 
 /**
@@ -63,6 +64,11 @@ export interface Config {
   webhook: { url: string; secret: string } | undefined
   /** The visitor's copy of a request by e-mail (server/mail/visitor-confirmation.ts); VISITOR_CONFIRMATION=off: none. */
   visitorConfirmation: boolean
+  /**
+   * The VAPID key pair that signs phone notifications (server/push): VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY, or in development a pair generated in DATA_DIR (`generated`).
+   */
+  vapid: VapidKeys & { generated: boolean }
 }
 
 export interface RateLimit {
@@ -213,6 +219,12 @@ const envSchema = z.object({
     .string()
     .refine(isWebhookSecret, 'must be a whsec_ secret: whsec_ then 24 or more random bytes in base64')
     .optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .default(`mailto:${agency.email}`),
 })
 
 /**
@@ -299,7 +311,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webhook: webhookFrom(values),
     webhookLocalDestinations: values.WEBHOOK_LOCAL_DESTINATIONS === 'on',
     visitorConfirmation: values.VISITOR_CONFIRMATION === 'on',
+    vapid: vapidFrom(values, dataDir),
   }
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither; required in production, as every
+ * browser subscribed under one pair must be sent to with it (a new pair silences every phone).
+ * In development, a pair generated once in DATA_DIR.
+ */
+function vapidFrom(
+  values: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT: string; NODE_ENV: string },
+  dataDir: string,
+): Config['vapid'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = values
+  if (publicKey && privateKey) {
+    const problem = vapidPairProblem(publicKey, privateKey)
+    if (problem) throw new ConfigError(`Invalid environment:\n  ${problem}`)
+    return { publicKey, privateKey, subject, generated: false }
+  }
+  if (publicKey || privateKey) {
+    const missing = publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
+    throw new ConfigError(
+      `Invalid environment:\n  ${missing}: required with ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}`,
+    )
+  }
+  if (values.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production (a pair from `npx web-push generate-vapid-keys`)',
+    )
+  }
+  const generated = vapidKeysFromSecret(readOrCreateSecret(dataDir, 'vapid-private-key'), subject)
+  if (!generated)
+    throw new ConfigError(
+      `The secret in ${path.join(dataDir, 'vapid-private-key')} is not a P-256 key; delete the file.`,
+    )
+  return { ...generated, generated: true }
 }
 
 /** The environment's webhook destination: both variables or neither, its URL as the desk checks it. */

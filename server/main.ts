@@ -151,6 +151,7 @@ async function main(): Promise<void> {
       requireSecondFactor: config.staffRequireSecondFactor,
       backupStatus,
       localWebhookDestinations: config.webhookLocalDestinations,
+      push: { publicKey: config.vapid.publicKey, allowLoopback: config.nodeEnv !== 'production' },
     },
     metricsToken: config.metricsToken,
     proofOfWork: { maxNumber: config.proofOfWorkMaxNumber },
@@ -176,6 +177,12 @@ async function main(): Promise<void> {
     app.log.warn(
       { file: path.join(config.dataDir, 'lead-encryption-key') },
       'LEAD_ENCRYPTION_KEY is not set: using a development key kept in the data folder (production refuses to start without one)',
+    )
+  }
+  if (config.vapid.generated) {
+    app.log.warn(
+      { file: path.join(config.dataDir, 'vapid-private-key') },
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: phone notifications are signed with a development key kept in the data folder (production refuses to start without them)',
     )
   }
   const transport = createMailTransport({
@@ -223,6 +230,8 @@ async function main(): Promise<void> {
       allowLoopback: config.webhookLocalDestinations,
     },
     ...(config.visitorConfirmation ? { visitor: { secret: config.ipHashSalt } } : {}),
+    // Phone notifications: push services on this machine only outside production (tests, development).
+    push: { vapid: config.vapid, allowLoopback: config.nodeEnv !== 'production' },
     settings: {
       from: config.mailFrom,
       to: config.leadsTo,

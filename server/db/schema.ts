@@ -103,6 +103,39 @@ export interface Leads {
   user_agent: string | null
 }
 
+export interface PushMessages {
+  attempts: Generated<number>
+  created_at: Generated<Timestamp>
+  follow_up_at: Timestamp | null
+  id: Generated<string>
+  kind: 'new-lead' | 'assigned' | 'follow-up'
+  last_error: string | null
+  lead_id: string
+  locked_until: Timestamp | null
+  next_attempt_at: Generated<Timestamp>
+  sent_at: Timestamp | null
+  status: Generated<'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | 'discarded'>
+  subscription_id: string
+}
+
+export interface PushPreferences {
+  assigned: Generated<boolean>
+  follow_ups: Generated<boolean>
+  new_leads: Generated<boolean>
+  quiet_hours: Generated<boolean>
+  staff_user_id: string
+  updated_at: Generated<Timestamp>
+}
+
+export interface PushSubscriptions {
+  auth: string
+  created_at: Generated<Timestamp>
+  endpoint: string
+  id: Generated<string>
+  p256dh: string
+  staff_user_id: string
+}
+
 export interface SensitiveReveals {
   field_name: string
   id: Generated<Int8>
@@ -279,6 +312,9 @@ export interface DB {
   encryption_key_check: EncryptionKeyCheck
   lead_events: LeadEvents
   leads: Leads
+  push_messages: PushMessages
+  push_preferences: PushPreferences
+  push_subscriptions: PushSubscriptions
   sensitive_reveals: SensitiveReveals
   sign_in_throttles: SignInThrottles
   site_settings_draft: SiteSettingsDraft

@@ -17,10 +17,12 @@
  * `visitorDailyLimit` a day to one address. It also tells staff of the leads a colleague assigned
  * to them (migration 017, server/mail/assignment-mail.ts), with the same claim, lease and backoff.
  *
- * These are three lanes, each with a loop of its own and a bound of messages in flight (the
- * `Lane`s below, docs/decisions/031-delivery-lanes.md): the agency's notifications, the other
- * e-mails, the webhooks. A receiver that never answers costs its webhook lane one place per
- * attempt, never the agency a minute.
+ * With push settings, it also sends the staff's phone notifications (migration 024, server/push).
+ *
+ * These are lanes, each with a loop of its own and a bound of messages in flight (the `Lane`s
+ * below, docs/decisions/031-delivery-lanes.md): the agency's notifications, the other e-mails, the
+ * webhooks, the phone notifications (docs/decisions/038-web-push.md). A receiver that never answers
+ * costs its webhook lane one place per attempt, never the agency a minute.
  */
 import { createHmac } from 'node:crypto'
 import type { RawBuilder, SqlBool } from 'kysely'
@@ -43,6 +45,8 @@ import { buildLeadNotification } from '../mail/lead-notification.ts'
 import type { MailTransport } from '../mail/mail-transport.ts'
 import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.ts'
 import type { Metrics } from '../metrics/metrics.ts'
+import { deliverPush, type PushSettings, pushSweeper } from '../push/push-delivery.ts'
+import { type ClaimedPush, pushOutbox } from '../push/push-jobs.ts'
 import { staffLabel } from '../staff/staff-accounts.ts'
 import {
   attemptDelivery,
@@ -97,6 +101,7 @@ export function createDeliveryWorker({
   digest,
   webhooks,
   visitor,
+  push,
 }: {
   db: Queryable
   transport: MailTransport
@@ -115,6 +120,8 @@ export function createDeliveryWorker({
    * (VISITOR_CONFIRMATION=off) none is sent; those queued meanwhile expire after a day.
    */
   visitor?: { secret: string }
+  /** The staff's phone notifications (server/push): the VAPID keys; without them none is sent. */
+  push?: PushSettings
 }): DeliveryWorker & { start(): void } {
   let stopped = false
   /** What each lane is sending right now, and how stop() hands each back. */
@@ -409,10 +416,27 @@ export function createDeliveryWorker({
     },
   })
 
+  /** Phone notifications: the due follow-ups queued before each round, a few sends at once. */
+  const pushLane = (pushSettings: PushSettings): Lane<ClaimedPush> => ({
+    concurrency: pushConcurrency,
+    beforeClaims: pushSweeper(db, log),
+    claim: () => pushOutbox.claim(db, settings.leaseMs),
+    deliver: (message) =>
+      deliverPush(db, message, pushSettings, settings, log, (claimed) => released.has(claimed)),
+    async release(message) {
+      await pushOutbox.release(db, message)
+      log.warn({ messageId: message.messageId }, 'stopping: released a phone notification')
+    },
+  })
+
+  // One lane for the worker's life: its sweep keeps when it last looked for due follow-ups.
+  const phoneLane = push && pushLane(push)
+
   const passes: (() => Promise<number>)[] = [
     () => drain(agencyLane),
     () => drain(otherMailLane),
     ...(webhooks ? [() => drain(webhookLane(webhooks))] : []),
+    ...(phoneLane ? [() => drain(phoneLane)] : []),
   ]
 
   /** One pass of every lane, side by side; resolves once each is done, with how many were sent. */
@@ -473,6 +497,8 @@ const mailConcurrency = 2
 /** Webhook attempts in flight at once in one process, and to one destination among them. */
 const webhookConcurrency = 8
 const perDestinationConcurrency = 2
+/** Phone notifications in flight at once in one process (push services answer within a second). */
+const pushConcurrency = 4
 
 /** Resolves when one of `running` settles, or after `ms` (never, undefined). */
 async function settledOrLater(running: Promise<void>[], ms: number | undefined): Promise<void> {

@@ -12,6 +12,7 @@ import type { Queryable } from '../db/database.ts'
 import { build, countRows, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
 import { outbox } from '../delivery/outbox.ts'
+import { pushOutbox, queueAssignmentPushes, withdrawAssignmentPushes } from '../push/push-jobs.ts'
 import { isUuid } from './lead-id.ts'
 
 /**
@@ -219,6 +220,8 @@ export async function holdUndeliveredJobs(db: Queryable): Promise<number> {
   // So are the assignment e-mails: staff see the assignment on the desk, and news of an old one
   // arriving later would mislead.
   await assignmentOutbox.discardUndelivered(db)
+  // And the phone notifications: a phone ringing hours later for an old lead would mislead.
+  await pushOutbox.discardUndelivered(db)
   return rows.length
 }
 
@@ -442,6 +445,8 @@ export async function queueAssignmentMail(
     tx,
     build.deleteFrom('assignment_mails').where('lead_id', '=', mail.leadId).where('status', '=', 'pending'),
   )
+  // The phone notifications of an assignment follow its e-mail's rules (server/push/push-jobs.ts).
+  await withdrawAssignmentPushes(tx, mail.leadId)
   if (mail.assignee === null) return
   const told = await run(
     tx,
@@ -464,6 +469,7 @@ export async function queueAssignmentMail(
       status: 'pending',
     }),
   )
+  await queueAssignmentPushes(tx, mail.leadId, mail.assignee)
 }
 
 /**

@@ -104,6 +104,22 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
   { method: 'GET', url: '/admin/webhooks', kind: 'page' },
   { method: 'POST', url: '/admin/webhooks', kind: 'page', body: { url: 'https://crm.example/hook' } },
   { method: 'POST', url: '/admin/webhooks/:action', kind: 'page', body: { destination: unknownId } },
+  // The member's phone notifications: their choices and browsers.
+  { method: 'GET', url: '/admin/notifications', kind: 'page' },
+  { method: 'POST', url: '/admin/notifications', kind: 'page', body: { newLeads: 'on' } },
+  { method: 'POST', url: '/admin/notifications/browsers/:id/remove', kind: 'page', body: {} },
+  {
+    method: 'POST',
+    url: '/api/admin/push-subscriptions',
+    kind: 'api',
+    body: { endpoint: 'https://push.example.com/x', keys: { p256dh: 'x', auth: 'y' } },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/push-subscriptions',
+    kind: 'api',
+    body: { endpoint: 'https://push.example.com/x' },
+  },
   { method: 'GET', url: '/api/admin/health', kind: 'api' },
   { method: 'GET', url: '/api/admin/openapi.json', kind: 'api' },
   { method: 'GET', url: '/api/admin/session', kind: 'api' },
@@ -134,6 +150,10 @@ const publicRoutes = [
   'POST /admin/two-factor',
   'GET /admin/assets/admin.css',
   'GET /admin/assets/admin.js',
+  // The desk as an installable app: browsers fetch these without the session.
+  'GET /admin/assets/push.js',
+  'GET /admin/manifest.webmanifest',
+  'GET /admin/push-worker.js',
 ]
 
 function formBody(fields: Record<string, string>): string {

@@ -2,8 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { agency } from '#config/agency.ts'
 import { ConfigError, loadConfig, parseRateLimit } from '#server/config.ts'
+
+const vapid = webpush.generateVAPIDKeys()
 
 let dir: string
 beforeEach(async () => {
@@ -64,6 +67,9 @@ describe('loadConfig', () => {
         DELIVERY_POLL_MS: '200',
         RETENTION_DAYS: '90',
         RETENTION_WON: 'purge',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: 'https://agency.example/contact',
       },
       dir,
     )
@@ -84,6 +90,7 @@ describe('loadConfig', () => {
       delivery: { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 8000, pollMs: 200 },
       retentionDays: 90,
       retentionPurgesWon: true,
+      vapid: { ...vapid, subject: 'https://agency.example/contact', generated: false },
     })
   })
 
@@ -114,6 +121,54 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, LEAD_ENCRYPTION_KEY: 'short' }, dir)).toThrow(
       /LEAD_ENCRYPTION_KEY/,
     )
+  })
+
+  it('needs the VAPID key pair in production, checks it, and makes one in development', () => {
+    const production = { NODE_ENV: 'production', LEAD_ENCRYPTION_KEY: 'ab'.repeat(32) }
+    expect(configError(production)).toMatch(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production/)
+    expect(configError({ ...production, VAPID_PUBLIC_KEY: vapid.publicKey })).toMatch(
+      /VAPID_PRIVATE_KEY: required with VAPID_PUBLIC_KEY/,
+    )
+    const other = webpush.generateVAPIDKeys()
+    expect(configError({ VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey })).toMatch(
+      /VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/,
+    )
+    expect(configError({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: 'short' })).toMatch(
+      /VAPID_PRIVATE_KEY: must be a P-256 private key/,
+    )
+    // The message never echoes a key.
+    expect(configError({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: 'short' })).not.toContain(
+      'short',
+    )
+    expect(configError({ VAPID_SUBJECT: 'agency' })).toMatch(
+      /VAPID_SUBJECT: must be a mailto: address or an https/,
+    )
+    const set = loadConfig(
+      {
+        DATA_DIR: dir,
+        ...production,
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      },
+      dir,
+    )
+    expect(set.vapid).toEqual({ ...vapid, subject: `mailto:${agency.email}`, generated: false })
+
+    // Development: a pair kept in DATA_DIR, the same at every start, usable by web-push.
+    const first = loadConfig({ DATA_DIR: dir }, dir).vapid
+    expect(first.generated).toBe(true)
+    expect(loadConfig({ DATA_DIR: dir }, dir).vapid).toEqual(first)
+    expect(() => webpush.setVapidDetails(first.subject, first.publicKey, first.privateKey)).not.toThrow()
+    expect(
+      webpush.generateRequestDetails(
+        {
+          endpoint: 'https://push.example.com/x',
+          keys: { p256dh: vapid.publicKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+        },
+        null,
+        { vapidDetails: first },
+      ).headers.Authorization,
+    ).toMatch(new RegExp(`^vapid t=.+, k=${first.publicKey}$`))
   })
 
   it('refuses TRUST_PROXY=true and says what to set instead', () => {

@@ -39,7 +39,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { validPayload } from './helpers/form-payloads.ts'
-import { waitFor } from './helpers/server-process.ts'
+import { vapidEnvironment, waitFor } from './helpers/server-process.ts'
 import { solvedProof } from './helpers/solved-proofs.ts'
 
 const root = realpathSync(path.join(import.meta.dirname, '..', '..'))
@@ -145,6 +145,7 @@ describe('the systemd unit on a fresh Debian server', () => {
       // What /etc/agency-site/env holds (deploy/env.example).
       LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       IP_HASH_SALT: ipHashSalt,
+      ...vapidEnvironment(),
       DIGEST_TIME: 'off',
       // What systemd gives every service: a minimal PATH, the user's home.
       PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',

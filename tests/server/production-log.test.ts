@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { logFlushMs } from '#server/logger.ts'
-import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
+import {
+  type ServerProcess,
+  startServerProcess,
+  vapidEnvironment,
+  waitFor,
+} from './helpers/server-process.ts'
 
 /** The request lines of the log so far, as "METHOD path status". */
 function requestLines(output: string): string[] {
@@ -36,6 +41,7 @@ describe('the production log', () => {
         DATA_DIR: dataDir,
         LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         IP_HASH_SALT: randomBytes(16).toString('hex'),
+        ...vapidEnvironment(),
       },
       timeoutMs: 60_000,
     })

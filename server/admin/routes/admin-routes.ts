@@ -24,6 +24,7 @@ import { heldNotificationRoutes } from './held-notification-routes.ts'
 import { inboxPageSize, inboxRoutes } from './inbox-routes.ts'
 import { leadLogRoutes, leadStateRoutes } from './lead-action-routes.ts'
 import { leadPageRoutes } from './lead-routes.ts'
+import { notificationRoutes } from './notification-routes.ts'
 import { signInRoutes } from './sign-in-routes.ts'
 import type { SiteDesk } from './site-api.ts'
 import { siteRoutes } from './site-routes.ts'
@@ -50,6 +51,12 @@ export interface AdminRoutesOptions {
   localWebhookDestinations?: boolean
   /** The site settings' pages (a preview) and the refresh after a publish (server/site). */
   site?: SiteDesk
+  /**
+   * Phone notifications (server/push): the VAPID public key browsers subscribe with, and whether a
+   * push service on http://127.0.0.1 is accepted (development and tests). Without it, the desk
+   * offers no notifications.
+   */
+  push?: { publicKey: string; allowLoopback: boolean }
 }
 
 /**
@@ -62,13 +69,20 @@ const staffPagePolicy = [
   "style-src 'self'",
   "img-src 'self'",
   "connect-src 'self'",
+  // The desk's web app manifest and its service worker (notification-routes.ts).
+  "manifest-src 'self'",
+  "worker-src 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ')
 
 const assetsDir = path.join(import.meta.dirname, '..', 'assets')
-const assetTypes = { 'admin.css': 'text/css; charset=utf-8', 'admin.js': 'text/javascript; charset=utf-8' }
+const assetTypes = {
+  'admin.css': 'text/css; charset=utf-8',
+  'admin.js': 'text/javascript; charset=utf-8',
+  'push.js': 'text/javascript; charset=utf-8',
+}
 
 /** Form posts from the staff pages are small: an e-mail and password, a status, a field name. */
 const formBodyLimit = 16 * 1024
@@ -160,6 +174,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     passwordCost: options.passwordCost,
     localWebhookDestinations: options.localWebhookDestinations ?? false,
     site,
+    push: options.push,
   }
   await app.register(signInRoutes, pages)
   await app.register(inboxRoutes, pages)
@@ -173,6 +188,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(heldNotificationRoutes, pages)
   await app.register(webhookRoutes, pages)
   await app.register(siteRoutes, pages)
+  await app.register(notificationRoutes, pages)
   await app.register(apiRoutes, {
     db: options.db,
     desk,
@@ -181,6 +197,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     now: options.now,
     backupStatus: options.backupStatus,
     site,
+    pushAllowLoopback: options.push?.allowLoopback,
   })
 }
 

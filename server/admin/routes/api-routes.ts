@@ -34,6 +34,7 @@ import type { StaffDesk } from '../staff-desk.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
 import { revealRefusals } from './lead-routes.ts'
 import { openApiPath, registerOpenApi } from './openapi.ts'
+import { pushSubscriptionRoutes } from './push-subscription-routes.ts'
 import { registerSiteApi, type SiteDesk } from './site-api.ts'
 
 export interface ApiRoutesOptions {
@@ -46,6 +47,8 @@ export interface ApiRoutesOptions {
   backupStatus?: () => Promise<BackupStatus>
   /** The site settings' pages and refresh (server/site). */
   site: SiteDesk
+  /** Development and tests: push subscriptions may name a push service on http://127.0.0.1. */
+  pushAllowLoopback?: boolean
 }
 
 /** Why a change was refused, by the work log's answer (404 for a missing lead). */
@@ -115,6 +118,8 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
     deliveries: await deliveryCounts(options.db),
     ...(options.backupStatus ? { backup: backupHealth(await options.backupStatus()) } : {}),
   }))
+
+  pushSubscriptionRoutes(app, { db: options.db, allowLoopback: options.pushAllowLoopback ?? false })
 
   app.get('/api/admin/session', async (request) => ({
     email: request.staff?.email,

@@ -35,4 +35,6 @@ export interface DeskOptions {
   localWebhookDestinations?: boolean
   /** The site settings' preview and the refresh after a publish (server/site). */
   site: SiteDesk
+  /** Phone notifications (AdminRoutesOptions.push): the VAPID public key; none without it. */
+  push?: { publicKey: string; allowLoopback: boolean }
 }

@@ -15,7 +15,7 @@ export interface PageOptions {
   /** An owner account: the navigation also links to the staff accounts page. */
   owner?: boolean
   /** Which navigation link is the current page. */
-  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks' | 'site' | 'account'
+  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks' | 'site' | 'account' | 'notifications'
 }
 
 function staffNavigation(options: PageOptions): ReactNode {
@@ -30,6 +30,7 @@ function staffNavigation(options: PageOptions): ReactNode {
         ${options.owner && html`<li><a href="/admin/site" aria-current=${current('site')}>Site</a></li>`}
         <li><a href="/admin/two-factor" aria-current=${current('two-factor')}>Two-step sign-in</a></li>
         <li><a href="/admin/account" aria-current=${current('account')}>Your account</a></li>
+        <li><a href="/admin/notifications" aria-current=${current('notifications')}>Notifications</a></li>
       </ul>
     </nav>
     <form className="sign-out" method="post" action="/admin/logout">
@@ -51,6 +52,7 @@ export function staffPage(options: PageOptions): string {
       <meta name="robots" content="noindex, nofollow" />
       <title>${`${options.title} · Lead desk · ${agency.shortName}`}</title>
       <link rel="icon" href="/favicon-48.png" type="image/png" sizes="48x48" />
+      <link rel="manifest" href="/admin/manifest.webmanifest" />
       <link rel="stylesheet" href="/admin/assets/admin.css" />
       <script src="/admin/assets/admin.js" defer></script>
     </head>

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import webpush from 'web-push'
 
 export const mainScript = path.join(import.meta.dirname, '..', '..', '..', 'server', 'main.ts')
 
@@ -35,6 +36,9 @@ export const serverVariables = [
   'BACKUP_KEEP',
   'DIGEST_TIME',
   'DIGEST_TO',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
 ]
 
 export interface ServerProcess {
@@ -157,4 +161,10 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
   }
+}
+
+/** A VAPID key pair as production's environment holds it (required there: server/config.ts). */
+export function vapidEnvironment(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys()
+  return { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }
 }
