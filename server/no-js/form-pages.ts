@@ -115,12 +115,16 @@ function withoutIsland(html: string, render: Renderer): string {
  * answers are then what a script would get.
  */
 export async function loadFormPages(clientDir: string, policies: Map<string, string>): Promise<FormPages> {
-  const render: Renderer | undefined = await import(pathToFileURL(rendererFile(clientDir)).href).catch(
-    (error: unknown) => {
+  // Loaded by the first answer that needs it, not at start: React and the site's components hold
+  // about 25 MB of the server's memory, for a page only a browser without JavaScript is sent.
+  let renderer: Promise<Renderer | undefined> | undefined
+  const loadRenderer = () => {
+    renderer ??= import(pathToFileURL(rendererFile(clientDir)).href).catch((error: unknown) => {
       if ((error as { code?: unknown })?.code === 'ERR_MODULE_NOT_FOUND') return undefined
       throw error
-    },
-  )
+    })
+    return renderer
+  }
   const localized = (locale: PageLocale, page: string) =>
     path.join(clientDir, ...withLocale(locale, page).split('/').filter(Boolean), 'index.html')
   const read = (htmlFile: string) => readFile(htmlFile, 'utf8').catch(() => undefined)
@@ -131,6 +135,7 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
 
   return {
     async invalidForm({ form, locale, refererPath, values, errors }) {
+      const render = await loadRenderer()
       if (!render) return undefined
       const chosen =
         form.pages.find((candidate) => withLocale(locale, candidate) === refererPath) ?? form.pages[0]
@@ -163,6 +168,7 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
       const html = await read(htmlFile)
       if (!html) return undefined
       const parsed = reference ? parseLeadReference(reference) : undefined
+      const render = parsed ? await loadRenderer() : undefined
       const filled =
         parsed && render
           ? replacePart(html, render.renderThankYou(locale), render.renderThankYou(locale, parsed, sent))
@@ -171,6 +177,7 @@ export async function loadFormPages(clientDir: string, policies: Map<string, str
     },
 
     async notice(locale, kind, { retryAfterSeconds, backPath }) {
+      const render = await loadRenderer()
       if (!render) return undefined
       const htmlFile = localized(locale, '/404')
       const html = await read(htmlFile)
