@@ -46,6 +46,7 @@ case "$task" in
   start)
     # npm start builds only when the build is missing or older than its sources (scripts/start.ts).
     install_deps
+    export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
     exec npm start
     ;;
   test)
@@ -59,7 +60,10 @@ case "$task" in
     exec npm test
     ;;
   serve)
-    exec node server/main.ts
+    # The server in a 512 MB machine (docs/decisions/034-liftoff-only.md, scripts/serving.ts):
+    # PGlite's WebAssembly by the baseline compiler only, a small young generation, two malloc arenas.
+    export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+    exec node --liftoff-only --max-semi-space-size=2 server/main.ts
     ;;
   # Every benchmark of package.json (bench, bench:web, bench:desk, bench:memory, ...).
   staff|backup|restore|build|bench|bench:*)

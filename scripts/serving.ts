@@ -1,11 +1,16 @@
 /**
- * How production starts node (scripts/run.sh `serve` and `start`, so the systemd unit too), for the
- * benchmarks to start the server the same way. tests/server/deploy.test.ts checks that run.sh and
- * deploy/agency-site.service say the same.
+ * How production starts node for the server (docs/decisions/034-liftoff-only.md): scripts/run.sh
+ * `serve` (the systemd unit's command) and `start`, and package.json's `start`. The benchmarks
+ * start the server the same way; tests/server/deploy.test.ts checks that those places say this.
  */
 
-/** Options for node before server/main.ts. */
-export const servingNodeArgs: string[] = []
+/**
+ * `--liftoff-only`: PGlite's WebAssembly compiled by V8's baseline compiler only; its optimizing
+ * compiler (TurboFan) needs 400-500 MB more at its peak for PGlite's largest functions.
+ * `--max-semi-space-size=2`: the JavaScript heap's young generation at most 3 × 2 MB per thread
+ * instead of 3 × 16 MB, collected more often.
+ */
+export const servingNodeArgs = ['--liftoff-only', '--max-semi-space-size=2']
 
-/** Variables set for the server's process. */
-export const servingEnvironment = { MALLOC_ARENA_MAX: 'default' }
+/** Set for the server's process: glibc's malloc arenas at two instead of eight per core. */
+export const servingEnvironment = { MALLOC_ARENA_MAX: '2' }
