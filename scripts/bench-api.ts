@@ -24,6 +24,10 @@
  *   --proofs-per-second <n>  proofs of work solved before the runs, per second of a run (default
  *                         10000; a machine that stored 7,700 leads a second on PostgreSQL ran out
  *                         of 6000, and a reused proof is stored as spam, a cheaper path)
+ *   --node-args "<flags>" the server's node options instead of production's (scripts/serving.ts, with
+ *                         its MALLOC_ARENA_MAX); "" for a bare node
+ *   --baseline-node-args "<flags>"  node options of the --baseline server (default none): with
+ *                         `--baseline .` this checkout's server with and without options, alternated
  *   --profile             write the server's CPU profile (node --cpu-prof) to bench-results/profiles
  *   --baseline <dir>      compare with another checkout's server instead of the anchor (e.g. one made
  *                         with `git worktree add /tmp/base <commit>` and `npm install` or a link to
@@ -64,6 +68,7 @@ import {
 } from './bench-server.ts'
 import { median } from './median.ts'
 import { cpuMs, msPerTick, statCpuMs } from './process-cpu.ts'
+import { servingEnvironment, servingNodeArgs } from './serving.ts'
 
 const anchorScript = path.join(import.meta.dirname, 'bench-anchor-server.ts')
 
@@ -79,8 +84,15 @@ const { values: args } = parseArgs({
     baseline: { type: 'string' },
     'proofs-per-second': { type: 'string', default: '10000' },
     'same-text': { type: 'boolean', default: false },
+    'node-args': { type: 'string' },
+    'baseline-node-args': { type: 'string', default: '' },
   },
 })
+/** `--node-args "<flags>"` as a list; production's options (scripts/serving.ts) when not given. */
+const serverNodeArgs =
+  args['node-args'] === undefined ? servingNodeArgs : args['node-args'].split(/\s+/).filter(Boolean)
+const baselineNodeArgs = args['baseline-node-args'].split(/\s+/).filter(Boolean)
+const servingEnv = servingEnvironment.MALLOC_ARENA_MAX === 'default' ? {} : servingEnvironment
 const duration = Number(args.duration)
 const rounds = Math.max(1, Number(args.rounds))
 const connections = Number(args.connections)
@@ -275,11 +287,18 @@ function benchDriver(
       }
     }
     const server = await data.startServer({
-      env: { IP_HASH_SALT: ipHashSalt, ...(args.delivery ? { DELIVERY_POLL_MS: '1000' } : {}) },
+      env: {
+        IP_HASH_SALT: ipHashSalt,
+        ...(args.delivery ? { DELIVERY_POLL_MS: '1000' } : {}),
+        ...(target === 'anchor' ? {} : servingEnv),
+      },
       ...(target === 'anchor' ? { script: baselineScript ?? anchorScript } : {}),
-      nodeArgs: args.profile
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench-results', 'profiles')}`]
-        : [],
+      nodeArgs: [
+        ...(target === 'anchor' ? (baselineScript ? baselineNodeArgs : []) : serverNodeArgs),
+        ...(args.profile
+          ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench-results', 'profiles')}`]
+          : []),
+      ],
     })
     process.stdout.write(
       `${driver} ${label(target)} (round ${round}): warming up 2 s, then measuring ${duration} s with ${connections} connections…\n`,
@@ -512,6 +531,9 @@ const report = {
   durationSeconds: duration,
   uniqueIdempotencyKeyPerRequest: true,
   delivery: args.delivery ? 'on, .eml files' : 'parked',
+  serverNodeArgs,
+  serverEnvironment: servingEnv,
+  baselineNodeArgs: baselineScript ? baselineNodeArgs : undefined,
   budget,
   anchor: baselineScript
     ? `baseline: ${baselineScript}`

@@ -7,7 +7,7 @@
 #   bash scripts/run.sh staff add <email>     staff accounts (add [--owner], role, password, list, remove)
 #   bash scripts/run.sh backup [FILE]         a snapshot of the database, while the server runs
 #   bash scripts/run.sh restore FILE [--force]
-#   bash scripts/run.sh build | bench | bench:web
+#   bash scripts/run.sh build | bench | bench:web | bench:desk | bench:memory | bench:rate-limit | bench:store
 #   bash scripts/run.sh serve                 serve the existing build, installing nothing (systemd, deploy/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +38,7 @@ install_deps() {
 }
 
 usage() {
-  echo "usage: bash scripts/run.sh start|test|staff|backup|restore|build|serve|bench|bench:web|bench:rate-limit|bench:store [arguments]" >&2
+  echo "usage: bash scripts/run.sh start|test|staff|backup|restore|build|serve|bench|bench:web|bench:desk|bench:memory|bench:rate-limit|bench:store [arguments]" >&2
   exit 2
 }
 
@@ -46,6 +46,7 @@ case "$task" in
   start)
     # npm start builds only when the build is missing or older than its sources (scripts/start.ts).
     install_deps
+    export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
     exec npm start
     ;;
   test)
@@ -59,9 +60,13 @@ case "$task" in
     exec npm test
     ;;
   serve)
-    exec node server/main.ts
+    # The server in a 512 MB machine (docs/decisions/039-liftoff-only.md, scripts/serving.ts):
+    # PGlite's WebAssembly by the baseline compiler only, a small young generation, two malloc arenas.
+    export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+    exec node --liftoff-only --max-semi-space-size=2 server/main.ts
     ;;
-  staff|backup|restore|build|bench|bench:web|bench:rate-limit|bench:store)
+  # Every benchmark of package.json (bench, bench:web, bench:desk, bench:memory, ...).
+  staff|backup|restore|build|bench|bench:*)
     install_deps
     exec npm run --silent "$task" -- "$@"
     ;;

@@ -122,12 +122,16 @@ export async function loadFormPages(
   /** Where the pages in force are (the published settings' folder, server/site); the build's by default. */
   pagesDir: () => string = () => clientDir,
 ): Promise<FormPages> {
-  const render: Renderer | undefined = await import(pathToFileURL(rendererFile(clientDir)).href).catch(
-    (error: unknown) => {
+  // Loaded by the first answer that needs it, not at start: React and the site's components hold
+  // about 25 MB of the server's memory, for a page only a browser without JavaScript is sent.
+  let renderer: Promise<Renderer | undefined> | undefined
+  const loadRenderer = () => {
+    renderer ??= import(pathToFileURL(rendererFile(clientDir)).href).catch((error: unknown) => {
       if ((error as { code?: unknown })?.code === 'ERR_MODULE_NOT_FOUND') return undefined
       throw error
-    },
-  )
+    })
+    return renderer
+  }
   const localized = (locale: Locale, page: string) =>
     path.join(pagesDir(), ...withLocale(locale, page).split('/').filter(Boolean), 'index.html')
   const read = (htmlFile: string) => readFile(htmlFile, 'utf8').catch(() => undefined)
@@ -138,6 +142,7 @@ export async function loadFormPages(
 
   return {
     async invalidForm({ form, locale, pagePath: postedFrom, values, errors }) {
+      const render = await loadRenderer()
       if (!render) return undefined
       const chosen =
         form.pages.find((candidate) => withLocale(locale, candidate) === postedFrom) ?? form.pages[0]
@@ -177,6 +182,7 @@ export async function loadFormPages(
       const html = await read(htmlFile)
       if (!html) return undefined
       const parsed = reference ? parseLeadReference(reference) : undefined
+      const render = parsed ? await loadRenderer() : undefined
       const filled =
         parsed && render
           ? replacePart(html, render.renderThankYou(locale), render.renderThankYou(locale, parsed, sent))
@@ -185,6 +191,7 @@ export async function loadFormPages(
     },
 
     async notice(locale, kind, { retryAfterSeconds, backPath }) {
+      const render = await loadRenderer()
       if (!render) return undefined
       const htmlFile = localized(locale, '/404')
       const html = await read(htmlFile)

@@ -16,7 +16,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { RequestHandler, ServerBuild } from 'react-router'
 import { finishPage } from '#app/site/finish-page.ts'
 import { prerenderPaths } from '#app/site/route-table.ts'
 import { installSettingsSource } from '#config/live-settings.ts'
@@ -69,8 +69,16 @@ export async function loadSitePages(options: {
 }): Promise<SitePages> {
   const buildDir = path.dirname(options.clientDir)
   const serverFile = path.join(buildDir, 'server', 'index.js')
-  const build = (await import(pathToFileURL(serverFile).href)) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
+  // The renderer (React, React Router and every page's module) is loaded by the first render or
+  // preview, not at start: a server that finds its version's pages already rendered never loads it.
+  let handler: Promise<RequestHandler> | undefined
+  const renderer = () => {
+    handler ??= Promise.all([import('react-router'), import(pathToFileURL(serverFile).href)]).then(
+      ([{ createRequestHandler }, build]: [typeof import('react-router'), ServerBuild]) =>
+        createRequestHandler(build, 'production'),
+    )
+    return handler
+  }
   const assets = JSON.parse(await readFile(path.join(buildDir, 'page-assets.json'), 'utf8')) as {
     islandSrc: string
   }
@@ -100,7 +108,7 @@ export async function loadSitePages(options: {
 
   async function render(pagePath: string, settings: SiteSettings): Promise<RenderedPage | undefined> {
     return rendering.run(settings, async () => {
-      const response = await handler(new Request(`http://localhost${pagePath}`))
+      const response = await (await renderer())(new Request(`http://localhost${pagePath}`))
       if (response.status !== 200 && !(response.status === 404 && pagePath.endsWith('/404'))) return undefined
       const html = await finishPage(await response.text(), { islandSrc: assets.islandSrc, stylesheet })
       return { html, policy: policyForHtml(html) }

@@ -37,6 +37,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
+import { servingEnvironment, servingNodeArgs } from '#scripts/serving.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { vapidEnvironment, waitFor } from './helpers/server-process.ts'
@@ -205,6 +206,16 @@ exec ${setUser} env -i ${env.map((pair) => `'${pair}'`).join(' ')} ${command}`
     expect(await page.text()).toContain('<html')
   })
 
+  it('starts node with the memory options of a 512 MB server (scripts/serving.ts)', () => {
+    const pid = child?.pid
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    expect(commandLine.slice(1, 1 + servingNodeArgs.length)).toEqual(servingNodeArgs)
+    expect(commandLine).toContain('server/main.ts')
+    const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+    for (const [name, value] of Object.entries(servingEnvironment))
+      expect(environment).toContain(`${name}=${value}`)
+  })
+
   it('stores a lead sent through the one proxy hop, in the state directory, for its user only', async () => {
     const form = getFormDefinition('contact-message')
     if (!form) throw new Error('no contact form')
@@ -242,6 +253,25 @@ exec ${setUser} env -i ${env.map((pair) => `'${pair}'`).join(' ')} ${command}`
     // The checkout was read-only to it, so nothing could be written; and nothing had to be: the
     // service started and answered without a write refused.
     expect(listing(watched)).toEqual(before)
+  })
+})
+
+describe('npm start', () => {
+  it('starts node with the same memory options as the service', () => {
+    const start = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string
+    expect(start).toContain(`node ${servingNodeArgs.join(' ')} scripts/start.ts`)
+  })
+})
+
+describe('scripts/run.sh', () => {
+  it('runs bench:memory, which the README lists, instead of printing its usage', () => {
+    // An option the benchmark does not know: it is run, and refuses the option before any work.
+    const run = spawnSync('bash', ['scripts/run.sh', 'bench:memory', '--no-such-option'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    expect(run.stderr).not.toContain('usage: bash scripts/run.sh')
+    expect(run.stderr).toContain("Unknown option '--no-such-option'")
   })
 })
 
