@@ -128,6 +128,9 @@ export type StaffAuditAction =
   | 'unlock'
   /** SSN and EIN allowed to a webhook destination (its second factor asked again); the target is its address. */
   | 'webhook-sensitive'
+  /** An API token made or revoked (/admin/tokens or the staff command); the target is its name. */
+  | 'token-add'
+  | 'token-revoke'
 
 export async function recordStaffAudit(
   db: Queryable,

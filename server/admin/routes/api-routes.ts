@@ -5,7 +5,7 @@
  * pages; every route answers 401 without a session. Sensitive values are masked here too; only the
  * reveal route returns one, recorded.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { type BackupStatus, backupHealth } from '#server/backup/backup-status.ts'
@@ -21,6 +21,8 @@ import {
   type WorkInput,
   type WorkResult,
 } from '#server/leads/work-log.ts'
+import { type KeyedCount, setRateLimitHeaders } from '#server/plugins/rate-limit.ts'
+import type { ApiTokenScope } from '#server/staff/api-tokens.ts'
 import { revokeSession } from '#server/staff/staff-sessions.ts'
 import {
   errorSchema,
@@ -43,6 +45,33 @@ export interface ApiRoutesOptions {
   now: () => Date
   /** The server's backups: reported beside the deliveries when the server has them. */
   backupStatus?: () => Promise<BackupStatus>
+  /** Counts a request of an API token against its limit (docs/api.md, "API tokens"); none: unlimited. */
+  tokenLimit?: (tokenId: string) => Promise<KeyedCount>
+}
+
+/**
+ * Who may call a route, as the OpenAPI document says it and as the scope check below reads it: a
+ * staff session, or an API token with `scope`; null: a staff session only (signing out).
+ */
+function access(scope: ApiTokenScope | null): Record<string, string[]>[] {
+  return scope ? [{ staffSession: [] }, { apiToken: [scope] }] : [{ staffSession: [] }]
+}
+
+/** The scope a route asks of a token: its `apiToken` entry in the route's `security`. */
+function tokenScopeOf(security: unknown): string | undefined {
+  if (!Array.isArray(security)) return undefined
+  for (const entry of security) {
+    const scopes: unknown = entry && typeof entry === 'object' ? Reflect.get(entry, 'apiToken') : undefined
+    if (Array.isArray(scopes) && typeof scopes[0] === 'string') return scopes[0]
+  }
+  return undefined
+}
+
+/** Whoever makes a change: the signed-in member, or the token by its name (no account). */
+function actorOf(request: FastifyRequest): { userId: string | null; email: string } | undefined {
+  if (request.staff) return { userId: request.staff.userId, email: request.staff.email }
+  if (request.apiToken) return { userId: null, email: `API token ${request.apiToken.name}` }
+  return undefined
 }
 
 /** Why a change was refused, by the work log's answer (404 for a missing lead). */
@@ -102,23 +131,38 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
   // onRequest, not preHandler: a request without a session is refused before its body is read or
   // validated, so it gets 401 whatever it sent.
   app.addHook('onRequest', requireStaffApi)
+  // A token: counted against its own limit, then held to the scope the route names.
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.apiToken
+    if (!token) return
+    if (options.tokenLimit) {
+      const counted = await options.tokenLimit(token.id)
+      setRateLimitHeaders(reply, 'api-token', counted)
+      if (!counted.allowed)
+        return reply.code(429).send({ error: 'Too many requests for this API token: wait and retry.' })
+    }
+    const scope = tokenScopeOf(request.routeOptions.schema?.security)
+    if (!scope) return reply.code(403).send({ error: 'This route takes a staff session, not an API token.' })
+    if (!token.scopes.some((held) => held === scope))
+      return reply.code(403).send({ error: `This API token lacks the scope ${scope}.` })
+  })
   // Before the routes: each one below, whoever adds it, is in the OpenAPI document (openapi.ts).
-  await registerOpenApi(app)
-  app.get(openApiPath, async () => app.swagger())
+  await registerOpenApi(app, options.cookieSecure)
+  app.get(openApiPath, { schema: { security: access('leads:read') } }, async () => app.swagger())
 
   // What /api/health tells the public only as up or down.
-  app.get('/api/admin/health', async () => ({
+  app.get('/api/admin/health', { schema: { security: access('leads:read') } }, async () => ({
     status: 'up',
     deliveries: await deliveryCounts(options.db),
     ...(options.backupStatus ? { backup: backupHealth(await options.backupStatus()) } : {}),
   }))
 
-  app.get('/api/admin/session', async (request) => ({
+  app.get('/api/admin/session', { schema: { security: access(null) } }, async (request) => ({
     email: request.staff?.email,
     expiresAt: request.staff ? new Date(request.staff.expiresAt).toISOString() : null,
   }))
 
-  app.delete('/api/admin/session', async (request, reply) => {
+  app.delete('/api/admin/session', { schema: { security: access(null) } }, async (request, reply) => {
     if (request.staff) await revokeSession(options.db, request.staff.tokenHash)
     return clearSessionCookie(reply, options.cookieSecure).code(204).send()
   })
@@ -126,7 +170,11 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
   app.get(
     '/api/admin/leads',
     {
-      schema: { querystring: listQuery, response: { 200: leadListSchema, 400: filterErrorSchema } },
+      schema: {
+        security: access('leads:read'),
+        querystring: listQuery,
+        response: { 200: leadListSchema, 400: filterErrorSchema },
+      },
       // A filter that makes no sense is named with the inbox's message; any other error is the
       // staff routes' (admin-routes.ts).
       errorHandler(error, _request, reply) {
@@ -152,7 +200,13 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
 
   app.get(
     '/api/admin/leads/:id',
-    { schema: { params: idParams, response: { 200: leadDetailSchema, 404: errorSchema } } },
+    {
+      schema: {
+        security: access('leads:read'),
+        params: idParams,
+        response: { 200: leadDetailSchema, 404: errorSchema },
+      },
+    },
     async (request, reply) => {
       const detail = await desk.leadDetail(request.params.id)
       if (!detail) return reply.code(404).send(notFound)
@@ -179,14 +233,13 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
 
   /** One change through the work log (the same as the desk's pages), then the lead as it is. */
   async function applyWork(
-    request: { staff: { userId: string; email: string } | null },
+    request: FastifyRequest,
     reply: FastifyReply,
     id: string,
     changes: Omit<WorkInput, 'leadId' | 'actor' | 'at'>,
   ) {
-    const staff = request.staff
-    if (!staff) return reply.code(401).send({ error: 'Sign in first.' })
-    const actor = { userId: staff.userId, email: staff.email }
+    const actor = actorOf(request)
+    if (!actor) return reply.code(401).send({ error: 'Sign in first.' })
     const result = await desk.workLog.record({ ...changes, leadId: id, actor, at: options.now() })
     if (result !== 'ok') return reply.code(refusals[result].status).send({ error: refusals[result].error })
     const lead = await desk.inbox.findLead(id)
@@ -204,7 +257,12 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
 
   app.get(
     '/api/admin/leads/new-count',
-    { schema: { querystring: z.object({ since: instant(exactInstantPattern) }) } },
+    {
+      schema: {
+        security: access('leads:read'),
+        querystring: z.object({ since: instant(exactInstantPattern) }),
+      },
+    },
     async (request) => {
       return desk.inbox.newSince(request.query.since)
     },
@@ -214,6 +272,7 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
     '/api/admin/leads/:id',
     {
       schema: {
+        security: access('leads:write'),
         params: idParams,
         // Loose: other properties are ignored, but a body must name at least one property.
         body: z
@@ -253,6 +312,7 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
     '/api/admin/leads/:id/contacts',
     {
       schema: {
+        security: access('leads:write'),
         params: idParams,
         body: z.object({
           channel: text(z.enum(contactChannels)),
@@ -273,6 +333,7 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
     '/api/admin/leads/:id/notes',
     {
       schema: {
+        security: access('leads:write'),
         params: idParams,
         body: z.object({ note: text(z.string().min(1).max(noteMaxLength).regex(/\S/)) }),
       },
@@ -283,11 +344,17 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
 
   app.post(
     '/api/admin/leads/:id/reveal',
-    { schema: { params: idParams, body: z.object({ field: shortText() }) } },
+    {
+      schema: {
+        security: access('sensitive:reveal'),
+        params: idParams,
+        body: z.object({ field: shortText() }),
+      },
+    },
     async (request, reply) => {
-      const staff = request.staff
-      if (!staff) return
-      const result = await desk.reveal(request.params.id, request.body.field, staff)
+      const actor = actorOf(request)
+      if (!actor) return
+      const result = await desk.reveal(request.params.id, request.body.field, actor)
       if (result.ok) return { field: request.body.field, value: result.value }
       if (result.reason === 'no-lead') return reply.code(404).send(notFound)
       return reply.code(400).send({ error: revealRefusals[result.reason] })
@@ -296,7 +363,7 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
 
   app.post(
     '/api/admin/leads/:id/retry',
-    { schema: { params: idParams, body: z.object({ jobId: shortText() }) } },
+    { schema: { security: access('leads:write'), params: idParams, body: z.object({ jobId: shortText() }) } },
     async (request, reply) => {
       if (!(await desk.retryDelivery(request.params.id, request.body.jobId))) {
         return reply.code(404).send({ error: 'This lead has no failed delivery with that id.' })

@@ -31,6 +31,8 @@ const auditWords: Record<StaffAuditAction, string> = {
   'recovery-codes': 'made new recovery codes for',
   rename: 'changed the name of',
   'webhook-sensitive': 'allowed SSN and EIN to the webhook',
+  'token-add': 'made the API token',
+  'token-revoke': 'revoked the API token',
 }
 
 function roleName(role: StaffRole): string {
