@@ -9,6 +9,7 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { agency } from '#config/agency.ts'
 
 export const openApiPath = '/api/admin/openapi.json'
 
@@ -18,9 +19,14 @@ function openapi(cookieSecure: boolean): FastifyDynamicSwaggerOptions['openapi']
   const cookieName = cookieSecure ? '__Host-staff_session' : 'staff_session'
   return {
     openapi: '3.1.0',
+    // The agency's site; a copy of the server elsewhere (development: http://127.0.0.1:3000) has
+    // the same paths.
+    servers: [{ url: agency.siteUrl, description: 'The agency’s site' }],
     info: {
       title: 'Lead desk staff API',
       version: '1.0.0',
+      // The agency's own API, for its own tools: no open licence.
+      license: { name: 'Proprietary', url: agency.siteUrl },
       description: `The lead desk API for the agency’s other tools: leads, their work (status, assignee, contacts, notes, follow-ups), reveals of sensitive values and health. Every route takes a staff session (sign in at /admin/login; the session cookie is \`${cookieName}\`; a change also needs the site’s own Origin) or an API token with the scope the route names (\`Authorization: Bearer ort_…\`, made by an owner at /admin/tokens). Statuses, bodies and examples: docs/api.md, “Staff”.`,
     },
     components: {
