@@ -310,38 +310,45 @@ describe.each(drivers)('API tokens on %s', (driver) => {
     expect(over.headers['retry-after']).toBeDefined()
     expect(over.headers.ratelimit).toMatch(/^"api-token-create";r=0;t=\d+$/)
   })
+})
 
-  it.runIf(driver === 'postgres')(
-    'is made, listed and revoked by the staff command on the server’s database',
-    async () => {
-      const env = { DATABASE_URL: t.location, IP_HASH_SALT: salt, NODE_ENV: 'development' }
-      const added = await staffCommand(
-        ['token', 'add', 'cli-sync', '--scopes', 'leads:read,leads:write', '--expires', '2099-01-01'],
-        env,
-      )
-      expect(added.code, added.stderr).toBe(0)
-      const secret = added.stdout.trim().split('\n').at(-1) ?? ''
-      expect(secret).toMatch(/^ort_[A-Za-z0-9_-]{43}$/)
-      clock = new Date()
-      expect((await call({ method: 'GET', url: '/api/admin/leads' }, bearer(secret))).statusCode).toBe(200)
-      const listed = await staffCommand(['token', 'list'], env)
-      expect(listed.stdout).toMatch(
-        /^cli-sync\tleads:read,leads:write\tlive\texpires 2099-01-01T23:59:59.000Z\tlast used 20/m,
-      )
-      expect(listed.stdout).not.toContain(secret)
-      const unknownScope = await staffCommand(['token', 'add', 'x', '--scopes', 'leads:delete'], env)
-      expect(unknownScope.code).toBe(1)
-      expect(unknownScope.stderr).toContain('Unknown scope leads:delete')
-      const revoked = await staffCommand(['token', 'revoke', 'cli-sync'], env)
-      expect(revoked.code).toBe(0)
-      expect((await call({ method: 'GET', url: '/api/admin/leads' }, bearer(secret))).statusCode).toBe(401)
-      const audit = await t.db.query<{ actor_email: string; action: string }>(
-        `SELECT actor_email, action FROM staff_audit WHERE target_email = 'cli-sync' ORDER BY id`,
-      )
-      expect(audit.map((entry) => entry.action)).toEqual(['token-add', 'token-revoke'])
-    },
-    60_000,
-  )
+// The command runs as its own process on the server's database: PostgreSQL, which a second process
+// can open while the app holds it (the embedded database cannot be open twice).
+describe('API tokens from the staff command', () => {
+  let clock = new Date()
+  const t = useTestApp('postgres', { now: () => clock })
+
+  function call(operation: { method: 'GET'; url: string }, headers: Record<string, string>) {
+    return t.app.inject({ method: operation.method, url: operation.url, headers })
+  }
+
+  it('is made, listed and revoked by the staff command on the server’s database', async () => {
+    const env = { DATABASE_URL: t.location, IP_HASH_SALT: salt, NODE_ENV: 'development' }
+    const added = await staffCommand(
+      ['token', 'add', 'cli-sync', '--scopes', 'leads:read,leads:write', '--expires', '2099-01-01'],
+      env,
+    )
+    expect(added.code, added.stderr).toBe(0)
+    const secret = added.stdout.trim().split('\n').at(-1) ?? ''
+    expect(secret).toMatch(/^ort_[A-Za-z0-9_-]{43}$/)
+    clock = new Date()
+    expect((await call({ method: 'GET', url: '/api/admin/leads' }, bearer(secret))).statusCode).toBe(200)
+    const listed = await staffCommand(['token', 'list'], env)
+    expect(listed.stdout).toMatch(
+      /^cli-sync\tleads:read,leads:write\tlive\texpires 2099-01-01T23:59:59.000Z\tlast used 20/m,
+    )
+    expect(listed.stdout).not.toContain(secret)
+    const unknownScope = await staffCommand(['token', 'add', 'x', '--scopes', 'leads:delete'], env)
+    expect(unknownScope.code).toBe(1)
+    expect(unknownScope.stderr).toContain('Unknown scope leads:delete')
+    const revoked = await staffCommand(['token', 'revoke', 'cli-sync'], env)
+    expect(revoked.code).toBe(0)
+    expect((await call({ method: 'GET', url: '/api/admin/leads' }, bearer(secret))).statusCode).toBe(401)
+    const audit = await t.db.query<{ actor_email: string; action: string }>(
+      `SELECT actor_email, action FROM staff_audit WHERE target_email = 'cli-sync' ORDER BY id`,
+    )
+    expect(audit.map((entry) => entry.action)).toEqual(['token-add', 'token-revoke'])
+  }, 60_000)
 })
 
 function staffCommand(
