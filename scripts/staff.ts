@@ -13,6 +13,16 @@ import type { Database } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { DatabaseOpenError, openDatabase } from '#server/db/open-database.ts'
 import { build, run } from '#server/db/query-builder.ts'
+import {
+  ApiTokenError,
+  checkTokenName,
+  createApiToken,
+  listApiTokens,
+  parseExpiry,
+  parseScopes,
+  revokeApiToken,
+  tokenState,
+} from '#server/staff/api-tokens.ts'
 import { resetSecondFactor } from '#server/staff/second-factor.ts'
 import { accountTag, clearAccountLocks, currentLocks, tagOfKey } from '#server/staff/sign-in-throttle.ts'
 import {
@@ -46,6 +56,14 @@ const usage = `Staff accounts for the lead inbox (/admin).
   npm run staff -- locks                    lists the sign-in locks in force
   npm run staff -- unlock <email>           clears every sign-in lock and count of the account
 
+  npm run staff -- token add <name> --scopes leads:read,leads:write [--expires 2027-01-01]
+                                            makes an API token (Authorization: Bearer) and prints it
+                                            alone on the last line, once; scopes: leads:read,
+                                            leads:write, leads:create, sensitive:reveal; the expiry
+                                            is a day (its end, UTC) or an ISO time with its offset
+  npm run staff -- token list               every token: name, scopes, expiry, last use, state
+  npm run staff -- token revoke <name>      the token stops working at once
+
 The desk always keeps an owner: the last owner can be neither made staff nor removed.
 
 Uses the server's database: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
@@ -68,7 +86,81 @@ function takeName(argv: string[]): { argv: string[]; name?: string } {
   return { argv: argv.filter((_, index) => index !== at && (inline || index !== at + 1)), name }
 }
 
+/** `--scopes a,b` or `--scopes=a,b` (and `--expires`): the option's value, taken out of argv. */
+function takeOption(argv: string[], option: string): { argv: string[]; value?: string } {
+  const at = argv.findIndex((arg) => arg === option || arg.startsWith(`${option}=`))
+  if (at === -1) return { argv }
+  const arg = argv[at] ?? ''
+  const inline = arg.startsWith(`${option}=`)
+  const value = inline ? arg.slice(option.length + 1) : argv[at + 1]
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${option} needs a value after it.`)
+  return { argv: argv.filter((_, index) => index !== at && (inline || index !== at + 1)), value }
+}
+
+/** `token add|list|revoke`: API tokens (docs/api.md, "API tokens"), audited as the staff command's. */
+async function tokenCommand(args: string[]): Promise<void> {
+  const scopesOption = takeOption(args, '--scopes')
+  const expiresOption = takeOption(scopesOption.argv, '--expires')
+  const force = expiresOption.argv.includes('--force')
+  const rest = expiresOption.argv.filter((arg) => arg !== '--force')
+  const unknownFlag = rest.find((arg) => arg.startsWith('--'))
+  if (unknownFlag) throw new UsageError(`Unknown option ${unknownFlag}.`)
+  const [sub, tokenName, ...extra] = rest
+  if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}.`)
+  const now = new Date()
+  if (sub === 'add') {
+    if (!tokenName) throw new UsageError('token add needs a name: token add crm-sync --scopes leads:read')
+    if (scopesOption.value === undefined) throw new UsageError('token add needs --scopes.')
+    // Checked before the database is opened.
+    const name = checkTokenName(tokenName)
+    const scopes = parseScopes(scopesOption.value)
+    const expiresAt = expiresOption.value === undefined ? null : parseExpiry(expiresOption.value, now)
+    await withDatabase(force, async (db, secret) => {
+      const { token } = await db.transaction(async (tx) => {
+        const made = await createApiToken(tx, { name, scopes, expiresAt, createdBy: actor, now }, secret)
+        await recordStaffAudit(tx, actor, 'token-add', name)
+        return made
+      })
+      console.log(
+        `API token ${name} made, scopes ${scopes.join(',')}, ${expiresAt ? `expires ${expiresAt.toISOString()}` : 'no expiry'}.`,
+      )
+      console.log('Shown once, never stored in clear; send it as Authorization: Bearer <token>:')
+      console.log(token)
+    })
+    return
+  }
+  if (sub === 'list') {
+    if (tokenName) throw new UsageError('token list takes no name.')
+    await withDatabase(force, async (db) => {
+      const tokens = await listApiTokens(db)
+      if (tokens.length === 0) console.log('No API tokens yet.')
+      for (const token of tokens) {
+        const expires = token.expiresAt ? token.expiresAt.toISOString() : 'never'
+        const lastUsed = token.lastUsedAt ? token.lastUsedAt.toISOString() : 'never'
+        console.log(
+          `${token.name}\t${token.scopes.join(',')}\t${tokenState(token, now)}\texpires ${expires}\tlast used ${lastUsed}\tmade by ${token.createdBy} ${token.createdAt.toISOString()}`,
+        )
+      }
+    })
+    return
+  }
+  if (sub === 'revoke') {
+    if (!tokenName) throw new UsageError("token revoke needs the token's name.")
+    await withDatabase(force, async (db) => {
+      await db.transaction(async (tx) => {
+        if (!(await revokeApiToken(tx, tokenName, actor, now)))
+          throw new ApiTokenError(`There is no live API token named ${tokenName}.`)
+        await recordStaffAudit(tx, actor, 'token-revoke', tokenName.trim())
+      })
+      console.log(`API token ${tokenName.trim()} revoked: it works no more.`)
+    })
+    return
+  }
+  throw new UsageError('token needs add, list or revoke.')
+}
+
 async function main(allArgs: string[]): Promise<void> {
+  if (allArgs[0] === 'token') return tokenCommand(allArgs.slice(1))
   const { argv, name } = takeName(allArgs)
   const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
   const [command, email, ...rest] = argv.filter((arg) => !arg.startsWith('--'))
@@ -289,6 +381,7 @@ try {
     process.exitCode = 2
   } else if (
     error instanceof StaffAccountError ||
+    error instanceof ApiTokenError ||
     error instanceof ConfigError ||
     error instanceof DatabaseOpenError
   ) {

@@ -28,6 +28,7 @@ import {
 } from './spam/proof-verifier.ts'
 import { defaultMinFillMs } from './spam/spam-score.ts'
 import { usedProofStore } from './spam/used-proofs.ts'
+import { authenticateApiToken } from './staff/api-tokens.ts'
 import type { PasswordCost } from './staff/password-hash.ts'
 
 export interface AppOptions {
@@ -75,6 +76,11 @@ export interface AppOptions {
    * (server/staff/password-hash.ts) by default. Tests lower it; stored hashes keep their own.
    */
   passwordCost?: PasswordCost
+  /**
+   * Each API token's own limits (docs/api.md, "API tokens"): its requests to /api/admin, and its
+   * posts of leads (leads:create). Defaults: 300 a minute and 60 a minute.
+   */
+  apiTokenRateLimit?: { api?: RateLimit; create?: RateLimit }
   /** Session lifetimes and sign-in lockout numbers; tests shorten them. */
   admin?: Pick<
     AdminRoutesOptions,
@@ -84,6 +90,8 @@ export interface AppOptions {
 
 /** Every process sees a publish within this (plus one render of a second or two). */
 const defaultSiteSettingsPollMs = 2000
+const defaultTokenApiLimit: RateLimit = { max: 300, windowMs: 60_000 }
+const defaultTokenCreateLimit: RateLimit = { max: 60, windowMs: 60_000 }
 
 /** The whole HTTP application, not listening yet: main.ts listens, tests call app.inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -132,7 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     token: options.metricsToken,
   })
-  await registerRateLimit(app, { redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix })
+  const keyedLimit = await registerRateLimit(app, {
+    redisUrl: options.redisUrl,
+    keyPrefix: options.redisKeyPrefix,
+  })
   await app.register(databasePlugin, { db: options.db, closeWithApp: options.closeDatabaseWithApp ?? false })
 
   await app.register(healthRoutes, { db: options.db, metricsToken: options.metricsToken })
@@ -149,6 +160,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ipHashSalt: options.ipHashSalt,
     encryptionKey: options.encryptionKey,
     submitRateLimit: options.submitRateLimit,
+    authenticateToken: (bearer) =>
+      authenticateApiToken(options.db, bearer, options.ipHashSalt, (options.now ?? (() => new Date()))()),
+    tokenSubmitLimit: keyedLimit(
+      'api-token-create',
+      options.apiTokenRateLimit?.create ?? defaultTokenCreateLimit,
+    ),
     proof: {
       settings: proofSettings,
       verifier: createProofVerifier(proofSettings, usedProofStore(options.db)),
@@ -165,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cookieSecure: options.adminCookieSecure ?? false,
     now: options.now ?? (() => new Date()),
     passwordCost: options.passwordCost,
+    tokenLimit: keyedLimit('api-token', options.apiTokenRateLimit?.api ?? defaultTokenApiLimit),
     ...options.admin,
     site: {
       ...(sitePages ? { preview: sitePages.preview } : {}),

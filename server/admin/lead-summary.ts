@@ -8,6 +8,8 @@
 
 import { z } from 'zod'
 import type { Locale } from '#content/locale.ts'
+import { allFields, type InsuranceLine, insuranceLines, leadLine } from '#forms/engine.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import type { DeliveryJobStatus } from '../leads/lead-jobs.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
 import { leadStatuses, lostReasons } from '../leads/lead-repository.ts'
@@ -36,7 +38,35 @@ export function leadSummary(lead: InboxLead) {
     firstContactAt: lead.firstContactAt ? new Date(lead.firstContactAt).toISOString() : null,
     followUpAt: lead.followUpAt ? new Date(lead.followUpAt).toISOString() : null,
     lostReason: lead.lostReason,
+    updatedAt: lead.updatedAt,
+    line: leadLineOf(lead.formKey, lead.fields),
+    source: lead.source ?? null,
+    fields: mappableFields(lead.formKey, lead.fields),
   }
+}
+
+/** The lead's line of insurance (the general quote request's is the line the visitor chose). */
+function leadLineOf(formKey: string, fields: Record<string, string>): InsuranceLine | null {
+  const form = getFormDefinition(formKey)
+  if (!form) return null
+  return leadLine(form, form.lineByAnswer ? (fields[form.lineByAnswer.field] ?? null) : null)
+}
+
+/**
+ * The answers a CRM maps, keyed by the form's field names, in the form's order: every field given
+ * but the honeypot and SSN/EIN (never in a summary; a reveal gives one, recorded), as the webhook's
+ * `fields` carries them.
+ */
+function mappableFields(formKey: string, stored: Record<string, string>): Record<string, string> {
+  const form = getFormDefinition(formKey)
+  if (!form) return {}
+  const hidden = new Set([...form.sensitiveFields, ...form.honeypotFields])
+  const fields: Record<string, string> = {}
+  for (const field of allFields(form)) {
+    const value = stored[field.name] ?? ''
+    if (value !== '' && !hidden.has(field.name)) fields[field.name] = value
+  }
+  return fields
 }
 
 // Records, so that a status or language added to its type and not here fails the type check.
@@ -83,10 +113,41 @@ const summaryFields = {
   firstContactAt: nullableInstant,
   followUpAt: nullableInstant.describe('The next follow-up; null when none is set.'),
   lostReason: z.enum(lostReasons).nullable(),
+  updatedAt: z
+    .string()
+    .meta({ format: 'date-time' })
+    .describe(
+      'When the lead last changed (a status, spam, assignee, follow-up, contact or note), UTC to the microsecond: pass it as `updatedSince`.',
+    ),
+  line: z.enum(insuranceLines).nullable().describe('The line of insurance; null for a form of no line.'),
+  source: z
+    .object({
+      landing: z.string().optional(),
+      referrer: z.string().optional(),
+      utmSource: z.string().optional(),
+      utmMedium: z.string().optional(),
+      utmCampaign: z.string().optional(),
+      utmTerm: z.string().optional(),
+      utmContent: z.string().optional(),
+      clickId: z.string().optional(),
+      apiToken: z.string().optional().describe('The API token that posted the lead.'),
+    })
+    .nullable()
+    .describe(
+      'Where the lead came from (docs/api.md, “Where a lead came from”); null when nothing is known.',
+    ),
+  fields: z
+    .record(z.string(), z.string())
+    .describe(
+      'The answers given, by the form’s field names, in its order; SSN and EIN never (a reveal gives one).',
+    ),
 }
 
 /** A summary: what lists, and what a change answers with. */
 const leadSummarySchema = z.object(summaryFields)
+
+/** A change's answer: the lead as it is now. */
+export const leadAnswerSchema = z.object({ lead: leadSummarySchema }).describe('The lead, changed.')
 
 /**
  * Records whose fields docs/api.md lists; sent as they are. Any object: the repositories' record
@@ -99,11 +160,23 @@ const records = (description: string) =>
 export const leadListSchema = z
   .object({
     leads: z.array(leadSummarySchema),
-    total: z.number().int(),
-    page: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .describe('The leads matching; for a sync, those from its position on, this page included.'),
+    page: z.number().int().describe('The page; 1 for a sync.'),
     pageSize: z.number().int(),
+    hasMore: z.boolean().describe('More leads after this page.'),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe(
+        'A sync’s position after this page: pass it as `cursor` for the next page, and keep it for the next sync; null outside a sync.',
+      ),
   })
-  .describe('A page of leads, newest first unless sorted otherwise.')
+  .describe(
+    'A page of leads: newest first unless sorted otherwise, or, for a sync, in the order they changed.',
+  )
 
 /** GET /api/admin/leads/:id, 200. */
 export const leadDetailSchema = z
@@ -138,11 +211,12 @@ export const errorSchema = z
   .object({ error: z.string() })
   .describe('Refused: `error` says why (for one lead: there is no such lead).')
 
-/** GET /api/admin/leads, 400: which filters make no sense, and why. */
-export const filterErrorSchema = z
+/** A 400: which parameters or properties were not understood, and why. */
+export const problemSchema = z
   .object({
     error: z.string(),
-    // Optional: the server's own 400s (a body it cannot read) say only why.
+    // Optional: a refusal of the route itself (an unknown assignee, a lost lead's missing reason)
+    // and the server's own 400s (a body it cannot read) say only why.
     fields: z.record(z.string(), z.string()).optional(),
   })
-  .describe('A filter that makes no sense: `fields` gives each one’s message.')
+  .describe('Refused: `fields` names each parameter or property not understood, with why.')

@@ -11,7 +11,6 @@ import { createLeadQueries, type InboxLead, type LeadQueries } from '../leads/le
 import { type RevealRecord, recordReveal, revealsOfLead, setLeadSpam } from '../leads/lead-repository.ts'
 import { createWorkLog, type LeadEvent, type StaffMember, type WorkLog } from '../leads/work-log.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
-import type { StaffSession } from '../staff/staff-sessions.ts'
 import { leadSections, otherFields, type SectionView, staffFields } from './lead-fields.ts'
 
 export interface LeadDetail {
@@ -35,7 +34,11 @@ export interface StaffDesk {
   inbox: LeadQueries
   workLog: WorkLog
   leadDetail(id: string, revealed?: ReadonlySet<string>): Promise<LeadDetail | undefined>
-  reveal(leadId: string, fieldName: string, staff: StaffSession): Promise<RevealResult>
+  reveal(
+    leadId: string,
+    fieldName: string,
+    staff: { userId: string | null; email: string },
+  ): Promise<RevealResult>
   /**
    * Marks or unmarks spam; unmarking a lead that was never e-mailed queues its e-mail. False: no
    * such lead.

@@ -29,6 +29,19 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>
 
+export interface ApiTokens {
+  created_at: Generated<Timestamp>
+  created_by: string
+  expires_at: Timestamp | null
+  id: Generated<string>
+  last_used_at: Timestamp | null
+  name: string
+  revoked_at: Timestamp | null
+  revoked_by: string | null
+  scopes: string[]
+  token_digest: string
+}
+
 export interface AssignmentMails {
   assigned_by: string | null
   attempts: Generated<number>
@@ -100,6 +113,7 @@ export interface Leads {
   source: Json | null
   spam_reasons: Generated<Json>
   status: Generated<'new' | 'contacted' | 'quoted' | 'won' | 'lost' | 'closed'>
+  updated_at: Generated<Timestamp>
   user_agent: string | null
 }
 
@@ -189,7 +203,7 @@ export interface StaffDrafts {
 export interface StaffFlashes {
   expires_at: Timestamp
   id: Generated<string>
-  kind: 'password' | 'recovery-codes' | 'reveal' | 'webhook-secret'
+  kind: 'password' | 'recovery-codes' | 'reveal' | 'webhook-secret' | 'api-token'
   payload: string
   session_token_hash: string
 }
@@ -307,6 +321,7 @@ export interface WebhookEvents {
 }
 
 export interface DB {
+  api_tokens: ApiTokens
   assignment_mails: AssignmentMails
   delivery_jobs: DeliveryJobs
   encryption_key_check: EncryptionKeyCheck

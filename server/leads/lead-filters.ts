@@ -128,28 +128,13 @@ interface FilterProblem {
 }
 
 /** Each filter's first message, in the filters' order, as the inbox and the API report them. */
-export function filterErrors(problems: readonly FilterProblem[]): FilterErrors {
+function filterErrors(problems: readonly FilterProblem[]): FilterErrors {
   const errors: FilterErrors = {}
   for (const name of filterNames) {
     const problem = problems.find((candidate) => candidate.name === name)
     if (problem) errors[name] = problem.message
   }
   return errors
-}
-
-/**
- * The filters and the page as one query schema, for a route that validates its query: a filter
- * that makes no sense fails it with the message `parseLeadFilters` gives, at the filter's name.
- * `sort` is the route's own (the JSON API orders by another default).
- */
-export function leadListQuery<Sort extends z.ZodType<LeadSort>>(sort: Sort) {
-  return z.object({ ...leadFilterFields, sort, page: pageParam }).refine(dateOrder.holds, {
-    error: dateOrder.message,
-    path: ['to'],
-    // Checked when both dates are valid, whatever else is wrong, as parseLeadFilters checks it.
-    when: (payload) =>
-      !payload.issues.some((issue) => issue.path?.[0] === 'from' || issue.path?.[0] === 'to'),
-  })
 }
 
 /** The page number from the query string: 1 when missing or not a positive whole number. */

@@ -439,7 +439,7 @@ const assignmentMailQuietHours = 1
  */
 export async function queueAssignmentMail(
   tx: Queryable,
-  mail: { leadId: string; assignee: string | null; assignedBy: string },
+  mail: { leadId: string; assignee: string | null; assignedBy: string | null },
 ): Promise<void> {
   await run(
     tx,

@@ -35,6 +35,8 @@ export interface InboxLead extends Lead {
   assigneeEmail: string | null
   /** That account's display name; null when it has none (show staffLabel of both). */
   assigneeName: string | null
+  /** When it last changed (migration 026), ISO text in UTC to the microsecond: a sync's position. */
+  updatedAt: string
   /**
    * How many requests the same person (same e-mail or phone, normalized) sent before this one;
    * read for the inbox's page and one lead, not for the CSV export.
@@ -109,6 +111,7 @@ function inboxSelection(eb: ExpressionBuilder<DB, 'leads'>) {
       .select('u.display_name')
       .whereRef('u.id', '=', 'leads.assigned_to')
       .as('assigneeName'),
+    exactInstant(sql.ref('leads.updated_at')).$notNull().as('updatedAt'),
   ] as const
 }
 
@@ -220,6 +223,18 @@ export interface LeadQueries {
     /** Count the matches up to this many; `more` then says there are more. */
     countCap?: number,
   ): Promise<{ leads: InboxLead[]; total: number; more: boolean }>
+  /**
+   * A sync's page (docs/api.md, "Sync"): the matching leads changed at or after `since`, or after
+   * the position `after` (a lead's exact `updatedAt` and id), in the order they changed, at most
+   * `limit`; `total`: how many match from that position on, this page included.
+   */
+  changedLeads(
+    filters: LeadFilters,
+    position: { since?: string; after?: { at: string; id: string } },
+    limit: number,
+    viewerId?: string,
+    now?: Date,
+  ): Promise<{ leads: InboxLead[]; total: number }>
   /** Every matching lead, newest first, in batches (the CSV export). */
   eachLead(filters: LeadFilters, batchSize?: number, viewerId?: string, now?: Date): AsyncGenerator<InboxLead>
   /** The form keys present among the matching leads. */
@@ -272,6 +287,34 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
       const total = count?.total ?? 0
       const more = countCap !== undefined && total > countCap
       return { leads: rows.map((row) => leadFromRow(row)), total: more ? (countCap ?? total) : total, more }
+    },
+
+    async changedLeads(filters, position, limit, viewerId = '', now = new Date()) {
+      const where = (eb: ExpressionBuilder<DB, 'leads'>) => {
+        const parts = [filterCondition(filters, timeZone, viewerId, now)]
+        if (position.since) parts.push(eb('updated_at', '>=', sql<Date>`${position.since}::timestamptz`))
+        if (position.after)
+          parts.push(
+            eb(
+              eb.refTuple('updated_at', 'id'),
+              '>',
+              eb.tuple(sql<Date>`${position.after.at}::timestamptz`, position.after.id),
+            ),
+          )
+        return eb.and(parts)
+      }
+      const rows = await run(
+        db,
+        build
+          .selectFrom('leads')
+          .select(listSelection)
+          .where(where)
+          .orderBy('updated_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(limit),
+      )
+      const [count] = await run(db, build.selectFrom('leads').select(countRows().as('total')).where(where))
+      return { leads: rows.map((row) => leadFromRow(row)), total: count?.total ?? 0 }
     },
 
     async *eachLead(filters, batchSize = 500, viewerId = '', now = new Date()) {

@@ -479,7 +479,7 @@ export async function revealsOfLead(db: Queryable, leadId: string): Promise<Reve
 
 export async function recordReveal(
   db: Queryable,
-  reveal: { leadId: string; fieldName: string; staffUserId: string; staffEmail: string; at: Date },
+  reveal: { leadId: string; fieldName: string; staffUserId: string | null; staffEmail: string; at: Date },
 ): Promise<void> {
   await run(
     db,

@@ -22,6 +22,11 @@ export interface LeadSource {
   utmContent?: string
   /** Which kind of ad click id the landing address carried; never the id itself. */
   clickId?: ClickIdKind
+  /**
+   * The API token (its name) that posted the lead (a lead vendor's; docs/api.md, "API tokens"). Set
+   * by the server only: a `_source` sent with a form never carries it.
+   */
+  apiToken?: string
 }
 
 /** The click ids of the ad networks, by their query parameter's name. */
@@ -84,11 +89,18 @@ function parsedObject(value: unknown): Record<string, unknown> | undefined {
   return parsed as Record<string, unknown>
 }
 
-/** The source in what was sent, validated; null when there is none or nothing of it is right. */
-function parseLeadSource(value: unknown): LeadSource | null {
+const tokenNamePattern = /^[a-z0-9][a-z0-9._-]{0,59}$/
+
+/**
+ * The source in what was sent (or stored), validated; null when there is none or nothing of it is
+ * right. Only a stored one may name its API token.
+ */
+function parseLeadSource(value: unknown, stored = false): LeadSource | null {
   const raw = parsedObject(value)
   if (!raw) return null
   const source: LeadSource = {}
+  if (stored && typeof raw.apiToken === 'string' && tokenNamePattern.test(raw.apiToken))
+    source.apiToken = raw.apiToken
   const landing = cleanLanding(raw.landing)
   if (landing) source.landing = landing
   const referrer = cleanReferrer(raw.referrer)
@@ -116,7 +128,7 @@ export function takeLeadSource(body: unknown): LeadSource | null {
 
 /** A stored source as the drivers return it (parsed jsonb, or text to be safe). */
 export function storedLeadSource(value: unknown): LeadSource | null {
-  return value === null || value === undefined ? null : parseLeadSource(value)
+  return value === null || value === undefined ? null : parseLeadSource(value, true)
 }
 
 /** "google / boats": the source and campaign as staff name them; empty when neither is known. */
@@ -125,12 +137,13 @@ export function sourceCampaign(source: LeadSource | null | undefined): string {
 }
 
 /**
- * One short name of where a lead came from, for counting: the utm source (and medium), else the
+ * One short name of where a lead came from, for counting: the API token that posted it, else the utm source (and medium), else the
  * ad network of a click id, else the referring site, else "direct" when the visit's first page is
  * known, and "unknown" when nothing is.
  */
 export function sourceChannel(source: LeadSource | null | undefined): string {
   if (!source) return 'unknown'
+  if (source.apiToken) return `API token ${source.apiToken}`
   if (source.utmSource) return [source.utmSource, source.utmMedium].filter(Boolean).join(' / ')
   if (source.clickId) return `${source.clickId} (ad click)`
   if (source.referrer) return source.referrer.replace(/^www\./, '')

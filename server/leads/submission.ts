@@ -61,6 +61,11 @@ interface SubmissionInput {
   idempotencyKey: string | null
   /** The `X-Proof-Of-Work` header as sent; a form post has none. */
   proof: string | string[] | undefined
+  /**
+   * The name of the API token (leads:create) that posted it: no proof of work or fill time is asked,
+   * and the lead's source names the token (docs/api.md, "API tokens").
+   */
+  apiToken?: string
 }
 
 type SubmissionOutcome =
@@ -108,7 +113,8 @@ export function createSubmissionService(deps: SubmissionDeps) {
     const now = deps.now()
     // Where the visit began (server/leads/lead-source.ts): out of the body before anything reads
     // it, so validation and fingerprints are the same with or without it; a bad one is dropped.
-    const source = takeLeadSource(body)
+    const sent = takeLeadSource(body)
+    const source = input.apiToken ? { ...sent, apiToken: input.apiToken } : sent
     const ipHash = hashClientIp(input.clientAddress, deps.ipHashSalt)
     const bodyHash = bodyFingerprint(fingerprintKey, form.key, body)
     const idempotencyKey =
@@ -142,7 +148,7 @@ export function createSubmissionService(deps: SubmissionDeps) {
     // After validation: a submission refused as invalid does not use up its proof, so the visitor
     // who corrects an answer and sends again (a new Idempotency-Key, the same proof) is not a replay.
     const proof: ProofCheck =
-      encoding === 'json'
+      encoding === 'json' && !input.apiToken
         ? await deps.proofVerifier.check(input.proof, now, idempotencyKey)
         : { kind: 'missing' }
     const { verdict, ifRepeated } = judgeSubmission({
@@ -151,6 +157,7 @@ export function createSubmissionService(deps: SubmissionDeps) {
       proof,
       submittedAt: now,
       minFillMs: deps.minFillMs,
+      sentWithToken: input.apiToken !== undefined,
       texts: typedTexts(form, fields),
     })
     // The visitor's copy (visitor-copies.ts): only for what the page's script sent with its proof

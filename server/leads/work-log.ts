@@ -20,8 +20,9 @@ type ContactOutcome = (typeof contactOutcomes)[number]
 
 export const noteMaxLength = 2000
 
+/** Who made a change: a staff account, or an API token (no account; its name in `email`). */
 interface Actor {
-  userId: string
+  userId: string | null
   email: string
 }
 

@@ -22,6 +22,38 @@ interface RouteRateLimit {
    * (server/security/client-address.ts `addressGroupKey`).
    */
   keyGenerator: (request: FastifyRequest) => string
+  /** A request this limit does not count (a post with an API token, counted by the token's own). */
+  skip?: (request: FastifyRequest) => boolean
+}
+
+/** One count of a limit kept per key outside a route's config (the API tokens' limits). */
+export interface KeyedCount {
+  /** Within the limit, counted. */
+  allowed: boolean
+  max: number
+  windowSeconds: number
+  remaining: number
+  /** Seconds until the window ends. */
+  resetSeconds: number
+}
+
+/**
+ * Makes a limit of `max` requests per key and window, counted in the same store as the routes'
+ * (Redis when set, else this process's memory): the API tokens' own limits (docs/api.md, "API tokens").
+ */
+export type KeyedLimitFactory = (
+  name: string,
+  limit: { max: number; windowMs: number },
+) => (key: string) => Promise<KeyedCount>
+
+/**
+ * The `RateLimit` and `RateLimit-Policy` headers of the IETF's RateLimit header fields draft (its
+ * structured-field form: `"tokens";q=300;w=60` and `"tokens";r=299;t=42`), so a client paces itself.
+ */
+export function setRateLimitHeaders(reply: FastifyReply, policy: string, count: KeyedCount): void {
+  reply.header('ratelimit-policy', `"${policy}";q=${count.max};w=${count.windowSeconds}`)
+  reply.header('ratelimit', `"${policy}";r=${count.remaining};t=${count.resetSeconds}`)
+  if (!count.allowed) reply.header('retry-after', Math.max(1, count.resetSeconds))
 }
 
 declare module 'fastify' {
@@ -69,13 +101,27 @@ interface Windows {
 export async function registerRateLimit(
   app: FastifyInstance,
   options: RateLimitStoreOptions = {},
-): Promise<void> {
+): Promise<KeyedLimitFactory> {
   const redis = options.redisUrl ? await connectRedis(app, options.redisUrl) : undefined
   const windows = windowFactory(redis, `${options.keyPrefix ?? 'agency-site:'}rate-limit:`, app.log)
   app.addHook('onRoute', (route) => {
     const limit = route.config?.rateLimit
     if (limit) limitRoute(route, limit, windows(`${route.method}${route.url}`, limit))
   })
+  return (name, { max, windowMs }) => {
+    const counts = windows(name, { max, timeWindow: windowMs, keyGenerator: () => '' })('requests', max)
+    const windowSeconds = Math.max(1, Math.ceil(windowMs / 1000))
+    return async (key) => {
+      const counted = await counts.add(key)
+      return {
+        allowed: counted.count <= max,
+        max,
+        windowSeconds,
+        remaining: Math.max(0, max - counted.count),
+        resetSeconds: Math.max(0, Math.ceil(counted.msLeft / 1000)),
+      }
+    }
+  }
 }
 
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
@@ -202,6 +248,7 @@ function limitRoute(
   const invalid = windows('invalid', limit.max * invalidPerAllowed)
 
   appendHook(route, 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limit.skip?.(request)) return
     const key = limit.keyGenerator(request)
     const [counted, refused] = await Promise.all([allowed.add(key), invalid.peek(key)])
     countedRequests.set(request, { key, store: counted.store })

@@ -12,8 +12,10 @@ import { createSubmissionService } from '../leads/submission.ts'
 import { leadLanguage, parseIdempotencyKey } from '../leads/submission-metadata.ts'
 import { fromPath, noteLeadOutcome, postedFormKey } from '../metrics/lead-outcome.ts'
 import type { FormPages } from '../no-js/form-pages.ts'
+import { type KeyedCount, setRateLimitHeaders } from '../plugins/rate-limit.ts'
 import { addressGroupKey } from '../security/client-address.ts'
 import { issueChallenge, type ProofSettings, type ProofVerifier } from '../spam/proof-verifier.ts'
+import { type ApiTokenIdentity, bearerOf } from '../staff/api-tokens.ts'
 
 export interface FormRoutesOptions {
   leads: LeadRepository
@@ -22,6 +24,10 @@ export interface FormRoutesOptions {
   encryptionKey: Buffer
   /** Per client address; false turns the limit off (benchmarks, tests of other things). */
   submitRateLimit: RateLimit | false
+  /** The live API token a bearer value names (server/staff/api-tokens.ts); undefined for any other. */
+  authenticateToken: (bearer: string) => Promise<ApiTokenIdentity | undefined>
+  /** Counts a post of an API token against its own limit, instead of the address's. */
+  tokenSubmitLimit: (tokenId: string) => Promise<KeyedCount>
   /** The browser's proof of work: how challenges are made, and the checker of solved ones. */
   proof: { settings: ProofSettings; verifier: ProofVerifier }
   /** A form sent faster than this from its first touch is a bot's (spam-score.ts). */
@@ -140,6 +146,8 @@ interface RequestLine {
 }
 
 const requestLines = new WeakMap<FastifyRequest, RequestLine>()
+/** The API token (leads:create) a post was sent with, checked before its body is read. */
+const postingTokens = new WeakMap<FastifyRequest, ApiTokenIdentity>()
 
 function requestLine(request: FastifyRequest): RequestLine {
   let line = requestLines.get(request)
@@ -151,6 +159,35 @@ function requestLine(request: FastifyRequest): RequestLine {
     requestLines.set(request, line)
   }
   return line
+}
+
+/**
+ * A post with `Authorization: Bearer`: a lead vendor's system with a leads:create token, counted
+ * against the token's own limit (docs/api.md, "API tokens"). Refused (401, 403, 415, 429) before its
+ * body is read; a post without the header goes on as a visitor's.
+ */
+async function checkPostingToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: Pick<FormRoutesOptions, 'authenticateToken' | 'tokenSubmitLimit'>,
+): Promise<unknown> {
+  if (request.headers.authorization === undefined) return
+  const bearer = bearerOf(request.headers.authorization)
+  const token = bearer === undefined ? undefined : await options.authenticateToken(bearer)
+  if (!token)
+    return reply
+      .code(401)
+      .header('www-authenticate', 'Bearer error="invalid_token"')
+      .send({ error: 'This API token is not valid: unknown, expired or revoked.' })
+  if (!token.scopes.includes('leads:create'))
+    return reply.code(403).send({ error: 'This API token lacks the scope leads:create.' })
+  if (mediaType(request.headers['content-type']) !== 'application/json')
+    return reply.code(415).send({ error: 'Send the lead as application/json.' })
+  const counted = await options.tokenSubmitLimit(token.id)
+  setRateLimitHeaders(reply, 'api-token-create', counted)
+  if (!counted.allowed)
+    return reply.code(429).send({ error: 'Too many leads for this API token: wait and retry.' })
+  postingTokens.set(request, token)
 }
 
 /** Refuses what it can before the body is read: unknown form, not JSON, malformed idempotency key. */
@@ -246,7 +283,12 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
 
   const routeOptions = {
     bodyLimit: formBodyLimit,
-    onRequest: checkRequestLine,
+    onRequest: [
+      checkRequestLine,
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!reply.sent) return checkPostingToken(request, reply, options)
+      },
+    ],
     config: options.submitRateLimit
       ? {
           rateLimit: {
@@ -258,6 +300,8 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
             // (server/plugins/rate-limit.ts).
             keyGenerator: (request: FastifyRequest) =>
               `${addressGroupKey(request.ip, options.ipHashSalt, 'rate-limit')}|${requestLine(request).form?.family ?? 'quote'}`,
+            // A token's posts count against the token's own limit (checkPostingToken).
+            skip: (request: FastifyRequest) => postingTokens.has(request),
           },
         }
       : {},
@@ -277,6 +321,7 @@ export async function formRoutes(app: FastifyInstance, options: FormRoutesOption
       userAgent: request.headers['user-agent'],
       idempotencyKey: idempotencyKey ?? null,
       proof: request.headers['x-proof-of-work'],
+      apiToken: postingTokens.get(request)?.name,
     })
     if (outcome.kind === 'stored') noteLeadOutcome(request, outcome.counted)
 

@@ -27,6 +27,11 @@ export interface SpamSignals {
   texts: string[]
   /** Faster than this from the first touch is a bot (SPAM_MIN_FILL_MS; 2 s by default). */
   minFillMs: number
+  /**
+   * Posted with an API token that may create leads (a lead vendor's system): no page, so no proof
+   * of work and no fill time to judge; the text's signals still count.
+   */
+  sentWithToken?: boolean
 }
 
 export const defaultMinFillMs = 2000
@@ -74,7 +79,7 @@ function countMatches(patterns: readonly RegExp[], texts: string[]): string[] {
 
 function proofPoints(signals: SpamSignals): [number, string | undefined] {
   const { proof, encoding } = signals
-  if (proof.kind === 'solved') return [0, undefined]
+  if (proof.kind === 'solved' || signals.sentWithToken) return [0, undefined]
   if (proof.kind === 'missing') {
     return encoding === 'json'
       ? [5, 'Sent straight to the API, without the proof of work the site asks of browsers']

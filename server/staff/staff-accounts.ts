@@ -132,6 +132,9 @@ export type StaffAuditAction =
   | 'site-publish'
   /** An older version of the site's settings published again; the target names both versions. */
   | 'site-restore'
+  /** An API token made or revoked (/admin/tokens or the staff command); the target is its name. */
+  | 'token-add'
+  | 'token-revoke'
 
 export async function recordStaffAudit(
   db: Queryable,

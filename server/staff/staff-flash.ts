@@ -11,7 +11,7 @@ import type { Queryable } from '../db/database.ts'
 import { build, run } from '../db/query-builder.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 
-export type FlashKind = 'password' | 'recovery-codes' | 'reveal' | 'webhook-secret'
+export type FlashKind = 'password' | 'recovery-codes' | 'reveal' | 'webhook-secret' | 'api-token'
 
 /** Long enough for the redirect to be followed on a slow phone; short for anything left behind. */
 const flashLifetimeMs = 5 * 60_000

@@ -6,6 +6,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Queryable } from '#server/db/database.ts'
+import { type ApiTokenIdentity, authenticateApiToken, bearerOf } from '#server/staff/api-tokens.ts'
 import { deviceCookieMaxAgeSeconds } from '#server/staff/known-places.ts'
 import { findSession, type SessionSettings, type StaffSession } from '#server/staff/staff-sessions.ts'
 
@@ -15,6 +16,8 @@ declare module 'fastify' {
     staff: StaffSession | null
     /** A half-done sign-in: the password was right, a code or an enrolment is still due. */
     partialStaff: StaffSession | null
+    /** The live API token of an /api/admin request sent with `Authorization: Bearer`; null otherwise. */
+    apiToken: ApiTokenIdentity | null
   }
 }
 
@@ -131,8 +134,37 @@ export async function requireStaffPage(request: FastifyRequest, reply: FastifyRe
   )
 }
 
-/** JSON API: no session → 401. */
+/** JSON API: no session and no API token → 401. */
 export async function requireStaffApi(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  if (request.staff) return
+  if (request.staff || request.apiToken) return
   return reply.code(401).type('application/json').send({ error: 'Sign in first.' })
+}
+
+/**
+ * An /api/admin request that sends `Authorization: Bearer`: the token is its only credential (a
+ * cookie beside it is not read), so it needs no Origin (no browser sends it by itself). Undefined
+ * when the request sends none; 'refused' after answering 401 for a token that is unknown, expired
+ * or revoked (which one is not said).
+ */
+export async function loadApiToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Queryable,
+  secret: string,
+  now: Date,
+): Promise<'token' | 'refused' | undefined> {
+  if (!isApiRequest(request)) return undefined
+  const bearer = bearerOf(request.headers.authorization)
+  if (bearer === undefined) return undefined
+  const token = await authenticateApiToken(db, bearer, secret, now)
+  if (!token) {
+    reply
+      .code(401)
+      .header('www-authenticate', 'Bearer error="invalid_token"')
+      .type('application/json')
+      .send({ error: 'This API token is not valid: unknown, expired or revoked.' })
+    return 'refused'
+  }
+  request.apiToken = token
+  return 'token'
 }

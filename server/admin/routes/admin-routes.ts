@@ -10,14 +10,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { agency } from '#config/agency.ts'
 import type { BackupStatus } from '#server/backup/backup-status.ts'
 import type { Database } from '#server/db/database.ts'
+import type { KeyedCount } from '#server/plugins/rate-limit.ts'
 import type { PasswordCost } from '#server/staff/password-hash.ts'
 import { defaultThrottleSettings, type ThrottleSettings } from '#server/staff/sign-in-throttle.ts'
 import { defaultSessionSettings, type SessionSettings } from '#server/staff/staff-sessions.ts'
 import { createStaffDesk } from '../staff-desk.ts'
 import { messagePage } from '../views/message-page.ts'
 import { accountRoutes } from './account-routes.ts'
-import { isApiRequest, isSameOriginRequest, sessionLoader } from './admin-auth.ts'
+import { isApiRequest, isSameOriginRequest, loadApiToken, sessionLoader } from './admin-auth.ts'
 import { apiRoutes } from './api-routes.ts'
+import { apiTokenRoutes } from './api-token-routes.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { exportRoutes } from './export-routes.ts'
 import { heldNotificationRoutes } from './held-notification-routes.ts'
@@ -57,6 +59,8 @@ export interface AdminRoutesOptions {
    * offers no notifications.
    */
   push?: { publicKey: string; allowLoopback: boolean }
+  /** Counts an API token's request against its own limit (server/plugins/rate-limit.ts). */
+  tokenLimit?: (tokenId: string) => Promise<KeyedCount>
 }
 
 /**
@@ -99,6 +103,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   app.decorateRequest('staff', null)
   app.decorateRequest('partialStaff', null)
+  app.decorateRequest('apiToken', null)
   // Parses the Cookie header (request.cookies) before the session hook below reads it, and writes
   // reply.setCookie's Set-Cookie headers; registered here, it serves the staff routes only.
   await app.register(fastifyCookie)
@@ -119,6 +124,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     // Staff pages hold leads' personal data: never cached, never indexed.
     reply.header('cache-control', 'no-store')
     reply.header('x-robots-tag', 'noindex, nofollow')
+    // A program's API token (docs/api.md, "API tokens"): no cookie, so no Origin to check.
+    const token = await loadApiToken(request, reply, options.db, options.ipHashSalt, options.now())
+    if (token === 'refused') return reply
+    if (token === 'token') return
     if (!isSameOriginRequest(request)) {
       request.log.warn(
         { method: request.method, url: request.url },
@@ -129,7 +138,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   })
   const loadSession = sessionLoader(options.db, session, options.cookieSecure, options.now)
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/admin/assets/')) await loadSession(request)
+    if (!request.url.startsWith('/admin/assets/') && !request.apiToken) await loadSession(request)
   })
   app.addHook('onSend', async (request, reply, payload) => {
     if (
@@ -189,6 +198,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(webhookRoutes, pages)
   await app.register(siteRoutes, pages)
   await app.register(notificationRoutes, pages)
+  await app.register(apiTokenRoutes, pages)
   await app.register(apiRoutes, {
     db: options.db,
     desk,
@@ -198,6 +208,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     backupStatus: options.backupStatus,
     site,
     pushAllowLoopback: options.push?.allowLoopback,
+    tokenLimit: options.tokenLimit,
   })
 }
 

@@ -9,25 +9,41 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { agency } from '#config/agency.ts'
 
 export const openApiPath = '/api/admin/openapi.json'
 
 /** What the document says of the API as a whole; the paths come from the routes. */
-const openapi: FastifyDynamicSwaggerOptions['openapi'] = {
-  openapi: '3.1.0',
-  info: {
-    title: 'Lead desk staff API',
-    version: '1.0.0',
-    description:
-      'The lead desk API for the agency’s other tools: leads, their work (status, assignee, contacts, notes, follow-ups), reveals of sensitive values and health. Every route needs a staff session (sign in at /admin/login; the session cookie is `staff_session`) and, for a change, the site’s own Origin. Statuses, bodies and examples: docs/api.md, “Staff”.',
-  },
-  components: {
-    securitySchemes: { staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' } },
-  },
-  security: [{ staffSession: [] }],
+function openapi(cookieSecure: boolean): FastifyDynamicSwaggerOptions['openapi'] {
+  // The session cookie by the name this server gives it (admin-auth.ts): `__Host-` over https.
+  const cookieName = cookieSecure ? '__Host-staff_session' : 'staff_session'
+  return {
+    openapi: '3.1.0',
+    // The agency's site; a copy of the server elsewhere (development: http://127.0.0.1:3000) has
+    // the same paths.
+    servers: [{ url: agency.siteUrl, description: 'The agency’s site' }],
+    info: {
+      title: 'Lead desk staff API',
+      version: '1.0.0',
+      // The agency's own API, for its own tools: no open licence.
+      license: { name: 'Proprietary', url: agency.siteUrl },
+      description: `The lead desk API for the agency’s other tools: leads, their work (status, assignee, contacts, notes, follow-ups), reveals of sensitive values and health. Every route takes a staff session (sign in at /admin/login; the session cookie is \`${cookieName}\`; a change also needs the site’s own Origin) or an API token with the scope the route names (\`Authorization: Bearer ort_…\`, made by an owner at /admin/tokens). Statuses, bodies and examples: docs/api.md, “Staff”.`,
+    },
+    components: {
+      securitySchemes: {
+        staffSession: { type: 'apiKey', in: 'cookie', name: cookieName },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API token (`ort_…`) with its scopes: `leads:read`, `leads:write`, `leads:create`, `sensitive:reveal`.',
+        },
+      },
+    },
+  }
 }
 
 /** Adds the document's collector to the API's plugin, before its routes. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, { openapi, transform: jsonSchemaTransform })
+export async function registerOpenApi(app: FastifyInstance, cookieSecure: boolean): Promise<void> {
+  await app.register(swagger, { openapi: openapi(cookieSecure), transform: jsonSchemaTransform })
 }

@@ -15,7 +15,16 @@ export interface PageOptions {
   /** An owner account: the navigation also links to the staff accounts page. */
   owner?: boolean
   /** Which navigation link is the current page. */
-  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks' | 'site' | 'account' | 'notifications'
+  current?:
+    | 'inbox'
+    | 'two-factor'
+    | 'staff'
+    | 'held'
+    | 'webhooks'
+    | 'site'
+    | 'tokens'
+    | 'account'
+    | 'notifications'
 }
 
 function staffNavigation(options: PageOptions): ReactNode {
@@ -28,6 +37,7 @@ function staffNavigation(options: PageOptions): ReactNode {
         ${options.owner && html`<li><a href="/admin/held-notifications" aria-current=${current('held')}>Held notifications</a></li>`}
         ${options.owner && html`<li><a href="/admin/webhooks" aria-current=${current('webhooks')}>Webhooks</a></li>`}
         ${options.owner && html`<li><a href="/admin/site" aria-current=${current('site')}>Site</a></li>`}
+        ${options.owner && html`<li><a href="/admin/tokens" aria-current=${current('tokens')}>API tokens</a></li>`}
         <li><a href="/admin/two-factor" aria-current=${current('two-factor')}>Two-step sign-in</a></li>
         <li><a href="/admin/account" aria-current=${current('account')}>Your account</a></li>
         <li><a href="/admin/notifications" aria-current=${current('notifications')}>Notifications</a></li>

@@ -33,6 +33,8 @@ const auditWords: Record<StaffAuditAction, string> = {
   'webhook-sensitive': 'allowed SSN and EIN to the webhook',
   'site-publish': 'published',
   'site-restore': 'restored',
+  'token-add': 'made the API token',
+  'token-revoke': 'revoked the API token',
 }
 
 function roleName(role: StaffRole): string {

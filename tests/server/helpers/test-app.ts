@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, InjectOptions } from 'fastify'
 import { beforeEach } from 'vitest'
 import { type AppOptions, buildApp } from '#server/app.ts'
 import type { Database, DriverName } from '#server/db/database.ts'
 import type { PasswordCost } from '#server/staff/password-hash.ts'
+import { answerProblem, requestLine } from './answer-check.ts'
 import { readThrough, useFixture } from './fixture.ts'
 import { openTestDatabase, testEncryptionKey } from './test-database.ts'
 
@@ -40,6 +41,17 @@ export interface TestApp {
 export async function openTestApp(driver: DriverName, options: Partial<AppOptions> = {}): Promise<TestApp> {
   const test = await openTestDatabase(driver)
   const app = await buildApp(testAppOptions(test.db, options))
+  // Every answer of the staff API is held to the OpenAPI document (answer-check.ts).
+  const inject = app.inject.bind(app)
+  Object.assign(app, {
+    async inject(request: InjectOptions | string) {
+      const response = await inject(request)
+      const { method, url } = requestLine(request)
+      const problem = await answerProblem(method, url, response)
+      if (problem) throw new Error(`The answer breaks the OpenAPI document: ${problem}`)
+      return response
+    },
+  })
   return {
     db: test.db,
     app,
