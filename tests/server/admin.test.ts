@@ -128,6 +128,17 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
     body: { name: 'crm-sync', 'scope-leads-read': 'yes' },
   },
   { method: 'POST', url: '/admin/tokens/revoke', kind: 'page', body: { name: 'crm-sync' } },
+  // The site settings (owners): the page's sections, publish, restore, preview, and the API.
+  { method: 'GET', url: '/admin/site', kind: 'page' },
+  { method: 'POST', url: '/admin/site', kind: 'page', body: { section: 'brand', brandColour: '#000000' } },
+  { method: 'POST', url: '/admin/site/publish', kind: 'page', body: {} },
+  { method: 'POST', url: '/admin/site/discard', kind: 'page', body: {} },
+  { method: 'POST', url: '/admin/site/versions/:version/restore', kind: 'page', body: {} },
+  { method: 'GET', url: '/admin/site/preview', kind: 'page' },
+  { method: 'GET', url: '/api/admin/site', kind: 'api' },
+  { method: 'PATCH', url: '/api/admin/site', kind: 'api', body: { brandColour: '#000000' } },
+  { method: 'POST', url: '/api/admin/site/publish', kind: 'api', body: {} },
+  { method: 'POST', url: '/api/admin/site/versions/:version/restore', kind: 'api', body: {} },
   { method: 'GET', url: '/api/admin/health', kind: 'api' },
   { method: 'GET', url: '/api/admin/openapi.json', kind: 'api' },
   { method: 'GET', url: '/api/admin/session', kind: 'api' },
@@ -369,7 +380,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       for (const cookie of [undefined, 'staff_session=not-a-real-token', `staff_session=${'A'.repeat(43)}`]) {
         const response = await t.app.inject({
           method: route.method,
-          url: route.url.replace(':id', id),
+          url: route.url.replace(':id', id).replace(':version', '1'),
           headers: {
             origin: ownOrigin,
             ...(cookie ? { cookie } : {}),

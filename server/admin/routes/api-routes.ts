@@ -35,6 +35,7 @@ import {
 import { flag, nullableText, text } from '../lenient-json.ts'
 import type { StaffDesk } from '../staff-desk.ts'
 import { clearSessionCookie, requireStaffApi } from './admin-auth.ts'
+import { access, answers } from './api-answers.ts'
 import { revealRefusals } from './lead-routes.ts'
 import { openApiPath, registerOpenApi } from './openapi.ts'
 import { pushSubscriptionRoutes } from './push-subscription-routes.ts'
@@ -54,14 +55,6 @@ export interface ApiRoutesOptions {
   pushAllowLoopback?: boolean
   /** Counts a request of an API token against its limit (docs/api.md, "API tokens"); none: unlimited. */
   tokenLimit?: (tokenId: string) => Promise<KeyedCount>
-}
-
-/**
- * Who may call a route, as the OpenAPI document says it and as the scope check below reads it: a
- * staff session, or an API token with `scope`; null: a staff session only (signing out).
- */
-function access(scope: ApiTokenScope | null): Record<string, string[]>[] {
-  return scope ? [{ staffSession: [] }, { apiToken: [scope] }] : [{ staffSession: [] }]
 }
 
 /** The scope a route asks of a token: its `apiToken` entry in the route's `security`. */
@@ -229,31 +222,6 @@ function problemFields(
     fields[name] ??= issue.message ?? 'Not understood.'
   }
   return fields
-}
-
-/**
- * A route's answers as the document declares them: its own, and those any route may give: 400 (a
- * control character anywhere, server/security/control-characters.ts), 401
- * without a session or live token, 403 (a token without the route's scope; a session's change
- * without this site's Origin), 429 (over a token's limit), 500; a route with a body also 413 and 415.
- */
-function answers<Own extends Record<number, z.ZodType>>(own: Own, withBody = false) {
-  return {
-    400: problemSchema.describe('A request it cannot read (a control character, a body not understood).'),
-    ...own,
-    401: errorSchema.describe('No staff session and no live API token.'),
-    403: errorSchema.describe(
-      'An API token without the scope this route needs, or a session’s change without this site’s Origin.',
-    ),
-    429: errorSchema.describe('Over the API token’s limit: wait for `Retry-After` seconds.'),
-    500: errorSchema.describe('The server failed; try again.'),
-    ...(withBody
-      ? {
-          413: errorSchema.describe('The body is too large.'),
-          415: errorSchema.describe('The body is not JSON.'),
-        }
-      : {}),
-  }
 }
 
 const openApiDocumentSchema = z

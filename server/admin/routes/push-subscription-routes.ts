@@ -15,6 +15,7 @@ import {
   subscriptionProblem,
 } from '#server/push/push-subscriptions.ts'
 import { errorSchema } from '../lead-summary.ts'
+import { access, answers } from './api-answers.ts'
 
 export interface PushSubscriptionRoutesOptions {
   db: Database
@@ -48,7 +49,15 @@ export function pushSubscriptionRoutes(app: FastifyInstance, options: PushSubscr
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post(
     '/api/admin/push-subscriptions',
-    { schema: { body: subscriptionBody, response: { 201: savedSchema, 400: errorSchema } } },
+    {
+      schema: {
+        operationId: 'subscribePush',
+        summary: 'Subscribe this browser to the signed-in member’s phone notifications',
+        security: access(null),
+        body: subscriptionBody,
+        response: answers({ 201: savedSchema, 400: errorSchema }, true),
+      },
+    },
     async (request, reply) => {
       const staff = request.staff
       // requireStaffApi (api-routes.ts) answered 401 before any request without a session came here.
@@ -65,10 +74,13 @@ export function pushSubscriptionRoutes(app: FastifyInstance, options: PushSubscr
     '/api/admin/push-subscriptions',
     {
       schema: {
+        operationId: 'unsubscribePush',
+        summary: 'Forget a browser of the signed-in member',
         description: 'The endpoint goes in the JSON body (`{"endpoint": …}`) or in the query (`?endpoint=`).',
+        security: access(null),
         body: z.object({ endpoint }).nullish(),
         querystring: z.object({ endpoint: endpoint.optional() }),
-        response: { 204: z.null().describe('Forgotten.'), 400: errorSchema, 404: errorSchema },
+        response: answers({ 204: z.null().describe('Forgotten.'), 400: errorSchema, 404: errorSchema }, true),
       },
     },
     async (request, reply) => {

@@ -20,6 +20,7 @@ import {
   versionHistory,
 } from '#server/site/site-settings.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { access, answers } from './api-answers.ts'
 
 /** What the desk's site plugin and the API share: the pages and the refresh after a publish. */
 export interface SiteDesk {
@@ -87,8 +88,10 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
     {
       ...owner,
       schema: {
+        operationId: 'getSiteSettings',
         summary: 'The site settings: the draft, the published version and the history',
-        response: {
+        security: access(null),
+        response: answers({
           200: z.object({
             draft: settingsDocument,
             draftUpdatedBy: z.string().nullable(),
@@ -96,8 +99,7 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
             version: z.number().int().nullable(),
             history: z.array(versionSummary),
           }),
-          403: errorAnswer,
-        },
+        }),
       },
     },
     async () => {
@@ -121,9 +123,11 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
     {
       ...owner,
       schema: {
+        operationId: 'changeSiteSettingsDraft',
         summary: 'Change the draft of the site settings (nothing is public until published)',
+        security: access(null),
         body: settingsDocument,
-        response: { 200: z.object({ draft: settingsDocument }), 400: problemsAnswer, 403: errorAnswer },
+        response: answers({ 200: z.object({ draft: settingsDocument }), 400: problemsAnswer }, true),
       },
     },
     async (request, reply) => {
@@ -141,8 +145,10 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
     {
       ...owner,
       schema: {
+        operationId: 'publishSiteSettings',
         summary: 'Publish the draft: every page in both languages shows it within seconds',
-        response: { 200: versionSummary, 400: problemsAnswer, 403: errorAnswer, 409: errorAnswer },
+        security: access(null),
+        response: answers({ 200: versionSummary, 400: problemsAnswer, 409: errorAnswer }),
       },
     },
     async (request, reply) => {
