@@ -16,6 +16,7 @@ import { agency, agencyDefaults, formatPhone } from '#config/agency.ts'
 import { callBackBy } from '#config/office-time.ts'
 import { buildApp } from '#server/app.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { isOverdue } from '#server/desk/business-hours.ts'
 import { policyForHtml } from '#server/security/page-policy.ts'
 import { changeDraft, publishDraft } from '#server/site/site-settings.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
@@ -173,6 +174,16 @@ describe.each(drivers)('site settings on %s', (driver) => {
     expect(agency.phone).toBe('5035550199')
     // Thanksgiving 9:00 in the office: closed, so the call-back is due Friday at 10:00
     expect(callBackBy(new Date('2026-11-26T14:00:00Z'))?.toISOString()).toBe('2026-11-27T15:00:00.000Z')
+    // and the desk does not call that lead overdue until then
+    const thanksgivingLead = {
+      status: 'new',
+      isSpam: false,
+      receivedAt: '2026-11-26T14:00:00Z',
+      firstContactAt: null,
+    }
+    expect(isOverdue(thanksgivingLead, new Date('2026-11-26T20:00:00Z'))).toBe(false)
+    expect(isOverdue(thanksgivingLead, new Date('2026-11-27T14:59:00Z'))).toBe(false)
+    expect(isOverdue(thanksgivingLead, new Date('2026-11-27T15:00:00Z'))).toBe(true)
     // the work is recorded like other owner actions
     const audit = await test.db.query<{ action: string; actor_email: string }>(
       "SELECT action, actor_email FROM staff_audit WHERE action LIKE 'site-%'",
