@@ -70,7 +70,7 @@ export const leadFilterFields = {
   to: queryParam(isoDay).describe('YYYY-MM-DD, inclusive, a day in the agency’s time zone.'),
   q: queryParam(
     z.string().max(searchMaxLength, { error: `Search for at most ${searchMaxLength} characters.` }),
-  ).describe('Part of a name, an e-mail or a phone number, or a lead’s reference.'),
+  ).describe('Part of a name, a business, an e-mail or a phone number (accents and case ignored), or a lead’s reference.'),
   assigned: queryParam(z.enum(assignedFilters, { error: 'Choose Anyone, Mine or Unassigned.' })).describe(
     '`mine`: assigned to the staff member asking; `unassigned`: to nobody.',
   ),
@@ -167,7 +167,7 @@ export function filterQuery(filters: LeadFilters, extra: Record<string, string> 
 
 /**
  * Where the forms keep names, e-mails and phones (every definition's `visitor` fields): migration
- * 013's search_text and search_digits read these names, and a test checks they still match.
+ * 023's search_text and 013's search_digits read these names, and a test checks they still match.
  */
 export const searchedFields = {
   name: visitorFieldNames('name'),
@@ -177,6 +177,14 @@ export const searchedFields = {
 
 /** Conditions over the columns of `leads`, unqualified: they compose into any query on `leads`. */
 const leads = expressionBuilder<DB, 'leads'>()
+
+/**
+ * The search box's text folded as migration 023 folds search_text: accents dropped (NFD, then the
+ * combining marks U+0300 to U+036F removed), then lowercase. "Díaz", "DIAZ" and "diaz" all read "diaz".
+ */
+function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
@@ -247,10 +255,10 @@ export function filterCondition(
   if (filters.due === 'overdue') conditions.push(overdueCondition(now))
   if (filters.due === 'follow-up') conditions.push(followUpDueCondition(now))
   if (filters.q) {
-    // search_text and search_digits: lowercase names and e-mail, phones' digits, kept by the
-    // database with a trigram index (migration 013), so a search reads no lead's jsonb.
-    // "Jane Doe" finds firstName Jane and lastName Doe: they sit side by side there.
-    const searches = [leads('search_text', 'like', likePattern(filters.q.toLowerCase()))]
+    // search_text and search_digits: names and e-mail without accents in lowercase (migration
+    // 023), phones' digits (013), kept by the database with a trigram index, so a search reads no
+    // lead's jsonb. "Jane Doe" finds firstName Jane and lastName Doe: they sit side by side there.
+    const searches = [leads('search_text', 'like', likePattern(foldForSearch(filters.q)))]
     // Phones match on their digits, however either side is written: (770) 555-0142 finds 7705550142.
     const digits = filters.q.replace(/\D/g, '')
     if (digits.length >= 3 && /^[\d\s().+-]+$/.test(filters.q)) {

@@ -754,6 +754,28 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(percent).toBeTruthy()
     })
 
+    it('searches without accents or case: staff on a US keyboard find Díaz by typing diaz', async () => {
+      const luis = await insertLead(t.db, { fields: person('Luis', 'Díaz', { email: 'luis@example.com' }) })
+      const business = await insertLead(t.db, {
+        formKey: 'general-liability-quote',
+        fields: {
+          businessName: 'Construcciones Díaz',
+          contactName: 'Inés Peña',
+          email: 'ÁLVARO.ÑÚÑEZ@Construcciones.example',
+          phone: '6785550177',
+        },
+      })
+      expect(await listIds('?q=luis%20diaz')).toEqual([luis])
+      expect(await listIds(`?q=${encodeURIComponent('LUIS DÍAZ')}`)).toEqual([luis])
+      expect(await listIds('?q=construcciones%20diaz')).toEqual([business])
+      expect(await listIds('?q=ines%20pena')).toEqual([business])
+      expect(await listIds('?q=alvaro.nunez@')).toEqual([business])
+      // A name typed with its accent, or decomposed (e + combining acute), finds the plain spelling too.
+      const plain = await insertLead(t.db, { fields: person('Jose', 'Perez', { email: 'jp@example.com' }) })
+      expect(await listIds(`?q=${encodeURIComponent('josé pérez')}`)).toEqual([plain])
+      expect(await listIds(`?q=${encodeURIComponent('jose\u0301')}`)).toEqual([plain])
+    })
+
     it('finds boat and vehicle leads by the operator or driver the form names, and lists them by that name', async () => {
       const boat = await insertLead(t.db, {
         formKey: 'boat-quote',

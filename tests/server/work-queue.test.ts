@@ -57,13 +57,14 @@ describe('overdueCutoff agrees with isOverdue', () => {
     expect(disagreements).toEqual([])
   })
 
-  it('migration 013 searches every form field that holds a name, an e-mail or a phone', async () => {
-    const sql = await readFile(
-      new URL('../../server/db/migrations/013-pipeline-and-follow-ups.sql', import.meta.url),
-      'utf8',
-    )
-    for (const name of [...searchedFields.name, ...searchedFields.email, ...searchedFields.phone])
-      expect(sql).toContain(`fields->>'${name}'`)
+  it('migrations 023 (names, e-mails) and 013 (phones) search every form field that holds them', async () => {
+    const migration = (file: string) =>
+      readFile(new URL(`../../server/db/migrations/${file}`, import.meta.url), 'utf8')
+    const words = await migration('023-search-ignores-accents.sql')
+    const digits = await migration('013-pipeline-and-follow-ups.sql')
+    for (const name of [...searchedFields.name, ...searchedFields.email])
+      expect(words).toContain(`fields->>'${name}'`)
+    for (const name of searchedFields.phone) expect(digits).toContain(`fields->>'${name}'`)
   })
 })
 
