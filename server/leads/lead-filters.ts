@@ -70,7 +70,9 @@ export const leadFilterFields = {
   to: queryParam(isoDay).describe('YYYY-MM-DD, inclusive, a day in the agency’s time zone.'),
   q: queryParam(
     z.string().max(searchMaxLength, { error: `Search for at most ${searchMaxLength} characters.` }),
-  ).describe('Part of a name, a business, an e-mail or a phone number (accents and case ignored), or a lead’s reference.'),
+  ).describe(
+    'Part of a name, a business, an e-mail or a phone number (accents and case ignored), or a lead’s reference.',
+  ),
   assigned: queryParam(z.enum(assignedFilters, { error: 'Choose Anyone, Mine or Unassigned.' })).describe(
     '`mine`: assigned to the staff member asking; `unassigned`: to nobody.',
   ),
@@ -183,7 +185,10 @@ const leads = expressionBuilder<DB, 'leads'>()
  * combining marks U+0300 to U+036F removed), then lowercase. "Díaz", "DIAZ" and "diaz" all read "diaz".
  */
 function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 }
 
 function likePattern(text: string): string {
