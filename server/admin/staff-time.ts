@@ -8,6 +8,22 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'short',
 })
 
+const monthDayTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: agency.timeZone,
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+const yearOf = new Intl.DateTimeFormat('en-US', { timeZone: agency.timeZone, year: 'numeric' })
+
+/** "Nov 27, 1:52 PM" for a time of this year (the inbox's rows), with the year for an older one. */
+export function formatRecentDateTime(date: Date | string, now: Date = new Date()): string {
+  const at = new Date(date)
+  return yearOf.format(at) === yearOf.format(now) ? monthDayTime.format(at) : dateTime.format(at)
+}
+
 const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' })
 
 export function formatDateTime(date: Date | string): string {

@@ -8,7 +8,8 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import { parseIsoDate } from '#forms/dates.ts'
-import { formKeys, visitorFieldNames } from '#forms/registry.ts'
+import { insuranceLines } from '#forms/engine.ts'
+import { formDefinitions, formKeys, visitorFieldNames } from '#forms/registry.ts'
 import { sql } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
 import { overdueCutoff } from '../desk/business-hours.ts'
@@ -26,6 +27,9 @@ export type AssignedFilter = (typeof assignedFilters)[number]
 /** 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due. */
 const dueFilters = ['', 'overdue', 'follow-up'] as const
 export type DueFilter = (typeof dueFilters)[number]
+
+/** The languages a lead can be in: the site's two. */
+const languageFilters = ['', 'en', 'es'] as const
 
 /** '' the queue; 'received' newest first; 'age' oldest first; 'due' next follow-up first. */
 const leadSorts = ['', 'received', 'age', 'due'] as const
@@ -62,6 +66,14 @@ const isoDay = z
 export const leadFilterFields = {
   form: queryParam(z.enum(['', ...formKeys], { error: 'There is no such form.' })).describe(
     'A form key; empty: every form.',
+  ),
+  line: queryParam(
+    z.enum(['', ...insuranceLines], { error: 'Choose a line of insurance from the list.' }),
+  ).describe(
+    'A line of insurance (`vehicle`, `property`, `life`, `business`, `specialty`, `service`); the general quote request counts under the line the visitor chose.',
+  ),
+  language: queryParam(z.enum(languageFilters, { error: 'Choose English or Spanish.' })).describe(
+    '`en` or `es`: the language of the page the visitor used.',
   ),
   status: queryParam(z.enum(statusFilters, { error: 'Choose a status from the list.' })).describe(
     'Empty: every lead but spam; a status (leads not marked spam); `spam`; `all` (spam too).',
@@ -229,6 +241,31 @@ export function followUpDueCondition(now: Date): Expression<SqlBool> {
 }
 
 /**
+ * Leads of one line of insurance: the forms of that line, and the general quote request by the
+ * line of the type the visitor chose (an answer no line names counts under the form's own line),
+ * as insuranceLineOf reads one lead (server/admin/insurance-lines.ts).
+ */
+function lineCondition(line: string): Expression<SqlBool> {
+  const branches: Expression<SqlBool>[] = []
+  for (const form of formDefinitions) {
+    const byAnswer = form.lineByAnswer
+    if (!byAnswer) {
+      if (form.line === line) branches.push(leads('form_key', '=', form.key))
+      continue
+    }
+    const answer = sql<string | null>`fields->>${byAnswer.field}`
+    const answers = Object.keys(byAnswer.lines)
+    const chosen = answers.filter((value) => byAnswer.lines[value] === line)
+    const ofLine: Expression<SqlBool>[] = []
+    if (chosen.length) ofLine.push(leads(answer, 'in', chosen))
+    if (form.line === line)
+      ofLine.push(leads.or([leads(answer, 'is', null), leads.not(leads(answer, 'in', answers))]))
+    if (ofLine.length) branches.push(leads.and([leads('form_key', '=', form.key), leads.or(ofLine)]))
+  }
+  return branches.length ? leads.or(branches) : leads.lit(false)
+}
+
+/**
  * The WHERE condition for the filters over `leads` (its columns unqualified, as the page, the
  * export and the API read them from `leads`). Dates are days in the agency's time zone.
  * `viewerId`: the signed-in staff member's account, for 'mine' (without one, 'mine' matches
@@ -243,6 +280,8 @@ export function filterCondition(
   const conditions: Expression<SqlBool>[] = []
 
   if (filters.form) conditions.push(leads('form_key', '=', filters.form))
+  if (filters.line) conditions.push(lineCondition(filters.line))
+  if (filters.language) conditions.push(leads('language', '=', filters.language))
   if (filters.assigned === 'unassigned') conditions.push(leads('assigned_to', 'is', null))
   if (filters.assigned === 'mine')
     conditions.push(viewerId ? leads('assigned_to', '=', viewerId) : leads.lit(false))
