@@ -13,6 +13,7 @@ import { formDefinitions, formKeys, visitorFieldNames } from '#forms/registry.ts
 import { sql } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
 import { overdueCutoff } from '../desk/business-hours.ts'
+import { officeDayEnd } from '../desk/follow-up-time.ts'
 import { parseLeadReference } from './lead-reference.ts'
 import { isLeadStatus, type LeadStatus, leadStatuses } from './lead-repository.ts'
 
@@ -24,8 +25,11 @@ export type StatusFilter = (typeof statusFilters)[number]
 const assignedFilters = ['', 'mine', 'unassigned'] as const
 export type AssignedFilter = (typeof assignedFilters)[number]
 
-/** 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due. */
-const dueFilters = ['', 'overdue', 'follow-up'] as const
+/**
+ * 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due;
+ * 'today': a follow-up due by the end of the office's day (those due now included).
+ */
+const dueFilters = ['', 'overdue', 'follow-up', 'today'] as const
 export type DueFilter = (typeof dueFilters)[number]
 
 /** The languages a lead can be in: the site's two. */
@@ -88,8 +92,10 @@ export const leadFilterFields = {
   assigned: queryParam(z.enum(assignedFilters, { error: 'Choose Anyone, Mine or Unassigned.' })).describe(
     '`mine`: assigned to the staff member asking; `unassigned`: to nobody.',
   ),
-  due: queryParam(z.enum(dueFilters, { error: 'Choose Overdue, Follow-up due or nothing.' })).describe(
-    '`overdue`: new, never contacted, past one business hour; `follow-up`: a follow-up due now.',
+  due: queryParam(
+    z.enum(dueFilters, { error: 'Choose Overdue, Follow-up due now, Due today or nothing.' }),
+  ).describe(
+    '`overdue`: new, never contacted, past one business hour; `follow-up`: a follow-up due now; `today`: a follow-up due by the end of the agency’s day, those due now included.',
   ),
   sort: queryParam(z.enum(leadSorts, { error: 'Choose an order from the list.' })).describe(
     'Empty: the work queue (overdue, due follow-ups, new, then the rest); `received`: newest first; `age`: oldest first; `due`: soonest follow-up first.',
@@ -240,6 +246,11 @@ export function followUpDueCondition(now: Date): Expression<SqlBool> {
   ])
 }
 
+/** Leads whose follow-up falls by the end of the office's day that holds `now`, still open. */
+export function followUpTodayCondition(now: Date): Expression<SqlBool> {
+  return followUpDueCondition(new Date(officeDayEnd(now).getTime() - 1))
+}
+
 /**
  * Leads of one line of insurance: the forms of that line, and the general quote request by the
  * line of the type the visitor chose (an answer no line names counts under the form's own line),
@@ -298,6 +309,7 @@ export function filterCondition(
   }
   if (filters.due === 'overdue') conditions.push(overdueCondition(now))
   if (filters.due === 'follow-up') conditions.push(followUpDueCondition(now))
+  if (filters.due === 'today') conditions.push(followUpTodayCondition(now))
   if (filters.q) {
     // search_text and search_digits: names and e-mail without accents in lowercase (migration
     // 023), phones' digits (013), kept by the database with a trigram index, so a search reads no

@@ -10,7 +10,7 @@
  * browser history.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { followUpRefusal } from '#server/desk/follow-up-time.ts'
+import { followUpInOfficeHours, followUpRefusal } from '#server/desk/follow-up-time.ts'
 import { type DraftFields, draftFieldsOf, takeDraft } from '#server/desk/work-drafts.ts'
 import { isLostReason, type LostReason, leadStatuses } from '#server/leads/lead-repository.ts'
 import { contactChannels, contactOutcomes, noteMaxLength, type WorkInput } from '#server/leads/work-log.ts'
@@ -92,6 +92,8 @@ interface WorkBody {
   statusWas?: string
   lostReason?: string
   followUp?: string
+  /** One of the quick choices (work-panel.ts), as a datetime-local value: it wins over followUp. */
+  followUpQuick?: string
   followUpWas?: string
   assignee?: string
   assigneeWas?: string
@@ -107,6 +109,7 @@ const workBodySchema = {
     statusWas: textField(20),
     lostReason: textField(20),
     followUp: textField(20),
+    followUpQuick: textField(20),
     followUpWas: textField(20),
     assignee: textField(100),
     assigneeWas: textField(100),
@@ -120,8 +123,8 @@ const workBodySchema = {
 function workInputOf(
   body: WorkBody,
   base: Pick<WorkInput, 'leadId' | 'actor' | 'at'>,
-): Omit<WorkInput, never> | string {
-  const input: WorkInput = { ...base }
+): (WorkInput & { followUpMoved?: boolean }) | string {
+  const input: WorkInput & { followUpMoved?: boolean } = { ...base }
   const note = (body.note ?? '').trim()
   const channel = contactChannels.find((value) => value === body.channel)
   if (channel) {
@@ -132,16 +135,20 @@ function workInputOf(
   const lostReason: LostReason | null = isLostReason(body.lostReason) ? body.lostReason : null
   if (status && (status !== body.statusWas || status === 'lost')) input.status = { status, lostReason }
   if (status === 'lost' && !lostReason) return 'Choose why the lead was lost, then save again.'
-  if ((body.followUp ?? '') !== (body.followUpWas ?? '')) {
-    if (!body.followUp) input.followUpAt = null
+  const followUp = body.followUpQuick || body.followUp || ''
+  if (followUp !== (body.followUpWas ?? '')) {
+    if (!followUp) input.followUpAt = null
     else {
-      const parsed = parseLocalInput(body.followUp)
+      const parsed = parseLocalInput(followUp)
       if (!parsed) return 'Enter the follow-up as a date and a time.'
       const refusal = followUpRefusal(parsed.at, base.at)
       if (refusal) return refusal
       if (!parsed.exists)
         return 'That follow-up time does not exist here: the clocks go forward an hour that night. Choose another time.'
-      input.followUpAt = parsed.at
+      // A time the office is closed moves to its next opening, and the saved page says so.
+      const office = followUpInOfficeHours(parsed.at)
+      input.followUpAt = office.at
+      input.followUpMoved = office.moved
     }
   }
   if ((body.assignee ?? '') !== (body.assigneeWas ?? '')) input.assignee = body.assignee || null
@@ -259,8 +266,9 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       if (result === 'no-staff')
         return refused(400, 'There is no such staff account. Choose one from the list.')
       if (result === 'no-lost-reason') return refused(400, 'Choose why the lead was lost, then save again.')
-      if (wantsJson(request)) return { saved: true, notice: pageNotices.work }
-      return reply.redirect(`/admin/leads/${id}?notice=work#work`, 303)
+      const notice = input.followUpMoved ? 'work-moved' : 'work'
+      if (wantsJson(request)) return { saved: true, notice: pageNotices[notice] }
+      return reply.redirect(`/admin/leads/${id}?notice=${notice}#work`, 303)
     },
   )
 

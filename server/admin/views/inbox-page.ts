@@ -79,7 +79,8 @@ const deliveryLabels: Record<string, string> = {
 const dueLabels: Record<DueFilter, string> = {
   '': 'Any',
   overdue: 'Overdue',
-  'follow-up': 'Follow-up due',
+  'follow-up': 'Follow-up due now',
+  today: 'Follow-up due today',
 }
 
 const sortLabels: Record<LeadSort, string> = {
@@ -226,6 +227,7 @@ function quickFilters(filters: LeadFilters, queue: QueueCounts | undefined): Rea
     </nav>
     <nav className="quick-filters" aria-label="What needs doing">
       ${dueLink('overdue', 'Overdue', queue?.overdue)} ${dueLink('follow-up', 'Follow-ups due', queue?.followUpsDue)}
+      ${' '}${dueLink('today', 'Due today', queue?.followUpsToday)}
     </nav>
   </div>`
 }

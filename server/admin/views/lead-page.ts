@@ -246,7 +246,7 @@ export function leadPage(options: LeadPageOptions): string {
           <//>`
         }
       </section>
-      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, draft: options.draft })}
+      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft })}
       ${timelineSection(options.events)}
       ${linkedSection(options.linked)}
       <section aria-labelledby="summary-heading" data-live="summary">

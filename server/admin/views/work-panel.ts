@@ -9,6 +9,7 @@ import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formatDuration, isOverdue, overdueAt } from '#server/desk/business-hours.ts'
 import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '#server/desk/reply-links.ts'
+import { type QuickFollowUp, quickFollowUps } from '#server/desk/follow-up-time.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import { leadPhone } from '#server/leads/lead-phone.ts'
 import type { InboxLead } from '#server/leads/lead-queries.ts'
@@ -17,7 +18,7 @@ import { type LeadEvent, noteMaxLength, type StaffMember } from '#server/leads/w
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { formTitle, leadDisplayName } from '../lead-fields.ts'
 import { lostReasonWords, statusWord, statusWords } from '../lead-words.ts'
-import { formatDateTime, localInputValue } from '../staff-time.ts'
+import { formatDateTime, formatFollowUpChoice, localInputValue } from '../staff-time.ts'
 
 function replyLead(lead: InboxLead): ReplyLead {
   return {
@@ -125,7 +126,37 @@ function radios(name: string, choices: [string, string][], checked: string): Rea
  * The one form: what was done and what is next. Each "…Was" field carries the value the page
  * showed, so a save changes only what this person changed, not what a colleague saved meanwhile.
  */
-function workForm(lead: InboxLead, staff: StaffMember[], viewerId: string, draft?: DraftFields): ReactNode {
+const quickWords: Record<QuickFollowUp, string> = {
+  hour: 'In an office hour',
+  morning: 'Next opening',
+  'two-days': 'In 2 days',
+  week: 'In a week',
+}
+
+/**
+ * The quick follow-up choices at `now`, in office hours (server/desk/follow-up-time.ts): each
+ * option's value is the time it names, so what is saved is what was read.
+ */
+function quickFollowUpField(now: Date): ReactNode {
+  return html`<div className="field">
+    <label htmlFor="follow-up-quick">Quick follow-up</label>
+    <select id="follow-up-quick" name="followUpQuick" defaultValue="" data-follow-up-quick="">
+      <option value="">Choose, or set a time below</option>
+      ${quickFollowUps(now).map(
+        ({ choice, at }) =>
+          html`<option key=${choice} value=${localInputValue(at)}>${quickWords[choice]}: ${formatFollowUpChoice(at, now)}</option>`,
+      )}
+    </select>
+  </div>`
+}
+
+function workForm(
+  lead: InboxLead,
+  staff: StaffMember[],
+  viewerId: string,
+  now: Date,
+  draft?: DraftFields,
+): ReactNode {
   const was = {
     status: lead.status,
     followUp: localInputValue(lead.followUpAt),
@@ -186,8 +217,9 @@ function workForm(lead: InboxLead, staff: StaffMember[], viewerId: string, draft
           ${lostReasons.map((reason) => html`<option key=${reason} value=${reason}>${lostReasonWords[reason]}</option>`)}
         </select>
       </div>
+      ${quickFollowUpField(now)}
       <div className="field">
-        <label htmlFor="follow-up">Next follow-up (office time; empty: none)</label>
+        <label htmlFor="follow-up">Next follow-up (office time; empty: none; moved into office hours)</label>
         <input id="follow-up" name="followUp" type="datetime-local" defaultValue=${value.followUp} />
       </div>
       <div className="field">
@@ -256,11 +288,12 @@ export function workSection(options: {
   lead: InboxLead
   staffMembers: StaffMember[]
   viewerId: string
+  now: Date
   draft?: DraftFields
 }): ReactNode {
   return html`<section className="work" id="work" aria-labelledby="work-heading" data-live="work">
     <h2 id="work-heading">Log and update</h2>
-    ${workForm(options.lead, options.staffMembers, options.viewerId, options.draft)}
+    ${workForm(options.lead, options.staffMembers, options.viewerId, options.now, options.draft)}
   </section>`
 }
 
