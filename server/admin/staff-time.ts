@@ -34,7 +34,11 @@ const weekdayDayTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 })
 
-const timeOnly = new Intl.DateTimeFormat('en-US', { timeZone: agency.timeZone, hour: 'numeric', minute: '2-digit' })
+const timeOnly = new Intl.DateTimeFormat('en-US', {
+  timeZone: agency.timeZone,
+  hour: 'numeric',
+  minute: '2-digit',
+})
 
 const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: agency.timeZone, dateStyle: 'short' })
 
