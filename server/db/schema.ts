@@ -64,7 +64,7 @@ export interface LeadEvents {
   created_at: Timestamp
   detail: Generated<string>
   id: Generated<Int8>
-  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up'
+  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up' | 'reply'
   lead_id: string
   outcome: 'reached' | 'voicemail' | 'no-answer' | null
   reached: boolean | null
@@ -95,6 +95,32 @@ export interface Leads {
   spam_reasons: Generated<Json>
   status: Generated<'new' | 'contacted' | 'quoted' | 'won' | 'lost' | 'closed'>
   user_agent: string | null
+}
+
+export interface ReplyMails {
+  attempts: Generated<number>
+  body: string
+  created_at: Generated<Timestamp>
+  id: Generated<string>
+  last_error: string | null
+  lead_id: string
+  lease_until: Timestamp | null
+  next_attempt_at: Generated<Timestamp>
+  reply_to: string
+  reply_to_name: string | null
+  sent_at: Timestamp | null
+  staff_user_id: string | null
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'discarded'>
+  subject: string
+}
+
+export interface ReplyTemplates {
+  body: string
+  language: 'en' | 'es'
+  subject: string
+  template: 'vehicle' | 'property' | 'life' | 'business' | 'specialty' | 'service' | 'thanks'
+  updated_at: Generated<Timestamp>
+  updated_by: string
 }
 
 export interface SensitiveReveals {
@@ -256,6 +282,8 @@ export interface DB {
   delivery_jobs: DeliveryJobs
   lead_events: LeadEvents
   leads: Leads
+  reply_mails: ReplyMails
+  reply_templates: ReplyTemplates
   sensitive_reveals: SensitiveReveals
   sign_in_throttles: SignInThrottles
   staff_audit: StaffAudit

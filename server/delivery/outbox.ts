@@ -17,7 +17,12 @@ import { build, run, sql } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
 
 /** The outbox tables: each has status, attempts, next_attempt_at, a lease column and sent_at. */
-type JobTable = 'delivery_jobs' | 'visitor_confirmations' | 'assignment_mails' | 'webhook_deliveries'
+type JobTable =
+  | 'delivery_jobs'
+  | 'visitor_confirmations'
+  | 'assignment_mails'
+  | 'reply_mails'
+  | 'webhook_deliveries'
 
 /** A column of any outbox table (what the statements common to all of them name). */
 type AnyJobColumn = { [T in JobTable]: keyof DB[T] & string }[JobTable]

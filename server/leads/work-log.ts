@@ -27,7 +27,7 @@ interface Actor {
 
 export interface LeadEvent {
   id: string
-  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up'
+  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up' | 'reply'
   channel: ContactChannel | null
   reached: boolean | null
   /** A contact attempt's outcome; null for attempts logged before outcomes existed. */

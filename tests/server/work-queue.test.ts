@@ -60,7 +60,7 @@ describe('overdueCutoff agrees with isOverdue', () => {
   it('migrations 023 (names, e-mails) and 013 (phones) search every form field that holds them', async () => {
     const migration = (file: string) =>
       readFile(new URL(`../../server/db/migrations/${file}`, import.meta.url), 'utf8')
-    const words = await migration('023-search-ignores-accents.sql')
+    const words = await migration('023-desk-search-and-replies.sql')
     const digits = await migration('013-pipeline-and-follow-ups.sql')
     for (const name of [...searchedFields.name, ...searchedFields.email])
       expect(words).toContain(`fields->>'${name}'`)

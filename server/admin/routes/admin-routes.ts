@@ -24,6 +24,7 @@ import { heldNotificationRoutes } from './held-notification-routes.ts'
 import { inboxPageSize, inboxRoutes } from './inbox-routes.ts'
 import { leadLogRoutes, leadStateRoutes } from './lead-action-routes.ts'
 import { leadPageRoutes } from './lead-routes.ts'
+import { replyTemplateRoutes } from './reply-template-routes.ts'
 import { signInRoutes } from './sign-in-routes.ts'
 import { staffRoutes } from './staff-routes.ts'
 import { twoFactorRoutes } from './two-factor-routes.ts'
@@ -162,6 +163,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(accountRoutes, pages)
   await app.register(heldNotificationRoutes, pages)
   await app.register(webhookRoutes, pages)
+  await app.register(replyTemplateRoutes, pages)
   await app.register(apiRoutes, {
     db: options.db,
     desk,

@@ -11,11 +11,19 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { followUpInOfficeHours, followUpRefusal } from '#server/desk/follow-up-time.ts'
+import {
+  queueReply,
+  repliesPerHour,
+  replyBodyMaxLength,
+  replyFor,
+  replySubjectMaxLength,
+} from '#server/desk/reply-templates.ts'
 import { type DraftFields, draftFieldsOf, takeDraft } from '#server/desk/work-drafts.ts'
 import { isLostReason, type LostReason, leadStatuses } from '#server/leads/lead-repository.ts'
 import { contactChannels, contactOutcomes, noteMaxLength, type WorkInput } from '#server/leads/work-log.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { formTitle, leadDisplayName } from '../lead-fields.ts'
 import { parseLocalInput } from '../staff-time.ts'
 import { sendPage } from '../views/admin-layout.ts'
 import { leadPage } from '../views/lead-page.ts'
@@ -175,7 +183,17 @@ async function showLead(
   const detail = await options.desk.leadDetail(id, extra.revealed)
   if (!detail) return notFound(reply, staff)
   const linked = await options.desk.inbox.linkedLeads(id)
+  const replyText = await replyFor(options.db, {
+    formKey: detail.lead.formKey,
+    fields: detail.lead.fields,
+    formTitle: formTitle(detail.lead.formKey),
+    language: detail.lead.language,
+    reference: detail.lead.reference,
+    name: leadDisplayName(detail.lead.fields),
+    staff: staff.displayName || staff.email,
+  })
   const page = leadPage({
+    reply: replyText,
     staffEmail: staff.email,
     staffName: staff.displayName,
     owner: staff.role === 'owner',
@@ -269,6 +287,44 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       const notice = input.followUpMoved ? 'work-moved' : 'work'
       if (wantsJson(request)) return { saved: true, notice: pageNotices[notice] }
       return reply.redirect(`/admin/leads/${id}?notice=${notice}#work`, 303)
+    },
+  )
+
+  // A reply to the lead's own address (never one from the request), by a signed-in member, at
+  // most repliesPerHour an hour each: the desk cannot be made to mail anyone else.
+  app.post<LeadParams & { Body: { subject: string; body: string } }>(
+    '/admin/leads/:id/reply',
+    leadPost(formBody({ subject: textField(replySubjectMaxLength), body: textField(replyBodyMaxLength) })),
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const { id } = request.params
+      const subject = request.body.subject.replace(/[\r\n]+/g, ' ').trim()
+      const body = request.body.body.replace(/\r\n?/g, '\n').trim()
+      if (!subject || !body)
+        return showLead(options, reply, staff, id, {
+          error: 'Write a subject and a message, then send again.',
+          status: 400,
+        })
+      const result = await queueReply(options.db, {
+        leadId: id,
+        actor: { userId: staff.userId, email: staff.email, name: staff.displayName ?? null },
+        subject,
+        body,
+        at: options.now(),
+      })
+      if (result === 'no-lead') return notFound(reply, staff)
+      if (result === 'no-email')
+        return showLead(options, reply, staff, id, {
+          error: 'This lead has no e-mail address to reply to.',
+          status: 400,
+        })
+      if (result === 'limited')
+        return showLead(options, reply, staff, id, {
+          error: `You have sent ${repliesPerHour} replies in the last hour, the most the desk sends for one person. Use your mail app, or send again later.`,
+          status: 429,
+        })
+      return reply.redirect(`/admin/leads/${id}?notice=reply#reply`, 303)
     },
   )
 

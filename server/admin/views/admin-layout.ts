@@ -15,7 +15,7 @@ export interface PageOptions {
   /** An owner account: the navigation also links to the staff accounts page. */
   owner?: boolean
   /** Which navigation link is the current page. */
-  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks' | 'account'
+  current?: 'inbox' | 'two-factor' | 'staff' | 'held' | 'webhooks' | 'replies' | 'account'
 }
 
 function staffNavigation(options: PageOptions): ReactNode {
@@ -27,6 +27,7 @@ function staffNavigation(options: PageOptions): ReactNode {
         ${options.owner && html`<li><a href="/admin/staff" aria-current=${current('staff')}>Staff accounts</a></li>`}
         ${options.owner && html`<li><a href="/admin/held-notifications" aria-current=${current('held')}>Held notifications</a></li>`}
         ${options.owner && html`<li><a href="/admin/webhooks" aria-current=${current('webhooks')}>Webhooks</a></li>`}
+        ${options.owner && html`<li><a href="/admin/replies" aria-current=${current('replies')}>Reply templates</a></li>`}
         <li><a href="/admin/two-factor" aria-current=${current('two-factor')}>Two-step sign-in</a></li>
         <li><a href="/admin/account" aria-current=${current('account')}>Your account</a></li>
       </ul>

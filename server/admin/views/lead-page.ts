@@ -18,6 +18,7 @@ import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 import {
   replyButtons,
+  replySection,
   requestBadge,
   speedBadge,
   speedSummary,
@@ -42,6 +43,8 @@ export interface LeadPageOptions extends LeadDetail {
   draft?: DraftFields
   /** Why a save was refused. */
   error?: string
+  /** The reply from the lead's template, filled in (server/desk/reply-templates.ts). */
+  reply: { subject: string; body: string }
 }
 
 /** Shown with a draft: why the page asked to sign in, and that nothing was saved yet. */
@@ -223,7 +226,7 @@ export function leadPage(options: LeadPageOptions): string {
       </p>
       ${options.error ? errorBanner(options.error) : options.draft ? errorBanner(draftMessage) : noticeBanner(options.notice)}
       <p className="notice" role="status" id="work-notice" hidden></p>
-      ${replyButtons(lead)}
+      ${replyButtons(lead, options.reply)}
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">What was submitted</h2>
         ${
@@ -247,6 +250,7 @@ export function leadPage(options: LeadPageOptions): string {
         }
       </section>
       ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft })}
+      ${replySection(lead, options.reply)}
       ${timelineSection(options.events)}
       ${linkedSection(options.linked)}
       <section aria-labelledby="summary-heading" data-live="summary">

@@ -10,6 +10,7 @@ import { Fragment, type ReactNode } from 'react'
 import { formatDuration, isOverdue, overdueAt } from '#server/desk/business-hours.ts'
 import { type QuickFollowUp, quickFollowUps } from '#server/desk/follow-up-time.ts'
 import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '#server/desk/reply-links.ts'
+import { replyBodyMaxLength, replySubjectMaxLength } from '#server/desk/reply-templates.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import { leadPhone } from '#server/leads/lead-phone.ts'
 import type { InboxLead } from '#server/leads/lead-queries.ts'
@@ -100,15 +101,15 @@ export function speedSummary(lead: InboxLead, now: Date): ReactNode {
 }
 
 /** Call, text, e-mail and copy: the first thing on the lead page, thumb-sized on a phone. */
-export function replyButtons(lead: InboxLead): ReactNode {
+export function replyButtons(lead: InboxLead, text: { subject: string; body: string }): ReactNode {
   const reply = replyLead(lead)
   const tel = telHref(reply.phone)
   const sms = smsHref(reply.phone)
-  const mailto = mailtoHref(reply)
+  const mailto = mailtoHref(reply, text)
   return html`<div className="reply-actions">
     ${tel && html`<a className="button" href=${tel} data-log-channel="call">Call ${reply.phone}</a>`}
     ${sms && html`<a className="button button-secondary" href=${sms} data-log-channel="text">Text</a>`}
-    ${mailto && html`<a className="button button-secondary" href=${mailto} data-log-channel="email">E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
+    ${mailto && html`<a className="button button-secondary" href="#reply">E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
     <button type="button" className="button-secondary" data-copy=${copyText(reply)} hidden>Copy details</button>
   </div>`
 }
@@ -266,6 +267,8 @@ function eventText(event: LeadEvent): ReactNode {
       return event.detail
         ? html`<${Fragment}><strong>Assigned</strong> to ${event.detail}<//>`
         : html`<strong>Unassigned</strong>`
+    case 'reply':
+      return html`<${Fragment}><strong>E-mail sent</strong> from the desk:<span className="sent-reply wrap">${event.detail}</span><//>`
   }
 }
 
@@ -301,5 +304,34 @@ export function timelineSection(events: LeadEvent[]): ReactNode {
   return html`<section className="work" aria-labelledby="log-heading" data-live="timeline">
     <h2 id="log-heading">Work log</h2>
     ${timeline(events)}
+  </section>`
+}
+
+/**
+ * The reply written from the lead's template (server/desk/reply-templates.ts), to edit and send
+ * from the desk: it goes to the lead's own address from the agency, with the sender in Reply-To.
+ * The mail app (mailto:) stays the fallback, with the same text.
+ */
+export function replySection(lead: InboxLead, text: { subject: string; body: string }): ReactNode {
+  const reply = replyLead(lead)
+  const mailto = mailtoHref(reply, text)
+  if (!mailto) return null
+  return html`<section className="work" id="reply" aria-labelledby="reply-heading">
+    <h2 id="reply-heading">Reply by e-mail${lead.language === 'es' ? ' (in Spanish)' : ''}</h2>
+    <form method="post" action=${`/admin/leads/${lead.id}/reply`} className="stack" data-submit-once="">
+      <p className="muted">To ${reply.email}, from the agency; replies come back to you.</p>
+      <div className="field">
+        <label htmlFor="reply-subject">Subject</label>
+        <input id="reply-subject" name="subject" required maxLength=${replySubjectMaxLength} defaultValue=${text.subject} />
+      </div>
+      <div className="field">
+        <label htmlFor="reply-body">Message</label>
+        <textarea id="reply-body" name="body" rows="10" required maxLength=${replyBodyMaxLength} defaultValue=${text.body}></textarea>
+      </div>
+      <div className="reply-send">
+        <button type="submit">Send</button>
+        <a href=${mailto} data-log-channel="email">Or write it in your mail app</a>
+      </div>
+    </form>
   </section>`
 }
