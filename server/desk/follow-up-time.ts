@@ -22,7 +22,8 @@ export function followUpRefusal(at: Date, now: Date): string | undefined {
 }
 
 /**
- * The office’s hours decide when a follow-up can fall (docs/decisions/034-replies-and-follow-ups-from-the-desk.md): a time when the agency is
+ * The office's hours decide when a follow-up can fall
+ * (docs/decisions/034-replies-and-follow-ups-from-the-desk.md): a time when the agency is
  * closed moves to its next opening, read by the one open-time clock (config/office-time.ts
  * addBusinessTime; closed days, once the agency has them, come with it). `moved` says it moved,
  * so the desk tells the person who chose it.

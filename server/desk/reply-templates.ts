@@ -39,10 +39,7 @@ export function isReplyTemplateKey(value: unknown): value is ReplyTemplateKey {
 }
 
 /** The template a lead is answered with. */
-function replyTemplateKeyOf(
-  formKey: string,
-  fields: Readonly<Record<string, string>>,
-): ReplyTemplateKey {
+function replyTemplateKeyOf(formKey: string, fields: Readonly<Record<string, string>>): ReplyTemplateKey {
   if (thankedForms.has(formKey)) return 'thanks'
   const form = getFormDefinition(formKey)
   if (!form) return 'service'
