@@ -105,6 +105,8 @@ interface WorkBody {
   followUpWas?: string
   assignee?: string
   assigneeWas?: string
+  /** The same person's other open requests the status, follow-up and assignee apply to as well. */
+  also?: string | string[]
 }
 
 const workBodySchema = {
@@ -121,6 +123,7 @@ const workBodySchema = {
     followUpWas: textField(20),
     assignee: textField(100),
     assigneeWas: textField(100),
+    also: { anyOf: [textField(40), { type: 'array', items: textField(40), maxItems: 20 }] },
   },
 } as const
 
@@ -164,6 +167,27 @@ function workInputOf(
   if (!changes.some((name) => input[name] !== undefined))
     return 'Nothing to save: log a contact, write a note or change the status, follow-up or assignee.'
   return input
+}
+
+/**
+ * The save's status, follow-up and assignee on the same person's other open requests that were
+ * ticked (only ids linked to this lead, never any other), each logged on its own lead.
+ */
+async function applyToLinked(
+  options: LeadOptions,
+  leadId: string,
+  also: string | string[] | undefined,
+  input: WorkInput,
+): Promise<void> {
+  const ticked = new Set(typeof also === 'string' ? [also] : (also ?? []))
+  const shared = { status: input.status, followUpAt: input.followUpAt, assignee: input.assignee }
+  if (ticked.size === 0 || Object.values(shared).every((value) => value === undefined)) return
+  const linked = await options.desk.inbox.linkedLeads(leadId)
+  for (const other of linked) {
+    if (!ticked.has(other.id) || other.isSpam || !['new', 'contacted', 'quoted'].includes(other.status))
+      continue
+    await options.desk.workLog.record({ leadId: other.id, actor: input.actor, at: input.at, ...shared })
+  }
 }
 
 /** The lead page, with the draft a sign-in interrupted or a refused save's fields, if any. */
@@ -284,6 +308,7 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       if (result === 'no-staff')
         return refused(400, 'There is no such staff account. Choose one from the list.')
       if (result === 'no-lost-reason') return refused(400, 'Choose why the lead was lost, then save again.')
+      await applyToLinked(options, id, request.body.also, input)
       const notice = input.followUpMoved ? 'work-moved' : 'work'
       if (wantsJson(request)) return { saved: true, notice: pageNotices[notice] }
       return reply.redirect(`/admin/leads/${id}?notice=${notice}#work`, 303)

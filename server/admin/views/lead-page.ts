@@ -249,7 +249,7 @@ export function leadPage(options: LeadPageOptions): string {
           <//>`
         }
       </section>
-      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft })}
+      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft, linked: options.linked })}
       ${replySection(lead, options.reply)}
       ${timelineSection(options.events)}
       ${linkedSection(options.linked)}

@@ -13,7 +13,7 @@ import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '#server/
 import { replyBodyMaxLength, replySubjectMaxLength } from '#server/desk/reply-templates.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import { leadPhone } from '#server/leads/lead-phone.ts'
-import type { InboxLead } from '#server/leads/lead-queries.ts'
+import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
 import { finishedStatuses, leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'
 import { type LeadEvent, noteMaxLength, type StaffMember } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
@@ -151,12 +151,31 @@ function quickFollowUpField(now: Date): ReactNode {
   </div>`
 }
 
+/**
+ * The same person's other requests still open (new, contacted, quoted; not spam): the save's
+ * status, follow-up and assignee apply to those ticked too, each logged on its own lead.
+ */
+function linkedChoice(linked: readonly LinkedLead[]): ReactNode {
+  const open = linked.filter((other) => !other.isSpam && openStatusWords.has(other.status))
+  if (open.length === 0) return null
+  return html`<fieldset>
+    <legend>Also apply the status, follow-up and assignee to this person’s other open requests</legend>
+    ${open.map(
+      (other) =>
+        html`<label key=${other.id} className="choice"><input type="checkbox" name="also" value=${other.id} defaultChecked /> ${formTitle(other.formKey)}, ${other.reference} (${statusWord(other.status)})</label>`,
+    )}
+  </fieldset>`
+}
+
+const openStatusWords = new Set(['new', 'contacted', 'quoted'])
+
 function workForm(
   lead: InboxLead,
   staff: StaffMember[],
   viewerId: string,
   now: Date,
   draft?: DraftFields,
+  linked: readonly LinkedLead[] = [],
 ): ReactNode {
   const was = {
     status: lead.status,
@@ -234,6 +253,7 @@ function workForm(
         </select>
       </div>
     </div>
+    ${linkedChoice(linked)}
     <button type="submit">Save</button>
   </form>`
 }
@@ -293,10 +313,11 @@ export function workSection(options: {
   viewerId: string
   now: Date
   draft?: DraftFields
+  linked?: readonly LinkedLead[]
 }): ReactNode {
   return html`<section className="work" id="work" aria-labelledby="work-heading" data-live="work">
     <h2 id="work-heading">Log and update</h2>
-    ${workForm(options.lead, options.staffMembers, options.viewerId, options.now, options.draft)}
+    ${workForm(options.lead, options.staffMembers, options.viewerId, options.now, options.draft, options.linked)}
   </section>`
 }
 
