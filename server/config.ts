@@ -49,7 +49,7 @@ export interface Config {
   redisKeyPrefix: string
   /** Where the daily backups of the embedded database go, and how many are kept (0: none taken). */
   backup: { dir: string; keep: number }
-  /** Every staff account must enrol a second factor: on in production unless STAFF_REQUIRE_2FA=false. */
+  /** Every staff account must enrol a second factor: on in production unless STAFF_REQUIRE_2FA=off. */
   staffRequireSecondFactor: boolean
   /**
    * WEBHOOK_LOCAL_DESTINATIONS=on (never in production): destinations added on the desk may also be
@@ -165,7 +165,8 @@ const envSchema = z.object({
     .default(365),
   RETENTION_WON: z.enum(['keep', 'purge'], { error: 'must be keep or purge' }).default('keep'),
   ADMIN_COOKIE_SECURE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  STAFF_REQUIRE_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  // on/off like the other switches; true/false as it was first written.
+  STAFF_REQUIRE_2FA: z.enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' }).optional(),
   WEBHOOK_LOCAL_DESTINATIONS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   DIGEST_TIME: z
     .string()
@@ -293,7 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     staffRequireSecondFactor:
       values.STAFF_REQUIRE_2FA === undefined
         ? values.NODE_ENV === 'production'
-        : values.STAFF_REQUIRE_2FA === 'true',
+        : values.STAFF_REQUIRE_2FA === 'on' || values.STAFF_REQUIRE_2FA === 'true',
     digestTime: values.DIGEST_TIME === 'off' ? undefined : values.DIGEST_TIME,
     digestTo: values.DIGEST_TO ?? values.LEADS_TO,
     webhook: webhookFrom(values),

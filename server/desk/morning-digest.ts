@@ -113,7 +113,7 @@ export async function composeDigest(
   const overdue = leads.filter((lead) => lead.overdue)
   const followUps = leads.filter((lead) => !lead.overdue && lead.followUp)
   const waiting = leads.filter((lead) => !lead.overdue && !lead.followUp)
-  const subject = `Lead desk for ${day}: ${overdue.length} overdue, ${followUps.length} follow-ups due, ${leads.length} waiting · ${agency.shortName}`
+  const subject = `Lead desk for ${day}: ${overdue.length} overdue, ${followUps.length} ${followUps.length === 1 ? 'follow-up' : 'follow-ups'} due, ${leads.length} waiting · ${agency.shortName}`
   const section = (title: string, list: typeof leads) => {
     const shown = list.slice(0, listLimit)
     const more = list.length - shown.length

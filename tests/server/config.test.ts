@@ -87,6 +87,16 @@ describe('loadConfig', () => {
     })
   })
 
+  it('takes STAFF_REQUIRE_2FA as on/off like the other switches (true/false still read)', () => {
+    const require2fa = (value: string) =>
+      loadConfig({ DATA_DIR: dir, STAFF_REQUIRE_2FA: value }, dir).staffRequireSecondFactor
+    expect(require2fa('on')).toBe(true)
+    expect(require2fa('off')).toBe(false)
+    expect(require2fa('true')).toBe(true)
+    expect(require2fa('false')).toBe(false)
+    expect(configError({ STAFF_REQUIRE_2FA: 'yes' })).toContain('STAFF_REQUIRE_2FA: must be on or off')
+  })
+
   it('lets desk webhook destinations be local in development and tests only', () => {
     expect(loadConfig({ DATA_DIR: dir }, dir).webhookLocalDestinations).toBe(false)
     expect(

@@ -538,7 +538,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       { deskUrl: 'https://desk.example', timeZone: 'America/New_York' },
       (key) => getFormDefinition(key)?.title ?? key,
     )
-    expect(digest.subject).toContain('1 follow-ups due')
+    expect(digest.subject).toContain(', 1 follow-up due,')
     const section =
       digest.text.split('Follow-ups due today (1)')[1]?.split('Still new or unassigned')[0] ?? ''
     expect(section).toContain('Due Today · (770) 555-0142')

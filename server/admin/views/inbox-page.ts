@@ -327,19 +327,19 @@ export function inboxPage(options: InboxPageOptions): string {
       <div className="inbox-head">
         <h1>Leads</h1>
         ${quickFilters(filters, options.queue)}
-        <p className="result-line">
-          <span>${options.more ? `More than ${total.toLocaleString('en-US')} leads match.` : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`}</span>${' '}
-          <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>
-        </p>
+        <details className="filter-box" open=${hasFilters({ ...filters, q: '' }) || Object.keys(options.errors).length > 0 ? true : undefined}>
+          <summary>Filters, search and order</summary>
+          ${filterForm(filters, options.errors)}
+        </details>
       </div>
       ${noticeBanner(options.notice)}
       <p className="notice new-leads" role="status" data-poll-since=${options.newest ?? ''} hidden></p>
       <div className="inbox-tools">
         ${searchForm(filters, options.errors)}
-        <details className="filter-box" open=${hasFilters({ ...filters, q: '' }) || Object.keys(options.errors).length > 0 ? true : undefined}>
-          <summary>Filters, search and order</summary>
-          ${filterForm(filters, options.errors)}
-        </details>
+        <p className="result-line">
+          <span>${options.more ? `More than ${total.toLocaleString('en-US')} leads match.` : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`}</span>${' '}
+          <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>
+        </p>
       </div>
       ${table}
       ${pagination(filters, page, pageCount)}

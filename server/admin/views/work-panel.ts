@@ -109,7 +109,8 @@ export function replyButtons(lead: InboxLead, text: { subject: string; body: str
   return html`<div className="reply-actions">
     ${tel && html`<a className="button" href=${tel} data-log-channel="call">Call ${reply.phone}</a>`}
     ${sms && html`<a className="button button-secondary" href=${sms} data-log-channel="text">Text</a>`}
-    ${mailto && html`<a className="button button-secondary" href="#reply">E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
+    ${mailto && html`<a className="button button-secondary" href=${mailto} data-log-channel="email">E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
+    ${mailto && html`<a className="button button-secondary" href="#reply">Send a reply from the desk</a>`}
     <button type="button" className="button-secondary" data-copy=${copyText(reply)} hidden>Copy details</button>
   </div>`
 }
@@ -339,8 +340,8 @@ export function replySection(lead: InboxLead, text: { subject: string; body: str
   if (!mailto) return null
   return html`<section className="work" id="reply" aria-labelledby="reply-heading">
     <h2 id="reply-heading">Reply by e-mail${lead.language === 'es' ? ' (in Spanish)' : ''}</h2>
-    <form method="post" action=${`/admin/leads/${lead.id}/reply`} className="stack" data-submit-once="">
-      <p className="muted">To ${reply.email}, from the agency; replies come back to you.</p>
+    <form method="post" action=${`/admin/leads/${lead.id}/reply`} className="stack reply-form" data-submit-once="">
+      <p className="muted wrap">To ${reply.email}, from the agency; replies come back to you.</p>
       <div className="field">
         <label htmlFor="reply-subject">Subject</label>
         <input id="reply-subject" name="subject" required maxLength=${replySubjectMaxLength} defaultValue=${text.subject} />
