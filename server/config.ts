@@ -172,7 +172,17 @@ const envSchema = z.object({
     .string()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time as HH:MM (24-hour), or off')
     .default('08:00'),
-  DIGEST_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+  // One address or several, separated by commas (at most 10: the digest is for the agency's staff).
+  DIGEST_TO: z
+    .string()
+    .transform((value) => value.split(',').map((address) => address.trim()))
+    .pipe(
+      z
+        .array(z.email({ error: 'must be e-mail addresses separated by commas' }))
+        .min(1)
+        .max(10, { error: 'at most 10 addresses' }),
+    )
+    .optional(),
   VISITOR_CONFIRMATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   TRUST_PROXY: z
     .string()
@@ -296,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         ? values.NODE_ENV === 'production'
         : values.STAFF_REQUIRE_2FA === 'on' || values.STAFF_REQUIRE_2FA === 'true',
     digestTime: values.DIGEST_TIME === 'off' ? undefined : values.DIGEST_TIME,
-    digestTo: values.DIGEST_TO ?? values.LEADS_TO,
+    digestTo: values.DIGEST_TO?.join(', ') ?? values.LEADS_TO,
     webhook: webhookFrom(values),
     webhookLocalDestinations: values.WEBHOOK_LOCAL_DESTINATIONS === 'on',
     visitorConfirmation: values.VISITOR_CONFIRMATION === 'on',
