@@ -995,7 +995,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       // The page lists who revealed what; a plain GET shows the mask again.
       const after = await get(`/admin/leads/${id}`, cookie)
       expect(after.body).not.toContain('123456789')
-      expect(pageText(after.body)).toContain(`${staffEmail} revealed ssn1`)
+      expect(pageText(after.body)).toContain(`${staffEmail} revealed the Social Security number of owner 1`)
 
       const viaApi = await api('POST', `/api/admin/leads/${id}/reveal`, cookie, { field: 'ssn1' })
       expect(viaApi.json()).toEqual({ field: 'ssn1', value: '123456789' })

@@ -1,5 +1,6 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
+import { allFields, type FormDefinition } from '#forms/engine.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import type { DeliveryJob } from '#server/leads/lead-jobs.ts'
 import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
@@ -167,6 +168,17 @@ function linkedSection(linked: LinkedLead[] | undefined): ReactNode {
   </section>`
 }
 
+/**
+ * A sensitive field in staff's words ("Social Security number of owner 2", "EIN"), not its stored
+ * name: the three owners' SSN fields share one label and differ by their number.
+ */
+function sensitiveFieldName(form: FormDefinition | undefined, name: string): string {
+  const field = form ? allFields(form).find((candidate) => candidate.name === name) : undefined
+  if (!field) return name
+  const owner = /^ssn(\d)$/.exec(name)?.[1]
+  return owner ? `${field.label} of owner ${owner}` : field.label
+}
+
 function row(term: string, value: string | undefined): ReactNode {
   return value
     ? html`<div key=${term}><dt>${term}</dt><dd><span className="value">${value}</span></dd></div>`
@@ -278,8 +290,8 @@ export function leadPage(options: LeadPageOptions): string {
           <ul>
             ${options.reveals.map((reveal, index) =>
               reveal.webhookUrl
-                ? html`<li key=${index}><code>${reveal.fieldName}</code> sent by webhook to <code>${reveal.webhookUrl}</code> on ${formatDateTime(reveal.revealedAt)} (allowed by ${reveal.staffEmail})</li>`
-                : html`<li key=${index}>${reveal.staffEmail} revealed <code>${reveal.fieldName}</code> on ${formatDateTime(reveal.revealedAt)}</li>`,
+                ? html`<li key=${index}>The ${sensitiveFieldName(options.form, reveal.fieldName)} sent by webhook to <code>${reveal.webhookUrl}</code> on ${formatDateTime(reveal.revealedAt)} (allowed by ${reveal.staffEmail})</li>`
+                : html`<li key=${index}>${reveal.staffEmail} revealed the ${sensitiveFieldName(options.form, reveal.fieldName)} on ${formatDateTime(reveal.revealedAt)}</li>`,
             )}
           </ul>
         </section>`
