@@ -50,7 +50,7 @@ export interface Config {
   redisKeyPrefix: string
   /** Where the daily backups of the embedded database go, and how many are kept (0: none taken). */
   backup: { dir: string; keep: number }
-  /** Every staff account must enrol a second factor: on in production unless STAFF_REQUIRE_2FA=false. */
+  /** Every staff account must enrol a second factor: on in production unless STAFF_REQUIRE_2FA=off. */
   staffRequireSecondFactor: boolean
   /**
    * WEBHOOK_LOCAL_DESTINATIONS=on (never in production): destinations added on the desk may also be
@@ -171,13 +171,24 @@ const envSchema = z.object({
     .default(365),
   RETENTION_WON: z.enum(['keep', 'purge'], { error: 'must be keep or purge' }).default('keep'),
   ADMIN_COOKIE_SECURE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  STAFF_REQUIRE_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  // on/off like the other switches; true/false as it was first written.
+  STAFF_REQUIRE_2FA: z.enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' }).optional(),
   WEBHOOK_LOCAL_DESTINATIONS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   DIGEST_TIME: z
     .string()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time as HH:MM (24-hour), or off')
     .default('08:00'),
-  DIGEST_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+  // One address or several, separated by commas (at most 10: the digest is for the agency's staff).
+  DIGEST_TO: z
+    .string()
+    .transform((value) => value.split(',').map((address) => address.trim()))
+    .pipe(
+      z
+        .array(z.email({ error: 'must be e-mail addresses separated by commas' }))
+        .min(1)
+        .max(10, { error: 'at most 10 addresses' }),
+    )
+    .optional(),
   VISITOR_CONFIRMATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   TRUST_PROXY: z
     .string()
@@ -305,9 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     staffRequireSecondFactor:
       values.STAFF_REQUIRE_2FA === undefined
         ? values.NODE_ENV === 'production'
-        : values.STAFF_REQUIRE_2FA === 'true',
+        : values.STAFF_REQUIRE_2FA === 'on' || values.STAFF_REQUIRE_2FA === 'true',
     digestTime: values.DIGEST_TIME === 'off' ? undefined : values.DIGEST_TIME,
-    digestTo: values.DIGEST_TO ?? values.LEADS_TO,
+    digestTo: values.DIGEST_TO?.join(', ') ?? values.LEADS_TO,
     webhook: webhookFrom(values),
     webhookLocalDestinations: values.WEBHOOK_LOCAL_DESTINATIONS === 'on',
     visitorConfirmation: values.VISITOR_CONFIRMATION === 'on',

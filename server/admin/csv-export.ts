@@ -18,7 +18,7 @@ import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { build, run, sql } from '../db/query-builder.ts'
 import type { InboxLead } from '../leads/lead-queries.ts'
-import { insuranceLineLabels, insuranceLineOf } from './insurance-lines.ts'
+import { leadLineLabel } from './insurance-lines.ts'
 import { displayValue, isHoneypot, languageNames } from './lead-fields.ts'
 import { clickIdName } from './lead-source.ts'
 import { statusWord } from './lead-words.ts'
@@ -103,10 +103,7 @@ function splitName(lead: CsvLead): { first: string; last: string } {
 }
 
 function lineName(lead: CsvLead): string {
-  const form = getFormDefinition(lead.formKey)
-  const answer = form?.lineByAnswer ? lead.fields[form.lineByAnswer.field] : undefined
-  const line = insuranceLineOf(lead.formKey, answer)
-  return insuranceLineLabels.find((entry) => entry.key === line)?.label ?? line
+  return leadLineLabel(lead.formKey, lead.fields)
 }
 
 /** 'YYYY-MM-DD' as 'MM/DD/YYYY', the form applicant imports read; anything else as it is. */

@@ -24,3 +24,11 @@ export function insuranceLineOf(formKey: string, answer?: string | null): Insura
   const form = getFormDefinition(formKey)
   return form ? leadLine(form, answer) : 'service'
 }
+
+/** The label of a stored lead's line ("Vehicle"), read from its form and, where asked, the visitor's answer. */
+export function leadLineLabel(formKey: string, fields: Readonly<Record<string, string | undefined>>): string {
+  const form = getFormDefinition(formKey)
+  const answer = form?.lineByAnswer ? fields[form.lineByAnswer.field] : undefined
+  const line = insuranceLineOf(formKey, answer)
+  return insuranceLineLabels.find((entry) => entry.key === line)?.label ?? line
+}

@@ -1,5 +1,6 @@
 import { agency } from '#config/agency.ts'
 import { zonedInstant } from '../desk/business-hours.ts'
+import { officeDayEnd } from '../desk/follow-up-time.ts'
 
 /** Staff read times in the office's time zone, whatever the server's. */
 const dateTime = new Intl.DateTimeFormat('en-US', {
@@ -7,6 +8,48 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',
 })
+
+const monthDayTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: agency.timeZone,
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+const yearOf = new Intl.DateTimeFormat('en-US', { timeZone: agency.timeZone, year: 'numeric' })
+
+/** "Nov 27, 1:52 PM" for a time of this year (the inbox's rows), with the year for an older one. */
+export function formatRecentDateTime(date: Date | string, now: Date = new Date()): string {
+  const at = new Date(date)
+  return yearOf.format(at) === yearOf.format(now) ? monthDayTime.format(at) : dateTime.format(at)
+}
+
+const weekdayDayTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: agency.timeZone,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+const timeOnly = new Intl.DateTimeFormat('en-US', {
+  timeZone: agency.timeZone,
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: agency.timeZone, dateStyle: 'short' })
+
+/** "Today, 3:15 PM", "Tomorrow, 9:00 AM" or "Mon, Nov 30, 9:00 AM": a follow-up choice, in office time. */
+export function formatFollowUpChoice(at: Date, now: Date): string {
+  const day = dayKey.format(at)
+  if (day === dayKey.format(now)) return `Today, ${timeOnly.format(at)}`
+  // The office's next local midnight falls on its tomorrow, whatever the clocks do that night.
+  if (day === dayKey.format(officeDayEnd(now))) return `Tomorrow, ${timeOnly.format(at)}`
+  return weekdayDayTime.format(at)
+}
 
 const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' })
 

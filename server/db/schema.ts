@@ -83,7 +83,7 @@ export interface LeadEvents {
   created_at: Timestamp
   detail: Generated<string>
   id: Generated<Int8>
-  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up'
+  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up' | 'reply'
   lead_id: string
   outcome: 'reached' | 'voicemail' | 'no-answer' | null
   reached: boolean | null
@@ -148,6 +148,32 @@ export interface PushSubscriptions {
   id: Generated<string>
   p256dh: string
   staff_user_id: string
+}
+
+export interface ReplyMails {
+  attempts: Generated<number>
+  body: string
+  created_at: Generated<Timestamp>
+  id: Generated<string>
+  last_error: string | null
+  lead_id: string
+  lease_until: Timestamp | null
+  next_attempt_at: Generated<Timestamp>
+  reply_to: string
+  reply_to_name: string | null
+  sent_at: Timestamp | null
+  staff_user_id: string | null
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'discarded'>
+  subject: string
+}
+
+export interface ReplyTemplates {
+  body: string
+  language: 'en' | 'es'
+  subject: string
+  template: 'vehicle' | 'property' | 'life' | 'business' | 'specialty' | 'service' | 'thanks'
+  updated_at: Generated<Timestamp>
+  updated_by: string
 }
 
 export interface SensitiveReveals {
@@ -330,6 +356,8 @@ export interface DB {
   push_messages: PushMessages
   push_preferences: PushPreferences
   push_subscriptions: PushSubscriptions
+  reply_mails: ReplyMails
+  reply_templates: ReplyTemplates
   sensitive_reveals: SensitiveReveals
   sign_in_throttles: SignInThrottles
   site_settings_draft: SiteSettingsDraft

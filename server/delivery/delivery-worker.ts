@@ -36,13 +36,16 @@ import {
   type ClaimedAssignmentMail,
   type ClaimedConfirmation,
   type ClaimedJob,
+  type ClaimedReplyMail,
   confirmationOutbox,
   countConfirmation,
   notificationOutbox,
+  replyOutbox,
 } from '../leads/lead-jobs.ts'
 import { buildAssignmentMail } from '../mail/assignment-mail.ts'
 import { buildLeadNotification } from '../mail/lead-notification.ts'
 import type { MailTransport } from '../mail/mail-transport.ts'
+import { buildReplyMail } from '../mail/reply-mail.ts'
 import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import { deliverPush, type PushSettings, pushSweeper } from '../push/push-delivery.ts'
@@ -318,6 +321,28 @@ export function createDeliveryWorker({
     })
   }
 
+  function deliverReply(mail: ClaimedReplyMail): Promise<boolean> {
+    const entry = { leadId: mail.leadId, mailId: mail.mailId, attempts: mail.attempts }
+    const send = async () => {
+      // The lead's address as it is now: a lead without one (or purged) gets nothing.
+      if (!mail.to) return 'the lead has no e-mail address'
+      await transport.send({
+        ...buildReplyMail(mail),
+        from: settings.from,
+        fromName: agency.name,
+        to: mail.to,
+        replyTo: { name: mail.replyTo.name || mail.replyTo.address, address: mail.replyTo.address },
+        leadId: `reply-${mail.mailId}`,
+      })
+      return undefined
+    }
+    return deliverMail(replyOutbox, mail, send, {
+      sent: () => log.info(entry, 'desk reply delivered'),
+      skipped: (reason) => log.info({ ...entry, reason }, 'desk reply not sent'),
+      failed: (final, reason) => log.warn({ ...entry, final, reason }, 'desk reply failed'),
+    })
+  }
+
   async function deliverWebhook(delivery: ClaimedDelivery, hooks: WebhookSettings): Promise<boolean> {
     const result = await attemptDelivery(db, delivery, getForm, hooks)
     if (released.has(delivery)) return false
@@ -352,20 +377,28 @@ export function createDeliveryWorker({
   type OtherMail =
     | { confirmation: ClaimedConfirmation; secret: string }
     | { assignment: ClaimedAssignmentMail }
+    | { reply: ClaimedReplyMail }
   const otherMailLane: Lane<OtherMail> = {
     concurrency: mailConcurrency,
     async claim() {
       const confirmation = visitor && (await confirmationOutbox.claim(db, settings.leaseMs))
       if (visitor && confirmation) return { confirmation, secret: visitor.secret }
       const assignment = await assignmentOutbox.claim(db, settings.leaseMs)
-      return assignment && { assignment }
+      if (assignment) return { assignment }
+      const reply = await replyOutbox.claim(db, settings.leaseMs)
+      return reply && { reply }
     },
     deliver: (mail) =>
       'confirmation' in mail
         ? deliverConfirmation(mail.confirmation, mail.secret)
-        : deliverAssignment(mail.assignment),
+        : 'reply' in mail
+          ? deliverReply(mail.reply)
+          : deliverAssignment(mail.assignment),
     async release(mail) {
-      if ('confirmation' in mail) {
+      if ('reply' in mail) {
+        await replyOutbox.release(db, mail.reply)
+        log.warn({ mailId: mail.reply.mailId }, 'stopping: released a desk reply')
+      } else if ('confirmation' in mail) {
         await confirmationOutbox.release(db, mail.confirmation)
         log.warn({ leadId: mail.confirmation.leadId }, 'stopping: released a visitor confirmation')
       } else {

@@ -23,6 +23,7 @@ type JobTable =
   | 'assignment_mails'
   | 'webhook_deliveries'
   | 'push_messages'
+  | 'reply_mails'
 
 /** A column of any outbox table (what the statements common to all of them name). */
 type AnyJobColumn = { [T in JobTable]: keyof DB[T] & string }[JobTable]

@@ -53,6 +53,14 @@ export interface DigestMessage {
   html: string
 }
 
+/** A calendar day ('YYYY-MM-DD' read at noon UTC, so no zone shifts it) in words. */
+const readableDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+})
+
 /** At most this many leads are listed; the rest are counted (the desk has them all). */
 const listLimit = 50
 
@@ -113,7 +121,9 @@ export async function composeDigest(
   const overdue = leads.filter((lead) => lead.overdue)
   const followUps = leads.filter((lead) => !lead.overdue && lead.followUp)
   const waiting = leads.filter((lead) => !lead.overdue && !lead.followUp)
-  const subject = `Lead desk for ${day}: ${overdue.length} overdue, ${followUps.length} follow-ups due, ${leads.length} waiting · ${agency.shortName}`
+  // The day as people read it ("Monday, November 23"), not as the database keys it.
+  const dayName = readableDay.format(new Date(`${day}T12:00:00Z`))
+  const subject = `Lead desk for ${dayName}: ${overdue.length} overdue, ${followUps.length} ${followUps.length === 1 ? 'follow-up' : 'follow-ups'} due, ${leads.length} waiting · ${agency.shortName}`
   const section = (title: string, list: typeof leads) => {
     const shown = list.slice(0, listLimit)
     const more = list.length - shown.length
@@ -145,7 +155,7 @@ export async function composeDigest(
     subject,
     text: [
       ...(warning ? [warning, ''] : []),
-      `Good morning. The lead desk on ${day}:`,
+      `Good morning. The lead desk on ${dayName}:`,
       '',
       ...(pausedLine ? [pausedLine, ''] : []),
       ...parts.map((part) => part.text),
@@ -154,7 +164,7 @@ export async function composeDigest(
     ].join('\n'),
     html: renderToStaticMarkup(html`<${Fragment}>
       ${warning && html`<p><strong>${warning}</strong></p>`}
-      <p>Good morning. The lead desk on ${day}:</p>
+      <p>Good morning. The lead desk on ${dayName}:</p>
       ${pausedLine && html`<p><strong>${pausedLine}</strong></p>`}
       ${parts.map((part) => part.html)}
       <p><a href=${`${settings.deskUrl}/admin`}>Open the lead desk</a></p>

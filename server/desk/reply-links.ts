@@ -1,9 +1,8 @@
 /**
- * One tap to answer a lead: a tel: link to its phone, a mailto: link with a short reply in the
- * lead's language (the subject names what they asked for), and the details as plain text to copy.
+ * One tap to answer a lead: a tel: link to its phone, a mailto: link with the desk's reply in the
+ * lead's language (server/desk/reply-templates.ts: the fallback to sending from the desk), and the
+ * details as plain text to copy.
  */
-
-import { deskReplies } from '#content/desk-replies.ts'
 import { languageInEnglish } from '#content/languages.ts'
 import type { Locale } from '#content/locale.ts'
 
@@ -25,22 +24,10 @@ export function telHref(phone: string | undefined): string | undefined {
   return digits.length >= 7 ? `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}` : undefined
 }
 
-function firstName(name: string): string {
-  return name.split(/\s+/)[0] ?? name
-}
-
-/** The reply's subject and body (content/desk-replies.ts), in Spanish for a lead sent from the Spanish site. */
-function replyText(lead: ReplyLead): { subject: string; body: string } {
-  const copy = deskReplies[lead.language === 'es' ? 'es' : 'en']
-  const facts = { formTitle: lead.formTitle, reference: lead.reference, firstName: firstName(lead.name) }
-  return { subject: copy.subject(facts), body: copy.body(facts).join('\n') }
-}
-
 /** mailto: with the reply prefilled; undefined without an e-mail address. */
-export function mailtoHref(lead: ReplyLead): string | undefined {
+export function mailtoHref(lead: ReplyLead, reply: { subject: string; body: string }): string | undefined {
   if (!lead.email || !/^[^\s@<>?&]+@[^\s@<>?&]+$/.test(lead.email)) return undefined
-  const { subject, body } = replyText(lead)
-  return `mailto:${lead.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+  return `mailto:${lead.email}?subject=${encodeURIComponent(reply.subject)}&body=${encodeURIComponent(reply.body)}`
 }
 
 /** What "Copy details" puts on the clipboard: enough to answer from another tool. */

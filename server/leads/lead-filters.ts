@@ -8,10 +8,12 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import { parseIsoDate } from '#forms/dates.ts'
-import { formKeys, visitorFieldNames } from '#forms/registry.ts'
+import { insuranceLines } from '#forms/engine.ts'
+import { formDefinitions, formKeys, visitorFieldNames } from '#forms/registry.ts'
 import { sql } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
 import { overdueCutoff } from '../desk/business-hours.ts'
+import { officeDayEnd } from '../desk/follow-up-time.ts'
 import { parseLeadReference } from './lead-reference.ts'
 import { isLeadStatus, type LeadStatus, leadStatuses } from './lead-repository.ts'
 
@@ -23,9 +25,15 @@ export type StatusFilter = (typeof statusFilters)[number]
 const assignedFilters = ['', 'mine', 'unassigned'] as const
 export type AssignedFilter = (typeof assignedFilters)[number]
 
-/** 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due. */
-const dueFilters = ['', 'overdue', 'follow-up'] as const
+/**
+ * 'overdue': new, never contacted, past one business hour; 'follow-up': a follow-up now due;
+ * 'today': a follow-up due by the end of the office's day (those due now included).
+ */
+const dueFilters = ['', 'overdue', 'follow-up', 'today'] as const
 export type DueFilter = (typeof dueFilters)[number]
+
+/** The languages a lead can be in: the site's two. */
+const languageFilters = ['', 'en', 'es'] as const
 
 /** '' the queue; 'received' newest first; 'age' oldest first; 'due' next follow-up first. */
 const leadSorts = ['', 'received', 'age', 'due'] as const
@@ -63,6 +71,14 @@ export const leadFilterFields = {
   form: queryParam(z.enum(['', ...formKeys], { error: 'There is no such form.' })).describe(
     'A form key; empty: every form.',
   ),
+  line: queryParam(
+    z.enum(['', ...insuranceLines], { error: 'Choose a line of insurance from the list.' }),
+  ).describe(
+    'A line of insurance (`vehicle`, `property`, `life`, `business`, `specialty`, `service`); the general quote request counts under the line the visitor chose.',
+  ),
+  language: queryParam(z.enum(languageFilters, { error: 'Choose English or Spanish.' })).describe(
+    '`en` or `es`: the language of the page the visitor used.',
+  ),
   status: queryParam(z.enum(statusFilters, { error: 'Choose a status from the list.' })).describe(
     'Empty: every lead but spam; a status (leads not marked spam); `spam`; `all` (spam too).',
   ),
@@ -70,12 +86,16 @@ export const leadFilterFields = {
   to: queryParam(isoDay).describe('YYYY-MM-DD, inclusive, a day in the agency’s time zone.'),
   q: queryParam(
     z.string().max(searchMaxLength, { error: `Search for at most ${searchMaxLength} characters.` }),
-  ).describe('Part of a name, an e-mail or a phone number, or a lead’s reference.'),
+  ).describe(
+    'Part of a name, a business, an e-mail or a phone number (accents and case ignored), or a lead’s reference.',
+  ),
   assigned: queryParam(z.enum(assignedFilters, { error: 'Choose Anyone, Mine or Unassigned.' })).describe(
     '`mine`: assigned to the staff member asking; `unassigned`: to nobody.',
   ),
-  due: queryParam(z.enum(dueFilters, { error: 'Choose Overdue, Follow-up due or nothing.' })).describe(
-    '`overdue`: new, never contacted, past one business hour; `follow-up`: a follow-up due now.',
+  due: queryParam(
+    z.enum(dueFilters, { error: 'Choose Overdue, Follow-up due now, Due today or nothing.' }),
+  ).describe(
+    '`overdue`: new, never contacted, past one business hour; `follow-up`: a follow-up due now; `today`: a follow-up due by the end of the agency’s day, those due now included.',
   ),
   sort: queryParam(z.enum(leadSorts, { error: 'Choose an order from the list.' })).describe(
     'Empty: the work queue (overdue, due follow-ups, new, then the rest); `received`: newest first; `age`: oldest first; `due`: soonest follow-up first.',
@@ -152,7 +172,7 @@ export function filterQuery(filters: LeadFilters, extra: Record<string, string> 
 
 /**
  * Where the forms keep names, e-mails and phones (every definition's `visitor` fields): migration
- * 013's search_text and search_digits read these names, and a test checks they still match.
+ * 023's search_text and 013's search_digits read these names, and a test checks they still match.
  */
 export const searchedFields = {
   name: visitorFieldNames('name'),
@@ -162,6 +182,17 @@ export const searchedFields = {
 
 /** Conditions over the columns of `leads`, unqualified: they compose into any query on `leads`. */
 const leads = expressionBuilder<DB, 'leads'>()
+
+/**
+ * The search box's text folded as migration 023 folds search_text: accents dropped (NFD, then the
+ * combining marks U+0300 to U+036F removed), then lowercase. "Díaz", "DIAZ" and "diaz" all read "diaz".
+ */
+function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
@@ -200,6 +231,36 @@ export function followUpDueCondition(now: Date): Expression<SqlBool> {
   ])
 }
 
+/** Leads whose follow-up falls by the end of the office's day that holds `now`, still open. */
+export function followUpTodayCondition(now: Date): Expression<SqlBool> {
+  return followUpDueCondition(new Date(officeDayEnd(now).getTime() - 1))
+}
+
+/**
+ * Leads of one line of insurance: the forms of that line, and the general quote request by the
+ * line of the type the visitor chose (an answer no line names counts under the form's own line),
+ * as insuranceLineOf reads one lead (server/admin/insurance-lines.ts).
+ */
+function lineCondition(line: string): Expression<SqlBool> {
+  const branches: Expression<SqlBool>[] = []
+  for (const form of formDefinitions) {
+    const byAnswer = form.lineByAnswer
+    if (!byAnswer) {
+      if (form.line === line) branches.push(leads('form_key', '=', form.key))
+      continue
+    }
+    const answer = sql<string | null>`fields->>${byAnswer.field}`
+    const answers = Object.keys(byAnswer.lines)
+    const chosen = answers.filter((value) => byAnswer.lines[value] === line)
+    const ofLine: Expression<SqlBool>[] = []
+    if (chosen.length) ofLine.push(leads(answer, 'in', chosen))
+    if (form.line === line)
+      ofLine.push(leads.or([leads(answer, 'is', null), leads.not(leads(answer, 'in', answers))]))
+    if (ofLine.length) branches.push(leads.and([leads('form_key', '=', form.key), leads.or(ofLine)]))
+  }
+  return branches.length ? leads.or(branches) : leads.lit(false)
+}
+
 /**
  * The WHERE condition for the filters over `leads` (its columns unqualified, as the page, the
  * export and the API read them from `leads`). Dates are days in the agency's time zone.
@@ -215,6 +276,8 @@ export function filterCondition(
   const conditions: Expression<SqlBool>[] = []
 
   if (filters.form) conditions.push(leads('form_key', '=', filters.form))
+  if (filters.line) conditions.push(lineCondition(filters.line))
+  if (filters.language) conditions.push(leads('language', '=', filters.language))
   if (filters.assigned === 'unassigned') conditions.push(leads('assigned_to', 'is', null))
   if (filters.assigned === 'mine')
     conditions.push(viewerId ? leads('assigned_to', '=', viewerId) : leads.lit(false))
@@ -231,11 +294,12 @@ export function filterCondition(
   }
   if (filters.due === 'overdue') conditions.push(overdueCondition(now))
   if (filters.due === 'follow-up') conditions.push(followUpDueCondition(now))
+  if (filters.due === 'today') conditions.push(followUpTodayCondition(now))
   if (filters.q) {
-    // search_text and search_digits: lowercase names and e-mail, phones' digits, kept by the
-    // database with a trigram index (migration 013), so a search reads no lead's jsonb.
-    // "Jane Doe" finds firstName Jane and lastName Doe: they sit side by side there.
-    const searches = [leads('search_text', 'like', likePattern(filters.q.toLowerCase()))]
+    // search_text and search_digits: names and e-mail without accents in lowercase (migration
+    // 023), phones' digits (013), kept by the database with a trigram index, so a search reads no
+    // lead's jsonb. "Jane Doe" finds firstName Jane and lastName Doe: they sit side by side there.
+    const searches = [leads('search_text', 'like', likePattern(foldForSearch(filters.q)))]
     // Phones match on their digits, however either side is written: (770) 555-0142 finds 7705550142.
     const digits = filters.q.replace(/\D/g, '')
     if (digits.length >= 3 && /^[\d\s().+-]+$/.test(filters.q)) {

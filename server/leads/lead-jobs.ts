@@ -222,6 +222,8 @@ export async function holdUndeliveredJobs(db: Queryable): Promise<number> {
   await assignmentOutbox.discardUndelivered(db)
   // And the phone notifications: a phone ringing hours later for an old lead would mislead.
   await pushOutbox.discardUndelivered(db)
+  // And the desk's replies: staff see on the lead what was sent, and can send again if need be.
+  await replyOutbox.discardUndelivered(db)
   return rows.length
 }
 
@@ -526,6 +528,55 @@ export const assignmentOutbox = outbox({
       receivedAt: new Date(row.receivedAt),
       to: row.to,
       assignedBy: row.byEmail ? { email: row.byEmail, displayName: row.byName } : null,
+    }),
+    key: (mail) => mail.mailId,
+  },
+})
+
+export interface ClaimedReplyMail {
+  mailId: string
+  attempts: number
+  leadId: string
+  /** The lead's own address, read when the reply is sent. */
+  to: string | null
+  replyTo: { name: string; address: string }
+  subject: string
+  body: string
+}
+
+/** The replies staff send visitors from the desk (migration 023, server/desk/reply-templates.ts). */
+export const replyOutbox = outbox({
+  table: 'reply_mails',
+  key: 'id',
+  lease: 'lease_until',
+  // The SMTP failure's message only: never an address.
+  outcome: { error: 'last_error' },
+  dueAtSettle: true,
+  claimed: {
+    claim: (claiming) =>
+      build
+        .updateTable('reply_mails as job')
+        .$call(claiming)
+        .from('leads as l')
+        .whereRef('l.id', '=', 'job.lead_id')
+        .returning([
+          'job.id as mailId',
+          'job.attempts',
+          'job.lead_id as leadId',
+          sql<string | null>`l.fields->>'email'`.as('to'),
+          'job.reply_to as replyTo',
+          'job.reply_to_name as replyToName',
+          'job.subject',
+          'job.body',
+        ]),
+    read: (row): ClaimedReplyMail => ({
+      mailId: row.mailId,
+      attempts: row.attempts,
+      leadId: row.leadId,
+      to: row.to,
+      replyTo: { name: row.replyToName ?? '', address: row.replyTo },
+      subject: row.subject,
+      body: row.body,
     }),
     key: (mail) => mail.mailId,
   },

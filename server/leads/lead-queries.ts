@@ -19,6 +19,7 @@ import type { DB } from '../db/schema.ts'
 import {
   filterCondition,
   followUpDueCondition,
+  followUpTodayCondition,
   type LeadFilters,
   openStatus,
   overdueCondition,
@@ -58,6 +59,8 @@ export interface LinkedLead {
 export interface QueueCounts {
   overdue: number
   followUpsDue: number
+  /** Follow-ups due by the end of the office's day, those due now included. */
+  followUpsToday: number
 }
 
 export interface WeeklyCount {
@@ -398,9 +401,10 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         build.selectNoFrom([
           count(overdueCondition(now)).as('overdue'),
           count(followUpDueCondition(now)).as('followUpsDue'),
+          count(followUpTodayCondition(now)).as('followUpsToday'),
         ]),
       )
-      return row ?? { overdue: 0, followUpsDue: 0 }
+      return row ?? { overdue: 0, followUpsDue: 0, followUpsToday: 0 }
     },
 
     async newestReceived() {

@@ -28,7 +28,7 @@ interface Actor {
 
 export interface LeadEvent {
   id: string
-  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up'
+  kind: 'contact' | 'note' | 'status' | 'assignment' | 'follow-up' | 'reply'
   channel: ContactChannel | null
   reached: boolean | null
   /** A contact attempt's outcome; null for attempts logged before outcomes existed. */
@@ -236,7 +236,9 @@ async function recordWork(db: Database, input: WorkInput): Promise<WorkResult> {
     if (input.note) await insertEvent(tx, { ...input, kind: 'note', detail: input.note })
     const status = input.status?.status ?? reachedStatus
     if (status) await applyStatus(tx, lead, input, status, lostReason)
-    await applyFollowUp(tx, lead, input)
+    // Won and lost are outcomes: nothing is left to follow up, whatever the same save said.
+    const outcome = status === 'won' || status === 'lost'
+    await applyFollowUp(tx, lead, outcome ? { ...input, followUpAt: null } : input)
     await applyAssignment(tx, lead, input, email)
     return 'ok'
   })

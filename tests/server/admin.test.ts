@@ -101,6 +101,14 @@ const protectedRoutes: { method: Method; url: string; kind: Kind; body?: Record<
     kind: 'page',
     body: { delivery: unknownId },
   },
+  { method: 'POST', url: '/admin/leads/:id/reply', kind: 'page', body: { subject: 'Hi', body: 'Hello' } },
+  { method: 'GET', url: '/admin/replies', kind: 'page' },
+  {
+    method: 'POST',
+    url: '/admin/replies',
+    kind: 'page',
+    body: { template: 'thanks', language: 'en', subject: 'Hi', body: 'Hello' },
+  },
   { method: 'GET', url: '/admin/webhooks', kind: 'page' },
   { method: 'POST', url: '/admin/webhooks', kind: 'page', body: { url: 'https://crm.example/hook' } },
   { method: 'POST', url: '/admin/webhooks/:action', kind: 'page', body: { destination: unknownId } },
@@ -793,6 +801,28 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       expect(percent).toBeTruthy()
     })
 
+    it('searches without accents or case: staff on a US keyboard find Díaz by typing diaz', async () => {
+      const luis = await insertLead(t.db, { fields: person('Luis', 'Díaz', { email: 'luis@example.com' }) })
+      const business = await insertLead(t.db, {
+        formKey: 'general-liability-quote',
+        fields: {
+          businessName: 'Construcciones Díaz',
+          contactName: 'Inés Peña',
+          email: 'ÁLVARO.ÑÚÑEZ@Construcciones.example',
+          phone: '6785550177',
+        },
+      })
+      expect(await listIds('?q=luis%20diaz')).toEqual([luis])
+      expect(await listIds(`?q=${encodeURIComponent('LUIS DÍAZ')}`)).toEqual([luis])
+      expect(await listIds('?q=construcciones%20diaz')).toEqual([business])
+      expect(await listIds('?q=ines%20pena')).toEqual([business])
+      expect(await listIds('?q=alvaro.nunez@')).toEqual([business])
+      // A name typed with its accent, or decomposed (e + combining acute), finds the plain spelling too.
+      const plain = await insertLead(t.db, { fields: person('Jose', 'Perez', { email: 'jp@example.com' }) })
+      expect(await listIds(`?q=${encodeURIComponent('josé pérez')}`)).toEqual([plain])
+      expect(await listIds(`?q=${encodeURIComponent('jose\u0301')}`)).toEqual([plain])
+    })
+
     it('finds boat and vehicle leads by the operator or driver the form names, and lists them by that name', async () => {
       const boat = await insertLead(t.db, {
         formKey: 'boat-quote',
@@ -1004,7 +1034,7 @@ describe.each(drivers)('staff inbox on %s', (driver) => {
       // The page lists who revealed what; a plain GET shows the mask again.
       const after = await get(`/admin/leads/${id}`, cookie)
       expect(after.body).not.toContain('123456789')
-      expect(pageText(after.body)).toContain(`${staffEmail} revealed ssn1`)
+      expect(pageText(after.body)).toContain(`${staffEmail} revealed the Social Security number of owner 1`)
 
       const viaApi = await api('POST', `/api/admin/leads/${id}/reveal`, cookie, { field: 'ssn1' })
       expect(viaApi.json()).toEqual({ field: 'ssn1', value: '123456789' })

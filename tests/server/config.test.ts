@@ -94,6 +94,27 @@ describe('loadConfig', () => {
     })
   })
 
+  it('takes STAFF_REQUIRE_2FA as on/off like the other switches (true/false still read)', () => {
+    const require2fa = (value: string) =>
+      loadConfig({ DATA_DIR: dir, STAFF_REQUIRE_2FA: value }, dir).staffRequireSecondFactor
+    expect(require2fa('on')).toBe(true)
+    expect(require2fa('off')).toBe(false)
+    expect(require2fa('true')).toBe(true)
+    expect(require2fa('false')).toBe(false)
+    expect(configError({ STAFF_REQUIRE_2FA: 'yes' })).toContain('STAFF_REQUIRE_2FA: must be on or off')
+  })
+
+  it('sends the digest to several addresses separated by commas', () => {
+    const digestTo = (value: string) => loadConfig({ DATA_DIR: dir, DIGEST_TO: value }, dir).digestTo
+    expect(digestTo('ana@agency.example, maria@agency.example')).toBe(
+      'ana@agency.example, maria@agency.example',
+    )
+    expect(digestTo('owner@agency.example')).toBe('owner@agency.example')
+    expect(configError({ DIGEST_TO: 'ana@agency.example, not an address' })).toContain(
+      'DIGEST_TO: must be e-mail addresses separated by commas',
+    )
+  })
+
   it('lets desk webhook destinations be local in development and tests only', () => {
     expect(loadConfig({ DATA_DIR: dir }, dir).webhookLocalDestinations).toBe(false)
     expect(

@@ -120,7 +120,7 @@ describe.each(drivers)('morning digest on %s', (driver) => {
     const mail = sink.messages[0]
     expect(mail?.envelope.to).toEqual([settings.to])
     expect(mail?.subject).toBe(
-      `Lead desk for 2026-11-23: 1 overdue, 0 follow-ups due, 3 waiting · ${agency.shortName}`,
+      `Lead desk for Monday, November 23: 1 overdue, 0 follow-ups due, 3 waiting · ${agency.shortName}`,
     )
     const text = mail?.text ?? ''
     const overdue = text.slice(text.indexOf('Overdue'), text.indexOf('Still new or unassigned'))

@@ -57,13 +57,14 @@ describe('overdueCutoff agrees with isOverdue', () => {
     expect(disagreements).toEqual([])
   })
 
-  it('migration 013 searches every form field that holds a name, an e-mail or a phone', async () => {
-    const sql = await readFile(
-      new URL('../../server/db/migrations/013-pipeline-and-follow-ups.sql', import.meta.url),
-      'utf8',
-    )
-    for (const name of [...searchedFields.name, ...searchedFields.email, ...searchedFields.phone])
-      expect(sql).toContain(`fields->>'${name}'`)
+  it('migrations 023 (names, e-mails) and 013 (phones) search every form field that holds them', async () => {
+    const migration = (file: string) =>
+      readFile(new URL(`../../server/db/migrations/${file}`, import.meta.url), 'utf8')
+    const words = await migration('023-desk-search-and-replies.sql')
+    const digits = await migration('013-pipeline-and-follow-ups.sql')
+    for (const name of [...searchedFields.name, ...searchedFields.email])
+      expect(words).toContain(`fields->>'${name}'`)
+    for (const name of searchedFields.phone) expect(digits).toContain(`fields->>'${name}'`)
   })
 })
 
@@ -423,10 +424,11 @@ describe.each(drivers)('work queue on %s', (driver) => {
       expect(pageText(refused.body)).toContain(message)
       expect((await leadRow(id))?.follow_up_at).toBeNull()
     }
+    // Each of these is a Sunday, when the office is closed: taken, and moved to Monday's opening.
     for (const [value, utc] of [
-      ['2026-11-22T11:00', '2026-11-22T16:00:00.000Z'],
-      ['2027-03-14T03:30', '2027-03-14T07:30:00.000Z'],
-      ['2031-11-23T11:00', '2031-11-23T16:00:00.000Z'],
+      ['2026-11-22T11:00', '2026-11-23T14:00:00.000Z'],
+      ['2027-03-14T03:30', '2027-03-15T13:00:00.000Z'],
+      ['2031-11-23T11:00', '2031-11-24T14:00:00.000Z'],
     ]) {
       expect((await followUp(value ?? '')).statusCode, value).toBe(303)
       expect(new Date((await leadRow(id))?.follow_up_at ?? 0).toISOString()).toBe(utc)
@@ -437,9 +439,9 @@ describe.each(drivers)('work queue on %s', (driver) => {
       expect(refused.statusCode, followUpAt).toBe(400)
       expect(Object.keys(refused.json().fields)).toEqual(['followUpAt'])
     }
-    expect(new Date((await leadRow(id))?.follow_up_at ?? 0).toISOString()).toBe('2031-11-23T16:00:00.000Z')
+    expect(new Date((await leadRow(id))?.follow_up_at ?? 0).toISOString()).toBe('2031-11-24T14:00:00.000Z')
     const kept = await api('PATCH', `/api/admin/leads/${id}`, { followUpAt: '2026-11-22T16:00:00Z' })
-    expect(kept.json().lead.followUpAt).toBe('2026-11-22T16:00:00.000Z')
+    expect(kept.json().lead.followUpAt).toBe('2026-11-23T14:00:00.000Z')
   })
 
   it('the API logs a contact, a note, a status with its reason, a follow-up and an assignee', async () => {
@@ -466,12 +468,18 @@ describe.each(drivers)('work queue on %s', (driver) => {
       assignee: 'maria@oakridge-insurance.example',
     })
     expect(patched.statusCode).toBe(200)
+    // Lost is an outcome: nothing is left to follow up, so the follow-up sent with it is not kept.
     expect(patched.json().lead).toMatchObject({
       status: 'lost',
       lostReason: 'price',
-      followUpAt: '2026-12-01T14:00:00.000Z',
+      followUpAt: null,
       assignedTo: 'maria@oakridge-insurance.example',
     })
+    const reopened = await api('PATCH', `/api/admin/leads/${id}`, {
+      status: 'quoted',
+      followUpAt: '2026-12-01T09:00:00-05:00',
+    })
+    expect(reopened.json().lead).toMatchObject({ status: 'quoted', followUpAt: '2026-12-01T14:00:00.000Z' })
     const cleared = await api('PATCH', `/api/admin/leads/${id}`, { followUpAt: null, assignee: null })
     expect(cleared.json().lead).toMatchObject({ followUpAt: null, assignedTo: null })
     const kinds = (await events(id)).map((event) => `${event.kind}:${event.detail}`)
@@ -480,8 +488,9 @@ describe.each(drivers)('work queue on %s', (driver) => {
       'status:contacted',
       'note:Sent the forms',
       'status:lost:price',
-      'follow-up:2026-12-01T14:00:00.000Z',
       'assignment:maria@oakridge-insurance.example',
+      'status:quoted',
+      'follow-up:2026-12-01T14:00:00.000Z',
       'follow-up:',
       'assignment:',
     ])
@@ -529,7 +538,7 @@ describe.each(drivers)('work queue on %s', (driver) => {
       { deskUrl: 'https://desk.example', timeZone: 'America/New_York' },
       (key) => getFormDefinition(key)?.title ?? key,
     )
-    expect(digest.subject).toContain('1 follow-ups due')
+    expect(digest.subject).toContain(', 1 follow-up due,')
     const section =
       digest.text.split('Follow-ups due today (1)')[1]?.split('Still new or unassigned')[0] ?? ''
     expect(section).toContain('Due Today · (770) 555-0142')

@@ -54,6 +54,21 @@ document.addEventListener('click', (event) => {
   }, 300)
 })
 
+// 4b. A quick follow-up choice is written into the follow-up's date and time, where it can be
+//     read and adjusted; typing a time there drops the quick choice (the server takes the quick
+//     choice over the typed time when both are sent).
+document.addEventListener('change', (event) => {
+  const field = event.target
+  if (!(field instanceof HTMLElement)) return
+  const form = field.closest('form[data-work-form]')
+  if (!form) return
+  const quick = form.querySelector('select[data-follow-up-quick]')
+  const exact = form.querySelector('input[name="followUp"]')
+  if (!quick || !exact) return
+  if (field === quick && quick.value) exact.value = quick.value
+  else if (field === exact) quick.value = ''
+})
+
 // 5. The work form saves in place: no page load, the scroll kept. The parts of the page that
 //    changed (marked data-live) are read again from the server. Without a session (it ended), the
 //    form is posted the ordinary way: the sign-in page then keeps what was typed.

@@ -27,6 +27,7 @@ import { inboxPageSize, inboxRoutes } from './inbox-routes.ts'
 import { leadLogRoutes, leadStateRoutes } from './lead-action-routes.ts'
 import { leadPageRoutes } from './lead-routes.ts'
 import { notificationRoutes } from './notification-routes.ts'
+import { replyTemplateRoutes } from './reply-template-routes.ts'
 import { signInRoutes } from './sign-in-routes.ts'
 import type { SiteDesk } from './site-api.ts'
 import { siteRoutes } from './site-routes.ts'
@@ -199,6 +200,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(siteRoutes, pages)
   await app.register(notificationRoutes, pages)
   await app.register(apiTokenRoutes, pages)
+  await app.register(replyTemplateRoutes, pages)
   await app.register(apiRoutes, {
     db: options.db,
     desk,

@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod'
 import { type BackupStatus, backupHealth } from '#server/backup/backup-status.ts'
 import type { Database } from '#server/db/database.ts'
-import { followUpRefusal } from '#server/desk/follow-up-time.ts'
+import { followUpInOfficeHours, followUpRefusal } from '#server/desk/follow-up-time.ts'
 import { leadFilterFields } from '#server/leads/lead-filters.ts'
 import { deliveryCounts } from '#server/leads/lead-jobs.ts'
 import { leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'
@@ -536,6 +536,8 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
       if (followUpAt !== undefined) changes.followUpAt = followUpAt === null ? null : new Date(followUpAt)
       const refusal = changes.followUpAt ? followUpRefusal(changes.followUpAt, options.now()) : undefined
       if (refusal) return reply.code(400).send({ error: refusal, fields: { followUpAt: refusal } })
+      // As on the desk: a time the office is closed becomes its next opening (the answer's followUpAt).
+      if (changes.followUpAt) changes.followUpAt = followUpInOfficeHours(changes.followUpAt).at
       if (assignee !== undefined) {
         const found = await assigneeId(assignee)
         if (found === undefined) return reply.code(400).send({ error: refusals['no-staff'].error })

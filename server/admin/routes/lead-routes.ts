@@ -10,12 +10,20 @@
  * browser history.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { followUpRefusal } from '#server/desk/follow-up-time.ts'
+import { followUpInOfficeHours, followUpRefusal } from '#server/desk/follow-up-time.ts'
+import {
+  queueReply,
+  repliesPerHour,
+  replyBodyMaxLength,
+  replyFor,
+  replySubjectMaxLength,
+} from '#server/desk/reply-templates.ts'
 import { type DraftFields, draftFieldsOf, takeDraft } from '#server/desk/work-drafts.ts'
 import { isLostReason, type LostReason, leadStatuses } from '#server/leads/lead-repository.ts'
 import { contactChannels, contactOutcomes, noteMaxLength, type WorkInput } from '#server/leads/work-log.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { formTitle, leadDisplayName } from '../lead-fields.ts'
 import { parseLocalInput } from '../staff-time.ts'
 import { sendPage } from '../views/admin-layout.ts'
 import { leadPage } from '../views/lead-page.ts'
@@ -92,9 +100,13 @@ interface WorkBody {
   statusWas?: string
   lostReason?: string
   followUp?: string
+  /** One of the quick choices (work-panel.ts), as a datetime-local value: it wins over followUp. */
+  followUpQuick?: string
   followUpWas?: string
   assignee?: string
   assigneeWas?: string
+  /** The same person's other open requests the status, follow-up and assignee apply to as well. */
+  also?: string | string[]
 }
 
 const workBodySchema = {
@@ -107,9 +119,11 @@ const workBodySchema = {
     statusWas: textField(20),
     lostReason: textField(20),
     followUp: textField(20),
+    followUpQuick: textField(20),
     followUpWas: textField(20),
     assignee: textField(100),
     assigneeWas: textField(100),
+    also: { anyOf: [textField(40), { type: 'array', items: textField(40), maxItems: 20 }] },
   },
 } as const
 
@@ -120,8 +134,8 @@ const workBodySchema = {
 function workInputOf(
   body: WorkBody,
   base: Pick<WorkInput, 'leadId' | 'actor' | 'at'>,
-): Omit<WorkInput, never> | string {
-  const input: WorkInput = { ...base }
+): (WorkInput & { followUpMoved?: boolean }) | string {
+  const input: WorkInput & { followUpMoved?: boolean } = { ...base }
   const note = (body.note ?? '').trim()
   const channel = contactChannels.find((value) => value === body.channel)
   if (channel) {
@@ -132,16 +146,20 @@ function workInputOf(
   const lostReason: LostReason | null = isLostReason(body.lostReason) ? body.lostReason : null
   if (status && (status !== body.statusWas || status === 'lost')) input.status = { status, lostReason }
   if (status === 'lost' && !lostReason) return 'Choose why the lead was lost, then save again.'
-  if ((body.followUp ?? '') !== (body.followUpWas ?? '')) {
-    if (!body.followUp) input.followUpAt = null
+  const followUp = body.followUpQuick || body.followUp || ''
+  if (followUp !== (body.followUpWas ?? '')) {
+    if (!followUp) input.followUpAt = null
     else {
-      const parsed = parseLocalInput(body.followUp)
+      const parsed = parseLocalInput(followUp)
       if (!parsed) return 'Enter the follow-up as a date and a time.'
       const refusal = followUpRefusal(parsed.at, base.at)
       if (refusal) return refusal
       if (!parsed.exists)
         return 'That follow-up time does not exist here: the clocks go forward an hour that night. Choose another time.'
-      input.followUpAt = parsed.at
+      // A time the office is closed moves to its next opening, and the saved page says so.
+      const office = followUpInOfficeHours(parsed.at)
+      input.followUpAt = office.at
+      input.followUpMoved = office.moved
     }
   }
   if ((body.assignee ?? '') !== (body.assigneeWas ?? '')) input.assignee = body.assignee || null
@@ -149,6 +167,27 @@ function workInputOf(
   if (!changes.some((name) => input[name] !== undefined))
     return 'Nothing to save: log a contact, write a note or change the status, follow-up or assignee.'
   return input
+}
+
+/**
+ * The save's status, follow-up and assignee on the same person's other open requests that were
+ * ticked (only ids linked to this lead, never any other), each logged on its own lead.
+ */
+async function applyToLinked(
+  options: LeadOptions,
+  leadId: string,
+  also: string | string[] | undefined,
+  input: WorkInput,
+): Promise<void> {
+  const ticked = new Set(typeof also === 'string' ? [also] : (also ?? []))
+  const shared = { status: input.status, followUpAt: input.followUpAt, assignee: input.assignee }
+  if (ticked.size === 0 || Object.values(shared).every((value) => value === undefined)) return
+  const linked = await options.desk.inbox.linkedLeads(leadId)
+  for (const other of linked) {
+    if (!ticked.has(other.id) || other.isSpam || !['new', 'contacted', 'quoted'].includes(other.status))
+      continue
+    await options.desk.workLog.record({ leadId: other.id, actor: input.actor, at: input.at, ...shared })
+  }
 }
 
 /** The lead page, with the draft a sign-in interrupted or a refused save's fields, if any. */
@@ -168,7 +207,17 @@ async function showLead(
   const detail = await options.desk.leadDetail(id, extra.revealed)
   if (!detail) return notFound(reply, staff)
   const linked = await options.desk.inbox.linkedLeads(id)
+  const replyText = await replyFor(options.db, {
+    formKey: detail.lead.formKey,
+    fields: detail.lead.fields,
+    formTitle: formTitle(detail.lead.formKey),
+    language: detail.lead.language,
+    reference: detail.lead.reference,
+    name: leadDisplayName(detail.lead.fields),
+    staff: staff.displayName || staff.email,
+  })
   const page = leadPage({
+    reply: replyText,
     staffEmail: staff.email,
     staffName: staff.displayName,
     owner: staff.role === 'owner',
@@ -259,8 +308,48 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       if (result === 'no-staff')
         return refused(400, 'There is no such staff account. Choose one from the list.')
       if (result === 'no-lost-reason') return refused(400, 'Choose why the lead was lost, then save again.')
-      if (wantsJson(request)) return { saved: true, notice: pageNotices.work }
-      return reply.redirect(`/admin/leads/${id}?notice=work#work`, 303)
+      await applyToLinked(options, id, request.body.also, input)
+      const notice = input.followUpMoved ? 'work-moved' : 'work'
+      if (wantsJson(request)) return { saved: true, notice: pageNotices[notice] }
+      return reply.redirect(`/admin/leads/${id}?notice=${notice}#work`, 303)
+    },
+  )
+
+  // A reply to the lead's own address (never one from the request), by a signed-in member, at
+  // most repliesPerHour an hour each: the desk cannot be made to mail anyone else.
+  app.post<LeadParams & { Body: { subject: string; body: string } }>(
+    '/admin/leads/:id/reply',
+    leadPost(formBody({ subject: textField(replySubjectMaxLength), body: textField(replyBodyMaxLength) })),
+    async (request, reply) => {
+      const staff = request.staff
+      if (!staff) return
+      const { id } = request.params
+      const subject = request.body.subject.replace(/[\r\n]+/g, ' ').trim()
+      const body = request.body.body.replace(/\r\n?/g, '\n').trim()
+      if (!subject || !body)
+        return showLead(options, reply, staff, id, {
+          error: 'Write a subject and a message, then send again.',
+          status: 400,
+        })
+      const result = await queueReply(options.db, {
+        leadId: id,
+        actor: { userId: staff.userId, email: staff.email, name: staff.displayName ?? null },
+        subject,
+        body,
+        at: options.now(),
+      })
+      if (result === 'no-lead') return notFound(reply, staff)
+      if (result === 'no-email')
+        return showLead(options, reply, staff, id, {
+          error: 'This lead has no e-mail address to reply to.',
+          status: 400,
+        })
+      if (result === 'limited')
+        return showLead(options, reply, staff, id, {
+          error: `You have sent ${repliesPerHour} replies in the last hour, the most the desk sends for one person. Use your mail app, or send again later.`,
+          status: 429,
+        })
+      return reply.redirect(`/admin/leads/${id}?notice=reply#reply`, 303)
     },
   )
 

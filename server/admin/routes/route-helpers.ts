@@ -41,6 +41,10 @@ export const pageNotices: Record<string, string> = {
   note: 'Note saved.',
   assigned: 'Assignment saved.',
   work: 'Saved.',
+  reply:
+    'Sent. The reply is on its way to the visitor from the agency; their answer comes back to you. It is in the work log below.',
+  'work-moved':
+    'Saved. The follow-up fell when the office is closed, so it is set for the next opening (see Next follow-up).',
   'signed-out': 'You are signed out.',
 }
 

@@ -23,6 +23,7 @@ export interface PageOptions {
     | 'webhooks'
     | 'site'
     | 'tokens'
+    | 'replies'
     | 'account'
     | 'notifications'
 }
@@ -38,6 +39,7 @@ function staffNavigation(options: PageOptions): ReactNode {
         ${options.owner && html`<li><a href="/admin/webhooks" aria-current=${current('webhooks')}>Webhooks</a></li>`}
         ${options.owner && html`<li><a href="/admin/site" aria-current=${current('site')}>Site</a></li>`}
         ${options.owner && html`<li><a href="/admin/tokens" aria-current=${current('tokens')}>API tokens</a></li>`}
+        ${options.owner && html`<li><a href="/admin/replies" aria-current=${current('replies')}>Reply templates</a></li>`}
         <li><a href="/admin/two-factor" aria-current=${current('two-factor')}>Two-step sign-in</a></li>
         <li><a href="/admin/account" aria-current=${current('account')}>Your account</a></li>
         <li><a href="/admin/notifications" aria-current=${current('notifications')}>Notifications</a></li>

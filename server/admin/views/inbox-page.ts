@@ -16,9 +16,10 @@ import { leadPhone } from '#server/leads/lead-phone.ts'
 import type { InboxLead, QueueCounts } from '#server/leads/lead-queries.ts'
 import type { WeeklySpeed } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
+import { insuranceLineLabels, leadLineLabel } from '../insurance-lines.ts'
 import { formTitle, languageNames, leadDisplayName } from '../lead-fields.ts'
 import { leadStatusLabel, statusWords } from '../lead-words.ts'
-import { formatDateTime, formatDay } from '../staff-time.ts'
+import { formatDateTime, formatDay, formatRecentDateTime } from '../staff-time.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
 import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
@@ -54,6 +55,13 @@ const assignedLabels: Record<AssignedFilter, string> = {
   unassigned: 'Unassigned',
 }
 
+const lineLabels: Record<string, string> = {
+  '': 'Every line',
+  ...Object.fromEntries(insuranceLineLabels.map((line) => [line.key, line.label])),
+}
+
+const languageLabels: Record<string, string> = { '': 'Both', en: 'English', es: 'Spanish' }
+
 const statusLabels: Record<StatusFilter, string> = {
   '': 'Any status (not spam)',
   ...statusWords,
@@ -71,7 +79,8 @@ const deliveryLabels: Record<string, string> = {
 const dueLabels: Record<DueFilter, string> = {
   '': 'Any',
   overdue: 'Overdue',
-  'follow-up': 'Follow-up due',
+  'follow-up': 'Follow-up due now',
+  today: 'Follow-up due today',
 }
 
 const sortLabels: Record<LeadSort, string> = {
@@ -106,7 +115,7 @@ function invalid(errors: FilterErrors, name: keyof LeadFilters) {
 function choiceField(
   filters: LeadFilters,
   errors: FilterErrors,
-  name: 'status' | 'assigned' | 'due' | 'sort',
+  name: 'line' | 'language' | 'status' | 'assigned' | 'due' | 'sort',
   label: string,
   choices: Record<string, string>,
 ): ReactNode {
@@ -143,6 +152,8 @@ function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
       </select>
       ${fieldError(errors, 'form')}
     </div>
+    ${choiceField(filters, errors, 'line', 'Line of insurance', lineLabels)}
+    ${choiceField(filters, errors, 'language', 'Language', languageLabels)}
     ${choiceField(filters, errors, 'status', 'Status', statusLabels)}
     ${choiceField(filters, errors, 'assigned', 'Assigned to', assignedLabels)}
     ${choiceField(filters, errors, 'due', 'Needs doing', dueLabels)}
@@ -157,6 +168,14 @@ function filterForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
 }
 
 /**
+ * An e-mail address that wraps where a reader expects (after the @, before a dot) rather than
+ * mid-word; admin.css breaks inside a part only when that part alone is wider than its column.
+ */
+function wrappableEmail(email: string): ReactNode {
+  return email.split(/(?=[@.])/).map((piece, index) => html`<span key=${index}>${piece}</span>`)
+}
+
+/**
  * One lead: a table row on a desk, a card on a phone (admin.css): each cell says what it is
  * (data-label) so the card reads without the table's head.
  */
@@ -165,13 +184,13 @@ function leadRow(lead: InboxLead, now: Date): ReactNode {
   const tel = telHref(phone)
   const urgent = isOverdue(lead, now) ? 'overdue' : isFollowUpDue(lead, now) ? 'follow-up-due' : undefined
   return html`<tr key=${lead.id} className=${urgent}>
-    <td className="cell-received" data-label="Received">${formatDateTime(lead.receivedAt)}<br />${speedBadge(lead, now)}</td>
+    <td className="cell-received" data-label="Received">${formatRecentDateTime(lead.receivedAt, now)}<br />${speedBadge(lead, now)}</td>
     <td className="cell-name"><a href=${`/admin/leads/${lead.id}`}>${leadDisplayName(lead.fields)}</a> ${requestBadge(lead)}</td>
     <td className="cell-contact" data-label="Contact">
-      ${lead.fields.email ?? ''}${phone && html`<${Fragment}><br />${phone}<//>`}
+      <span className="contact-email">${wrappableEmail(lead.fields.email ?? '')}</span>${phone && html`<${Fragment}><br />${phone}<//>`}
       ${tel && html`<a className="button button-small call-button" href=${tel} aria-label=${`Call ${leadDisplayName(lead.fields)}`}>Call</a>`}
     </td>
-    <td className="cell-form" data-label="Form">${formTitle(lead.formKey)}</td>
+    <td className="cell-form" data-label="Line and form"><span className="line-name">${leadLineLabel(lead.formKey, lead.fields)}</span>: ${formTitle(lead.formKey)}</td>
     <td className="cell-language" data-label="Language">${languageNames[lead.language] ?? lead.language}</td>
     <td className="cell-status" data-label="Status">
       <span className=${`badge badge-${lead.isSpam ? 'spam' : lead.status}`}>${leadStatusLabel(lead)}</span>
@@ -208,6 +227,7 @@ function quickFilters(filters: LeadFilters, queue: QueueCounts | undefined): Rea
     </nav>
     <nav className="quick-filters" aria-label="What needs doing">
       ${dueLink('overdue', 'Overdue', queue?.overdue)} ${dueLink('follow-up', 'Follow-ups due', queue?.followUpsDue)}
+      ${' '}${dueLink('today', 'Due today', queue?.followUpsToday)}
     </nav>
   </div>`
 }
@@ -268,13 +288,23 @@ export function inboxPage(options: InboxPageOptions): string {
       ? html`<p className="empty">No leads match these filters.</p>`
       : html`<div className="table-scroll leads-scroll" role="region" aria-labelledby="leads-caption" tabIndex="0">
           <table className="leads">
+            <colgroup>
+              <col className="col-received" />
+              <col className="col-name" />
+              <col className="col-contact" />
+              <col className="col-form" />
+              <col className="col-language" />
+              <col className="col-status" />
+              <col className="col-assignee" />
+              <col className="col-delivery" />
+            </colgroup>
             <caption id="leads-caption">Leads ${first} to ${last} of ${options.more ? `more than ${total}` : total}, ${captionOrders[filters.sort]}</caption>
             <thead>
               <tr>
                 <th scope="col">Received</th>
                 <th scope="col">Name</th>
                 <th scope="col">E-mail and phone</th>
-                <th scope="col">Form</th>
+                <th scope="col">Line and form</th>
                 <th scope="col">Language</th>
                 <th scope="col">Status</th>
                 <th scope="col">Assigned to</th>
@@ -297,18 +327,20 @@ export function inboxPage(options: InboxPageOptions): string {
       <div className="inbox-head">
         <h1>Leads</h1>
         ${quickFilters(filters, options.queue)}
+        <details className="filter-box" open=${hasFilters({ ...filters, q: '' }) || Object.keys(options.errors).length > 0 ? true : undefined}>
+          <summary>Filters, search and order</summary>
+          ${filterForm(filters, options.errors)}
+        </details>
       </div>
       ${noticeBanner(options.notice)}
       <p className="notice new-leads" role="status" data-poll-since=${options.newest ?? ''} hidden></p>
-      ${searchForm(filters, options.errors)}
-      <details className="filter-box" open=${hasFilters({ ...filters, q: '' }) || Object.keys(options.errors).length > 0 ? true : undefined}>
-        <summary>Filters, search and order</summary>
-        ${filterForm(filters, options.errors)}
-      </details>
-      <p className="result-line">
-        <span>${options.more ? `More than ${total.toLocaleString('en-US')} leads match.` : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`}</span>${' '}
-        <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>
-      </p>
+      <div className="inbox-tools">
+        ${searchForm(filters, options.errors)}
+        <p className="result-line">
+          <span>${options.more ? `More than ${total.toLocaleString('en-US')} leads match.` : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`}</span>${' '}
+          <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>
+        </p>
+      </div>
       ${table}
       ${pagination(filters, page, pageCount)}
       <div className="desk-figures">

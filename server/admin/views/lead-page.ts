@@ -1,5 +1,6 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
+import { allFields, type FormDefinition } from '#forms/engine.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import type { DeliveryJob } from '#server/leads/lead-jobs.ts'
 import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
@@ -18,6 +19,7 @@ import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 import {
   replyButtons,
+  replySection,
   requestBadge,
   speedBadge,
   speedSummary,
@@ -42,6 +44,8 @@ export interface LeadPageOptions extends LeadDetail {
   draft?: DraftFields
   /** Why a save was refused. */
   error?: string
+  /** The reply from the lead's template, filled in (server/desk/reply-templates.ts). */
+  reply: { subject: string; body: string }
 }
 
 /** Shown with a draft: why the page asked to sign in, and that nothing was saved yet. */
@@ -164,6 +168,17 @@ function linkedSection(linked: LinkedLead[] | undefined): ReactNode {
   </section>`
 }
 
+/**
+ * A sensitive field in staff's words ("Social Security number of owner 2", "EIN"), not its stored
+ * name: the three owners' SSN fields share one label and differ by their number.
+ */
+function sensitiveFieldName(form: FormDefinition | undefined, name: string): string {
+  const field = form ? allFields(form).find((candidate) => candidate.name === name) : undefined
+  if (!field) return name
+  const owner = /^ssn(\d)$/.exec(name)?.[1]
+  return owner ? `${field.label} of owner ${owner}` : field.label
+}
+
 function row(term: string, value: string | undefined): ReactNode {
   return value
     ? html`<div key=${term}><dt>${term}</dt><dd><span className="value">${value}</span></dd></div>`
@@ -223,7 +238,7 @@ export function leadPage(options: LeadPageOptions): string {
       </p>
       ${options.error ? errorBanner(options.error) : options.draft ? errorBanner(draftMessage) : noticeBanner(options.notice)}
       <p className="notice" role="status" id="work-notice" hidden></p>
-      ${replyButtons(lead)}
+      ${replyButtons(lead, options.reply)}
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">What was submitted</h2>
         ${
@@ -246,7 +261,8 @@ export function leadPage(options: LeadPageOptions): string {
           <//>`
         }
       </section>
-      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, draft: options.draft })}
+      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft, linked: options.linked })}
+      ${replySection(lead, options.reply)}
       ${timelineSection(options.events)}
       ${linkedSection(options.linked)}
       <section aria-labelledby="summary-heading" data-live="summary">
@@ -274,8 +290,8 @@ export function leadPage(options: LeadPageOptions): string {
           <ul>
             ${options.reveals.map((reveal, index) =>
               reveal.webhookUrl
-                ? html`<li key=${index}><code>${reveal.fieldName}</code> sent by webhook to <code>${reveal.webhookUrl}</code> on ${formatDateTime(reveal.revealedAt)} (allowed by ${reveal.staffEmail})</li>`
-                : html`<li key=${index}>${reveal.staffEmail} revealed <code>${reveal.fieldName}</code> on ${formatDateTime(reveal.revealedAt)}</li>`,
+                ? html`<li key=${index}>The ${sensitiveFieldName(options.form, reveal.fieldName)} sent by webhook to <code>${reveal.webhookUrl}</code> on ${formatDateTime(reveal.revealedAt)} (allowed by ${reveal.staffEmail})</li>`
+                : html`<li key=${index}>${reveal.staffEmail} revealed the ${sensitiveFieldName(options.form, reveal.fieldName)} on ${formatDateTime(reveal.revealedAt)}</li>`,
             )}
           </ul>
         </section>`

@@ -8,16 +8,18 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formatDuration, isOverdue, overdueAt } from '#server/desk/business-hours.ts'
+import { type QuickFollowUp, quickFollowUps } from '#server/desk/follow-up-time.ts'
 import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '#server/desk/reply-links.ts'
+import { replyBodyMaxLength, replySubjectMaxLength } from '#server/desk/reply-templates.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import { leadPhone } from '#server/leads/lead-phone.ts'
-import type { InboxLead } from '#server/leads/lead-queries.ts'
+import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
 import { finishedStatuses, leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'
 import { type LeadEvent, noteMaxLength, type StaffMember } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { formTitle, leadDisplayName } from '../lead-fields.ts'
 import { lostReasonWords, statusWord, statusWords } from '../lead-words.ts'
-import { formatDateTime, localInputValue } from '../staff-time.ts'
+import { formatDateTime, formatFollowUpChoice, localInputValue } from '../staff-time.ts'
 
 function replyLead(lead: InboxLead): ReplyLead {
   return {
@@ -99,15 +101,16 @@ export function speedSummary(lead: InboxLead, now: Date): ReactNode {
 }
 
 /** Call, text, e-mail and copy: the first thing on the lead page, thumb-sized on a phone. */
-export function replyButtons(lead: InboxLead): ReactNode {
+export function replyButtons(lead: InboxLead, text: { subject: string; body: string }): ReactNode {
   const reply = replyLead(lead)
   const tel = telHref(reply.phone)
   const sms = smsHref(reply.phone)
-  const mailto = mailtoHref(reply)
+  const mailto = mailtoHref(reply, text)
   return html`<div className="reply-actions">
     ${tel && html`<a className="button" href=${tel} data-log-channel="call">Call ${reply.phone}</a>`}
     ${sms && html`<a className="button button-secondary" href=${sms} data-log-channel="text">Text</a>`}
     ${mailto && html`<a className="button button-secondary" href=${mailto} data-log-channel="email">E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
+    ${mailto && html`<a className="button button-secondary" href="#reply">Send a reply from the desk</a>`}
     <button type="button" className="button-secondary" data-copy=${copyText(reply)} hidden>Copy details</button>
   </div>`
 }
@@ -125,7 +128,56 @@ function radios(name: string, choices: [string, string][], checked: string): Rea
  * The one form: what was done and what is next. Each "…Was" field carries the value the page
  * showed, so a save changes only what this person changed, not what a colleague saved meanwhile.
  */
-function workForm(lead: InboxLead, staff: StaffMember[], viewerId: string, draft?: DraftFields): ReactNode {
+const quickWords: Record<QuickFollowUp, string> = {
+  hour: 'In an office hour',
+  morning: 'Next opening',
+  'two-days': 'In 2 days',
+  week: 'In a week',
+}
+
+/**
+ * The quick follow-up choices at `now`, in office hours (server/desk/follow-up-time.ts): each
+ * option's value is the time it names, so what is saved is what was read.
+ */
+function quickFollowUpField(now: Date): ReactNode {
+  return html`<div className="field">
+    <label htmlFor="follow-up-quick">Quick follow-up</label>
+    <select id="follow-up-quick" name="followUpQuick" defaultValue="" data-follow-up-quick="">
+      <option value="">Choose, or set a time below</option>
+      ${quickFollowUps(now).map(
+        ({ choice, at }) =>
+          html`<option key=${choice} value=${localInputValue(at)}>${quickWords[choice]}: ${formatFollowUpChoice(at, now)}</option>`,
+      )}
+    </select>
+  </div>`
+}
+
+/**
+ * The same person's other requests still open (new, contacted, quoted; not spam): the save's
+ * status, follow-up and assignee apply to those ticked too, each logged on its own lead.
+ */
+function linkedChoice(linked: readonly LinkedLead[]): ReactNode {
+  const open = linked.filter((other) => !other.isSpam && openStatusWords.has(other.status))
+  if (open.length === 0) return null
+  return html`<fieldset>
+    <legend>Also apply the status, follow-up and assignee to this person’s other open requests</legend>
+    ${open.map(
+      (other) =>
+        html`<label key=${other.id} className="choice"><input type="checkbox" name="also" value=${other.id} defaultChecked /> ${formTitle(other.formKey)}, ${other.reference} (${statusWord(other.status)})</label>`,
+    )}
+  </fieldset>`
+}
+
+const openStatusWords = new Set(['new', 'contacted', 'quoted'])
+
+function workForm(
+  lead: InboxLead,
+  staff: StaffMember[],
+  viewerId: string,
+  now: Date,
+  draft?: DraftFields,
+  linked: readonly LinkedLead[] = [],
+): ReactNode {
   const was = {
     status: lead.status,
     followUp: localInputValue(lead.followUpAt),
@@ -186,8 +238,9 @@ function workForm(lead: InboxLead, staff: StaffMember[], viewerId: string, draft
           ${lostReasons.map((reason) => html`<option key=${reason} value=${reason}>${lostReasonWords[reason]}</option>`)}
         </select>
       </div>
+      ${quickFollowUpField(now)}
       <div className="field">
-        <label htmlFor="follow-up">Next follow-up (office time; empty: none)</label>
+        <label htmlFor="follow-up">Next follow-up (office time; empty: none; moved into office hours)</label>
         <input id="follow-up" name="followUp" type="datetime-local" defaultValue=${value.followUp} />
       </div>
       <div className="field">
@@ -201,6 +254,7 @@ function workForm(lead: InboxLead, staff: StaffMember[], viewerId: string, draft
         </select>
       </div>
     </div>
+    ${linkedChoice(linked)}
     <button type="submit">Save</button>
   </form>`
 }
@@ -234,6 +288,8 @@ function eventText(event: LeadEvent): ReactNode {
       return event.detail
         ? html`<${Fragment}><strong>Assigned</strong> to ${event.detail}<//>`
         : html`<strong>Unassigned</strong>`
+    case 'reply':
+      return html`<${Fragment}><strong>E-mail sent</strong> from the desk:<span className="sent-reply wrap">${event.detail}</span><//>`
   }
 }
 
@@ -256,11 +312,13 @@ export function workSection(options: {
   lead: InboxLead
   staffMembers: StaffMember[]
   viewerId: string
+  now: Date
   draft?: DraftFields
+  linked?: readonly LinkedLead[]
 }): ReactNode {
   return html`<section className="work" id="work" aria-labelledby="work-heading" data-live="work">
     <h2 id="work-heading">Log and update</h2>
-    ${workForm(options.lead, options.staffMembers, options.viewerId, options.draft)}
+    ${workForm(options.lead, options.staffMembers, options.viewerId, options.now, options.draft, options.linked)}
   </section>`
 }
 
@@ -268,5 +326,34 @@ export function timelineSection(events: LeadEvent[]): ReactNode {
   return html`<section className="work" aria-labelledby="log-heading" data-live="timeline">
     <h2 id="log-heading">Work log</h2>
     ${timeline(events)}
+  </section>`
+}
+
+/**
+ * The reply written from the lead's template (server/desk/reply-templates.ts), to edit and send
+ * from the desk: it goes to the lead's own address from the agency, with the sender in Reply-To.
+ * The mail app (mailto:) stays the fallback, with the same text.
+ */
+export function replySection(lead: InboxLead, text: { subject: string; body: string }): ReactNode {
+  const reply = replyLead(lead)
+  const mailto = mailtoHref(reply, text)
+  if (!mailto) return null
+  return html`<section className="work" id="reply" aria-labelledby="reply-heading">
+    <h2 id="reply-heading">Reply by e-mail${lead.language === 'es' ? ' (in Spanish)' : ''}</h2>
+    <form method="post" action=${`/admin/leads/${lead.id}/reply`} className="stack reply-form" data-submit-once="">
+      <p className="muted wrap">To ${reply.email}, from the agency; replies come back to you.</p>
+      <div className="field">
+        <label htmlFor="reply-subject">Subject</label>
+        <input id="reply-subject" name="subject" required maxLength=${replySubjectMaxLength} defaultValue=${text.subject} />
+      </div>
+      <div className="field">
+        <label htmlFor="reply-body">Message</label>
+        <textarea id="reply-body" name="body" rows="10" required maxLength=${replyBodyMaxLength} defaultValue=${text.body}></textarea>
+      </div>
+      <div className="reply-send">
+        <button type="submit">Send</button>
+        <a href=${mailto} data-log-channel="email">Or write it in your mail app</a>
+      </div>
+    </form>
   </section>`
 }

@@ -1,0 +1,85 @@
+/**
+ * One person's requests worked together, on both drivers: the lead page offers the same person's
+ * other open requests in its one save, and the status, follow-up and assignee chosen apply to
+ * those ticked too, each logged on its own lead; a lead of someone else is never changed, even
+ * when its id is sent.
+ */
+import { describe, expect, it } from 'vitest'
+import { useDesk } from './helpers/desk.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectGet, ownOrigin } from './helpers/requests.ts'
+import { drivers } from './helpers/test-database.ts'
+
+describe.each(drivers)('linked requests in one save on %s', (driver) => {
+  const t = useDesk(driver)
+
+  async function insertLead(formKey: string, fields: Record<string, string>, receivedAt: string) {
+    const [row] = await t.db.query<{ id: string; reference: string }>(
+      `INSERT INTO leads (form_key, fields, received_at) VALUES ($1, $2::jsonb, $3::timestamptz) RETURNING id, reference`,
+      [formKey, JSON.stringify(fields), receivedAt],
+    )
+    if (!row) throw new Error('no lead')
+    return row
+  }
+
+  const lead = async (id: string) => {
+    const [row] = await t.db.query<{ status: string; assigned_to: string | null; follow_up_at: Date | null }>(
+      'SELECT status, assigned_to, follow_up_at FROM leads WHERE id = $1',
+      [id],
+    )
+    return row
+  }
+
+  it('quotes and assigns José’s two requests in one save, and no one else’s', async () => {
+    const jose = { firstName: 'José', lastName: 'Ramírez', email: 'jose@example.com', phone: '7705550199' }
+    const auto = await insertLead('quote-request', jose, '2026-11-23T14:00:00Z')
+    const home = await insertLead('landlord-quote', jose, '2026-11-23T14:10:00Z')
+    const other = await insertLead(
+      'contact-message',
+      { firstName: 'Ann', lastName: 'Other', email: 'ann@example.com', phone: '7705550123' },
+      '2026-11-23T14:20:00Z',
+    )
+
+    const page = pageText((await injectGet(t.app, `/admin/leads/${auto.id}`, t.desk.cookie)).body)
+    expect(page).toContain(
+      'Also apply the status, follow-up and assignee to this person’s other open requests',
+    )
+    expect(page).toContain(`${home.reference} (New)`)
+
+    const form = new URLSearchParams({
+      channel: 'call',
+      outcome: 'reached',
+      note: 'Quoted both',
+      status: 'quoted',
+      statusWas: 'new',
+      followUp: '2026-11-25T10:00',
+      followUpWas: '',
+      assignee: t.maria.id,
+      assigneeWas: '',
+    })
+    // The box of each linked request ticked, and another person's lead's id slipped in.
+    form.append('also', home.id)
+    form.append('also', other.id)
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/admin/leads/${auto.id}/work`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ownOrigin,
+        cookie: t.desk.cookie,
+      },
+      payload: form.toString(),
+    })
+    expect(saved.statusCode).toBe(303)
+    for (const id of [auto.id, home.id]) {
+      expect(await lead(id)).toMatchObject({ status: 'quoted', assigned_to: t.maria.id })
+      expect(new Date((await lead(id))?.follow_up_at ?? 0).toISOString()).toBe('2026-11-25T15:00:00.000Z')
+    }
+    // Each logged on its own lead; the call and the note only on the lead it was made on.
+    const homeLog = pageText((await injectGet(t.app, `/admin/leads/${home.id}`, t.desk.cookie)).body)
+    expect(homeLog).toContain('Status set to Quoted')
+    expect(homeLog).not.toContain('Quoted both')
+    // Someone else's lead is not this person's: unchanged.
+    expect(await lead(other.id)).toMatchObject({ status: 'new', assigned_to: null, follow_up_at: null })
+  })
+})
