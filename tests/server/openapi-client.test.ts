@@ -47,6 +47,12 @@ const calls: Record<string, string> = {
   logContact: `{ const { data } = await client.POST('/api/admin/leads/{id}/contacts', { params: { path: { id } }, body: { channel: 'call', outcome: 'reached', note: 'Spoke to her.' } }); const first: string | null | undefined = data?.lead.firstContactAt; use(first) }`,
   addNote: `{ const { data } = await client.POST('/api/admin/leads/{id}/notes', { params: { path: { id } }, body: { note: 'Wants a call after 5.' } }); const status: string | undefined = data?.lead.status; use(status) }`,
   revealField: `{ const { data } = await client.POST('/api/admin/leads/{id}/reveal', { params: { path: { id } }, body: { field: 'ssn1' } }); const value: string | undefined = data?.value; use(value) }`,
+  getSiteSettings: `{ const { data } = await client.GET('/api/admin/site'); const version: number | null | undefined = data?.version; const by: string | undefined = data?.history[0]?.publishedBy; use(version, by, data?.draft) }`,
+  changeSiteSettingsDraft: `{ const { data, error } = await client.PATCH('/api/admin/site', { body: { agency: { phone: '5035550199' } } }); const problems = error && 'problems' in error ? error.problems : undefined; use(data?.draft, problems) }`,
+  publishSiteSettings: `{ const { data } = await client.POST('/api/admin/site/publish'); const version: number | undefined = data?.version; use(version) }`,
+  restoreSiteSettingsVersion: `{ const { data } = await client.POST('/api/admin/site/versions/{version}/restore', { params: { path: { version: 1 } } }); const from: number | null | undefined = data?.restoredFrom; use(from) }`,
+  subscribePush: `{ const { data } = await client.POST('/api/admin/push-subscriptions', { body: { endpoint: 'https://push.example/x', keys: { p256dh: 'k', auth: 'a' } } }); const since: string | undefined = data?.createdAt; use(since) }`,
+  unsubscribePush: `{ const { response } = await client.DELETE('/api/admin/push-subscriptions', { params: { query: { endpoint: 'https://push.example/x' } } }); const status: number = response.status; use(status) }`,
   retryDelivery: `{ const { data } = await client.POST('/api/admin/leads/{id}/retry', { params: { path: { id } }, body: { jobId: id } }); const retried: true | undefined = data?.retried; use(retried) }`,
 }
 

@@ -165,15 +165,11 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
     {
       ...owner,
       schema: {
+        operationId: 'restoreSiteSettingsVersion',
         summary: 'Publish an earlier version again (as a new version)',
+        security: access(null),
         params: z.object({ version: z.coerce.number().int().min(1) }),
-        response: {
-          200: versionSummary,
-          400: problemsAnswer,
-          403: errorAnswer,
-          404: errorAnswer,
-          409: errorAnswer,
-        },
+        response: answers({ 200: versionSummary, 400: problemsAnswer, 404: errorAnswer, 409: errorAnswer }),
       },
     },
     async (request, reply) => {
