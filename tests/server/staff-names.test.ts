@@ -1,7 +1,7 @@
 /**
  * Display names colleagues can trust: no staff member takes another's name (case and accents
  * aside), and no name carries an invisible direction mark (U+202E and its kin) to the desk and
- * e-mail subjects. Refused with a clear message on the desk (both drivers) and in the command.
+ * e-mail subjects. Refused with a clear message on the desk (on PGlite) and in the command.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -12,11 +12,11 @@ import { pageText } from './helpers/page-text.ts'
 import { injectForm } from './helpers/requests.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const directionMarks = ['\u202E', '\u202A', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C']
 
-describe.each(drivers)('staff display names on %s', (driver) => {
+describe.each(featureDrivers)('staff display names on %s', (driver) => {
   const t = useTestApp(driver, {}, { truncate: 'staff_users' })
   let owner: SignedInStaff
   let desk: SignedInStaff
