@@ -25,7 +25,6 @@ const alone = [
   'sign-in-burst',
   'sign-in-flood',
   'sign-in-lockout',
-  'staff-command',
   'stored-secrets',
 ].map((name) => `tests/server/${name}.test.ts`)
 
