@@ -55,7 +55,7 @@ The embedded database can be open in one process only: stop the server before ru
 class UsageError extends Error {}
 
 /** Where the command reads its settings and password and writes its answers: the process's own by default. */
-export interface StaffCommandIo {
+interface StaffCommandIo {
   env: NodeJS.ProcessEnv
   stdin: AsyncIterable<string | Buffer> & { isTTY?: boolean }
   /** One line of the answer (standard output). */
