@@ -25,7 +25,6 @@ const alone = [
   'sign-in-burst',
   'sign-in-flood',
   'sign-in-lockout',
-  'staff-command',
   'stored-secrets',
   'web-push-server',
 ].map((name) => `tests/server/${name}.test.ts`)
@@ -37,6 +36,8 @@ export default defineConfig({
     // Server tests start embedded databases and create PostgreSQL databases: slower than unit tests.
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The schema migrated once per run; each test database is a copy of it (helpers/test-database.ts).
+    globalSetup: ['tests/server/helpers/global-setup.ts'],
     projects: [
       {
         extends: true,

@@ -72,6 +72,23 @@ The embedded database can be open in one process only: stop the server before ru
 
 class UsageError extends Error {}
 
+/** Where the command reads its settings and password and writes its answers: the process's own by default. */
+interface StaffCommandIo {
+  env: NodeJS.ProcessEnv
+  stdin: AsyncIterable<string | Buffer> & { isTTY?: boolean }
+  /** One line of the answer (standard output). */
+  log(line: string): void
+  /** One line of a refusal (standard error). */
+  error(line: string): void
+}
+
+const processIo: StaffCommandIo = {
+  env: process.env,
+  stdin: process.stdin,
+  log: (line) => console.log(line),
+  error: (line) => console.error(line),
+}
+
 /** Who the audit names for changes made here: whoever runs the server. */
 const actor = 'npm run staff'
 
@@ -98,7 +115,7 @@ function takeOption(argv: string[], option: string): { argv: string[]; value?: s
 }
 
 /** `token add|list|revoke`: API tokens (docs/api.md, "API tokens"), audited as the staff command's. */
-async function tokenCommand(args: string[]): Promise<void> {
+async function tokenCommand(args: string[], io: StaffCommandIo): Promise<void> {
   const scopesOption = takeOption(args, '--scopes')
   const expiresOption = takeOption(scopesOption.argv, '--expires')
   const force = expiresOption.argv.includes('--force')
@@ -115,29 +132,29 @@ async function tokenCommand(args: string[]): Promise<void> {
     const name = checkTokenName(tokenName)
     const scopes = parseScopes(scopesOption.value)
     const expiresAt = expiresOption.value === undefined ? null : parseExpiry(expiresOption.value, now)
-    await withDatabase(force, async (db, secret) => {
+    await withDatabase(io.env, force, async (db, secret) => {
       const { token } = await db.transaction(async (tx) => {
         const made = await createApiToken(tx, { name, scopes, expiresAt, createdBy: actor, now }, secret)
         await recordStaffAudit(tx, actor, 'token-add', name)
         return made
       })
-      console.log(
+      io.log(
         `API token ${name} made, scopes ${scopes.join(',')}, ${expiresAt ? `expires ${expiresAt.toISOString()}` : 'no expiry'}.`,
       )
-      console.log('Shown once, never stored in clear; send it as Authorization: Bearer <token>:')
-      console.log(token)
+      io.log('Shown once, never stored in clear; send it as Authorization: Bearer <token>:')
+      io.log(token)
     })
     return
   }
   if (sub === 'list') {
     if (tokenName) throw new UsageError('token list takes no name.')
-    await withDatabase(force, async (db) => {
+    await withDatabase(io.env, force, async (db) => {
       const tokens = await listApiTokens(db)
-      if (tokens.length === 0) console.log('No API tokens yet.')
+      if (tokens.length === 0) io.log('No API tokens yet.')
       for (const token of tokens) {
         const expires = token.expiresAt ? token.expiresAt.toISOString() : 'never'
         const lastUsed = token.lastUsedAt ? token.lastUsedAt.toISOString() : 'never'
-        console.log(
+        io.log(
           `${token.name}\t${token.scopes.join(',')}\t${tokenState(token, now)}\texpires ${expires}\tlast used ${lastUsed}\tmade by ${token.createdBy} ${token.createdAt.toISOString()}`,
         )
       }
@@ -146,26 +163,26 @@ async function tokenCommand(args: string[]): Promise<void> {
   }
   if (sub === 'revoke') {
     if (!tokenName) throw new UsageError("token revoke needs the token's name.")
-    await withDatabase(force, async (db) => {
+    await withDatabase(io.env, force, async (db) => {
       await db.transaction(async (tx) => {
         if (!(await revokeApiToken(tx, tokenName, actor, now)))
           throw new ApiTokenError(`There is no live API token named ${tokenName}.`)
         await recordStaffAudit(tx, actor, 'token-revoke', tokenName.trim())
       })
-      console.log(`API token ${tokenName.trim()} revoked: it works no more.`)
+      io.log(`API token ${tokenName.trim()} revoked: it works no more.`)
     })
     return
   }
   throw new UsageError('token needs add, list or revoke.')
 }
 
-async function main(allArgs: string[]): Promise<void> {
-  if (allArgs[0] === 'token') return tokenCommand(allArgs.slice(1))
+async function main(allArgs: string[], io: StaffCommandIo): Promise<void> {
+  if (allArgs[0] === 'token') return tokenCommand(allArgs.slice(1), io)
   const { argv, name } = takeName(allArgs)
   const flags = new Set(argv.filter((arg) => arg.startsWith('--')))
   const [command, email, ...rest] = argv.filter((arg) => !arg.startsWith('--'))
   if (!command || flags.has('--help') || command === 'help') {
-    console.log(usage)
+    io.log(usage)
     return
   }
   for (const flag of flags) {
@@ -185,9 +202,11 @@ async function main(allArgs: string[]): Promise<void> {
   // Checked before the database is opened or a password asked for.
   const account = email ? checkStaffEmail(email) : ''
   const password =
-    command === 'add' || command === 'password' ? await readPassword(flags.has('--generate')) : undefined
+    command === 'add' || command === 'password'
+      ? await readPassword(flags.has('--generate'), io.stdin)
+      : undefined
 
-  await withDatabase(flags.has('--force'), async (db, secret) => {
+  await withDatabase(io.env, flags.has('--force'), async (db, secret) => {
     switch (command) {
       case 'add': {
         const owner = flags.has('--owner')
@@ -197,15 +216,13 @@ async function main(allArgs: string[]): Promise<void> {
           await recordStaffAudit(tx, actor, 'add', account)
           if (owner) await recordStaffAudit(tx, actor, 'role-owner', account)
         })
-        console.log(
-          `Added ${account}${displayName ? ` (${displayName})` : ''}${owner ? ' as an owner' : ''}.`,
-        )
+        io.log(`Added ${account}${displayName ? ` (${displayName})` : ''}${owner ? ' as an owner' : ''}.`)
         break
       }
       case 'password': {
         await setStaffPassword(db, account, password ?? '')
         await recordStaffAudit(db, actor, 'reset-password', account)
-        console.log(`New password set for ${account}; its sessions were signed out.`)
+        io.log(`New password set for ${account}; its sessions were signed out.`)
         break
       }
       case 'role': {
@@ -215,16 +232,16 @@ async function main(allArgs: string[]): Promise<void> {
             throw new StaffAccountError(`There is no staff account for ${account}.`)
           await recordStaffAudit(tx, actor, role === 'owner' ? 'role-owner' : 'role-staff', account)
         })
-        console.log(`${account} is now ${role === 'owner' ? 'an owner' : 'staff'}.`)
+        io.log(`${account} is now ${role === 'owner' ? 'an owner' : 'staff'}.`)
         break
       }
       case 'list': {
         const users = await listStaffUsers(db, new Date())
         if (users.length === 0)
-          console.log('No staff accounts yet. Add the first owner with: npm run staff -- add <email> --owner')
+          io.log('No staff accounts yet. Add the first owner with: npm run staff -- add <email> --owner')
         for (const user of users) {
           const lastSignIn = user.lastSignInAt ? new Date(user.lastSignInAt).toISOString() : 'never'
-          console.log(
+          io.log(
             `${user.email}\t${user.role}\tcreated ${new Date(user.createdAt).toISOString()}\tlast sign-in ${lastSignIn}\tactive sessions ${user.activeSessions}\ttwo-step ${user.twoStepOn ? 'on' : 'off'}${user.displayName ? `\tname ${user.displayName}` : ''}`,
           )
         }
@@ -236,7 +253,7 @@ async function main(allArgs: string[]): Promise<void> {
             throw new StaffAccountError(`There is no staff account for ${account}.`)
           await recordStaffAudit(tx, actor, 'remove', account)
         })
-        console.log(`Removed ${account} and signed it out everywhere.`)
+        io.log(`Removed ${account} and signed it out everywhere.`)
         break
       }
       case 'reset-two-factor': {
@@ -251,16 +268,16 @@ async function main(allArgs: string[]): Promise<void> {
             .where('email', '=', account),
         )
         if (factor?.unset) {
-          console.log(`${account} has no two-step sign-in; nothing was changed.`)
+          io.log(`${account} has no two-step sign-in; nothing was changed.`)
           break
         }
         if (!(await resetSecondFactor(db, account, actor)))
           throw new StaffAccountError(`There is no staff account for ${account}.`)
-        console.log(`Two-step sign-in removed for ${account}; it was signed out everywhere.`)
+        io.log(`Two-step sign-in removed for ${account}; it was signed out everywhere.`)
         break
       }
       case 'locks':
-        await printLocks(db, secret)
+        await printLocks(db, secret, io)
         break
       case 'unlock': {
         const cleared = await db.transaction(async (tx) => {
@@ -268,7 +285,7 @@ async function main(allArgs: string[]): Promise<void> {
           if (count > 0) await recordStaffAudit(tx, actor, 'unlock', account)
           return count
         })
-        console.log(
+        io.log(
           cleared > 0
             ? `Sign-in locks and counts of ${account} cleared.`
             : `No sign-in lock or count for ${account}: nothing to clear.`,
@@ -281,30 +298,31 @@ async function main(allArgs: string[]): Promise<void> {
   })
   if (password !== undefined && flags.has('--generate')) {
     // Printed only once the account exists, and never stored anywhere else.
-    console.log(`Password (shown once, keep it somewhere safe): ${password}`)
+    io.log(`Password (shown once, keep it somewhere safe): ${password}`)
   }
 }
 
 /** One line per lock: whose (an account's e-mail, or "an address"), which kind, until when. */
-async function printLocks(db: Database, secret: string): Promise<void> {
+async function printLocks(db: Database, secret: string, io: StaffCommandIo): Promise<void> {
   const now = new Date()
   const emails = new Map(
     (await listStaffUsers(db, now)).map((user) => [accountTag(user.email, secret), user.email]),
   )
   const locks = await currentLocks(db, now, 1000)
-  if (locks.length === 0) console.log('No sign-in is locked now.')
+  if (locks.length === 0) io.log('No sign-in is locked now.')
   for (const lock of locks) {
     const tag = tagOfKey(lock.key)
     const who = tag ? (emails.get(tag) ?? 'an e-mail that is no staff account') : 'an address'
-    console.log(`${who}	${lock.kind}	until ${new Date(lock.lockedUntil).toISOString()}`)
+    io.log(`${who}	${lock.kind}	until ${new Date(lock.lockedUntil).toISOString()}`)
   }
 }
 
 async function withDatabase(
+  env: NodeJS.ProcessEnv,
   force: boolean,
   fn: (db: Database, secret: string) => Promise<void>,
 ): Promise<void> {
-  const config = loadConfig()
+  const config = loadConfig(env)
   if (!config.databaseUrl) {
     const pgliteDir = path.join(config.dataDir, 'pglite')
     // PGlite writes postmaster.pid while a process has the folder open and removes it on close.
@@ -326,12 +344,12 @@ async function withDatabase(
   }
 }
 
-async function readPassword(generate: boolean): Promise<string> {
+async function readPassword(generate: boolean, stdin: StaffCommandIo['stdin']): Promise<string> {
   if (generate) return generatePassword()
-  if (!process.stdin.isTTY) {
+  if (!stdin.isTTY) {
     // Piped: the first line of standard input (e.g. from a secret manager).
     const chunks: Buffer[] = []
-    for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk))
+    for await (const chunk of stdin) chunks.push(Buffer.from(chunk))
     const password = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? ''
     checkNewPassword(password)
     return password
@@ -373,21 +391,30 @@ function promptHidden(question: string): Promise<string> {
   })
 }
 
-try {
-  await main(process.argv.slice(2))
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${usage}`)
-    process.exitCode = 2
-  } else if (
-    error instanceof StaffAccountError ||
-    error instanceof ApiTokenError ||
-    error instanceof ConfigError ||
-    error instanceof DatabaseOpenError
-  ) {
-    console.error(error.message)
-    process.exitCode = 1
-  } else {
+/**
+ * Runs one staff command (`args` as after `npm run staff --`) and returns its exit code: 0 done,
+ * 1 refused (the reason on standard error), 2 a usage error (with the usage).
+ */
+export async function staffCommand(args: string[], io: StaffCommandIo = processIo): Promise<number> {
+  try {
+    await main(args, io)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.error(`${error.message}\n\n${usage}`)
+      return 2
+    }
+    if (
+      error instanceof StaffAccountError ||
+      error instanceof ApiTokenError ||
+      error instanceof ConfigError ||
+      error instanceof DatabaseOpenError
+    ) {
+      io.error(error.message)
+      return 1
+    }
     throw error
   }
 }
+
+if (import.meta.main) process.exitCode = await staffCommand(process.argv.slice(2))

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database } from './database.ts'
 import { openPgliteDatabase } from './pglite-database.ts'
+import { builtPgliteTemplate } from './pglite-template.ts'
 import { openPostgresDatabase } from './postgres-database.ts'
 
 /**
@@ -10,9 +11,13 @@ import { openPostgresDatabase } from './postgres-database.ts'
  */
 export class DatabaseOpenError extends Error {}
 
-/** DATABASE_URL when set, otherwise the embedded database under DATA_DIR/pglite. */
+/**
+ * DATABASE_URL when set, otherwise the embedded database under DATA_DIR/pglite; a new one starts as
+ * a copy of the build's migrated template (build/pglite-template) when the build has one.
+ */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (!config.databaseUrl) return openPgliteDatabase(path.join(config.dataDir, 'pglite'))
+  if (!config.databaseUrl)
+    return openPgliteDatabase(path.join(config.dataDir, 'pglite'), { template: builtPgliteTemplate })
   try {
     return await openPostgresDatabase(config.databaseUrl)
   } catch (error) {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, readdir } from 'node:fs/promises'
+import { chmod, cp, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Database, Queryable } from './database.ts'
@@ -31,6 +31,25 @@ function initializeDataDir(dataDir: string): Promise<void> {
   })
 }
 
+/**
+ * Copies the data folder `template` (a migrated database: server/db/pglite-template.ts) into the
+ * new `dataDir`. PG_VERSION goes in last: a copy cut short leaves a folder without it, which the
+ * next start fills again.
+ */
+async function copyTemplate(template: string, dataDir: string): Promise<void> {
+  const copying = `${dataDir}.copying-${process.pid}`
+  await rm(copying, { recursive: true, force: true })
+  await cp(template, copying, { recursive: true })
+  const entries = (await readdir(copying)).sort(
+    (a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'),
+  )
+  for (const entry of entries) {
+    await rm(path.join(dataDir, entry), { recursive: true, force: true })
+    await rename(path.join(copying, entry), path.join(dataDir, entry))
+  }
+  await rm(copying, { recursive: true, force: true })
+}
+
 /** Every file under `dir` 0600 and every folder 0700. */
 async function ownerOnlyTree(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
@@ -50,15 +69,25 @@ async function ownerOnlyTree(dir: string): Promise<void> {
  * waits until PGlite has handed its writes to the filesystem before it resolves, so a lead is on
  * disk (in the OS page cache) before the API answers OK and survives the process being killed.
  * PGlite runs PostgreSQL with fsync off, so surviving a power loss needs DATABASE_URL.
+ *
+ * `template`: a migrated data folder that a new `dataDir` starts as a copy of.
  */
-export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+export async function openPgliteDatabase(
+  dataDir: string,
+  { template }: { template?: string } = {},
+): Promise<Database> {
   // Every lead is in these files: owner-only, whoever opens them (the server, `npm run staff`, a
   // benchmark). PGlite sets its files' modes itself, whatever the process's umask: 0666 from its
   // initdb, 0644 or 0600 later. So the tree is tightened once open and again at close; a file
   // made in between is out of other users' reach behind the 0700 folder.
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   await chmod(dataDir, 0o700)
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initializeDataDir(dataDir)
+  // A new folder: a copy of the migrated template when there is one (a first start in seconds),
+  // otherwise PGlite's initdb.
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    if (template && existsSync(path.join(template, 'PG_VERSION'))) await copyTemplate(template, dataDir)
+    else await initializeDataDir(dataDir)
+  }
   const worker = new Worker(workerUrl, { workerData: { dataDir } })
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>()
   let nextId = 1

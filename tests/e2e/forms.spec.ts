@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { getFormDefinition } from '#forms/registry.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fieldNames, fillForm, formHydrated, lessMotion } from './support/fill-form.ts'
-import { formPages } from './support/form-pages.ts'
+import { formPages, formsOfEveryKind } from './support/form-pages.ts'
 
 test.use(lessMotion)
 
@@ -38,7 +38,9 @@ test('every form key has a page', () => {
   for (const [key] of formPages) expect(getFormDefinition(key)).toBeDefined()
 })
 
-for (const [formKey, path] of formPages) {
+// The forms that together hold every kind of field: the island sends each kind under its name. The
+// server tests post all 24 forms (tests/server/form-api.test.ts).
+for (const [formKey, path] of formsOfEveryKind) {
   test(`${formKey} on ${path}: a visitor fills it, sends it, and the lead is stored under its field names`, async ({
     page,
   }) => {

@@ -1,8 +1,9 @@
 /**
- * A visitor on a phone (375 × 800) goes through every form of more than 20 fields, in English and
- * in Spanish: the remaining-fields line, a refused submit and its error summary, optional repeats
- * opened and removed, a reload midway that keeps the answers (never SSNs or dates of birth), and an
- * ending with the reference staff see on the lead.
+ * A visitor on a phone (375 × 800) goes through forms of more than 20 fields, in English or in
+ * Spanish: four that together hold every kind of field a draft keeps or never keeps (checkboxes,
+ * radios, dates of birth, SSNs and the EIN, repeats). The remaining-fields line, a refused submit
+ * and its error summary, optional repeats opened and removed, a reload midway that keeps the answers
+ * (never SSNs or dates of birth), and an ending with the reference staff see on the lead.
  */
 import { expect, type Page, test } from '@playwright/test'
 import { agency, formatPhone } from '#config/agency.ts'
@@ -70,115 +71,127 @@ test('the long forms are the forms of more than 20 fields', () => {
   }
 })
 
-for (const locale of ['en', 'es'] as const) {
+/**
+ * The long forms a visitor goes through here, each in one language: the boat form (the most
+ * fields, repeats, dates of birth), the workers' comp form (the EIN, SSNs, repeats), renters
+ * (checkboxes) and life (radios). The island runs the same code for every long form; the server
+ * tests post all nine.
+ */
+const walkedThrough: [FormKey, 'en' | 'es'][] = [
+  ['boat-quote', 'en'],
+  ['workers-comp-quote', 'es'],
+  ['renters-insurance-quote', 'es'],
+  ['life-insurance-quote', 'en'],
+]
+
+for (const [formKey, locale] of walkedThrough) {
   const copy = formUiCopy[locale]
-  for (const [formKey, englishPath] of longFormPages) {
-    const path = locale === 'es' ? `/es${englishPath}` : englishPath
-    test(`${formKey} on a phone (${locale}): steps, repeats, summary, draft and reference`, async ({
-      page,
-    }) => {
-      const form = definition(formKey)
-      const t = (english: string) => formText(locale, english)
-      const formLocator = page.locator(`form[data-form-key="${formKey}"]`)
-      const button = formLocator.getByRole('button', { name: t(form.submitLabel) })
-      const remaining = page.locator(`#lf-${formKey}-remaining`)
-      await page.goto(path)
-      // The island's behaviour (summary, steps, drafts) starts once it runs; before that the browser posts.
-      await formHydrated(page, formKey)
-      const parts = form.sections.filter((section) => !section.closed).length
-      await expect(formLocator.getByText(copy.stepOf(1, parts), { exact: true })).toBeVisible()
+  const englishPath = longFormPages.find(([key]) => key === formKey)?.[1] ?? ''
+  const path = locale === 'es' ? `/es${englishPath}` : englishPath
+  test(`${formKey} on a phone (${locale}): steps, repeats, summary, draft and reference`, async ({
+    page,
+  }) => {
+    const form = definition(formKey)
+    const t = (english: string) => formText(locale, english)
+    const formLocator = page.locator(`form[data-form-key="${formKey}"]`)
+    const button = formLocator.getByRole('button', { name: t(form.submitLabel) })
+    const remaining = page.locator(`#lf-${formKey}-remaining`)
+    await page.goto(path)
+    // The island's behaviour (summary, steps, drafts) starts once it runs; before that the browser posts.
+    await formHydrated(page, formKey)
+    const parts = form.sections.filter((section) => !section.closed).length
+    await expect(formLocator.getByText(copy.stepOf(1, parts), { exact: true })).toBeVisible()
 
-      // Where the visitor is: the parts of the form, in order, as links.
-      const steps = formLocator.getByRole('navigation', { name: copy.stepsLabel })
-      const firstPart = form.sections[0]
-      if (!firstPart) throw new Error('a form without sections')
-      await expect(steps.getByRole('link').first()).toHaveText(t(firstPart.legend))
+    // Where the visitor is: the parts of the form, in order, as links.
+    const steps = formLocator.getByRole('navigation', { name: copy.stepsLabel })
+    const firstPart = form.sections[0]
+    if (!firstPart) throw new Error('a form without sections')
+    await expect(steps.getByRole('link').first()).toHaveText(t(firstPart.legend))
 
-      // Optional repeats start closed; the boat form shows at most 30 fields.
-      const closed = form.sections.filter((section) => section.closed)
-      for (const section of closed) {
-        await expect(formLocator.getByRole('group', { name: t(section.legend), exact: true })).toBeHidden()
+    // Optional repeats start closed; the boat form shows at most 30 fields.
+    const closed = form.sections.filter((section) => section.closed)
+    for (const section of closed) {
+      await expect(formLocator.getByRole('group', { name: t(section.legend), exact: true })).toBeHidden()
+    }
+    if (formKey === 'boat-quote') expect(await visibleFieldCount(page, form)).toBeLessThanOrEqual(30)
+
+    // A tap on the greyed button explains: the summary takes focus and links to the fields.
+    const required = allFields(form).filter((field) => field.required)
+    if (required.length > 0) {
+      await expect(remaining).toHaveText(/\d+/)
+      const before = Number((await remaining.textContent())?.match(/\d+/)?.[0])
+      expect(before).toBeGreaterThan(0)
+      await button.click({ force: true })
+      const summary = formLocator.locator('.error-summary')
+      await expect(summary).toBeFocused()
+      await expect(summary).toContainText(copy.errorSummaryTitle)
+      const link = summary.getByRole('link').first()
+      const target = (await link.getAttribute('href'))?.slice(1)
+      await link.click()
+      await expect(page.locator(':focus')).toHaveAttribute('id', target ?? '')
+    }
+
+    // Fill as a person would, opening every repeat, the phone typed with its punctuation.
+    const email = uniqueEmail(`${formKey}-${locale}`)
+    const filled = await fillForm(page, form, { email, locale })
+    await expect(remaining).toHaveText(copy.allFilled)
+    await expect(button).toBeEnabled()
+
+    // A reload keeps the answers in the tab, but never SSNs, the EIN or dates of birth.
+    await page.reload()
+    await expect(formLocator.locator('input[type="email"]')).toHaveValue(email)
+    await expect(formLocator.locator('input[type="tel"]')).toHaveValue('(770) 555-0142')
+    const lost = allFields(form).filter(neverKept)
+    for (const field of lost) await expect(formLocator.locator(`[name="${field.name}"]`)).toHaveValue('')
+    const lostRequired = lost.filter((field) => field.required).length
+    if (lostRequired > 0) await expect(remaining).toHaveText(copy.requiredLeft(lostRequired))
+    else await expect(remaining).toHaveText(copy.allFilled)
+    await fillForm(page, form, { email, locale, only: neverKept })
+
+    // A repeat opened by mistake is removed again: its fields are emptied and sent empty.
+    const removed = closed[0]
+    if (removed?.closed) {
+      await formLocator.getByRole('button', { name: t(removed.closed.remove) }).click()
+      await expect(formLocator.getByRole('group', { name: t(removed.legend), exact: true })).toBeHidden()
+      await openRepeat(page, form, removed.closed.add, locale)
+      for (const field of removed.fields.filter((candidate) => candidate.kind !== 'checkbox')) {
+        const control = formLocator.locator(`[name="${field.name}"]`)
+        if (field.kind !== 'radio') await expect(control).toHaveValue('')
       }
-      if (formKey === 'boat-quote') expect(await visibleFieldCount(page, form)).toBeLessThanOrEqual(30)
+      await formLocator.getByRole('button', { name: t(removed.closed.remove) }).click()
+      for (const field of removed.fields) delete filled[field.name]
+    }
 
-      // A tap on the greyed button explains: the summary takes focus and links to the fields.
-      const required = allFields(form).filter((field) => field.required)
-      if (required.length > 0) {
-        await expect(remaining).toHaveText(/\d+/)
-        const before = Number((await remaining.textContent())?.match(/\d+/)?.[0])
-        expect(before).toBeGreaterThan(0)
-        await button.click({ force: true })
-        const summary = formLocator.locator('.error-summary')
-        await expect(summary).toBeFocused()
-        await expect(summary).toContainText(copy.errorSummaryTitle)
-        const link = summary.getByRole('link').first()
-        const target = (await link.getAttribute('href'))?.slice(1)
-        await link.click()
-        await expect(page.locator(':focus')).toHaveAttribute('id', target ?? '')
-      }
+    await expect(remaining).toHaveText(copy.allFilled)
+    await button.click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText(copy.successMessage)
+    // The one call-back promise (content/call-back.ts), the same words as the e-mail's.
+    await expect(dialog).toContainText(
+      locale === 'en' ? 'within one business hour' : 'dentro de una hora hábil',
+    )
+    await expect(dialog.getByRole('link', { name: formatPhone(agency.phone) })).toHaveAttribute(
+      'href',
+      `tel:+1${agency.phone}`,
+    )
+    const reference = await dialog.locator('.result-dialog__reference').textContent()
+    expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/)
 
-      // Fill as a person would, opening every repeat, the phone typed with its punctuation.
-      const email = uniqueEmail(`${formKey}-${locale}`)
-      const filled = await fillForm(page, form, { email, locale })
-      await expect(remaining).toHaveText(copy.allFilled)
-      await expect(button).toBeEnabled()
+    const leads = await storedLead(email)
+    expect(leads).toHaveLength(1)
+    expect(leads[0]?.reference).toBe(reference)
+    // SSNs and the EIN are stored encrypted (checked in tests/e2e/forms.spec.ts).
+    const sensitive = new Set(allFields(form).flatMap((field) => (field.sensitive ? [field.name] : [])))
+    for (const [name, value] of Object.entries(filled)) {
+      if (!sensitive.has(name)) expect(leads[0]?.fields[name], name).toBe(value)
+    }
+    for (const field of removed?.fields ?? []) expect(leads[0]?.fields).not.toHaveProperty(field.name)
 
-      // A reload keeps the answers in the tab, but never SSNs, the EIN or dates of birth.
-      await page.reload()
-      await expect(formLocator.locator('input[type="email"]')).toHaveValue(email)
-      await expect(formLocator.locator('input[type="tel"]')).toHaveValue('(770) 555-0142')
-      const lost = allFields(form).filter(neverKept)
-      for (const field of lost) await expect(formLocator.locator(`[name="${field.name}"]`)).toHaveValue('')
-      const lostRequired = lost.filter((field) => field.required).length
-      if (lostRequired > 0) await expect(remaining).toHaveText(copy.requiredLeft(lostRequired))
-      else await expect(remaining).toHaveText(copy.allFilled)
-      await fillForm(page, form, { email, locale, only: neverKept })
-
-      // A repeat opened by mistake is removed again: its fields are emptied and sent empty.
-      const removed = closed[0]
-      if (removed?.closed) {
-        await formLocator.getByRole('button', { name: t(removed.closed.remove) }).click()
-        await expect(formLocator.getByRole('group', { name: t(removed.legend), exact: true })).toBeHidden()
-        await openRepeat(page, form, removed.closed.add, locale)
-        for (const field of removed.fields.filter((candidate) => candidate.kind !== 'checkbox')) {
-          const control = formLocator.locator(`[name="${field.name}"]`)
-          if (field.kind !== 'radio') await expect(control).toHaveValue('')
-        }
-        await formLocator.getByRole('button', { name: t(removed.closed.remove) }).click()
-        for (const field of removed.fields) delete filled[field.name]
-      }
-
-      await expect(remaining).toHaveText(copy.allFilled)
-      await button.click()
-      const dialog = page.getByRole('dialog')
-      await expect(dialog).toContainText(copy.successMessage)
-      // The one call-back promise (content/call-back.ts), the same words as the e-mail's.
-      await expect(dialog).toContainText(
-        locale === 'en' ? 'within one business hour' : 'dentro de una hora hábil',
-      )
-      await expect(dialog.getByRole('link', { name: formatPhone(agency.phone) })).toHaveAttribute(
-        'href',
-        `tel:+1${agency.phone}`,
-      )
-      const reference = await dialog.locator('.result-dialog__reference').textContent()
-      expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/)
-
-      const leads = await storedLead(email)
-      expect(leads).toHaveLength(1)
-      expect(leads[0]?.reference).toBe(reference)
-      // SSNs and the EIN are stored encrypted (checked in tests/e2e/forms.spec.ts).
-      const sensitive = new Set(allFields(form).flatMap((field) => (field.sensitive ? [field.name] : [])))
-      for (const [name, value] of Object.entries(filled)) {
-        if (!sensitive.has(name)) expect(leads[0]?.fields[name], name).toBe(value)
-      }
-      for (const field of removed?.fields ?? []) expect(leads[0]?.fields).not.toHaveProperty(field.name)
-
-      // Success clears the draft: a reload finds an empty form.
-      await dialog.getByRole('button', { name: copy.dialogClose }).click()
-      await page.reload()
-      await expect(formLocator.locator('input[type="email"]')).toHaveValue('')
-    })
-  }
+    // Success clears the draft: a reload finds an empty form.
+    await dialog.getByRole('button', { name: copy.dialogClose }).click()
+    await page.reload()
+    await expect(formLocator.locator('input[type="email"]')).toHaveValue('')
+  })
 }
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -1,9 +1,12 @@
 /**
- * Every form works with JavaScript off: the browser posts the prerendered form itself, the server
+ * The forms work with JavaScript off: the browser posts the prerendered form itself, the server
  * answers 303 to the thank-you page with the request's reference, and the lead is stored under the
- * form's field names, and the agency is mailed once (a real SMTP server in the e2e server). An
- * invalid post (one per family of forms) comes back with the answers and the errors. And with
- * JavaScript on but the island's script blocked, a form is still sent.
+ * form's field names, and the agency is mailed once (a real SMTP server in the e2e server). The
+ * browser sends the forms that together hold every kind of field, and those whose thank-you page
+ * says something else (testimonial, referral), in both languages; the server tests post every form
+ * urlencoded (tests/server/no-js-forms.test.ts). An invalid post (one per family of forms) comes
+ * back with the answers and the errors. And with JavaScript on but the island's script blocked, a
+ * form is still sent.
  */
 import { expect, test } from '@playwright/test'
 import { formUiCopy } from '#content/form-ui.ts'
@@ -11,7 +14,7 @@ import { getFormDefinition } from '#forms/registry.ts'
 import { e2eDataDir } from '../../playwright.config.ts'
 import { withE2eDatabase } from './support/database.ts'
 import { fillForm, lessMotion } from './support/fill-form.ts'
-import { formPages } from './support/form-pages.ts'
+import { formPages, formsOfEveryKind } from './support/form-pages.ts'
 import { mailsForLead } from './support/mail.ts'
 import { testWithSharedTab } from './support/shared-tab.ts'
 
@@ -40,9 +43,15 @@ const uniqueEmail = (tag: string) => `nojs.${tag}.${Date.now()}${Math.floor(Math
 // and the public site sets no cookie.
 const noScript = testWithSharedTab({ javaScriptEnabled: false, ...lessMotion })
 
+/** Every kind of field, and each other ending of the thank-you page. */
+const sentByTheBrowser = [
+  ...formsOfEveryKind,
+  ...formPages.filter(([key]) => key === 'new-testimonial' || key === 'new-referral'),
+]
+
 noScript.describe('with JavaScript off', () => {
   for (const locale of ['en', 'es'] as const) {
-    for (const [formKey, path] of formPages) {
+    for (const [formKey, path] of sentByTheBrowser) {
       noScript(
         `${formKey} (${locale}): sent by the browser itself, thank-you page with its reference`,
         async ({ tab: page }) => {

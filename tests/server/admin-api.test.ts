@@ -16,7 +16,7 @@ import { cookieOf } from './helpers/cookies.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { postSignIn } from './helpers/staff-session.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
-import { drivers, testEncryptionKey } from './helpers/test-database.ts'
+import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const toolEmail = 'reports@oakridge-insurance.example'
 const toolPassword = 'the reporting tool password 7'
@@ -75,7 +75,7 @@ function person(firstName: string, lastName: string): Record<string, string> {
   }
 }
 
-describe.each(drivers)('the desk API for integrations on %s', (driver) => {
+describe.each(featureDrivers)('the desk API for integrations on %s', (driver) => {
   let clock: Date
   const t = useTestApp(
     driver,

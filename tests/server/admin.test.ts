@@ -21,7 +21,7 @@ import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { postSignIn, signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
-import { drivers, testEncryptionKey } from './helpers/test-database.ts'
+import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'desk@oakridge-insurance.example'
 const staffPassword = 'a long staff password 42'
@@ -307,7 +307,7 @@ function parseCsv(body: string, separator = ','): string[][] {
   return rows
 }
 
-describe.each(drivers)('staff inbox on %s', (driver) => {
+describe.each(featureDrivers)('staff inbox on %s', (driver) => {
   let clock: Date
   const t = useTestApp(
     driver,

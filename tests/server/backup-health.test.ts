@@ -11,7 +11,7 @@ import { type BackupStatus, backupStatusReader } from '#server/backup/backup-sta
 import { composeDigest } from '#server/desk/morning-digest.ts'
 import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const email = 'owner@oakridge-insurance.example'
 const password = 'the owner password for health 7'
@@ -19,7 +19,7 @@ const origin = 'http://localhost'
 const newest = '2026-11-20T08:00:00Z'
 const digestSettings = { deskUrl: 'https://desk.example', timeZone: 'America/New_York' }
 
-describe.each(drivers)('backup health on %s', (driver) => {
+describe.each(featureDrivers)('backup health on %s', (driver) => {
   const t = useTestApp(driver, { admin: { backupStatus: () => status() } })
   let dir: string
   let clock: Date

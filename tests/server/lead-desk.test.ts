@@ -1,5 +1,5 @@
 /**
- * The lead desk through inject on both drivers, with a fixed clock: overdue by the agency's
+ * The lead desk through inject on PGlite, with a fixed clock: overdue by the agency's
  * business hours (closed days and the time zone), time to first contact and its weekly median and
  * 90th percentile, the work log (contacts, notes, status changes with who and when), assignment
  * with the Mine and Unassigned filters, and the reply links in the lead's language.
@@ -9,7 +9,7 @@ import { addBusinessTime, type BusinessHours, overdueAt } from '#server/desk/bus
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const minuteMs = 60_000
 const hourMs = 3_600_000
@@ -49,7 +49,7 @@ describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weeke
   })
 })
 
-describe.each(drivers)('lead desk on %s', (driver) => {
+describe.each(featureDrivers)('lead desk on %s', (driver) => {
   const t = useDesk(driver)
 
   async function insertLead(

@@ -9,12 +9,12 @@ import { leadForWebhook } from '#server/webhooks/payload.ts'
 import { boatAdVisit, registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm } from './helpers/requests.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const today = new Date()
 const answers = validPayload(registeredForm('contact-message'), today)
 
-describe.each(drivers)('where a lead came from, on %s', (driver) => {
+describe.each(featureDrivers)('where a lead came from, on %s', (driver) => {
   const t = useTestApp(driver, { now: () => today })
   let keys = 0
 

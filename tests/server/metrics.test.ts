@@ -10,7 +10,7 @@ import { buildApp } from '#server/app.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { solvedProof } from './helpers/solved-proofs.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const salt = 'metrics-tests-salt-0123456'
 const token = 'metrics-tests-token-0123456789'
@@ -27,7 +27,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0
 }
 
-describe.each(drivers)('metrics on %s', (driver) => {
+describe.each(featureDrivers)('metrics on %s', (driver) => {
   const t = useTestApp(driver, {
     ipHashSalt: salt,
     submitRateLimit: { max: 4, windowMs: 60_000 },

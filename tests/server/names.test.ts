@@ -13,7 +13,7 @@ import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import { validPayload } from './helpers/form-payloads.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
 const today = new Date()
@@ -42,7 +42,7 @@ const nameFields: [string, string, FormDefinition][] = formDefinitions.flatMap((
     .map((field): [string, string, FormDefinition] => [form.key, field.name, form]),
 )
 
-describe.each(drivers)('names in every name field on %s', (driver) => {
+describe.each(featureDrivers)('names in every name field on %s', (driver) => {
   beforeAll(() => {
     if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
       throw new Error('These tests read the built site: run `npm run build` first.')

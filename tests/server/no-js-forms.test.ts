@@ -19,7 +19,7 @@ import { expectedStoredFields, registeredForm, validPayload } from './helpers/fo
 import { pageText } from './helpers/page-text.ts'
 import { injectForm } from './helpers/requests.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
-import { drivers, testEncryptionKey, useTestDatabase } from './helpers/test-database.ts'
+import { featureDrivers, testEncryptionKey, useTestDatabase } from './helpers/test-database.ts'
 
 const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
 const today = new Date()
@@ -29,7 +29,7 @@ function encoded(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
 }
 
-describe.each(drivers)('forms posted without JavaScript on %s', (driver) => {
+describe.each(featureDrivers)('forms posted without JavaScript on %s', (driver) => {
   beforeAll(() => {
     if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
       throw new Error('These tests read the built site: run `npm run build` first.')

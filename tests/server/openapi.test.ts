@@ -12,7 +12,7 @@ import { injectGet } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const staffEmail = 'openapi@oakridge-insurance.example'
 const staffPassword = 'a long staff password for the api'
@@ -37,7 +37,7 @@ describe('the committed docs/openapi.json', () => {
   })
 })
 
-describe.each(drivers)('the staff API document on %s', (driver) => {
+describe.each(featureDrivers)('the staff API document on %s', (driver) => {
   const t = useTestApp(driver)
   let cookie: string
 

@@ -10,7 +10,7 @@ import { createWorkLog, type WorkLog } from '#server/leads/work-log.ts'
 import { pageText } from './helpers/page-text.ts'
 import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const password = 'a long staff password 42'
 const ownerEmail = 'ana@oakridge-insurance.example'
@@ -29,7 +29,7 @@ function tableRows(body: string, caption: string): string[][] {
   )
 }
 
-describe.each(drivers)("the owner's view of staff speed and the pipeline on %s", (driver) => {
+describe.each(featureDrivers)("the owner's view of staff speed and the pipeline on %s", (driver) => {
   const t = useTestApp(
     driver,
     { now: () => now },

@@ -24,7 +24,7 @@ import { SeededRandom } from './helpers/seeded-random.ts'
 import { useSmtpSink } from './helpers/smtp-sink.ts'
 import { solvedProof } from './helpers/solved-proofs.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const salt = 'spam-corpus-salt-0123456789'
 const today = new Date()
@@ -530,7 +530,7 @@ function respell(header: string, how: Respelling): string {
   }
 }
 
-describe.each(drivers)('spam corpus on %s', (driver) => {
+describe.each(featureDrivers)('spam corpus on %s', (driver) => {
   const t = useTestApp(driver, { ipHashSalt: salt, now: () => today })
   const sink = useSmtpSink()
 

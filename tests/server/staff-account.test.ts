@@ -1,5 +1,5 @@
 /**
- * A member's own account and the owner's confirmations, through inject on both drivers: changing
+ * A member's own account and the owner's confirmations, through inject on PGlite: changing
  * one's password (the current one first; other sessions end, this one stays; recorded), new
  * recovery codes (the old ones stop working, the new ones work once, shown once after a redirect),
  * display names (set by the member and by an owner, shown on the desk), confirmation pages that are
@@ -15,7 +15,7 @@ import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
 import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const ownerEmail = 'owner@oakridge-insurance.example'
 const anaEmail = 'ana@oakridge-insurance.example'
@@ -33,7 +33,7 @@ async function insertLead(db: Database, lead: { formKey: string; fields: Record<
   return row.id
 }
 
-describe.each(drivers)('staff accounts and confirmations on %s', (driver) => {
+describe.each(featureDrivers)('staff accounts and confirmations on %s', (driver) => {
   let clock: Date
   const t = useTestApp(
     driver,

@@ -1,12 +1,16 @@
 /**
- * `npm run staff` (scripts/staff.ts) as an operator runs it: a real process on the configured
- * database (the embedded one in DATA_DIR, or DATABASE_URL), the password piped on stdin.
+ * `npm run staff` (scripts/staff.ts) as an operator runs it, on the configured database (the
+ * embedded one in DATA_DIR, or DATABASE_URL), the password piped on stdin. Each command runs in
+ * this process through the script's own entry (`staffCommand`), with its environment, standard
+ * input and output; the first one runs as a real process, as an operator starts it.
  */
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { staffCommand } from '#scripts/staff.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
@@ -23,7 +27,8 @@ interface Run {
   stderr: string
 }
 
-function staff(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
+/** The command as a process: node scripts/staff.ts, as `npm run staff` starts it. */
+function staffProcess(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
   return new Promise((resolve) => {
     const { DATABASE_URL: _ignored, DATA_DIR: _alsoIgnored, ...inherited } = process.env
     const child = execFile(
@@ -39,7 +44,25 @@ function staff(args: string[], env: Record<string, string>, stdin = ''): Promise
   })
 }
 
-// Each test runs the command several times, each a process opening the database: slow on a busy machine.
+/** The command in this process: the same entry, environment, input and output as the process's. */
+async function staff(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
+  const { DATABASE_URL: _ignored, DATA_DIR: _alsoIgnored, ...inherited } = process.env
+  let stdout = ''
+  let stderr = ''
+  const code = await staffCommand(args, {
+    env: { ...inherited, NODE_ENV: 'development', ...env },
+    stdin: Readable.from([stdin]),
+    log: (line) => {
+      stdout += `${line}\n`
+    },
+    error: (line) => {
+      stderr += `${line}\n`
+    },
+  })
+  return { code, stdout, stderr }
+}
+
+// Each test runs the command several times, each opening the embedded database: slow on a busy machine.
 describe('npm run staff on the embedded database', { timeout: 120_000 }, () => {
   let dataDir: string
   const env = () => ({ DATA_DIR: dataDir })
@@ -62,7 +85,12 @@ describe('npm run staff on the embedded database', { timeout: 120_000 }, () => {
   }
 
   it('adds an account with the password from stdin, lists it, refuses a duplicate', async () => {
-    const added = await staff(['add', 'Desk@Oakridge-Insurance.example'], env(), 'a long staff password 42\n')
+    // As an operator runs it: a process of its own, the password piped in.
+    const added = await staffProcess(
+      ['add', 'Desk@Oakridge-Insurance.example'],
+      env(),
+      'a long staff password 42\n',
+    )
     expect(added).toMatchObject({ code: 0, stderr: '' })
     expect(added.stdout).toContain('Added desk@oakridge-insurance.example.')
     expect(added.stdout).not.toContain('a long staff password 42')

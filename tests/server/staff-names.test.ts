@@ -1,22 +1,23 @@
 /**
  * Display names colleagues can trust: no staff member takes another's name (case and accents
  * aside), and no name carries an invisible direction mark (U+202E and its kin) to the desk and
- * e-mail subjects. Refused with a clear message on the desk (both drivers) and in the command.
+ * e-mail subjects. Refused with a clear message on the desk (on PGlite) and in the command.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { staffCommand } from '#scripts/staff.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm } from './helpers/requests.ts'
 import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const directionMarks = ['\u202E', '\u202A', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C']
 
-describe.each(drivers)('staff display names on %s', (driver) => {
+describe.each(featureDrivers)('staff display names on %s', (driver) => {
   const t = useTestApp(driver, {}, { truncate: 'staff_users' })
   let owner: SignedInStaff
   let desk: SignedInStaff
@@ -78,19 +79,20 @@ describe.each(drivers)('staff display names on %s', (driver) => {
 describe('the staff command refuses a taken name and a direction mark', { timeout: 120_000 }, () => {
   it('answers with the reason and exit code 1', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'agency-names-'))
-    const script = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
-    const staff = (args: string[]) =>
-      new Promise<{ code: number; stderr: string }>((resolve) => {
-        const { DATABASE_URL: _ignored, ...inherited } = process.env
-        const child = execFile(
-          process.execPath,
-          [script, ...args],
-          { env: { ...inherited, NODE_ENV: 'development', DATA_DIR: dataDir }, timeout: 60_000 },
-          (error, _stdout, stderr) =>
-            resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
-        )
-        child.stdin?.end('a long staff password 42\n')
+    // The command's own entry, in this process (tests/server/staff-command.test.ts runs it as a process too).
+    const staff = async (args: string[]) => {
+      const { DATABASE_URL: _ignored, ...inherited } = process.env
+      let stderr = ''
+      const code = await staffCommand(args, {
+        env: { ...inherited, NODE_ENV: 'development', DATA_DIR: dataDir },
+        stdin: Readable.from(['a long staff password 42\n']),
+        log: () => {},
+        error: (line) => {
+          stderr += `${line}\n`
+        },
       })
+      return { code, stderr }
+    }
     try {
       expect((await staff(['add', 'owner@oakridge-insurance.example', '--name', 'José Ruiz'])).code).toBe(0)
       const taken = await staff(['add', 'desk@oakridge-insurance.example', '--name', 'jose ruiz'])

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in through inject on both drivers: enrolment offered (development) or forced
+ * Two-step sign-in through inject on PGlite: enrolment offered (development) or forced
  * (requireSecondFactor), sign-in with and without the code, a code never accepted twice, recovery
  * codes that work once, and a half-done sign-in that reaches no lead.
  */
@@ -13,7 +13,7 @@ import { cookieOf } from './helpers/cookies.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
 import { testPasswordHash } from './helpers/staff-session.ts'
 import { testAppOptions } from './helpers/test-app.ts'
-import { drivers, useTestDatabase } from './helpers/test-database.ts'
+import { featureDrivers, useTestDatabase } from './helpers/test-database.ts'
 
 const email = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
@@ -54,7 +54,7 @@ function scanPageQr(body: string): string | undefined {
   return jsQR(pixels, width, width)?.data
 }
 
-describe.each(drivers)('two-step sign-in on %s', (driver) => {
+describe.each(featureDrivers)('two-step sign-in on %s', (driver) => {
   const test = useTestDatabase(driver)
   let offered: FastifyInstance
   let forced: FastifyInstance

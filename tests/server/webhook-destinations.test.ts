@@ -24,7 +24,7 @@ import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm, submitStoredLead } from './helpers/requests.ts'
 import { staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers, testEncryptionKey } from './helpers/test-database.ts'
+import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const today = new Date()
 const ipHashSalt = 'webhook-destination-tests-salt-0123'
@@ -158,7 +158,7 @@ async function startReceiver(status: number, text: string, location?: string): P
   return receiver
 }
 
-describe.each(drivers)('webhook destinations on %s', (driver) => {
+describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
   const t = useTestApp(driver, { ipHashSalt, now: () => new Date() })
   const receivers: Receiver[] = []
   afterAll(async () => {

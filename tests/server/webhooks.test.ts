@@ -34,7 +34,7 @@ import { injectForm, ownOrigin, submitStoredLead } from './helpers/requests.ts'
 import { waitFor } from './helpers/server-process.ts'
 import { signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
-import { drivers, testEncryptionKey } from './helpers/test-database.ts'
+import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const today = new Date()
 const ipHashSalt = 'webhook-tests-salt-0123456789'
@@ -116,7 +116,7 @@ async function startReceiver(failFirst = 2): Promise<Receiver> {
 
 const quiet = { info() {}, warn() {} }
 
-describe.each(drivers)('webhooks on %s', (driver) => {
+describe.each(featureDrivers)('webhooks on %s', (driver) => {
   const t = useTestApp(driver, { ipHashSalt, now: () => today })
   const receivers: Receiver[] = []
 

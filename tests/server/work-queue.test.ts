@@ -1,5 +1,5 @@
 /**
- * The desk as the agency's work queue, on both drivers with a fixed clock: the inbox's order
+ * The desk as the agency's work queue, on PGlite with a fixed clock: the inbox's order
  * (overdue by business hours across a weekend, due follow-ups, new, the rest) and its filters,
  * one save that logs a call with its outcome, note, status and follow-up (each with who and
  * when), lost with its reason, a note kept through an ended session and a sign-in, the same
@@ -18,7 +18,7 @@ import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
 import { testPasswordCost } from './helpers/test-app.ts'
-import { drivers } from './helpers/test-database.ts'
+import { featureDrivers } from './helpers/test-database.ts'
 
 const hourMs = 3_600_000
 
@@ -68,7 +68,7 @@ describe('overdueCutoff agrees with isOverdue', () => {
   })
 })
 
-describe.each(drivers)('work queue on %s', (driver) => {
+describe.each(featureDrivers)('work queue on %s', (driver) => {
   const t = useDesk(driver)
 
   async function insertLead(

@@ -48,10 +48,22 @@ export interface ScratchDatabase {
   drop(): Promise<void>
 }
 
-/** A new, empty database with a random name; drop() removes it (closing leftover connections). */
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
+/**
+ * A new database with a random name: empty, or a copy of `template` (a database nobody is connected
+ * to, e.g. the run's migrated one: tests/server/helpers/global-setup.ts). drop() removes it,
+ * closing leftover connections.
+ */
+export async function createScratchDatabase({
+  template,
+}: {
+  template?: string
+} = {}): Promise<ScratchDatabase> {
   const name = `agency_test_${randomBytes(6).toString('hex')}`
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`))
+  await withAdminClient((client) =>
+    client.query(
+      template ? `CREATE DATABASE ${name} TEMPLATE ${quoteName(template)}` : `CREATE DATABASE ${name}`,
+    ),
+  )
   const url = new URL(await findAdminUrl())
   url.pathname = `/${name}`
   return {
@@ -61,4 +73,9 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
         () => {},
       ),
   }
+}
+
+/** A database name as an SQL identifier. */
+function quoteName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`
 }

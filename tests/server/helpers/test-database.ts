@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { inject } from 'vitest'
 import type { Database, DriverName } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
@@ -8,7 +9,16 @@ import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { readThrough, useFixture } from './fixture.ts'
 import { createScratchDatabase } from './postgres-server.ts'
 
+/**
+ * Which database driver a test file runs on. Both (`drivers`) where the database is what is
+ * tested: storage and its queries (store_leads, group commit, the outbox), migrations, backup and
+ * restore, durability, concurrency (two owners at once, jobs claimed by several workers), what a
+ * copy of the database gives away. One (`featureDrivers`: PGlite, the embedded database a server
+ * runs by default) for a feature that goes through the database without being about it: pages,
+ * forms, mails, the desk, webhooks, sign-in. The browser tests run against PostgreSQL.
+ */
 export const drivers: DriverName[] = ['pglite', 'postgres']
+export const featureDrivers: DriverName[] = ['pglite']
 
 export interface TestDatabase {
   db: Database
@@ -18,12 +28,28 @@ export interface TestDatabase {
   dispose(): Promise<void>
 }
 
-/** A fresh, empty database of the given driver; migrated unless told otherwise. */
+/**
+ * The run's migrated databases (tests/server/helpers/global-setup.ts); none outside a Vitest run
+ * (the benchmarks use these helpers too), where each database is migrated itself.
+ */
+function migratedTemplate(driver: DriverName): string | undefined {
+  try {
+    return inject(driver === 'pglite' ? 'pgliteTemplate' : 'postgresTemplate')
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A fresh database of the given driver, empty, and migrated unless told otherwise: a copy of the
+ * run's migrated template (a PGlite folder, a PostgreSQL TEMPLATE), or migrated here without one.
+ */
 export async function openTestDatabase(driver: DriverName, { migrate = true } = {}): Promise<TestDatabase> {
+  const template = migrate ? migratedTemplate(driver) : undefined
   if (driver === 'pglite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'agency-pglite-'))
-    const db = await openPgliteDatabase(dir)
-    if (migrate) await runMigrations(db)
+    const db = await openPgliteDatabase(dir, { template })
+    if (migrate && !template) await runMigrations(db)
     return {
       db,
       location: dir,
@@ -33,9 +59,9 @@ export async function openTestDatabase(driver: DriverName, { migrate = true } = 
       },
     }
   }
-  const scratch = await createScratchDatabase()
+  const scratch = await createScratchDatabase({ template })
   const db = await openPostgresDatabase(scratch.url)
-  if (migrate) await runMigrations(db)
+  if (migrate && !template) await runMigrations(db)
   return {
     db,
     location: scratch.url,
