@@ -195,3 +195,36 @@ BEGIN
   END IF;
 END
 $$;
+
+-- Phone notifications (decision 038): a new lead reaches the browsers of the members who want every
+-- new lead when its notification job is queued, as its webhook event does: a lead that is not spam
+-- (store_leads), or one staff mark "not spam". Digest jobs have no lead. With no subscription this
+-- is one lookup in an empty table per lead. Trigger delivery_jobs_push_received (migration 024).
+CREATE OR REPLACE FUNCTION push_lead_received() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.lead_id IS NOT NULL THEN
+    INSERT INTO push_messages (subscription_id, lead_id, kind)
+    SELECT s.id, NEW.lead_id, 'new-lead'
+      FROM push_subscriptions s
+      LEFT JOIN push_preferences p ON p.staff_user_id = s.staff_user_id
+     WHERE coalesce(p.new_leads, true);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- When a lead last changed, for the API's sync (decision 040): any UPDATE of its row (trigger
+-- leads_updated_at), any new entry of its work log (trigger lead_events_touch_lead; migration 026).
+CREATE OR REPLACE FUNCTION leads_set_updated_at() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.updated_at := clock_timestamp();
+  RETURN NEW;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION lead_events_touch_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE leads SET updated_at = clock_timestamp() WHERE id = NEW.lead_id;
+  RETURN NULL;
+END
+$$;
