@@ -69,12 +69,9 @@ export function LeadFormIsland({
       id={requestFormAnchor}
       data-lead-form={form.key}
       data-initial-values={initialValues ? JSON.stringify(initialValues) : undefined}
-      // The office's week as published, for the island's call-back promise (app/islands/lead-form.tsx).
-      data-office-week={JSON.stringify({
-        hours: agency.hours,
-        timeZone: agency.timeZone,
-        closedDays: [...closedDays()],
-      })}
+      // The published facts the form reads in the browser (the call-back promise, the phone
+      // example, the state list): the island installs them before it renders (app/islands/lead-form.tsx).
+      data-published-facts={JSON.stringify(publishedFacts())}
     >
       <LeadForm
         form={form}

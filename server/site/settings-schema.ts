@@ -14,7 +14,7 @@ const line = (max: number) =>
     .trim()
     .min(1, 'Write something here.')
     .max(max, `Use at most ${max} characters.`)
-    .refine((value) => !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(value), {
+    .refine((value) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value), {
       message: 'Use plain text on one line.',
     })
 

@@ -46,7 +46,7 @@ export function watchSiteSettings(options: {
     const noticeShown = current ? noticeShownOn(current, new Date()) : false
     if (newest === shown.version && noticeShown === shown.noticeShown) return
     if (newest === 0) {
-      options.pages.useDefaults()
+      options.pages.showDefaults()
       shown = { version: 0, noticeShown: false }
       return
     }

@@ -50,7 +50,7 @@ export interface SitePages {
    */
   publish(version: number, settings: SiteSettings, options?: { noticeShown?: boolean }): Promise<void>
   /** The build's pages again and the defaults (no version published). */
-  useDefaults(): void
+  showDefaults(): void
   /** One page as `settings` would show it, without publishing anything (the desk's preview). */
   preview(pagePath: string, settings: SiteSettings): Promise<RenderedPage | undefined>
   /** The settings in force (undefined: the defaults). */
@@ -189,7 +189,7 @@ export async function loadSitePages(options: {
       }
       await removeOlder([dir, previous])
     },
-    useDefaults() {
+    showDefaults() {
       inForce = undefined
       servedDir = options.clientDir
       servedPages = new Set()

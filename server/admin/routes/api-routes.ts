@@ -22,7 +22,6 @@ import {
   type WorkResult,
 } from '#server/leads/work-log.ts'
 import { type KeyedCount, setRateLimitHeaders } from '#server/plugins/rate-limit.ts'
-import type { ApiTokenScope } from '#server/staff/api-tokens.ts'
 import { revokeSession } from '#server/staff/staff-sessions.ts'
 import {
   errorSchema,
