@@ -256,6 +256,24 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
     })
   })
 
+  it('logging an e-mail offers e-mail outcomes (sent, replied), not the phone ones', async () => {
+    const id = await insertLead(person('Eva', 'Mora'), new Date('2026-11-23T13:00:00Z'))
+    const form = (await get(t.desk, `/admin/leads/${id}`)).body
+    expect(form).toMatch(/name="emailOutcome"[^>]*value="sent"/)
+    expect(pageText(form)).toContain('They replied')
+    // The phone outcome the form leaves checked (reached) does not count for an e-mail.
+    const base = { status: 'new', statusWas: 'new', followUp: '', followUpWas: '' }
+    const sent = { channel: 'email', outcome: 'reached', emailOutcome: 'sent', note: 'Sent the quote' }
+    expect((await post(t.desk, `/admin/leads/${id}/work`, { ...sent, ...base })).statusCode).toBe(303)
+    expect((await leadRow(id))?.status).toBe('new')
+    const replied = { channel: 'email', outcome: 'reached', emailOutcome: 'replied', note: 'Wants a call' }
+    await post(t.desk, `/admin/leads/${id}/work`, { ...replied, ...base })
+    const page = pageText((await get(t.desk, `/admin/leads/${id}`)).body)
+    expect(page).toContain('E-mail , sent: Sent the quote')
+    expect(page).toContain('E-mail , they replied: Wants a call')
+    expect((await leadRow(id))?.status).toBe('contacted')
+  })
+
   it('walks the pipeline: quoted, lost with its reason (refused without), won; retention purges lost, and won only when the agency says so', async () => {
     const id = await insertLead(person('Cy', 'Ng'), new Date('2024-01-02T15:00:00Z'), { status: 'contacted' })
     const refused = await post(t.desk, `/admin/leads/${id}/work`, {

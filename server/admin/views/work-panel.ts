@@ -208,8 +208,8 @@ function workForm(
         value.channel,
       )}
     </fieldset>
-    <fieldset>
-      <legend>Outcome</legend>
+    <fieldset className="outcome-voice">
+      <legend>Outcome (call or text)</legend>
       ${radios(
         'outcome',
         [
@@ -218,6 +218,17 @@ function workForm(
           ['no-answer', 'No answer'],
         ],
         value.outcome,
+      )}
+    </fieldset>
+    <fieldset className="outcome-email">
+      <legend>Outcome (e-mail)</legend>
+      ${radios(
+        'emailOutcome',
+        [
+          ['sent', 'Sent, no reply yet'],
+          ['replied', 'They replied'],
+        ],
+        'sent',
       )}
     </fieldset>
     <div className="field">
@@ -261,8 +272,12 @@ function workForm(
 
 const channelNames: Record<string, string> = { call: 'Call', email: 'E-mail', text: 'Text message' }
 
+/** An e-mail is sent, and replied to or not: no voicemail, no "reached". */
+const emailOutcomeWords: Record<string, string> = { reached: 'they replied', 'no-answer': 'sent' }
+
 function contactText(event: LeadEvent): ReactNode {
-  const outcome = event.outcome ? outcomeWords[event.outcome] : event.reached ? 'reached' : 'not reached'
+  const words = event.channel === 'email' ? { ...outcomeWords, ...emailOutcomeWords } : outcomeWords
+  const outcome = event.outcome ? words[event.outcome] : event.reached ? 'reached' : 'not reached'
   return html`<${Fragment}><strong>${channelNames[event.channel ?? ''] ?? event.channel}</strong>, ${outcome}${event.detail ? `: ${event.detail}` : ''}<//>`
 }
 
