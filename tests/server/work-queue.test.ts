@@ -228,7 +228,12 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
       expect(event.staff_email).toBe('desk@oakridge-insurance.example')
       expect(new Date(event.created_at).toISOString()).toBe(t.clock.toISOString())
     }
-    const page = pageText((await get(t.desk, `/admin/leads/${id}`)).body)
+    // The work log names the member the lead went to (their display name, not the e-mail).
+    await t.db.query('UPDATE staff_users SET display_name = $1 WHERE id = $2', ['María Soto', t.maria.id])
+    const html = (await get(t.desk, `/admin/leads/${id}`)).body
+    expect(html).toContain('<strong>Assigned</strong> to María Soto')
+    expect(html).not.toContain('<strong>Assigned</strong> to maria@')
+    const page = pageText(html)
     expect(page).toContain('Call , left a voicemail: Left a message about the auto quote')
     expect(page).toContain('Follow-up set for Nov 24, 2026, 10:00 AM')
     expect(page).toContain('Status set to Quoted')
