@@ -29,12 +29,14 @@ export async function recordLeadEvent(
   tx: Queryable,
   event: { leadId: string; type: WebhookEventType; detail: Record<string, string | null>; at: Date },
 ): Promise<void> {
-  await tx.query('SELECT record_lead_event($1::uuid, $2::text, $3::jsonb, $4::timestamptz)', [
-    event.leadId,
-    event.type,
-    JSON.stringify(event.detail),
-    event.at.toISOString(),
-  ])
+  // A change is told only about a lead the receivers were told of (a lead.received event was
+  // written for it): never of a spam lead, nor of one received before any destination was on.
+  await tx.query(
+    `SELECT record_lead_event($1::uuid, $2::text, $3::jsonb, $4::timestamptz)
+      WHERE $2::text = 'lead.received'
+         OR EXISTS (SELECT 1 FROM webhook_events WHERE lead_id = $1::uuid AND type = 'lead.received')`,
+    [event.leadId, event.type, JSON.stringify(event.detail), event.at.toISOString()],
+  )
 }
 
 export interface WaitingEvent {

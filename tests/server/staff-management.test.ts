@@ -99,6 +99,9 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     const refused = await get('/admin/staff', staff)
     expect(refused.statusCode).toBe(403)
     expect(pageText(refused.body)).toContain('Only an owner account manages staff accounts.')
+    // The 403 page's header names the member by their display name, as every other page does.
+    await t.db.query('UPDATE staff_users SET display_name = $1 WHERE email = $2', ['Dana Reyes', staffEmail])
+    expect(pageText((await get('/admin/staff', staff)).body)).toContain('Signed in as Dana Reyes')
     for (const [url, fields] of [
       ['/admin/staff', { email: 'sneaky@example.com', role: 'owner' }],
       ['/admin/staff/role', { email: staffEmail, role: 'owner' }],

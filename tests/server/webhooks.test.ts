@@ -204,6 +204,9 @@ describe.each(featureDrivers)('webhooks on %s', (driver) => {
     const workLog = createWorkLog(t.db, agency.timeZone)
     expect(await workLog.setStatus({ leadId, actor, status: 'contacted', at: new Date() })).toBe(true)
     expect(await workLog.assign({ leadId, actor, assignee: owner.id, at: new Date() })).toBe('ok')
+    // The spam lead the CRM never received: its status change and assignment are not sent.
+    expect(await workLog.setStatus({ leadId: spamId, actor, status: 'closed', at: new Date() })).toBe(true)
+    expect(await workLog.assign({ leadId: spamId, actor, assignee: owner.id, at: new Date() })).toBe('ok')
     await deliverUntil(() => crm.accepted.length >= 3, 'the status and assignment deliveries')
     // More passes later, nothing new and nothing twice.
     const later = worker()

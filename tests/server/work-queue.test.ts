@@ -228,7 +228,12 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
       expect(event.staff_email).toBe('desk@oakridge-insurance.example')
       expect(new Date(event.created_at).toISOString()).toBe(t.clock.toISOString())
     }
-    const page = pageText((await get(t.desk, `/admin/leads/${id}`)).body)
+    // The work log names the member the lead went to (their display name, not the e-mail).
+    await t.db.query('UPDATE staff_users SET display_name = $1 WHERE id = $2', ['María Soto', t.maria.id])
+    const html = (await get(t.desk, `/admin/leads/${id}`)).body
+    expect(html).toContain('<strong>Assigned</strong> to María Soto')
+    expect(html).not.toContain('<strong>Assigned</strong> to maria@')
+    const page = pageText(html)
     expect(page).toContain('Call , left a voicemail: Left a message about the auto quote')
     expect(page).toContain('Follow-up set for Nov 24, 2026, 10:00 AM')
     expect(page).toContain('Status set to Quoted')
@@ -254,6 +259,24 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
       kind: 'note',
       staff_email: 'maria@oakridge-insurance.example',
     })
+  })
+
+  it('logging an e-mail offers e-mail outcomes (sent, replied), not the phone ones', async () => {
+    const id = await insertLead(person('Eva', 'Mora'), new Date('2026-11-23T13:00:00Z'))
+    const form = (await get(t.desk, `/admin/leads/${id}`)).body
+    expect(form).toMatch(/name="emailOutcome"[^>]*value="sent"/)
+    expect(pageText(form)).toContain('They replied')
+    // The phone outcome the form leaves checked (reached) does not count for an e-mail.
+    const base = { status: 'new', statusWas: 'new', followUp: '', followUpWas: '' }
+    const sent = { channel: 'email', outcome: 'reached', emailOutcome: 'sent', note: 'Sent the quote' }
+    expect((await post(t.desk, `/admin/leads/${id}/work`, { ...sent, ...base })).statusCode).toBe(303)
+    expect((await leadRow(id))?.status).toBe('new')
+    const replied = { channel: 'email', outcome: 'reached', emailOutcome: 'replied', note: 'Wants a call' }
+    await post(t.desk, `/admin/leads/${id}/work`, { ...replied, ...base })
+    const page = pageText((await get(t.desk, `/admin/leads/${id}`)).body)
+    expect(page).toContain('E-mail , sent: Sent the quote')
+    expect(page).toContain('E-mail , they replied: Wants a call')
+    expect((await leadRow(id))?.status).toBe('contacted')
   })
 
   it('walks the pipeline: quoted, lost with its reason (refused without), won; retention purges lost, and won only when the agency says so', async () => {

@@ -50,7 +50,8 @@ document.addEventListener('click', (event) => {
   form.setAttribute('data-logging', '')
   setTimeout(() => {
     form.scrollIntoView({ block: 'start' })
-    form.querySelector('input[name="outcome"]:checked')?.focus({ preventScroll: true })
+    const outcome = radio?.value === 'email' ? 'emailOutcome' : 'outcome'
+    form.querySelector(`input[name="${outcome}"]:checked`)?.focus({ preventScroll: true })
   }, 300)
 })
 

@@ -95,6 +95,8 @@ const sessionEndedNotice =
 interface WorkBody {
   channel?: string
   outcome?: string
+  /** An e-mail's outcome: sent (no reply yet) or replied; the call/text outcome is ignored then. */
+  emailOutcome?: string
   note?: string
   status?: string
   statusWas?: string
@@ -114,6 +116,7 @@ const workBodySchema = {
   properties: {
     channel: { type: 'string', enum: ['', ...contactChannels] },
     outcome: { type: 'string', enum: ['', ...contactOutcomes] },
+    emailOutcome: { type: 'string', enum: ['', 'sent', 'replied'] },
     note: { type: 'string', maxLength: noteMaxLength },
     status: { type: 'string', enum: leadStatuses },
     statusWas: textField(20),
@@ -139,7 +142,12 @@ function workInputOf(
   const note = (body.note ?? '').trim()
   const channel = contactChannels.find((value) => value === body.channel)
   if (channel) {
-    const outcome = contactOutcomes.find((value) => value === body.outcome) ?? 'reached'
+    // An e-mail is stored as reached (they replied) or no answer (sent, no reply yet).
+    const emailOutcome = body.emailOutcome === 'replied' ? 'reached' : 'no-answer'
+    const outcome =
+      channel === 'email' && body.emailOutcome
+        ? emailOutcome
+        : (contactOutcomes.find((value) => value === body.outcome) ?? 'reached')
     input.contact = { channel, outcome, note }
   } else if (note) input.note = note
   const status = leadStatuses.find((value) => value === body.status)

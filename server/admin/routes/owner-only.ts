@@ -15,6 +15,6 @@ export function requireOwner(what: string) {
     if (reply.sent || !request.staff) return reply
     if (request.staff.role === 'owner') return undefined
     const message = `Only an owner account ${what}. Ask the agency’s owner.`
-    return sendPage(reply, messagePage('Owners only', message, request.staff.email), 403)
+    return sendPage(reply, messagePage('Owners only', message, request.staff), 403)
   }
 }

@@ -263,7 +263,7 @@ export function leadPage(options: LeadPageOptions): string {
       </section>
       ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft, linked: options.linked })}
       ${replySection(lead, options.reply)}
-      ${timelineSection(options.events)}
+      ${timelineSection(options.events, options.staffMembers)}
       ${linkedSection(options.linked)}
       <section aria-labelledby="summary-heading" data-live="summary">
         <h2 id="summary-heading">About this lead</h2>

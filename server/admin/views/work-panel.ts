@@ -208,8 +208,8 @@ function workForm(
         value.channel,
       )}
     </fieldset>
-    <fieldset>
-      <legend>Outcome</legend>
+    <fieldset className="outcome-voice">
+      <legend>Outcome (call or text)</legend>
       ${radios(
         'outcome',
         [
@@ -218,6 +218,17 @@ function workForm(
           ['no-answer', 'No answer'],
         ],
         value.outcome,
+      )}
+    </fieldset>
+    <fieldset className="outcome-email">
+      <legend>Outcome (e-mail)</legend>
+      ${radios(
+        'emailOutcome',
+        [
+          ['sent', 'Sent, no reply yet'],
+          ['replied', 'They replied'],
+        ],
+        'sent',
       )}
     </fieldset>
     <div className="field">
@@ -261,8 +272,12 @@ function workForm(
 
 const channelNames: Record<string, string> = { call: 'Call', email: 'E-mail', text: 'Text message' }
 
+/** An e-mail is sent, and replied to or not: no voicemail, no "reached". */
+const emailOutcomeWords: Record<string, string> = { reached: 'they replied', 'no-answer': 'sent' }
+
 function contactText(event: LeadEvent): ReactNode {
-  const outcome = event.outcome ? outcomeWords[event.outcome] : event.reached ? 'reached' : 'not reached'
+  const words = event.channel === 'email' ? { ...outcomeWords, ...emailOutcomeWords } : outcomeWords
+  const outcome = event.outcome ? words[event.outcome] : event.reached ? 'reached' : 'not reached'
   return html`<${Fragment}><strong>${channelNames[event.channel ?? ''] ?? event.channel}</strong>, ${outcome}${event.detail ? `: ${event.detail}` : ''}<//>`
 }
 
@@ -272,7 +287,7 @@ function statusText(detail: string): ReactNode {
   return html`<${Fragment}><strong>Status</strong> set to ${statusWord(status)}${why}<//>`
 }
 
-function eventText(event: LeadEvent): ReactNode {
+function eventText(event: LeadEvent, names: ReadonlyMap<string, string>): ReactNode {
   switch (event.kind) {
     case 'contact':
       return contactText(event)
@@ -286,19 +301,19 @@ function eventText(event: LeadEvent): ReactNode {
         : html`<${Fragment}><strong>Follow-up</strong> cleared<//>`
     case 'assignment':
       return event.detail
-        ? html`<${Fragment}><strong>Assigned</strong> to ${event.detail}<//>`
+        ? html`<${Fragment}><strong>Assigned</strong> to ${names.get(event.detail) ?? event.detail}<//>`
         : html`<strong>Unassigned</strong>`
     case 'reply':
       return html`<${Fragment}><strong>E-mail sent</strong> from the desk:<span className="sent-reply wrap">${event.detail}</span><//>`
   }
 }
 
-function timeline(events: LeadEvent[]): ReactNode {
+function timeline(events: LeadEvent[], names: ReadonlyMap<string, string>): ReactNode {
   if (events.length === 0) return html`<p className="muted">Nothing logged yet.</p>`
   return html`<ol className="timeline">
     ${events.map(
       (event) => html`<li key=${event.id}>
-        <p>${eventText(event)}</p>
+        <p>${eventText(event, names)}</p>
         <p className="muted">
           <small>${staffLabel({ email: event.staffEmail, displayName: event.staffName })}, <time dateTime=${new Date(event.createdAt).toISOString()}>${formatDateTime(event.createdAt)}</time></small>
         </p>
@@ -322,10 +337,12 @@ export function workSection(options: {
   </section>`
 }
 
-export function timelineSection(events: LeadEvent[]): ReactNode {
+/** The assignments name the member (staffLabel) the log stored by e-mail, when they have a name. */
+export function timelineSection(events: LeadEvent[], staff: readonly StaffMember[] = []): ReactNode {
+  const names = new Map(staff.map((member) => [member.email, staffLabel(member)]))
   return html`<section className="work" aria-labelledby="log-heading" data-live="timeline">
     <h2 id="log-heading">Work log</h2>
-    ${timeline(events)}
+    ${timeline(events, names)}
   </section>`
 }
 
