@@ -1,10 +1,11 @@
 /**
  * The CSV export of the inbox's filtered leads, one row per lead, in two layouts (docs/api.md,
  * "CSV export"):
- * - `leads` (the default): the lead as staff work it (reference, local time, form, line, language,
+ * - `leads` (the default): the lead's id, the lead as staff work it (reference, local time, form, line, language,
  *   status, assignee, first contact, follow-up, last note, source), then the visitor's name and
  *   address in the same columns whatever the form, then every other field of the forms among those
- *   leads, in registry and form order, under its label;
+ *   forms, in registry and form order, under its label: the same columns whatever the filter, so an
+ *   import mapped once keeps working;
  * - `applicants`: the columns an agency system's applicant import maps (first and last name, date
  *   of birth, address, phone, e-mail, line of insurance, reference, received), so a lead goes in
  *   without retyping.
@@ -112,7 +113,11 @@ function usDate(value: string): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : value
 }
 
+/** The lead's id, the one the staff API and webhooks name it by: first in every layout. */
+const idColumn: CsvColumn = { header: 'Lead ID', value: (lead) => lead.id }
+
 const leadColumns: CsvColumn[] = [
+  idColumn,
   { header: 'Reference', value: (lead) => lead.reference },
   { header: 'Received', value: (lead) => localTime(lead.receivedAt) },
   { header: 'Form', value: (lead) => getFormDefinition(lead.formKey)?.title ?? lead.formKey },
@@ -148,6 +153,7 @@ const leadColumns: CsvColumn[] = [
  * person per row: first and last name apart, the address in lines, the date of birth MM/DD/YYYY).
  */
 const applicantColumns: CsvColumn[] = [
+  idColumn,
   { header: 'First Name', value: (lead) => splitName(lead).first },
   { header: 'Last Name', value: (lead) => splitName(lead).last },
   { header: 'Date of Birth', value: (lead, key) => usDate(personValue(lead, 'birthDate', key)) },
@@ -176,16 +182,14 @@ function inFixedColumns(form: FormDefinition): Set<string> {
 }
 
 /**
- * Each other field name once, in registry and form order (so several forms' fields follow in the
- * same order in every export). A label that several columns share (Year of vehicle 1 and 2, ZIP
+ * Each other field name of every form once, in registry and form order (so the columns are the
+ * same in every export, whatever the filter). A label that several columns share (Year of vehicle 1 and 2, ZIP
  * code under two names) gets its section, then if still shared its field name: "Vehicle 2: Year",
  * "Your address: ZIP code (zipCode)".
  */
-function fieldColumns(formKeys: Iterable<string>): CsvColumn[] {
-  const present = new Set(formKeys)
+function fieldColumns(): CsvColumn[] {
   const byName = new Map<string, { field: Field; legend: string }>()
   for (const form of formDefinitions) {
-    if (!present.has(form.key)) continue
     const fixed = inFixedColumns(form)
     for (const section of form.sections) {
       const legend = section.legend.replace(/ \(optional\)$/, '')
@@ -210,10 +214,10 @@ function fieldColumns(formKeys: Iterable<string>): CsvColumn[] {
   }))
 }
 
-/** The columns of a layout for leads of these forms. */
-export function csvColumns(formKeys: Iterable<string>, layout: CsvLayout = 'leads'): CsvColumn[] {
+/** The columns of a layout: the same for every export, whichever leads the filter matches. */
+export function csvColumns(layout: CsvLayout = 'leads'): CsvColumn[] {
   if (layout === 'applicants') return applicantColumns
-  const fields = fieldColumns(formKeys)
+  const fields = fieldColumns()
   const taken = new Set(leadColumns.map((column) => column.header))
   // A form label equal to a fixed header ("Name", "Phone" of a second contact) says whose it is.
   return [

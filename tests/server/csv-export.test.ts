@@ -126,7 +126,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   function byReference(rows: string[][]) {
     const [header = [], ...leads] = rows
     return (reference: string) => {
-      const row = leads.find((cells) => cells[0] === reference)
+      const row = leads.find((cells) => cells[header.indexOf('Reference')] === reference)
       expect(row).toBeDefined()
       return Object.fromEntries(header.map((name, index) => [name, row?.[index] ?? '']))
     }
@@ -186,9 +186,25 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
     expect(header.indexOf('Message')).toBeLessThan(header.indexOf('Business name'))
   })
 
+  it('keeps the same columns whatever the filter, the lead id first', async () => {
+    const all = await exportCsv()
+    const oneForm = await exportCsv('?form=contact-message')
+    const none = await exportCsv('?q=nobody-at-all')
+    expect(oneForm[0]).toEqual(all[0])
+    expect(none).toEqual([all[0]])
+    // Every form's fields, even those of forms no exported lead used.
+    expect(all[0]).toContain('Business name')
+    const [contact] = await t.db.query<{ id: string }>(`SELECT id FROM leads WHERE reference = 'CSV-AAA'`)
+    expect(oneForm.slice(1).map((cells) => cells[0])).toEqual([contact?.id])
+    const applicants = await exportCsv('?layout=applicants&form=boat-quote')
+    expect(applicants[0]).toEqual((await exportCsv('?layout=applicants'))[0])
+    expect(applicants[0]?.[0]).toBe('Lead ID')
+  })
+
   it('gives agency systems an applicant import layout', async () => {
     const rows = await exportCsv('?layout=applicants')
     expect(rows[0]).toEqual([
+      'Lead ID',
       'First Name',
       'Last Name',
       'Date of Birth',
@@ -203,7 +219,9 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       'Reference',
       'Received',
     ])
-    expect(rows.slice(1)).toEqual([
+    // The lead id first, then the applicant.
+    expect(rows.slice(1).map((cells) => cells[0])).toHaveLength(3)
+    expect(rows.slice(1).map((cells) => cells.slice(1))).toEqual([
       [
         'María',
         'Núñez',

@@ -1,9 +1,10 @@
 /**
- * The first columns of the desk's CSV export, in order (docs/api.md "CSV export"): the lead, its
+ * The first columns of the desk's CSV export, in order (docs/api.md "CSV export"): the lead's id, the lead, its
  * work, where it came from, then the visitor's name and address in the same columns whatever the
  * form. The form's other fields follow.
  */
 export const deskColumns = [
+  'Lead ID',
   'Reference',
   'Received',
   'Form',
