@@ -1,10 +1,11 @@
 /**
  * The CSV export of the inbox's filtered leads, one row per lead, in two layouts (docs/api.md,
  * "CSV export"):
- * - `leads` (the default): the lead as staff work it (reference, local time, form, line, language,
+ * - `leads` (the default): the lead's id, the lead as staff work it (reference, local time, form, line, language,
  *   status, assignee, first contact, follow-up, last note, source), then the visitor's name and
  *   address in the same columns whatever the form, then every other field of the forms among those
- *   leads, in registry and form order, under its label;
+ *   forms, in registry and form order, under its label: the same columns whatever the filter, so an
+ *   import mapped once keeps working;
  * - `applicants`: the columns an agency system's applicant import maps (first and last name, date
  *   of birth, address, phone, e-mail, line of insurance, reference, received), so a lead goes in
  *   without retyping.
@@ -12,6 +13,8 @@
  * time. Sensitive values are masked, as on screen. Lead values are typed by the public, so every
  * cell is quoted and formula starts are neutralised (OWASP "CSV injection", see csvCell).
  */
+
+import { agency } from '#config/agency.ts'
 import type { Field, FormDefinition } from '#forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
 import { visitorName } from '#forms/visitor-name.ts'
@@ -37,7 +40,23 @@ export function csvLayoutOf(query: unknown): CsvLayout | undefined {
 /** A lead as the export writes it: with its newest note, read per batch (withLastNotes). */
 export type CsvLead = InboxLead & { lastNote?: string }
 
+/**
+ * The header row: `keys` (the default), stable snake_case names an import maps once (`lead_id`,
+ * `received_at`, `first_name`); `labels`, the same columns under the labels people read.
+ */
+const csvHeaders = ['keys', 'labels'] as const
+export type CsvHeaders = (typeof csvHeaders)[number]
+
+/** The `headers` of the export's query: undefined for a value that is not one. */
+export function csvHeadersOf(query: unknown): CsvHeaders | undefined {
+  const value = query && typeof query === 'object' && 'headers' in query ? query.headers : undefined
+  if (value === undefined || value === '') return 'keys'
+  return csvHeaders.find((headers) => headers === value)
+}
+
 export interface CsvColumn {
+  /** The machine's name of the column, snake_case, the same in every export. */
+  key: string
   header: string
   value: (lead: CsvLead, key: Buffer) => string
 }
@@ -45,6 +64,46 @@ export interface CsvColumn {
 /** "2026-11-24 22:30" in the agency's time zone; '' for none. */
 function localTime(date: Date | string | null | undefined): string {
   return date ? localInputValue(date).replace('T', ' ') : ''
+}
+
+const isoParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: agency.timeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'longOffset',
+})
+
+/** ISO 8601 in the agency's time zone with its offset, to the second: "2026-11-24T22:30:00-05:00". */
+function isoTime(date: Date | string | null | undefined): string {
+  if (!date) return ''
+  const part = Object.fromEntries(isoParts.formatToParts(new Date(date)).map((p) => [p.type, p.value]))
+  const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).replace('GMT', '')
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`
+}
+
+/** A local time's column and, beside it, the same instant as ISO 8601 with its offset. */
+function timeColumns(
+  header: string,
+  key: string,
+  at: (lead: CsvLead) => Date | string | null | undefined,
+): CsvColumn[] {
+  return [
+    { key: `${key}_local`, header, value: (lead) => localTime(at(lead)) },
+    { key: `${key}_at`, header: `${header} (ISO 8601)`, value: (lead) => isoTime(at(lead)) },
+  ]
+}
+
+/** `zipCode` as `zip_code`, `dob1` as `dob1`: a field name as a column key. */
+function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase()
 }
 
 /** The visitor's own fields, by what they are; the first a form has is the one exported. */
@@ -80,8 +139,8 @@ function personValue(lead: CsvLead, part: PersonPart, key: Buffer): string {
 }
 
 /** A column of the visitor's own details (personFields), masked as on screen. */
-function personColumn(header: string, part: PersonPart): CsvColumn {
-  return { header, value: (lead, key) => personValue(lead, part, key) }
+function personColumn(key: string, header: string, part: PersonPart): CsvColumn {
+  return { key, header, value: (lead, key) => personValue(lead, part, key) }
 }
 
 /** First and last name: the form's own, else its one full-name field split at the last space. */
@@ -112,35 +171,41 @@ function usDate(value: string): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : value
 }
 
+/** The lead's id, the one the staff API and webhooks name it by: first in every layout. */
+const idColumn: CsvColumn = { key: 'lead_id', header: 'Lead ID', value: (lead) => lead.id }
+
 const leadColumns: CsvColumn[] = [
-  { header: 'Reference', value: (lead) => lead.reference },
-  { header: 'Received', value: (lead) => localTime(lead.receivedAt) },
-  { header: 'Form', value: (lead) => getFormDefinition(lead.formKey)?.title ?? lead.formKey },
-  { header: 'Line', value: lineName },
-  { header: 'Language', value: (lead) => languageNames[lead.language] ?? lead.language },
-  { header: 'Status', value: (lead) => statusWord(lead.status) },
-  { header: 'Spam', value: (lead) => (lead.isSpam ? 'Yes' : 'No') },
-  { header: 'Assigned to', value: (lead) => lead.assigneeEmail ?? '' },
-  { header: 'First contact', value: (lead) => localTime(lead.firstContactAt) },
-  { header: 'Follow-up', value: (lead) => localTime(lead.followUpAt) },
-  { header: 'Last note', value: (lead) => lead.lastNote ?? '' },
-  { header: 'Landing page', value: (lead) => lead.source?.landing ?? '' },
-  { header: 'Referrer', value: (lead) => lead.source?.referrer ?? '' },
-  { header: 'UTM source', value: (lead) => lead.source?.utmSource ?? '' },
-  { header: 'UTM medium', value: (lead) => lead.source?.utmMedium ?? '' },
-  { header: 'UTM campaign', value: (lead) => lead.source?.utmCampaign ?? '' },
-  { header: 'Ad click', value: (lead) => clickIdName(lead.source?.clickId) },
+  idColumn,
+  { key: 'reference', header: 'Reference', value: (lead) => lead.reference },
+  ...timeColumns('Received', 'received', (lead) => lead.receivedAt),
+  { key: 'form', header: 'Form', value: (lead) => getFormDefinition(lead.formKey)?.title ?? lead.formKey },
+  { key: 'form_key', header: 'Form key', value: (lead) => lead.formKey },
+  { key: 'line', header: 'Line', value: lineName },
+  { key: 'language', header: 'Language', value: (lead) => languageNames[lead.language] ?? lead.language },
+  { key: 'status', header: 'Status', value: (lead) => statusWord(lead.status) },
+  { key: 'spam', header: 'Spam', value: (lead) => (lead.isSpam ? 'Yes' : 'No') },
+  { key: 'assigned_to', header: 'Assigned to', value: (lead) => lead.assigneeEmail ?? '' },
+  ...timeColumns('First contact', 'first_contact', (lead) => lead.firstContactAt),
+  ...timeColumns('Follow-up', 'follow_up', (lead) => lead.followUpAt),
+  { key: 'last_note', header: 'Last note', value: (lead) => lead.lastNote ?? '' },
+  { key: 'landing_page', header: 'Landing page', value: (lead) => lead.source?.landing ?? '' },
+  { key: 'referrer', header: 'Referrer', value: (lead) => lead.source?.referrer ?? '' },
+  { key: 'utm_source', header: 'UTM source', value: (lead) => lead.source?.utmSource ?? '' },
+  { key: 'utm_medium', header: 'UTM medium', value: (lead) => lead.source?.utmMedium ?? '' },
+  { key: 'utm_campaign', header: 'UTM campaign', value: (lead) => lead.source?.utmCampaign ?? '' },
+  { key: 'ad_click', header: 'Ad click', value: (lead) => clickIdName(lead.source?.clickId) },
   {
+    key: 'name',
     header: 'Name',
     value: (lead) => visitorName(lead.fields, getFormDefinition(lead.formKey)?.visitor.name),
   },
-  personColumn('E-mail', 'email'),
-  personColumn('Phone', 'phone'),
-  personColumn('Address line 1', 'address1'),
-  personColumn('Address line 2', 'address2'),
-  personColumn('City', 'city'),
-  personColumn('State', 'state'),
-  personColumn('ZIP code', 'zip'),
+  personColumn('email', 'E-mail', 'email'),
+  personColumn('phone', 'Phone', 'phone'),
+  personColumn('address_line_1', 'Address line 1', 'address1'),
+  personColumn('address_line_2', 'Address line 2', 'address2'),
+  personColumn('city', 'City', 'city'),
+  personColumn('state', 'State', 'state'),
+  personColumn('zip_code', 'ZIP code', 'zip'),
 ]
 
 /**
@@ -148,19 +213,24 @@ const leadColumns: CsvColumn[] = [
  * person per row: first and last name apart, the address in lines, the date of birth MM/DD/YYYY).
  */
 const applicantColumns: CsvColumn[] = [
-  { header: 'First Name', value: (lead) => splitName(lead).first },
-  { header: 'Last Name', value: (lead) => splitName(lead).last },
-  { header: 'Date of Birth', value: (lead, key) => usDate(personValue(lead, 'birthDate', key)) },
-  personColumn('Address Line 1', 'address1'),
-  personColumn('Address Line 2', 'address2'),
-  personColumn('City', 'city'),
-  personColumn('State', 'state'),
-  personColumn('ZIP Code', 'zip'),
-  personColumn('Phone', 'phone'),
-  personColumn('Email', 'email'),
-  { header: 'Line of Insurance', value: lineName },
-  { header: 'Reference', value: (lead) => lead.reference },
-  { header: 'Received', value: (lead) => localTime(lead.receivedAt) },
+  idColumn,
+  { key: 'first_name', header: 'First Name', value: (lead) => splitName(lead).first },
+  { key: 'last_name', header: 'Last Name', value: (lead) => splitName(lead).last },
+  {
+    key: 'date_of_birth',
+    header: 'Date of Birth',
+    value: (lead, key) => usDate(personValue(lead, 'birthDate', key)),
+  },
+  personColumn('address_line_1', 'Address Line 1', 'address1'),
+  personColumn('address_line_2', 'Address Line 2', 'address2'),
+  personColumn('city', 'City', 'city'),
+  personColumn('state', 'State', 'state'),
+  personColumn('zip_code', 'ZIP Code', 'zip'),
+  personColumn('phone', 'Phone', 'phone'),
+  personColumn('email', 'Email', 'email'),
+  { key: 'line_of_insurance', header: 'Line of Insurance', value: lineName },
+  { key: 'reference', header: 'Reference', value: (lead) => lead.reference },
+  ...timeColumns('Received', 'received', (lead) => lead.receivedAt),
 ]
 
 /** The field names already in the fixed columns (the visitor's name and address). */
@@ -176,16 +246,14 @@ function inFixedColumns(form: FormDefinition): Set<string> {
 }
 
 /**
- * Each other field name once, in registry and form order (so several forms' fields follow in the
- * same order in every export). A label that several columns share (Year of vehicle 1 and 2, ZIP
+ * Each other field name of every form once, in registry and form order (so the columns are the
+ * same in every export, whatever the filter). A label that several columns share (Year of vehicle 1 and 2, ZIP
  * code under two names) gets its section, then if still shared its field name: "Vehicle 2: Year",
  * "Your address: ZIP code (zipCode)".
  */
-function fieldColumns(formKeys: Iterable<string>): CsvColumn[] {
-  const present = new Set(formKeys)
+function fieldColumns(): CsvColumn[] {
   const byName = new Map<string, { field: Field; legend: string }>()
   for (const form of formDefinitions) {
-    if (!present.has(form.key)) continue
     const fixed = inFixedColumns(form)
     for (const section of form.sections) {
       const legend = section.legend.replace(/ \(optional\)$/, '')
@@ -205,22 +273,27 @@ function fieldColumns(formKeys: Iterable<string>): CsvColumn[] {
     (index) => `${withSection[index]} (${entries[index]?.field.name})`,
   )
   return entries.map(({ field }, index) => ({
+    key: snakeCase(field.name),
     header: headers[index] ?? field.name,
     value: (lead, key) => displayValue(field, lead.fields[field.name], key),
   }))
 }
 
-/** The columns of a layout for leads of these forms. */
-export function csvColumns(formKeys: Iterable<string>, layout: CsvLayout = 'leads'): CsvColumn[] {
+/** The columns of a layout: the same for every export, whichever leads the filter matches. */
+export function csvColumns(layout: CsvLayout = 'leads'): CsvColumn[] {
   if (layout === 'applicants') return applicantColumns
-  const fields = fieldColumns(formKeys)
+  const fields = fieldColumns()
   const taken = new Set(leadColumns.map((column) => column.header))
-  // A form label equal to a fixed header ("Name", "Phone" of a second contact) says whose it is.
+  const takenKeys = new Set(leadColumns.map((column) => column.key))
+  // A form label equal to a fixed header ("Name", "Phone" of a second contact) says whose it is;
+  // a field whose key is a fixed column's (the venue's `state`) gets `field_` before it.
   return [
     ...leadColumns,
-    ...fields.map((column) =>
-      taken.has(column.header) ? { ...column, header: `${column.header} (form)` } : column,
-    ),
+    ...fields.map((column) => ({
+      ...column,
+      header: taken.has(column.header) ? `${column.header} (form)` : column.header,
+      key: takenKeys.has(column.key) ? `field_${column.key}` : column.key,
+    })),
   ]
 }
 
@@ -290,7 +363,12 @@ export async function* withLastNotes(
  * The whole file as chunks: a byte order mark (so Excel reads the accents of Spanish names as
  * UTF-8), the header row, then one row per lead.
  */
-export async function* leadsCsv(leads: AsyncIterable<CsvLead>, columns: CsvColumn[], key: Buffer) {
-  yield `\uFEFF${csvRow(columns.map((column) => column.header))}`
+export async function* leadsCsv(
+  leads: AsyncIterable<CsvLead>,
+  columns: CsvColumn[],
+  key: Buffer,
+  headers: CsvHeaders = 'keys',
+) {
+  yield `\uFEFF${csvRow(columns.map((column) => (headers === 'keys' ? column.key : column.header)))}`
   for await (const lead of leads) yield csvRow(columns.map((column) => column.value(lead, key)))
 }

@@ -240,8 +240,6 @@ export interface LeadQueries {
   ): Promise<{ leads: InboxLead[]; total: number }>
   /** Every matching lead, newest first, in batches (the CSV export). */
   eachLead(filters: LeadFilters, batchSize?: number, viewerId?: string, now?: Date): AsyncGenerator<InboxLead>
-  /** The form keys present among the matching leads. */
-  formKeysOf(filters: LeadFilters, viewerId?: string, now?: Date): Promise<string[]>
   findLead(id: string): Promise<InboxLead | undefined>
   /** The other requests of the same person (same e-mail or phone), newest first, at most 20. */
   linkedLeads(id: string): Promise<LinkedLead[]>
@@ -350,18 +348,6 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
           ),
         )
       }
-    },
-
-    async formKeysOf(filters, viewerId = '', now = new Date()) {
-      const rows = await run(
-        db,
-        build
-          .selectFrom('leads')
-          .select('form_key as formKey')
-          .distinct()
-          .where(filterCondition(filters, timeZone, viewerId, now)),
-      )
-      return rows.map((row) => row.formKey)
     },
 
     async findLead(id) {

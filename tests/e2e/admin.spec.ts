@@ -125,10 +125,12 @@ test('staff sign in, find a lead sent from the contact form, change its status, 
   const [header, ...rows] = csv.trimEnd().split('\r\n')
   // Every cell quoted (a spreadsheet set to any separator keeps each value in its cell).
   expect(header).toBe(
-    '"Reference","Received","Form","Line","Language","Status","Spam","Assigned to","First contact","Follow-up","Last note","Landing page","Referrer","UTM source","UTM medium","UTM campaign","Ad click","Name","E-mail","Phone","Address line 1","Address line 2","City","State","ZIP code","Message"',
+    '"Lead ID","Reference","Received","Received (ISO 8601)","Form","Form key","Line","Language","Status","Spam","Assigned to","First contact","First contact (ISO 8601)","Follow-up","Follow-up (ISO 8601)","Last note","Landing page","Referrer","UTM source","UTM medium","UTM campaign","Ad click","Name","E-mail","Phone","Address line 1","Address line 2","City","State","ZIP code","Message"',
   )
   expect(rows).toHaveLength(1)
-  expect(rows[0]).toContain(`,"Contact message","Contact & service","English","Contacted","No",`)
+  expect(rows[0]).toContain(
+    `,"Contact message","contact-message","Contact & service","English","Contacted","No",`,
+  )
   expect(rows[0]).toContain(`,"/contact",`)
   expect(rows[0]).toContain(`,"Marta ${lastName}",`)
   expect(rows[0]).toContain('Please call me about home insurance.')

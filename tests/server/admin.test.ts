@@ -6,7 +6,7 @@
  * and retention.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { formKeys, getFormDefinition } from '#forms/registry.ts'
+import { getFormDefinition } from '#forms/registry.ts'
 import { csvCell, csvColumns, csvRow } from '#server/admin/csv-export.ts'
 import { buildApp } from '#server/app.ts'
 import type { Database } from '#server/db/database.ts'
@@ -239,7 +239,7 @@ function person(firstName: string, lastName: string, extra: Record<string, strin
 
 describe('CSV cells and columns', () => {
   it('names every column of every form apart', () => {
-    const headers = csvColumns(formKeys).map((column) => column.header)
+    const headers = csvColumns().map((column) => column.header)
     expect(new Set(headers).size).toBe(headers.length)
     expect(headers).toContain('Vehicle 2: Year')
   })
@@ -1178,7 +1178,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
       })
       await insertLead(t.db, { formKey: 'boat-quote', fields: person('Not', 'Exported'), status: 'closed' })
 
-      const response = await get('/admin/export.csv?status=new', cookie)
+      const response = await get('/admin/export.csv?status=new&headers=labels', cookie)
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
       expect(response.headers['content-disposition']).toMatch(
@@ -1189,18 +1189,19 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
       expect(response.body).not.toContain('Exported')
 
       const [header = [], ...rows] = parseCsv(response.body)
-      expect(header.slice(0, 7)).toEqual(deskColumns.slice(0, 7))
+      expect(header.slice(0, 8)).toEqual(deskColumns.slice(0, 8))
       // The visitor's name and address in the same columns whatever the form (csv-export.ts), then
       // the contact message's other fields (registry order), then the workers' comp fields it lacks.
-      expect(header.slice(17, 26)).toEqual([...deskColumns.slice(17), 'Message'])
+      const name = deskColumns.indexOf('Name')
+      expect(header.slice(name, deskColumns.length + 1)).toEqual([...deskColumns.slice(name), 'Message'])
       expect(header).toContain('Business name')
       expect(header).not.toContain('Company')
       expect(new Set(header).size).toBe(header.length)
-      const references = await t.db.query<{ reference: string }>(
-        'SELECT reference FROM leads WHERE id = ANY($1::uuid[]) ORDER BY received_at DESC',
+      const references = await t.db.query<{ id: string; reference: string }>(
+        'SELECT id, reference FROM leads WHERE id = ANY($1::uuid[]) ORDER BY received_at DESC',
         [[workers, formula]],
       )
-      expect(rows.map((row) => row[0])).toEqual(references.map((row) => row.reference))
+      expect(rows.map((row) => row.slice(0, 2))).toEqual(references.map((row) => [row.id, row.reference]))
 
       const cell = (row: string[] | undefined, label: string) => row?.[header.indexOf(label)]
       const formulaRow = rows[1]
@@ -1209,7 +1210,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
       expect(cell(formulaRow, 'Phone')).toBe(`'-7705550100`)
       expect(cell(formulaRow, 'State')).toBe(`'\t=1+1`)
       expect(cell(formulaRow, 'Message')).toBe('Line one,\nline "two"\tend')
-      expect(formulaRow?.slice(2, 7)).toEqual([
+      expect(['Form', 'Line', 'Language', 'Status', 'Spam'].map((label) => cell(formulaRow, label))).toEqual([
         'Contact message',
         'Contact & service',
         'English',
@@ -1222,9 +1223,9 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('exports only the header when nothing matches', async () => {
-      const response = await get('/admin/export.csv?q=nobody', cookie)
+      const response = await get('/admin/export.csv?q=nobody&headers=labels', cookie)
       const [header, ...rows] = parseCsv(response.body)
-      expect(header?.slice(0, 2)).toEqual(['Reference', 'Received'])
+      expect(header?.slice(0, 3)).toEqual(['Lead ID', 'Reference', 'Received'])
       expect(rows).toEqual([])
     })
   })

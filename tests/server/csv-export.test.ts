@@ -126,19 +126,20 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   function byReference(rows: string[][]) {
     const [header = [], ...leads] = rows
     return (reference: string) => {
-      const row = leads.find((cells) => cells[0] === reference)
+      const row = leads.find((cells) => cells[header.indexOf('Reference')] === reference)
       expect(row).toBeDefined()
       return Object.fromEntries(header.map((name, index) => [name, row?.[index] ?? '']))
     }
   }
 
   it('has the desk columns first, local times, names for codes, the last note and the source', async () => {
-    const rows = await exportCsv()
+    const rows = await exportCsv('?headers=labels')
     expect(rows[0]?.slice(0, deskColumns.length)).toEqual(deskColumns)
     expect(rows).toHaveLength(4)
     const contact = byReference(rows)('CSV-AAA')
     expect(contact).toMatchObject({
       Received: '2026-11-24 22:30',
+      'Received (ISO 8601)': '2026-11-24T22:30:00-05:00',
       Form: 'Contact message',
       Line: 'Contact & service',
       Language: 'Spanish',
@@ -161,7 +162,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   })
 
   it('puts every form’s visitor in the same columns, the form’s other fields after, SSNs masked', async () => {
-    const rows = await exportCsv()
+    const rows = await exportCsv('?headers=labels')
     const header = rows[0] ?? []
     expect(new Set(header).size).toBe(header.length)
     // Name and address once, not again among the form's fields.
@@ -186,9 +187,55 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
     expect(header.indexOf('Message')).toBeLessThan(header.indexOf('Business name'))
   })
 
+  it('keeps the same columns whatever the filter, the lead id first', async () => {
+    const all = await exportCsv()
+    const oneForm = await exportCsv('?form=contact-message')
+    const none = await exportCsv('?q=nobody-at-all')
+    expect(oneForm[0]).toEqual(all[0])
+    expect(none).toEqual([all[0]])
+    // Every form's fields, even those of forms no exported lead used.
+    expect(all[0]).toContain('business_name')
+    const [contact] = await t.db.query<{ id: string }>(`SELECT id FROM leads WHERE reference = 'CSV-AAA'`)
+    expect(oneForm.slice(1).map((cells) => cells[0])).toEqual([contact?.id])
+    const applicants = await exportCsv('?layout=applicants&form=boat-quote')
+    expect(applicants[0]).toEqual((await exportCsv('?layout=applicants'))[0])
+    expect(applicants[0]?.[0]).toBe('lead_id')
+  })
+
+  it('names columns by stable snake_case keys, with ISO times and their offset beside the local ones', async () => {
+    const rows = await exportCsv()
+    const header = rows[0] ?? []
+    expect(header.slice(0, 6)).toEqual([
+      'lead_id',
+      'reference',
+      'received_local',
+      'received_at',
+      'form',
+      'form_key',
+    ])
+    expect(header).toEqual(
+      expect.arrayContaining(['first_contact_at', 'follow_up_at', 'email', 'zip_code', 'business_name']),
+    )
+    expect(header.every((key) => /^[a-z][a-z0-9_]*$/.test(key))).toBe(true)
+    expect(new Set(header).size).toBe(header.length)
+    const contact = rows.find((cells) => cells[1] === 'CSV-AAA') ?? []
+    const cell = (key: string) => contact[header.indexOf(key)]
+    expect(cell('received_local')).toBe('2026-11-24 22:30')
+    expect(cell('received_at')).toBe('2026-11-24T22:30:00-05:00')
+    // 14:05 UTC in November is 09:05 in Georgia; the offset follows daylight time.
+    expect(cell('first_contact_at')).toBe('2026-11-25T09:05:00-05:00')
+    expect(cell('form_key')).toBe('contact-message')
+    expect(cell('msg')).toBe('Line one,\nline "two"')
+    const applicants = await exportCsv('?layout=applicants')
+    expect(applicants[0]?.slice(0, 3)).toEqual(['lead_id', 'first_name', 'last_name'])
+    const bad = await injectGet(t.app, '/admin/export.csv?headers=xml', cookie)
+    expect(bad.statusCode).toBe(400)
+  })
+
   it('gives agency systems an applicant import layout', async () => {
-    const rows = await exportCsv('?layout=applicants')
+    const rows = await exportCsv('?layout=applicants&headers=labels')
     expect(rows[0]).toEqual([
+      'Lead ID',
       'First Name',
       'Last Name',
       'Date of Birth',
@@ -202,8 +249,11 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       'Line of Insurance',
       'Reference',
       'Received',
+      'Received (ISO 8601)',
     ])
-    expect(rows.slice(1)).toEqual([
+    // The lead id first, then the applicant.
+    expect(rows.slice(1).map((cells) => cells[0])).toHaveLength(3)
+    expect(rows.slice(1).map((cells) => cells.slice(1))).toEqual([
       [
         'María',
         'Núñez',
@@ -218,6 +268,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         'Contact & service',
         'CSV-AAA',
         '2026-11-24 22:30',
+        '2026-11-24T22:30:00-05:00',
       ],
       [
         'Sam',
@@ -233,8 +284,24 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         'Vehicle',
         'CSV-BBB',
         '2026-11-20 10:00',
+        '2026-11-20T10:00:00-05:00',
       ],
-      ['Rosa', 'Diaz', '', '', '', '', '', '', '', 'r@p.example', 'Business', 'CSV-CCC', '2026-11-19 10:00'],
+      [
+        'Rosa',
+        'Diaz',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        'r@p.example',
+        'Business',
+        'CSV-CCC',
+        '2026-11-19 10:00',
+        '2026-11-19T10:00:00-05:00',
+      ],
     ])
   })
 
@@ -258,6 +325,23 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       ['unknown', '0', '0', '2', '0', '2'],
       ['google / cpc', '0', '0', '0', '1', '1'],
     ])
+  })
+
+  it('links the inbox to the import CSV and the applicants CSV, with the inbox’s filters', async () => {
+    const response = await injectGet(t.app, '/admin?status=contacted', cookie)
+    expect(response.statusCode).toBe(200)
+    const links = Object.fromEntries(
+      [...response.body.matchAll(/<a [^>]*href="(\/admin\/export\.csv[^"]*)"[^>]*>([^<]+)<\/a>/g)].map(
+        (link) => [link[2], (link[1] ?? '').replaceAll('&amp;', '&')],
+      ),
+    )
+    expect(links).toEqual({
+      'Export these leads as CSV': '/admin/export.csv?status=contacted&headers=labels',
+      'CSV for imports': '/admin/export.csv?status=contacted',
+      'Applicants CSV': '/admin/export.csv?status=contacted&layout=applicants',
+    })
+    const applicants = await exportCsv(links['Applicants CSV']?.replace('/admin/export.csv', ''))
+    expect(applicants.slice(1).map((cells) => cells[1])).toEqual(['María'])
   })
 
   it('refuses a layout it does not know', async () => {

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { parseLeadFilters } from '#server/leads/lead-filters.ts'
-import { csvColumns, csvLayoutOf, leadsCsv, withLastNotes } from '../csv-export.ts'
+import { csvColumns, csvHeadersOf, csvLayoutOf, leadsCsv, withLastNotes } from '../csv-export.ts'
 import { requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 
@@ -18,15 +18,21 @@ export async function exportRoutes(
     const { filters, errors } = parseLeadFilters(request.query)
     // The layout (docs/api.md, "CSV export"): the desk's columns, or an applicant import's.
     const layout = csvLayoutOf(request.query)
-    const problems = [...Object.values(errors), ...(layout ? [] : ['The layout is leads or applicants.'])]
-    if (problems.length || !layout) {
+    // The header row: snake_case keys (the default) or the labels people read.
+    const headers = csvHeadersOf(request.query)
+    const problems = [
+      ...Object.values(errors),
+      ...(layout ? [] : ['The layout is leads or applicants.']),
+      ...(headers ? [] : ['The headers are keys or labels.']),
+    ]
+    if (problems.length || !layout || !headers) {
       return reply
         .code(400)
         .type('text/plain; charset=utf-8')
         .send(`Invalid filters: ${problems.join(' ')}`)
     }
     const viewerId = request.staff?.userId ?? ''
-    const columns = csvColumns(await desk.inbox.formKeysOf(filters, viewerId, options.now()), layout)
+    const columns = csvColumns(layout)
     const day = options.now().toISOString().slice(0, 10)
     return reply
       .type('text/csv; charset=utf-8')
@@ -37,6 +43,7 @@ export async function exportRoutes(
             withLastNotes(options.db, desk.inbox.eachLead(filters, undefined, viewerId, options.now())),
             columns,
             options.encryptionKey,
+            headers,
           ),
         ),
       )

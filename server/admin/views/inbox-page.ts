@@ -97,6 +97,16 @@ const captionOrders: Record<LeadSort, string> = {
   due: 'by follow-up date',
 }
 
+/**
+ * The CSV export of the inbox's filtered leads (docs/api.md "CSV export"), with `extra` query:
+ * `headers=labels` for people, none for an import's snake_case keys, `layout=applicants`.
+ */
+function exportHref(filters: LeadFilters, extra: string): string {
+  const query = filterQuery(filters)
+  if (!extra) return `/admin/export.csv${query}`
+  return `/admin/export.csv${query ? `${query}&` : '?'}${extra}`
+}
+
 function errorId(name: keyof LeadFilters): string {
   return `filter-${name}-error`
 }
@@ -338,7 +348,9 @@ export function inboxPage(options: InboxPageOptions): string {
         ${searchForm(filters, options.errors)}
         <p className="result-line">
           <span>${options.more ? `More than ${total.toLocaleString('en-US')} leads match.` : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`}</span>${' '}
-          <a className="button-secondary" href=${`/admin/export.csv${filterQuery(filters)}`} download>Export these leads as CSV</a>
+          <a className="button-secondary" href=${exportHref(filters, 'headers=labels')} download>Export these leads as CSV</a>${' '}
+          <a href=${exportHref(filters, '')} download>CSV for imports</a>${' '}
+          <a href=${exportHref(filters, 'layout=applicants')} download>Applicants CSV</a>
         </p>
       </div>
       ${table}
