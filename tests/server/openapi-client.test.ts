@@ -52,7 +52,7 @@ const calls: Record<string, string> = {
   publishSiteSettings: `{ const { data } = await client.POST('/api/admin/site/publish'); const version: number | undefined = data?.version; use(version) }`,
   restoreSiteSettingsVersion: `{ const { data } = await client.POST('/api/admin/site/versions/{version}/restore', { params: { path: { version: 1 } } }); const from: number | null | undefined = data?.restoredFrom; use(from) }`,
   subscribePush: `{ const { data } = await client.POST('/api/admin/push-subscriptions', { body: { endpoint: 'https://push.example/x', keys: { p256dh: 'k', auth: 'a' } } }); const since: string | undefined = data?.createdAt; use(since) }`,
-  unsubscribePush: `{ const { response } = await client.DELETE('/api/admin/push-subscriptions', { params: { query: { endpoint: 'https://push.example/x' } } }); const status: number = response.status; use(status) }`,
+  unsubscribePush: `{ const { response } = await client.DELETE('/api/admin/push-subscriptions', { body: { endpoint: 'https://push.example/x' } }); const status: number = response.status; use(status) }`,
   retryDelivery: `{ const { data } = await client.POST('/api/admin/leads/{id}/retry', { params: { path: { id } }, body: { jobId: id } }); const retried: true | undefined = data?.retried; use(retried) }`,
 }
 

@@ -45,10 +45,16 @@ const versionSummary = z.object({
   restoredFrom: z.number().int().nullable(),
 })
 
-const problemsAnswer = z.object({
-  error: z.string(),
-  problems: z.array(z.object({ path: z.string(), message: z.string() })),
-})
+const problemsAnswer = z
+  .object({
+    error: z.string(),
+    // Absent from the server's own 400s (a body it cannot read), which say only why.
+    problems: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .describe(
+    'Refused: `problems` names each setting that is wrong (`agency.phone`) and why; nothing is stored.',
+  )
 const errorAnswer = z.object({ error: z.string() })
 
 function summary(version: PublishedVersion) {
