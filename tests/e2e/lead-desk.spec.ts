@@ -65,7 +65,11 @@ for (const viewport of [
       password: `e2e password ${randomBytes(6).toString('hex')}`,
     }
     expect(await addStaff(account.email, account.password)).toContain(`Added ${account.email}.`)
-    const lastName = `Quill${randomBytes(4).toString('hex').replace(/\d/g, 'x')}`
+    // Unique to this run (both browser projects run it at once on one database): the desk links a
+    // person's requests by name, e-mail and phone, and saves linked open requests together.
+    const runKey = randomBytes(4).toString('hex')
+    const lastName = `Quill${runKey.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'x')}`
+    const phone = `770555${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}`
 
     // An overdue lead: received a month ago, never contacted.
     await withE2eDatabase((client) =>
@@ -90,7 +94,7 @@ for (const viewport of [
     await form.locator('[name="firstName"]').fill('Rosa')
     await form.locator('[name="lastName"]').fill(lastName)
     await form.locator('[name="email"]').fill(`rosa.${lastName.toLowerCase()}@example.com`)
-    await form.locator('[name="phone"]').fill('7705550199')
+    await form.locator('[name="phone"]').fill(phone)
     await form.locator('[name="msg"]').fill('Please call me about renters insurance.')
     await form.getByRole('button', { name: 'Send Message' }).click()
     await expect(page.getByRole('dialog')).toContainText('Message sent successfully!')
@@ -131,7 +135,7 @@ for (const viewport of [
     await page.getByLabel('Search name, e-mail or phone').fill(lastName)
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.getByRole('link', { name: `Rosa ${lastName}`, exact: true }).click()
-    await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', 'tel:+17705550199')
+    await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', `tel:+1${phone}`)
     await expect(page.getByRole('link', { name: 'E-mail a reply' })).toHaveAttribute('href', /^mailto:rosa\./)
     await expectNoAxeViolations(page)
 
@@ -178,7 +182,7 @@ for (const viewport of [
       ),
     )
     const dueToday = digest.text.split('Follow-ups due today')[1]?.split('Still new or unassigned')[0] ?? ''
-    expect(dueToday).toContain(`Rosa ${lastName} · 7705550199`)
+    expect(dueToday).toContain(`Rosa ${lastName} · ${phone}`)
 
     // Mine lists it.
     await page.goto('/admin?assigned=mine')
