@@ -61,6 +61,17 @@ const statesByCode: Readonly<Record<string, string>> = {
 
 const statesAToZ: readonly string[] = Object.values(statesByCode)
 
+const codesByName: ReadonlyMap<string, string> = new Map(
+  Object.entries(statesByCode).map(([code, name]) => [name.toLowerCase(), code]),
+)
+
+/** 'GA' for 'Georgia' (the forms' submitted value) or 'ga'; anything else as it is. */
+export function stateCode(value: string): string {
+  const trimmed = value.trim()
+  if (statesByCode[trimmed.toUpperCase()]) return trimmed.toUpperCase()
+  return codesByName.get(trimmed.toLowerCase()) ?? trimmed
+}
+
 /** The agency's state ('Georgia' for 'GA'); the first state A–Z if the code is not a state's. */
 export function homeState(): string {
   return statesByCode[agency.address.region] ?? statesAToZ[0] ?? ''

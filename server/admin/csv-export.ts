@@ -7,7 +7,8 @@
  *   forms, in registry and form order, under its label: the same columns whatever the filter, so an
  *   import mapped once keeps working;
  * - `applicants`: the columns an agency system's applicant import maps (first and last name, date
- *   of birth, address, phone, e-mail, line of insurance, reference, received), so a lead goes in
+ *   of birth, address, two-letter state, phone, e-mail, line and type of insurance, reference,
+ *   received), one row per person of the lead (every driver, operator and owner), so a lead goes in
  *   without retyping.
  * Times are the agency's local time ("2026-11-24 22:30"), which spreadsheets read as a date and
  * time. Sensitive values are masked, as on screen. Lead values are typed by the public, so every
@@ -17,6 +18,7 @@
 import { agency } from '#config/agency.ts'
 import type { Field, FormDefinition } from '#forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
+import { stateCode } from '#forms/states.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { build, run, sql } from '../db/query-builder.ts'
@@ -54,11 +56,11 @@ export function csvHeadersOf(query: unknown): CsvHeaders | undefined {
   return csvHeaders.find((headers) => headers === value)
 }
 
-export interface CsvColumn {
+export interface CsvColumn<Row extends CsvLead = CsvLead> {
   /** The machine's name of the column, snake_case, the same in every export. */
   key: string
   header: string
-  value: (lead: CsvLead, key: Buffer) => string
+  value: (row: Row, key: Buffer) => string
 }
 
 /** "2026-11-24 22:30" in the agency's time zone; '' for none. */
@@ -143,22 +145,82 @@ function personColumn(key: string, header: string, part: PersonPart): CsvColumn 
   return { key, header, value: (lead, key) => personValue(lead, part, key) }
 }
 
-/** First and last name: the form's own, else its one full-name field split at the last space. */
-function splitName(lead: CsvLead): { first: string; last: string } {
-  const { firstName, lastName } = lead.fields
-  if (firstName || lastName) return { first: firstName ?? '', last: lastName ?? '' }
-  const form = getFormDefinition(lead.formKey)
-  const person = ['primaryDriverName', 'primaryOperatorName', 'contactName', 'owner1Name']
-    .map((name) => lead.fields[name]?.trim())
-    .find(Boolean)
-  if (person) {
-    const cut = person.lastIndexOf(' ')
-    return cut > 0
-      ? { first: person.slice(0, cut), last: person.slice(cut + 1) }
-      : { first: '', last: person }
+/** One person of a lead as the applicants layout writes them: one row each. */
+export interface Applicant {
+  /** 1 for the applicant, then each other person in the form's order. */
+  number: number
+  /** "Applicant", "Driver 2", "Owner 1": who the person is on the lead. */
+  role: string
+  first: string
+  last: string
+  /** The date of birth as the form stored it (YYYY-MM-DD), '' for none. */
+  birthDate: string
+}
+
+/**
+ * The people a form names beside the visitor, numbered as the form numbers them: each one's name
+ * field, date-of-birth field and role. A field a form does not have is simply absent from its leads.
+ */
+const namedPeople = [
+  { name: 'primaryDriverName', birthDate: 'dob1', role: 'Driver 1' },
+  { name: 'driver2Name', birthDate: 'dob2', role: 'Driver 2' },
+  { name: 'primaryOperatorName', birthDate: 'dob1', role: 'Operator 1' },
+  { name: 'operator2Name', birthDate: 'dob2', role: 'Operator 2' },
+  { name: 'owner1Name', birthDate: 'birthdate1', role: 'Owner 1' },
+  { name: 'owner2Name', birthDate: 'birthdate2', role: 'Owner 2' },
+  { name: 'owner3Name', birthDate: 'birthdate3', role: 'Owner 3' },
+] as const
+
+/** A full name split at its last space: "Ana María López" is Ana María, López. */
+function splitFullName(name: string): { first: string; last: string } {
+  const cut = name.lastIndexOf(' ')
+  return cut > 0 ? { first: name.slice(0, cut), last: name.slice(cut + 1) } : { first: '', last: name }
+}
+
+/** Names compared as a person reads them: case and spacing aside. */
+function sameName(a: string, b: string): boolean {
+  const plain = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US')
+  return plain(a) === plain(b)
+}
+
+/**
+ * Every person of a lead, the applicant first: the visitor (their first and last name, or the
+ * contact's name), then each driver, boat operator or business owner the form names. A named person
+ * who is the visitor (the primary driver is often the one who wrote) is one row, with their date of
+ * birth. A lead that names nobody (a business) has one row: the business's name as the last name, as
+ * applicant imports expect one.
+ */
+export function applicantsOf(lead: CsvLead): Applicant[] {
+  const { fields } = lead
+  const people = namedPeople
+    .map((person) => ({ ...person, fullName: fields[person.name]?.trim() ?? '' }))
+    .filter((person) => person.fullName)
+  const own = ['dob', 'birthdate'].map((name) => fields[name]).find(Boolean) ?? ''
+  let visitor: Omit<Applicant, 'number'> | undefined
+  const { firstName = '', lastName = '' } = fields
+  const contact = fields.contactName?.trim()
+  if (firstName || lastName) visitor = { role: 'Applicant', first: firstName, last: lastName, birthDate: own }
+  else if (contact) visitor = { role: 'Applicant', ...splitFullName(contact), birthDate: own }
+  const rows: Omit<Applicant, 'number'>[] = []
+  for (const person of people) {
+    const birthDate = fields[person.birthDate] ?? ''
+    const visitorName = visitor ? [visitor.first, visitor.last].filter(Boolean).join(' ') : ''
+    if (visitor && sameName(visitorName, person.fullName)) {
+      visitor = {
+        ...visitor,
+        role: `Applicant, ${person.role.toLowerCase()}`,
+        birthDate: visitor.birthDate || birthDate,
+      }
+    } else rows.push({ role: person.role, ...splitFullName(person.fullName), birthDate })
   }
-  // A business with no person named: its name is the applicant's last name, as imports expect one.
-  return { first: '', last: visitorName(lead.fields, form?.visitor.name) }
+  if (!visitor) {
+    const first = rows.shift()
+    const form = getFormDefinition(lead.formKey)
+    visitor = first
+      ? { ...first, role: `Applicant, ${first.role.toLowerCase()}` }
+      : { role: 'Applicant', first: '', last: visitorName(fields, form?.visitor.name), birthDate: own }
+  }
+  return [visitor, ...rows].map((person, index) => ({ ...person, number: index + 1 }))
 }
 
 function lineName(lead: CsvLead): string {
@@ -184,7 +246,12 @@ const leadColumns: CsvColumn[] = [
   { key: 'language', header: 'Language', value: (lead) => languageNames[lead.language] ?? lead.language },
   { key: 'status', header: 'Status', value: (lead) => statusWord(lead.status) },
   { key: 'spam', header: 'Spam', value: (lead) => (lead.isSpam ? 'Yes' : 'No') },
-  { key: 'assigned_to', header: 'Assigned to', value: (lead) => lead.assigneeEmail ?? '' },
+  {
+    key: 'assigned_to',
+    header: 'Assigned to',
+    value: (lead) => lead.assigneeName || lead.assigneeEmail || '',
+  },
+  { key: 'assigned_to_email', header: 'Assigned to (e-mail)', value: (lead) => lead.assigneeEmail ?? '' },
   ...timeColumns('First contact', 'first_contact', (lead) => lead.firstContactAt),
   ...timeColumns('Follow-up', 'follow_up', (lead) => lead.followUpAt),
   { key: 'last_note', header: 'Last note', value: (lead) => lead.lastNote ?? '' },
@@ -209,28 +276,62 @@ const leadColumns: CsvColumn[] = [
 ]
 
 /**
- * The applicant layout's columns, named as agency systems' applicant imports name theirs (one
- * person per row: first and last name apart, the address in lines, the date of birth MM/DD/YYYY).
+ * The "Type of insurance" of each form's leads, in the words of the general quote request's list
+ * (forms/groups.ts), so an import maps one vocabulary; that form's own leads carry the visitor's answer.
  */
-const applicantColumns: CsvColumn[] = [
+const insuranceTypeByForm: Readonly<Record<string, string>> = {
+  'atv-quote': 'All Terrain Vehicle Insurance',
+  'boat-quote': 'Boat Insurance',
+  'bop-quote': 'BOP Insurance',
+  'business-quote': 'Business Insurance',
+  'classic-car-quote': 'Classic/Antique Car Insurance',
+  'event-quote': 'Event Insurance',
+  'final-expense-quote': 'Final Expense Insurance',
+  'flood-quote': 'Flood Insurance',
+  'landlord-quote': 'Landlord Insurance',
+  'life-insurance-quote': 'Life Insurance',
+  'motorcycles-quote': 'Motorcycle Insurance',
+  'renters-insurance-quote': 'Renters Insurance',
+  'rv-quote': 'Recreational Vehicle Insurance',
+  'umbrella-quote': 'Umbrella Insurance',
+  'workers-comp-quote': 'Workers Comp Insurance',
+}
+
+/** The lead's type of insurance: the visitor's answer, the form's type, else the form's title. */
+function insuranceType(lead: CsvLead): string {
+  const form = getFormDefinition(lead.formKey)
+  const answer = form?.lineByAnswer ? lead.fields[form.lineByAnswer.field] : undefined
+  return answer || insuranceTypeByForm[lead.formKey] || (form?.title ?? lead.formKey).replace(/ quote$/, '')
+}
+
+/** A lead with one of its people: a row of the applicants layout. */
+type ApplicantRow = CsvLead & { person: Applicant }
+
+/**
+ * The applicant layout's columns, named as agency systems' applicant imports name theirs: one row
+ * per person of a lead (applicantsOf), first and last name apart, the date of birth MM/DD/YYYY, the
+ * household's address and contact on each row, the state as its two-letter code. The columns added
+ * after the first release (the person's number and role, the type of insurance) come last, so an
+ * import mapped before keeps its positions.
+ */
+const applicantColumns: CsvColumn<ApplicantRow>[] = [
   idColumn,
-  { key: 'first_name', header: 'First Name', value: (lead) => splitName(lead).first },
-  { key: 'last_name', header: 'Last Name', value: (lead) => splitName(lead).last },
-  {
-    key: 'date_of_birth',
-    header: 'Date of Birth',
-    value: (lead, key) => usDate(personValue(lead, 'birthDate', key)),
-  },
+  { key: 'first_name', header: 'First Name', value: (row) => row.person.first },
+  { key: 'last_name', header: 'Last Name', value: (row) => row.person.last },
+  { key: 'date_of_birth', header: 'Date of Birth', value: (row) => usDate(row.person.birthDate) },
   personColumn('address_line_1', 'Address Line 1', 'address1'),
   personColumn('address_line_2', 'Address Line 2', 'address2'),
   personColumn('city', 'City', 'city'),
-  personColumn('state', 'State', 'state'),
+  { key: 'state', header: 'State', value: (row, key) => stateCode(personValue(row, 'state', key)) },
   personColumn('zip_code', 'ZIP Code', 'zip'),
   personColumn('phone', 'Phone', 'phone'),
   personColumn('email', 'Email', 'email'),
   { key: 'line_of_insurance', header: 'Line of Insurance', value: lineName },
   { key: 'reference', header: 'Reference', value: (lead) => lead.reference },
   ...timeColumns('Received', 'received', (lead) => lead.receivedAt),
+  { key: 'person_number', header: 'Person', value: (row) => String(row.person.number) },
+  { key: 'role', header: 'Role', value: (row) => row.person.role },
+  { key: 'type_of_insurance', header: 'Type of Insurance', value: insuranceType },
 ]
 
 /** The field names already in the fixed columns (the visitor's name and address). */
@@ -279,9 +380,8 @@ function fieldColumns(): CsvColumn[] {
   }))
 }
 
-/** The columns of a layout: the same for every export, whichever leads the filter matches. */
-export function csvColumns(layout: CsvLayout = 'leads'): CsvColumn[] {
-  if (layout === 'applicants') return applicantColumns
+/** The columns of the leads layout: the same for every export, whichever leads the filter matches. */
+export function csvColumns(): CsvColumn[] {
   const fields = fieldColumns()
   const taken = new Set(leadColumns.map((column) => column.header))
   const takenKeys = new Set(leadColumns.map((column) => column.key))
@@ -361,14 +461,30 @@ export async function* withLastNotes(
 
 /**
  * The whole file as chunks: a byte order mark (so Excel reads the accents of Spanish names as
- * UTF-8), the header row, then one row per lead.
+ * UTF-8), the header row, then one row per lead (per person of a lead in the applicants layout).
  */
 export async function* leadsCsv(
   leads: AsyncIterable<CsvLead>,
-  columns: CsvColumn[],
+  layout: CsvLayout,
   key: Buffer,
   headers: CsvHeaders = 'keys',
-) {
+): AsyncGenerator<string> {
+  if (layout === 'applicants') {
+    const rows = (lead: CsvLead) => applicantsOf(lead).map((person) => ({ ...lead, person }))
+    yield* rowsCsv(leads, applicantColumns, rows, key, headers)
+  } else yield* rowsCsv(leads, csvColumns(), (lead) => [lead], key, headers)
+}
+
+/** The header row, then each lead's rows (one, or one per person) under the layout's columns. */
+async function* rowsCsv<Row extends CsvLead>(
+  leads: AsyncIterable<CsvLead>,
+  columns: CsvColumn<Row>[],
+  rows: (lead: CsvLead) => Row[],
+  key: Buffer,
+  headers: CsvHeaders,
+): AsyncGenerator<string> {
   yield `\uFEFF${csvRow(columns.map((column) => (headers === 'keys' ? column.key : column.header)))}`
-  for await (const lead of leads) yield csvRow(columns.map((column) => column.value(lead, key)))
+  for await (const lead of leads) {
+    for (const row of rows(lead)) yield csvRow(columns.map((column) => column.value(row, key)))
+  }
 }

@@ -127,7 +127,7 @@ test('staff sign in, find a lead sent from the contact form, change its status, 
   // One stable set of columns whatever the filter: the fixed ones, then every form's fields.
   expect(
     (header ?? '').startsWith(
-      '"Lead ID","Reference","Received","Received (ISO 8601)","Form","Form key","Line","Language","Status","Spam","Assigned to","First contact","First contact (ISO 8601)","Follow-up","Follow-up (ISO 8601)","Last note","Landing page","Referrer","UTM source","UTM medium","UTM campaign","Ad click","Name","E-mail","Phone","Address line 1","Address line 2","City","State","ZIP code","Message",',
+      '"Lead ID","Reference","Received","Received (ISO 8601)","Form","Form key","Line","Language","Status","Spam","Assigned to","Assigned to (e-mail)","First contact","First contact (ISO 8601)","Follow-up","Follow-up (ISO 8601)","Last note","Landing page","Referrer","UTM source","UTM medium","UTM campaign","Ad click","Name","E-mail","Phone","Address line 1","Address line 2","City","State","ZIP code","Message",',
     ),
   ).toBe(true)
   expect(header).toContain('"Owner 2: Full name"')

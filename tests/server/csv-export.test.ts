@@ -49,6 +49,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
 
   beforeAll(async () => {
     staffId = await staffWithPassword(t.db, staffEmail, staffPassword)
+    await t.db.query(`UPDATE staff_users SET display_name = 'Casey Fields' WHERE id = $1`, [staffId])
     cookie = await signInThroughPage(t.app, staffEmail, staffPassword)
 
     // Received at 03:30 UTC on Nov 25: 10:30 pm on the 24th at the agency (America/New_York).
@@ -105,8 +106,14 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       fields: {
         businessName: 'Peach State Roofing',
         owner1Name: 'Rosa Diaz',
+        birthdate1: '1975-02-03',
         ssn1: encryptValue('123456789', testEncryptionKey),
+        owner2Name: 'Luis Díaz',
+        birthdate2: '1978-06-07',
+        ssn2: encryptValue('987654321', testEncryptionKey),
+        contactName: 'Rosa Diaz',
         email: 'r@p.example',
+        state: 'Georgia',
       },
     })
   })
@@ -120,6 +127,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(response.body).not.toContain('123456789')
+    expect(response.body).not.toContain('987654321')
     return parse(response.body, { bom: true, relaxColumnCount: false })
   }
 
@@ -145,7 +153,8 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       Language: 'Spanish',
       Status: 'Contacted',
       Spam: 'No',
-      'Assigned to': staffEmail,
+      'Assigned to': 'Casey Fields',
+      'Assigned to (e-mail)': staffEmail,
       'First contact': '2026-11-25 09:05',
       'Last note': `'=HYPERLINK("http://evil.example") call back Tuesday`,
       'Landing page': '/insurance/vehicle/boat',
@@ -179,7 +188,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       Line: 'Vehicle',
     })
     expect(lead('CSV-CCC')).toMatchObject({
-      Name: 'Peach State Roofing',
+      Name: 'Rosa Diaz',
       'E-mail': 'r@p.example',
       'Owner 1: Social Security number': '•••••6789',
     })
@@ -232,7 +241,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
     expect(bad.statusCode).toBe(400)
   })
 
-  it('gives agency systems an applicant import layout', async () => {
+  it('gives agency systems an applicant import layout, one row per person, states as codes', async () => {
     const rows = await exportCsv('?layout=applicants&headers=labels')
     expect(rows[0]).toEqual([
       'Lead ID',
@@ -250,9 +259,14 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
       'Reference',
       'Received',
       'Received (ISO 8601)',
+      'Person',
+      'Role',
+      'Type of Insurance',
     ])
-    // The lead id first, then the applicant.
-    expect(rows.slice(1).map((cells) => cells[0])).toHaveLength(3)
+    const [contact] = await t.db.query<{ id: string }>(`SELECT id FROM leads WHERE reference = 'CSV-CCC'`)
+    // The lead id first; the workers' comp lead has a row for each of its two owners, the same id on both.
+    expect(rows.slice(1).map((cells) => cells[0])).toHaveLength(4)
+    expect(rows.slice(3).map((cells) => cells[0])).toEqual([contact?.id, contact?.id])
     expect(rows.slice(1).map((cells) => cells.slice(1))).toEqual([
       [
         'María',
@@ -269,6 +283,9 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         'CSV-AAA',
         '2026-11-24 22:30',
         '2026-11-24T22:30:00-05:00',
+        '1',
+        'Applicant',
+        'Contact message',
       ],
       [
         'Sam',
@@ -285,15 +302,18 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         'CSV-BBB',
         '2026-11-20 10:00',
         '2026-11-20T10:00:00-05:00',
+        '1',
+        'Applicant, operator 1',
+        'Boat Insurance',
       ],
       [
         'Rosa',
         'Diaz',
+        '02/03/1975',
         '',
         '',
         '',
-        '',
-        '',
+        'GA',
         '',
         '',
         'r@p.example',
@@ -301,6 +321,28 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         'CSV-CCC',
         '2026-11-19 10:00',
         '2026-11-19T10:00:00-05:00',
+        '1',
+        'Applicant, owner 1',
+        'Workers Comp Insurance',
+      ],
+      [
+        'Luis',
+        'Díaz',
+        '06/07/1978',
+        '',
+        '',
+        '',
+        'GA',
+        '',
+        '',
+        'r@p.example',
+        'Business',
+        'CSV-CCC',
+        '2026-11-19 10:00',
+        '2026-11-19T10:00:00-05:00',
+        '2',
+        'Owner 2',
+        'Workers Comp Insurance',
       ],
     ])
   })

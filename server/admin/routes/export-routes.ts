@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { parseLeadFilters } from '#server/leads/lead-filters.ts'
-import { csvColumns, csvHeadersOf, csvLayoutOf, leadsCsv, withLastNotes } from '../csv-export.ts'
+import { csvHeadersOf, csvLayoutOf, leadsCsv, withLastNotes } from '../csv-export.ts'
 import { requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 
@@ -32,7 +32,6 @@ export async function exportRoutes(
         .send(`Invalid filters: ${problems.join(' ')}`)
     }
     const viewerId = request.staff?.userId ?? ''
-    const columns = csvColumns(layout)
     const day = options.now().toISOString().slice(0, 10)
     return reply
       .type('text/csv; charset=utf-8')
@@ -41,7 +40,7 @@ export async function exportRoutes(
         Readable.from(
           leadsCsv(
             withLastNotes(options.db, desk.inbox.eachLead(filters, undefined, viewerId, options.now())),
-            columns,
+            layout,
             options.encryptionKey,
             headers,
           ),

@@ -15,6 +15,7 @@ export const deskColumns = [
   'Status',
   'Spam',
   'Assigned to',
+  'Assigned to (e-mail)',
   'First contact',
   'First contact (ISO 8601)',
   'Follow-up',
