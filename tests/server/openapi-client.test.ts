@@ -56,8 +56,44 @@ const calls: Record<string, string> = {
   retryDelivery: `{ const { data } = await client.POST('/api/admin/leads/{id}/retry', { params: { path: { id } }, body: { jobId: id } }); const retried: true | undefined = data?.retried; use(retried) }`,
 }
 
+interface BodySchema {
+  properties: Record<string, { enum?: string[]; format?: string }>
+  required: string[]
+}
 interface Document {
-  paths: Record<string, Record<string, { operationId?: string; summary?: string }>>
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string
+        summary?: string
+        requestBody?: { content: { 'application/json': { schema: BodySchema } } }
+      }
+    >
+  >
+}
+
+/**
+ * A lead vendor's post of each form (`/api/forms/<key>`), its body made of the form's required
+ * fields as the document types them (an answer of each list; a date; text), its answers used by type.
+ */
+function formCalls(document: Document): Record<string, string> {
+  const calls: Record<string, string> = {}
+  for (const [path, methods] of Object.entries(document.paths)) {
+    const post = methods.post
+    if (!path.startsWith('/api/forms/') || !post?.operationId) continue
+    const schema = post.requestBody?.content['application/json'].schema
+    const body = Object.fromEntries(
+      (schema?.required ?? []).map((name) => {
+        const field = schema?.properties[name]
+        return [name, field?.enum?.[0] ?? (field?.format === 'date' ? '1990-01-02' : 'x')]
+      }),
+    )
+    calls[post.operationId] =
+      `{ const { data, error } = await client.POST('${path}', { body: ${JSON.stringify(body)}, params: { header: { 'Idempotency-Key': 'vendor-1' } } }); const ok: string | undefined = data; const fields: Record<string, string> | undefined = error && 'fields' in error ? error.fields : undefined; use(ok, fields) }`
+  }
+  return calls
 }
 
 describe('the OpenAPI document as generators read it', () => {
@@ -81,8 +117,10 @@ describe('the OpenAPI document as generators read it', () => {
       Object.values(methods).map((operation) => operation.operationId),
     )
     expect(operationIds.every((id) => typeof id === 'string')).toBe(true)
-    // A call for each operation, and only for operations the document has.
-    expect(Object.keys(calls).sort()).toEqual([...operationIds].sort())
+    // A call for each operation, and only for operations the document has: the staff API's and each form's post.
+    const everyCall = { ...calls, ...formCalls(document) }
+    expect(Object.keys(everyCall)).toContain('submitBoatQuote')
+    expect(Object.keys(everyCall).sort()).toEqual([...operationIds].sort())
 
     const folder = await mkdtemp(path.join(tmpdir(), 'agency-openapi-client-'))
     try {
@@ -95,12 +133,14 @@ describe('the OpenAPI document as generators read it', () => {
         `const id = '0b6c2d1e-0000-4000-8000-000000000000'`,
         `function use(...values: unknown[]): void { void values }`,
         `export async function everyOperation(): Promise<void> {`,
-        ...Object.values(calls),
+        ...Object.values(everyCall),
         `}`,
         // A wrong body must not compile: the document's bodies are precise, not `any`.
         `export async function wrongBody(): Promise<void> {`,
         `  // @ts-expect-error: no such status`,
         `  await client.PATCH('/api/admin/leads/{id}', { params: { path: { id } }, body: { status: 'pending' } })`,
+        `  // @ts-expect-error: a boat quote without its operator's name`,
+        `  await client.POST('/api/forms/boat-quote', { body: { firstName: 'Ana' } })`,
         `}`,
       ].join('\n')
       const file = path.join(folder, 'client.ts')

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { formDefinitions } from '#forms/registry.ts'
 import { openApiFile, openApiText } from '#scripts/openapi.ts'
 import { openApiDocument } from '#server/admin/routes/openapi-document.ts'
 import { injectGet } from './helpers/requests.ts'
@@ -60,7 +61,16 @@ describe.each(featureDrivers)('the staff API document on %s', (driver) => {
       route.includes(' /api/admin'),
     )
     expect(registered.length).toBeGreaterThan(5)
-    expect(operations(document).sort()).toEqual(registered.sort())
+    const documented = operations(document)
+    expect(documented.filter((operation) => operation.includes(' /api/admin')).sort()).toEqual(
+      registered.sort(),
+    )
+    // The public form endpoint, once per form with that form's body (form-post-document.ts).
+    expect(documented.filter((operation) => !operation.includes(' /api/admin')).sort()).toEqual(
+      formDefinitions.map((form) => `POST /api/forms/${form.key}`).sort(),
+    )
+    const boat = document.paths['/api/forms/boat-quote']?.post
+    expect(JSON.stringify(boat?.requestBody)).toContain('"primaryOperatorName"')
     // The body a route validates is the body the document describes.
     const notes = document.paths['/api/admin/leads/{id}/notes']?.post
     expect(JSON.stringify(notes?.requestBody)).toContain('"note"')

@@ -10,6 +10,7 @@ import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { agency } from '#config/agency.ts'
+import { formPostPaths } from '../../routes/form-post-document.ts'
 
 export const openApiPath = '/api/admin/openapi.json'
 
@@ -27,8 +28,10 @@ function openapi(cookieSecure: boolean): FastifyDynamicSwaggerOptions['openapi']
       version: '1.0.0',
       // The agency's own API, for its own tools: no open licence.
       license: { name: 'Proprietary', url: agency.siteUrl },
-      description: `The lead desk API for the agency’s other tools: leads, their work (status, assignee, contacts, notes, follow-ups), reveals of sensitive values and health. Every route takes a staff session (sign in at /admin/login; the session cookie is \`${cookieName}\`; a change also needs the site’s own Origin) or an API token with the scope the route names (\`Authorization: Bearer ort_…\`, made by an owner at /admin/tokens). Statuses, bodies and examples: docs/api.md, “Staff”.`,
+      description: `The lead desk API for the agency’s other tools: leads, their work (status, assignee, contacts, notes, follow-ups), reveals of sensitive values and health, and the public forms a lead vendor posts to (\`/api/forms/…\`: no credential, or a token with \`leads:create\`). Every staff route takes a staff session (sign in at /admin/login; the session cookie is \`${cookieName}\`; a change also needs the site’s own Origin) or an API token with the scope the route names (\`Authorization: Bearer ort_…\`, made by an owner at /admin/tokens). Statuses, bodies and examples: docs/api.md, “Staff”.`,
     },
+    // The public forms' posts, one path per form, written from the form definitions.
+    paths: formPostPaths(),
     components: {
       securitySchemes: {
         staffSession: { type: 'apiKey', in: 'cookie', name: cookieName },

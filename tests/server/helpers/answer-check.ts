@@ -1,6 +1,6 @@
 /**
- * Every answer of the staff API in the server tests, held to the OpenAPI document (docs/api.md,
- * "OpenAPI"): the test app (test-app.ts) passes each /api/admin answer here, and an answer whose
+ * Every answer of the staff API and of the public forms' JSON posts in the server tests, held to the
+ * OpenAPI document (docs/api.md, "OpenAPI"): the test app (test-app.ts) passes each answer here, and an answer whose
  * status the document does not declare for its operation, or whose body is not what the declared
  * schema says, fails the test that got it. So the document a generator reads is checked against
  * every answer the API tests see, not only against the routes' own schemas.
@@ -52,8 +52,11 @@ export async function answerProblem(
   method: string,
   url: string,
   response: Response,
+  requestType?: string,
 ): Promise<string | undefined> {
-  if (!url.startsWith('/api/admin')) return undefined
+  // The staff API, and the public forms' JSON posts (a browser's urlencoded post is answered with pages).
+  const formPost = url.startsWith('/api/forms/')
+  if (!url.startsWith('/api/admin') && !(formPost && !/urlencoded/.test(requestType ?? ''))) return undefined
   operations ??= load()
   const { list, ajv } = await operations
   const operation = list.find((candidate) => candidate.method === method && candidate.pattern.test(url))
@@ -67,7 +70,14 @@ export async function answerProblem(
       ? undefined
       : `${method} ${url} answered ${status} with a body the document does not declare`
   }
-  if (!String(response.headers['content-type'] ?? '').startsWith('application/json'))
+  const type = String(response.headers['content-type'] ?? '')
+  if (declared.content['text/plain'] && type.startsWith('text/plain')) {
+    const text = declared.content['text/plain'].schema as { const?: string } | undefined
+    return text?.const === undefined || response.body === text.const
+      ? undefined
+      : `${method} ${url} answered ${status} with ${JSON.stringify(response.body)}, not ${text.const}`
+  }
+  if (!type.startsWith('application/json'))
     return `${method} ${url} answered ${status} as ${response.headers['content-type']}, not JSON`
   if (!schema) return undefined
   const validate = ajv.compile(schema)
@@ -75,9 +85,15 @@ export async function answerProblem(
   return `${method} ${url} answered ${status} against its schema: ${ajv.errorsText(validate.errors)}`
 }
 
-/** The method and URL of an inject call, as light-my-request reads its options. */
-export function requestLine(options: InjectOptions | string): { method: string; url: string } {
+/** The method, URL and body type of an inject call, as light-my-request reads its options. */
+export function requestLine(options: InjectOptions | string): { method: string; url: string; type?: string } {
   if (typeof options === 'string') return { method: 'GET', url: options }
   const url = typeof options.url === 'string' ? options.url : (options.path?.toString() ?? '')
-  return { method: (options.method ?? 'GET').toUpperCase(), url }
+  const headers = Object.entries(options.headers ?? {})
+  const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]
+  return {
+    method: (options.method ?? 'GET').toUpperCase(),
+    url,
+    type: type === undefined ? undefined : String(type),
+  }
 }

@@ -41,13 +41,13 @@ export interface TestApp {
 export async function openTestApp(driver: DriverName, options: Partial<AppOptions> = {}): Promise<TestApp> {
   const test = await openTestDatabase(driver)
   const app = await buildApp(testAppOptions(test.db, options))
-  // Every answer of the staff API is held to the OpenAPI document (answer-check.ts).
+  // Every answer of the staff API and the forms' JSON posts is held to the OpenAPI document (answer-check.ts).
   const inject = app.inject.bind(app)
   Object.assign(app, {
     async inject(request: InjectOptions | string) {
       const response = await inject(request)
-      const { method, url } = requestLine(request)
-      const problem = await answerProblem(method, url, response)
+      const { method, url, type } = requestLine(request)
+      const problem = await answerProblem(method, url, response, type)
       if (problem) throw new Error(`The answer breaks the OpenAPI document: ${problem}`)
       return response
     },
