@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (siteWatcher) {
     // The version in force is served from the first request on, and polled for until the app closes.
     app.addHook('onReady', () => siteWatcher.start())
-    app.addHook('onClose', async () => siteWatcher.stop())
+    app.addHook('onClose', () => siteWatcher.stop())
   }
   const pagesDir = sitePages ? () => sitePages.pagesDir() : undefined
   registerSecurityHeaders(app)
