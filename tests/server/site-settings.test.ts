@@ -271,6 +271,11 @@ describe.each(drivers)('site settings on %s', (driver) => {
       short_name: 'Pine Valley',
       theme_color: '#1e3a8a',
     })
+    // the desk's own manifest (an installed desk's window) too
+    expect((await app.inject('/admin/manifest.webmanifest')).json()).toMatchObject({
+      name: 'Pine Valley lead desk',
+      theme_color: '#1e3a8a',
+    })
     const sitemap = await app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } })
     expect(sitemap.headers['content-encoding']).toBe('br')
     const sitemapText = brotliDecompressSync(sitemap.rawPayload).toString()
