@@ -6,7 +6,7 @@
  * PostgreSQL both show a publish.
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
@@ -19,6 +19,7 @@ import { buildApp } from '#server/app.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { isOverdue } from '#server/desk/business-hours.ts'
 import { policyForHtml } from '#server/security/page-policy.ts'
+import type { FolderTimes } from '#server/site/site-folders.ts'
 import { changeDraft, publishDraft } from '#server/site/site-settings.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
@@ -39,7 +40,15 @@ describe.each(drivers)('site settings on %s', (driver) => {
   let owner: { cookie: string }
   let staff: { cookie: string }
 
-  const open = () => buildApp(testAppOptions(test.db, { clientDir, siteDir, siteSettingsPollMs: 60_000 }))
+  const open = (siteFolderTimes?: FolderTimes) =>
+    buildApp(
+      testAppOptions(test.db, {
+        clientDir,
+        siteDir,
+        siteSettingsPollMs: 60_000,
+        ...(siteFolderTimes ? { siteFolderTimes } : {}),
+      }),
+    )
 
   function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
     return app.inject({
@@ -310,9 +319,25 @@ describe.each(drivers)('site settings on %s', (driver) => {
   it('keeps the version in force across a restart, and restores an older one in one step', {
     timeout: 180_000,
   }, async () => {
+    const leases = path.join(siteDir, '.in-use')
+    const folders = async () =>
+      (await readdir(siteDir)).filter((entry) => /^v\d+-/.test(entry) && !entry.includes('.tmp-')).sort()
+    const folderOf = async (version: number) =>
+      (await folders()).find((entry) => entry.startsWith(`v${version}-`))
+    // this process names the folder it serves for the others sharing DATA_DIR, and gives it up
+    // when it stops
+    const [lease = ''] = await readdir(leases)
+    expect(JSON.parse(await readFile(path.join(leases, lease), 'utf8'))).toContain(await folderOf(3))
     await app.close()
-    app = await open()
+    expect(await readdir(leases)).toEqual([])
+    // another process sharing DATA_DIR still serves version 1's folder
+    const first = await folderOf(1)
+    await writeFile(path.join(leases, 'other-host-1-0000.json'), JSON.stringify([first]))
+    // (no grace, so what may go goes at once)
+    app = await open({ graceMs: 0, leaseTtlMs: 60_000 })
     expect((await app.inject('/')).body).toContain(newPhone)
+    // version 2's folder nobody serves any more is gone; the other process's stays
+    expect(await folders()).toEqual([first, await folderOf(3)].sort())
     // a second version, then the first again
     expect(
       (await call('PATCH', '/api/admin/site', owner.cookie, { agency: { phone: '4045550123' } })).statusCode,
@@ -328,6 +353,8 @@ describe.each(drivers)('site settings on %s', (driver) => {
     }
     const history = (await call('GET', '/api/admin/site', owner.cookie)).json().history
     expect(history.map((version: { version: number }) => version.version)).toEqual([5, 4, 3, 2, 1])
+    // kept: the folder served, the one left (a request may still read it), the other process's
+    expect((await folders()).map((entry) => entry.split('-')[0])).toEqual(['v1', 'v4', 'v5'])
   })
 })
 
