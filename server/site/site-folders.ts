@@ -29,7 +29,7 @@ export const defaultFolderTimes: FolderTimes = { graceMs: 10 * 60_000, leaseTtlM
 export interface FolderLease {
   /** Names (not paths) of the folders in use here now; rewrites the lease when due or changed. */
   mark(folders: readonly string[], now?: number): Promise<void>
-  /** No folder in use here any more (the process stops). */
+  /** No folder in use here any more (the process stops); later marks write nothing. */
   release(): Promise<void>
 }
 
@@ -40,8 +40,10 @@ export function folderLease(siteDir: string, times: FolderTimes = defaultFolderT
     `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}.json`,
   )
   let written = { folders: '', at: Number.NEGATIVE_INFINITY }
+  let released = false
   return {
     async mark(folders, now = Date.now()) {
+      if (released) return
       const listed = JSON.stringify([...folders].sort())
       // rewritten well within its lifetime, so a live process's lease never looks stale
       if (listed === written.folders && now - written.at < times.leaseTtlMs / 5) return
@@ -50,9 +52,11 @@ export function folderLease(siteDir: string, times: FolderTimes = defaultFolderT
       await writeFile(temporary, listed)
       await rename(temporary, file)
       written = { folders: listed, at: now }
+      // released while this was being written (the process stops): no lease left behind
+      if (released) await rm(file, { force: true })
     },
     async release() {
-      written = { folders: '', at: Number.NEGATIVE_INFINITY }
+      released = true
       await rm(file, { force: true })
     },
   }

@@ -100,6 +100,16 @@ describe('the site folders of one DATA_DIR', () => {
     expect((await stat(lease)).mtimeMs).toBeGreaterThan(start - 1000)
   })
 
+  it('leaves no lease behind once released, even from a mark still being written', async () => {
+    const lease = folderLease(siteDir, times)
+    await lease.mark(['v1-build'])
+    const writing = lease.mark(['v2-build'])
+    await lease.release()
+    await writing
+    await lease.mark(['v3-build'])
+    expect(await readdir(path.join(siteDir, '.in-use'))).toEqual([])
+  })
+
   it('removes an unfinished render only once it is older than the grace', async () => {
     await folder('v3-build.tmp-123-abcd', 30)
     await folder('v4-build.tmp-456-ef01', 0)
