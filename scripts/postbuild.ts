@@ -11,9 +11,10 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import sharp from 'sharp'
-import { finishPage } from '#app/site/finish-page.ts'
-import { locales, publicPaths, withLocale } from '#app/site/route-table.ts'
-import { agency } from '#config/agency.ts'
+import { finishPage, stylesheetReader } from '#app/site/finish-page.ts'
+import { siteFiles } from '#app/site/site-files.ts'
+import { agencyDefaults } from '#config/agency.ts'
+import { defaultBrandColour } from '#config/site-settings.ts'
 
 const clientDir = 'build/client'
 const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
@@ -38,15 +39,7 @@ await rm(join(clientDir, 'assets/islands/.vite'), { recursive: true, force: true
 // The stylesheet (about 4 KB compressed) goes into each page as one <style>: the first paint then
 // waits for nothing but the HTML. The hashed file stays in assets/ (nothing links it any more; the
 // server reads it again when it renders a published version of the settings).
-const stylesheets = new Map<string, string>()
-async function stylesheet(href: string): Promise<string> {
-  let css = stylesheets.get(href)
-  if (css === undefined) {
-    css = (await readFile(join(clientDir, href), 'utf8')).trim()
-    stylesheets.set(href, css)
-  }
-  return css
-}
+const stylesheet = stylesheetReader(clientDir)
 const islandSrc = `/assets/islands/${islandFile}`
 for await (const path of files(clientDir)) {
   if (!path.endsWith('.html')) continue
@@ -57,45 +50,11 @@ for await (const path of files(clientDir)) {
 // What the server needs to finish the pages it renders (server/site/site-pages.ts).
 await writeFile(join(clientDir, '..', 'page-assets.json'), `${JSON.stringify({ islandSrc })}\n`)
 
-// Search engines: every public page in every language, each with its language alternates.
-const urls = publicPaths('en').flatMap((path) =>
-  locales.map((locale) => {
-    const alternates = [
-      ...locales.map((l) => ({ lang: l, href: `${agency.siteUrl}${withLocale(l, path)}` })),
-      { lang: 'x-default', href: `${agency.siteUrl}${path}` },
-    ]
-    return [
-      '  <url>',
-      `    <loc>${agency.siteUrl}${withLocale(locale, path)}</loc>`,
-      ...alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${a.lang}" href="${a.href}"/>`),
-      '  </url>',
-    ].join('\n')
-  }),
-)
-await writeFile(
-  join(clientDir, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
-)
-await writeFile(
-  join(clientDir, 'robots.txt'),
-  `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${agency.siteUrl}/sitemap.xml\n`,
-)
-await writeFile(
-  join(clientDir, 'manifest.webmanifest'),
-  JSON.stringify(
-    {
-      name: agency.name,
-      short_name: agency.shortName,
-      start_url: '/',
-      display: 'browser',
-      background_color: '#ffffff',
-      theme_color: '#14532d',
-      icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-    },
-    null,
-    2,
-  ),
-)
+// The sitemap, robots.txt and the web manifest, from the default facts (the server writes them
+// again for each published version of the settings).
+for (const [file, text] of siteFiles({ ...agencyDefaults, brandColour: defaultBrandColour })) {
+  await writeFile(join(clientDir, file), text)
+}
 
 // The pages' icons are PNGs drawn from favicon.svg (the one source): a browser opens an SVG icon as
 // a document of its own on the page's main thread after every page load, 37–80 ms at a 4× CPU

@@ -7,7 +7,7 @@
 #   bash scripts/run.sh staff add <email>     staff accounts (add [--owner], role, password, list, remove)
 #   bash scripts/run.sh backup [FILE]         a snapshot of the database, while the server runs
 #   bash scripts/run.sh restore FILE [--force]
-#   bash scripts/run.sh build | bench | bench:web | bench:desk | bench:memory | bench:rate-limit | bench:store
+#   bash scripts/run.sh build | bench | bench:web | bench:desk | bench:memory | bench:rate-limit | bench:store | bench:publish
 #   bash scripts/run.sh serve                 serve the existing build, installing nothing (systemd, deploy/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +38,7 @@ install_deps() {
 }
 
 usage() {
-  echo "usage: bash scripts/run.sh start|test|staff|backup|restore|build|serve|bench|bench:web|bench:desk|bench:memory|bench:rate-limit|bench:store [arguments]" >&2
+  echo "usage: bash scripts/run.sh start|test|staff|backup|restore|build|serve|bench|bench:web|bench:desk|bench:memory|bench:rate-limit|bench:store|bench:publish [arguments]" >&2
   exit 2
 }
 

@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health.ts'
 import { registerControlCharacterCheck } from './security/control-characters.ts'
 import { pagePolicies } from './security/page-policy.ts'
 import { watchSiteSettings } from './site/settings-watcher.ts'
+import type { FolderTimes } from './site/site-folders.ts'
 import { loadSitePages } from './site/site-pages.ts'
 import {
   createProofVerifier,
@@ -49,6 +50,8 @@ export interface AppOptions {
   siteDir?: string
   /** How often each process looks for a newly published version of the site settings. */
   siteSettingsPollMs?: number
+  /** When a rendered folder no process serves may be removed (server/site/site-folders.ts). */
+  siteFolderTimes?: FolderTimes
   logger?: FastifyServerOptions['logger']
   /** How many proxies (or which addresses) may name the client; never every hop (server/config.ts). */
   trustProxy?: false | number | string[]
@@ -111,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const policies = options.clientDir ? await pagePolicies(options.clientDir) : new Map<string, string>()
   const sitePages =
     options.clientDir && options.siteDir
-      ? await loadSitePages({ clientDir: options.clientDir, siteDir: options.siteDir, policies })
+      ? await loadSitePages({
+          clientDir: options.clientDir,
+          siteDir: options.siteDir,
+          policies,
+          ...(options.siteFolderTimes ? { folderTimes: options.siteFolderTimes } : {}),
+        })
       : undefined
   const siteWatcher = sitePages
     ? watchSiteSettings({
@@ -124,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (siteWatcher) {
     // The version in force is served from the first request on, and polled for until the app closes.
     app.addHook('onReady', () => siteWatcher.start())
-    app.addHook('onClose', async () => siteWatcher.stop())
+    app.addHook('onClose', () => siteWatcher.stop())
   }
   const pagesDir = sitePages ? () => sitePages.pagesDir() : undefined
   registerSecurityHeaders(app)

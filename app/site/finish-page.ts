@@ -5,6 +5,8 @@
  * inlined as one <style> (no render-blocking request; the Content-Security-Policy allows it by
  * its hash, server/security/page-policy.ts).
  */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { leadFormIslandPlaceholder } from './lead-form-island.ts'
 
 const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g
@@ -21,4 +23,20 @@ export async function finishPage(
     page = page.replace(link, () => `<style>${css}</style>`)
   }
   return page
+}
+
+/**
+ * What `finishPage` inlines: the build's stylesheets (`/assets/root-….css`) read from its client
+ * folder, each once.
+ */
+export function stylesheetReader(clientDir: string): (href: string) => Promise<string> {
+  const read = new Map<string, Promise<string>>()
+  return (href) => {
+    let css = read.get(href)
+    if (!css) {
+      css = readFile(path.join(clientDir, href), 'utf8').then((text) => text.trim())
+      read.set(href, css)
+    }
+    return css
+  }
 }

@@ -12,7 +12,7 @@ export interface StaticSiteOptions {
   /** Each page's Content-Security-Policy by file path (server/security/page-policy.ts). */
   policies: Map<string, string>
   /** The pages of the published site settings, when the server renders them (server/site). */
-  pages?: Pick<SitePages, 'pagesDir' | 'isRenderedPage'>
+  pages?: Pick<SitePages, 'pagesDir' | 'isRenderedPage' | 'isRenderedFile'>
 }
 
 const immutable = 'public, max-age=31536000, immutable'
@@ -65,6 +65,10 @@ export async function staticSitePlugin(app: FastifyInstance, options: StaticSite
       !isHiddenPath(pathname)
     ) {
       return reply.sendFile(path.join(pageFolder(pathname), 'index.html'), pages.pagesDir())
+    }
+    // The sitemap, robots.txt and the manifest of the published settings (app/site/site-files.ts).
+    if (pages && request.routeOptions.url === '/*' && pages.isRenderedFile(pathname)) {
+      return reply.sendFile(pathname.slice(1), pages.pagesDir())
     }
   })
 

@@ -25,7 +25,8 @@ export interface SettingsWatcher {
   start(): Promise<void>
   /** Looks now (after a publish or a restore on this process); resolves once it is served. */
   refresh(): Promise<void>
-  stop(): void
+  /** Stops polling and gives up this process's lease on its folders (site-folders.ts). */
+  stop(): Promise<void>
 }
 
 export function watchSiteSettings(options: {
@@ -84,13 +85,21 @@ export function watchSiteSettings(options: {
         refresh().catch((error: unknown) =>
           options.log?.error({ err: error }, 'site settings: could not render'),
         )
+        // tells the processes sharing DATA_DIR which folders this one still serves
+        options.pages
+          .heartbeat()
+          .catch((error: unknown) =>
+            options.log?.error({ err: error }, 'site settings: could not mark the folders in use'),
+          )
       }, options.pollMs)
       timer.unref()
     },
     refresh,
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer)
       timer = undefined
+      await running?.catch(() => undefined)
+      await options.pages.release()
     },
   }
 }

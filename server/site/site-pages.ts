@@ -11,17 +11,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { RequestHandler, ServerBuild } from 'react-router'
-import { finishPage } from '#app/site/finish-page.ts'
+import { finishPage, stylesheetReader } from '#app/site/finish-page.ts'
 import { prerenderPaths } from '#app/site/route-table.ts'
+import { siteFilePaths, siteFiles } from '#app/site/site-files.ts'
 import { installSettingsSource } from '#config/live-settings.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import { policyForHtml } from '../security/page-policy.ts'
+import { defaultFolderTimes, type FolderTimes, folderLease, sweepSiteFolders } from './site-folders.ts'
+
+/**
+ * What a version's folder holds, in which layout: changed when the server writes other files into
+ * it, so a folder an older server rendered (same build) is rendered again, never served short.
+ */
+const renderFormat = 'pages+site-files 2'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -44,11 +52,17 @@ export interface SitePages {
   readonly policies: Map<string, string>
   /** Whether `pagePath` is a page of the version being served (what the static plugin asks). */
   isRenderedPage(pagePath: string): boolean
+  /** Whether `filePath` ('/sitemap.xml') is a file of the version being served, beside its pages. */
+  isRenderedFile(filePath: string): boolean
   /**
    * Renders every page with `settings` (or reuses the folder rendered before for the same version
    * and build), then makes `settings` the ones in force and serves the new folder, in one step.
    */
   publish(version: number, settings: SiteSettings, options?: { noticeShown?: boolean }): Promise<void>
+  /** Tells the other processes sharing DATA_DIR which folders this one serves (each poll). */
+  heartbeat(): Promise<void>
+  /** This process serves no folder any more (it stops). */
+  release(): Promise<void>
   /** The build's pages again and the defaults (no version published). */
   showDefaults(): void
   /** One page as `settings` would show it, without publishing anything (the desk's preview). */
@@ -66,7 +80,10 @@ export async function loadSitePages(options: {
   /** DATA_DIR/site: where rendered versions are kept. */
   siteDir: string
   policies: Map<string, string>
+  /** When an unused folder may go (site-folders.ts). */
+  folderTimes?: FolderTimes
 }): Promise<SitePages> {
+  const times = options.folderTimes ?? defaultFolderTimes
   const buildDir = path.dirname(options.clientDir)
   const serverFile = path.join(buildDir, 'server', 'index.js')
   // The renderer (React, React Router and every page's module) is loaded by the first render or
@@ -86,17 +103,10 @@ export async function loadSitePages(options: {
   const buildId = createHash('sha256')
     .update(await readFile(serverFile))
     .update(assets.islandSrc)
+    .update(renderFormat)
     .digest('hex')
     .slice(0, 12)
-  const stylesheets = new Map<string, string>()
-  const stylesheet = async (href: string) => {
-    let css = stylesheets.get(href)
-    if (css === undefined) {
-      css = (await readFile(path.join(options.clientDir, href), 'utf8')).trim()
-      stylesheets.set(href, css)
-    }
-    return css
-  }
+  const stylesheet = stylesheetReader(options.clientDir)
 
   const rendering = new AsyncLocalStorage<SiteSettings>()
   let inForce: SiteSettings | undefined
@@ -105,6 +115,7 @@ export async function loadSitePages(options: {
   installSettingsSource(() => rendering.getStore() ?? inForce)
 
   const paths = prerenderPaths()
+  const renderedFiles: ReadonlySet<string> = new Set(siteFilePaths)
 
   async function render(pagePath: string, settings: SiteSettings): Promise<RenderedPage | undefined> {
     return rendering.run(settings, async () => {
@@ -113,6 +124,18 @@ export async function loadSitePages(options: {
       const html = await finishPage(await response.text(), { islandSrc: assets.islandSrc, stylesheet })
       return { html, policy: policyForHtml(html) }
     })
+  }
+
+  /** A file and its brotli and gzip copies (what the static plugin sends to who accepts them). */
+  async function writeCompressed(file: string, text: string): Promise<void> {
+    const bytes = Buffer.from(text)
+    await Promise.all([
+      writeFile(file, bytes),
+      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).then((compressed) =>
+        writeFile(`${file}.br`, compressed),
+      ),
+      gzipped(bytes, { level: 9 }).then((compressed) => writeFile(`${file}.gz`, compressed)),
+    ])
   }
 
   async function renderInto(dir: string, settings: SiteSettings): Promise<void> {
@@ -124,17 +147,11 @@ export async function loadSitePages(options: {
         if (!page) throw new Error(`site settings: ${pagePath} did not render`)
         const folder = path.join(temporary, pageFolder(pagePath))
         await mkdir(folder, { recursive: true })
-        const bytes = Buffer.from(page.html)
-        await Promise.all([
-          writeFile(path.join(folder, 'index.html'), bytes),
-          brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).then((compressed) =>
-            writeFile(path.join(folder, 'index.html.br'), compressed),
-          ),
-          gzipped(bytes, { level: 9 }).then((compressed) =>
-            writeFile(path.join(folder, 'index.html.gz'), compressed),
-          ),
-        ])
+        await writeCompressed(path.join(folder, 'index.html'), page.html)
       }
+      // the sitemap, robots.txt and the manifest carry the facts too (app/site/site-files.ts)
+      const files = siteFiles({ ...settings.agency, brandColour: settings.brandColour })
+      for (const [file, text] of files) await writeCompressed(path.join(temporary, file), text)
       await rename(temporary, dir).catch(async (error: NodeJS.ErrnoException) => {
         // another process sharing DATA_DIR rendered the same version first: theirs is the same
         if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error
@@ -155,21 +172,28 @@ export async function loadSitePages(options: {
     return found
   }
 
-  /** Keeps the folder served and the one before it (a request may still be reading it). */
-  async function removeOlder(keep: readonly string[]): Promise<void> {
-    const entries = await readdir(options.siteDir).catch(() => [])
-    for (const entry of entries) {
-      const full = path.join(options.siteDir, entry)
-      if (keep.includes(full)) continue
-      if (entry.includes('.tmp-')) continue
-      await rm(full, { recursive: true, force: true })
-    }
+  // Other processes sharing DATA_DIR may still serve an older folder: removal asks them (site-folders.ts).
+  const lease = folderLease(options.siteDir, times)
+  let previousDir: string | undefined
+  let lastSweep = Number.NEGATIVE_INFINITY
+  /** The folders in use here: the one served and the one before it (a request may still read it). */
+  const inUse = () =>
+    [servedDir, previousDir]
+      .filter((dir): dir is string => dir !== undefined && dir !== options.clientDir)
+      .map((dir) => path.basename(dir))
+  async function keepFolders(sweep: boolean): Promise<void> {
+    const now = Date.now()
+    await lease.mark(inUse(), now)
+    if (!sweep && now - lastSweep < 60_000) return
+    lastSweep = now
+    await sweepSiteFolders(options.siteDir, inUse(), times, now)
   }
 
   return {
     pagesDir: () => servedDir,
     policies: options.policies,
     isRenderedPage: (pagePath) => servedPages.has(pagePath),
+    isRenderedFile: (filePath) => servedDir !== options.clientDir && renderedFiles.has(filePath),
     current: () => inForce,
     async publish(version, settings, { noticeShown = false } = {}) {
       await mkdir(options.siteDir, { recursive: true, mode: 0o700 })
@@ -187,8 +211,11 @@ export async function loadSitePages(options: {
         for (const file of options.policies.keys())
           if (file.startsWith(previous + path.sep)) options.policies.delete(file)
       }
-      await removeOlder([dir, previous])
+      if (previous !== dir) previousDir = previous
+      await keepFolders(true)
     },
+    heartbeat: () => keepFolders(false),
+    release: () => lease.release(),
     showDefaults() {
       inForce = undefined
       servedDir = options.clientDir

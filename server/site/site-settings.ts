@@ -35,6 +35,21 @@ interface VersionRow {
   restored_from: number | null
 }
 
+const versionColumns = 'version, settings, published_by, published_at, restored_from'
+
+/** The one SELECT of published versions: `rest` is what follows the table (WHERE, ORDER, LIMIT). */
+async function selectVersions(
+  db: Queryable,
+  rest: string,
+  values: unknown[] = [],
+): Promise<PublishedVersion[]> {
+  const rows = await db.query<VersionRow>(
+    `SELECT ${versionColumns} FROM site_settings_versions ${rest}`,
+    values,
+  )
+  return rows.map(toVersion)
+}
+
 function toVersion(row: VersionRow): PublishedVersion {
   return {
     version: row.version,
@@ -47,10 +62,8 @@ function toVersion(row: VersionRow): PublishedVersion {
 
 /** The version in force, or undefined while none was ever published (the defaults apply). */
 export async function publishedVersion(db: Queryable): Promise<PublishedVersion | undefined> {
-  const [row] = await db.query<VersionRow>(
-    'SELECT version, settings, published_by, published_at, restored_from FROM site_settings_versions ORDER BY version DESC LIMIT 1',
-  )
-  return row ? toVersion(row) : undefined
+  const [newest] = await selectVersions(db, 'ORDER BY version DESC LIMIT 1')
+  return newest
 }
 
 /** Only the number of the version in force (0: none): what each process polls. */
@@ -62,11 +75,7 @@ export async function publishedVersionNumber(db: Queryable): Promise<number> {
 }
 
 export async function versionHistory(db: Queryable, limit = 50): Promise<PublishedVersion[]> {
-  const rows = await db.query<VersionRow>(
-    'SELECT version, settings, published_by, published_at, restored_from FROM site_settings_versions ORDER BY version DESC LIMIT $1',
-    [limit],
-  )
-  return rows.map(toVersion)
+  return selectVersions(db, 'ORDER BY version DESC LIMIT $1', [limit])
 }
 
 /** The draft, or a copy of what is published when nobody has started one. */
@@ -118,17 +127,28 @@ export async function changeDraft(
   by: string,
   change: Record<string, unknown>,
 ): Promise<DraftChange> {
-  const draft = await readDraft(db)
-  const checked = checkSiteSettings(mergeChange(draft.settings, change))
-  if (!checked.ok) return checked
-  await db.query(
-    `INSERT INTO site_settings_draft (id, settings, base_version, updated_by, updated_at)
-     VALUES (1, $1, $2, $3, now())
-     ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_by = excluded.updated_by,
-       updated_at = excluded.updated_at`,
-    [JSON.stringify(checked.settings), draft.baseVersion, by],
-  )
-  return { ok: true, draft: await readDraft(db) }
+  return db.transaction(async (tx) => {
+    // Two owners saving at once: the second waits for the first and changes what it stored, so
+    // neither change is lost. A table lock, since the row may not exist yet; a publish takes the
+    // same lock (after the versions'), so it never drops a change saved while it ran.
+    await lockDraft(tx)
+    const draft = await readDraft(tx)
+    const checked = checkSiteSettings(mergeChange(draft.settings, change))
+    if (!checked.ok) return checked
+    await tx.query(
+      `INSERT INTO site_settings_draft (id, settings, base_version, updated_by, updated_at)
+       VALUES (1, $1, $2, $3, now())
+       ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_by = excluded.updated_by,
+         updated_at = excluded.updated_at`,
+      [JSON.stringify(checked.settings), draft.baseVersion, by],
+    )
+    return { ok: true, draft: await readDraft(tx) }
+  })
+}
+
+/** One writer of the draft at a time (reads go on): a change, a publish, a restore. */
+async function lockDraft(tx: Queryable): Promise<void> {
+  await tx.query('LOCK TABLE site_settings_draft IN SHARE ROW EXCLUSIVE MODE')
 }
 
 /** Throws away the draft: the next read starts again from what is published. */
@@ -141,6 +161,35 @@ export type PublishResult =
   | { ok: false; problems: SettingsProblem[] }
   | { ok: false; conflict: true }
 
+/** Why a publish or a restore was refused, in the same words on the desk and in the API. */
+export interface Refusal {
+  status: 400 | 409
+  error: string
+  /** Each setting that is wrong (a 400). */
+  problems?: SettingsProblem[]
+}
+
+export function refusalOf(
+  result: Exclude<PublishResult, { ok: true }>,
+  action: 'publish' | 'restore',
+): Refusal {
+  if ('conflict' in result) {
+    return {
+      status: 409,
+      error:
+        'Another owner published or restored a version since this draft was started: look at the site settings again.',
+    }
+  }
+  return {
+    status: 400,
+    error:
+      action === 'publish'
+        ? 'Not published: some settings need correcting.'
+        : 'Not restored: that version lacks settings this server requires.',
+    problems: result.problems,
+  }
+}
+
 async function storeVersion(
   tx: Queryable,
   settings: SiteSettings,
@@ -150,7 +199,7 @@ async function storeVersion(
   const [row] = await tx.query<VersionRow>(
     `INSERT INTO site_settings_versions (version, settings, published_by, restored_from)
      SELECT coalesce(max(version), 0) + 1, $1, $2, $3 FROM site_settings_versions
-     RETURNING version, settings, published_by, published_at, restored_from`,
+     RETURNING ${versionColumns}`,
     [JSON.stringify(settings), by, restoredFrom],
   )
   if (!row) throw new Error('site settings: the new version was not stored')
@@ -163,8 +212,9 @@ async function storeVersion(
  */
 export async function publishDraft(db: Database, by: string): Promise<PublishResult> {
   return db.transaction(async (tx) => {
-    // one publish at a time, on both databases: the draft's row (or its absence) is the lock
+    // one publish at a time, on both databases, and no change of the draft while it runs
     await tx.query('LOCK TABLE site_settings_versions IN EXCLUSIVE MODE')
+    await lockDraft(tx)
     const draft = await readDraft(tx)
     const current = await publishedVersion(tx)
     if ((current?.version ?? null) !== draft.baseVersion) return { ok: false, conflict: true }
@@ -185,13 +235,11 @@ export async function restoreVersion(
 ): Promise<PublishResult | undefined> {
   return db.transaction(async (tx) => {
     await tx.query('LOCK TABLE site_settings_versions IN EXCLUSIVE MODE')
-    const [row] = await tx.query<VersionRow>(
-      'SELECT version, settings, published_by, published_at, restored_from FROM site_settings_versions WHERE version = $1',
-      [version],
-    )
-    if (!row) return undefined
+    await lockDraft(tx)
+    const [old] = await selectVersions(tx, 'WHERE version = $1', [version])
+    if (!old) return undefined
     // checked again: a version stored by an older server may miss what this one requires
-    const checked = checkSiteSettings({ ...defaultSiteSettings(), ...row.settings })
+    const checked = checkSiteSettings({ ...defaultSiteSettings(), ...old.settings })
     if (!checked.ok) return checked
     const stored = await storeVersion(tx, checked.settings, by, version)
     await tx.query('DELETE FROM site_settings_draft WHERE id = 1')

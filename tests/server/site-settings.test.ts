@@ -6,9 +6,10 @@
  * PostgreSQL both show a publish.
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prerenderPaths } from '#app/site/route-table.ts'
@@ -18,6 +19,7 @@ import { buildApp } from '#server/app.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { isOverdue } from '#server/desk/business-hours.ts'
 import { policyForHtml } from '#server/security/page-policy.ts'
+import type { FolderTimes } from '#server/site/site-folders.ts'
 import { changeDraft, publishDraft } from '#server/site/site-settings.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
@@ -38,7 +40,15 @@ describe.each(drivers)('site settings on %s', (driver) => {
   let owner: { cookie: string }
   let staff: { cookie: string }
 
-  const open = () => buildApp(testAppOptions(test.db, { clientDir, siteDir, siteSettingsPollMs: 60_000 }))
+  const open = (siteFolderTimes?: FolderTimes) =>
+    buildApp(
+      testAppOptions(test.db, {
+        clientDir,
+        siteDir,
+        siteSettingsPollMs: 60_000,
+        ...(siteFolderTimes ? { siteFolderTimes } : {}),
+      }),
+    )
 
   function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
     return app.inject({
@@ -248,27 +258,103 @@ describe.each(drivers)('site settings on %s', (driver) => {
     expect(asStaff.statusCode).toBe(403)
   })
 
+  it('publishes a new name, address and colour to the manifest, the sitemap and robots.txt too', {
+    timeout: 120_000,
+  }, async () => {
+    const oldSite = agencyDefaults.siteUrl
+    const newSite = 'https://www.pinevalley-insurance.example'
+    const change = {
+      agency: { name: 'Pine Valley Insurance', shortName: 'Pine Valley', siteUrl: newSite },
+      brandColour: '#1e3a8a',
+    }
+    expect((await call('PATCH', '/api/admin/site', owner.cookie, change)).statusCode).toBe(200)
+    // a draft is not public: the files still say what is in force
+    expect((await app.inject('/manifest.webmanifest')).json().name).not.toBe('Pine Valley Insurance')
+    expect((await call('POST', '/api/admin/site/publish', owner.cookie)).statusCode).toBe(200)
+
+    const manifest = await app.inject('/manifest.webmanifest')
+    expect(manifest.statusCode).toBe(200)
+    expect(manifest.headers['content-type']).toContain('application/manifest+json')
+    expect(manifest.json()).toMatchObject({
+      name: 'Pine Valley Insurance',
+      short_name: 'Pine Valley',
+      theme_color: '#1e3a8a',
+    })
+    // the desk's own manifest (an installed desk's window) too
+    expect((await app.inject('/admin/manifest.webmanifest')).json()).toMatchObject({
+      name: 'Pine Valley lead desk',
+      theme_color: '#1e3a8a',
+    })
+    const sitemap = await app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } })
+    expect(sitemap.headers['content-encoding']).toBe('br')
+    const sitemapText = brotliDecompressSync(sitemap.rawPayload).toString()
+    for (const page of ['/', '/es', '/contact', '/es/contact', '/es/insurance/vehicle/auto']) {
+      expect(sitemapText, page).toContain(`<loc>${newSite}${page === '/' ? '/' : page}</loc>`)
+    }
+    expect(sitemapText).not.toContain(oldSite)
+    const robots = (await app.inject('/robots.txt')).body
+    expect(robots).toContain(`Sitemap: ${newSite}/sitemap.xml`)
+    expect(robots).not.toContain(oldSite)
+    // the pages in both languages: the browser's colour, the name, the canonical address
+    for (const page of ['/', '/es', '/contact', '/es/contact']) {
+      const body = (await app.inject(page)).body
+      expect(body, page).toContain('<meta name="theme-color" content="#1e3a8a"/>')
+      expect(body, page).toContain('Pine Valley Insurance')
+      expect(body, page).toContain(`<link rel="canonical" href="${newSite}${page === '/' ? '' : page}`)
+      // the site's own address nowhere (the developer's credit may still link its web team)
+      expect(body.replaceAll(`href="${agencyDefaults.developerCredit.url}"`, ''), page).not.toContain(
+        `${oldSite}`,
+      )
+    }
+    // the 404 page in both languages
+    for (const page of ['/no-such-page', '/es/no-such-page']) {
+      const response = await app.inject(page)
+      expect(response.statusCode, page).toBe(404)
+      expect(response.body, page).toContain('#1e3a8a')
+      expect(response.body, page).toContain(`<link rel="canonical" href="${newSite}/`)
+      expect(response.body, page).not.toContain(`href="${oldSite}/`)
+    }
+  })
+
   it('keeps the version in force across a restart, and restores an older one in one step', {
     timeout: 180_000,
   }, async () => {
+    const leases = path.join(siteDir, '.in-use')
+    const folders = async () =>
+      (await readdir(siteDir)).filter((entry) => /^v\d+-/.test(entry) && !entry.includes('.tmp-')).sort()
+    const folderOf = async (version: number) =>
+      (await folders()).find((entry) => entry.startsWith(`v${version}-`))
+    // this process names the folder it serves for the others sharing DATA_DIR, and gives it up
+    // when it stops
+    const [lease = ''] = await readdir(leases)
+    expect(JSON.parse(await readFile(path.join(leases, lease), 'utf8'))).toContain(await folderOf(3))
     await app.close()
-    app = await open()
+    expect(await readdir(leases)).toEqual([])
+    // another process sharing DATA_DIR still serves version 1's folder
+    const first = await folderOf(1)
+    await writeFile(path.join(leases, 'other-host-1-0000.json'), JSON.stringify([first]))
+    // (no grace, so what may go goes at once)
+    app = await open({ graceMs: 0, leaseTtlMs: 60_000 })
     expect((await app.inject('/')).body).toContain(newPhone)
+    // version 2's folder nobody serves any more is gone; the other process's stays
+    expect(await folders()).toEqual([first, await folderOf(3)].sort())
     // a second version, then the first again
     expect(
       (await call('PATCH', '/api/admin/site', owner.cookie, { agency: { phone: '4045550123' } })).statusCode,
     ).toBe(200)
-    expect((await call('POST', '/api/admin/site/publish', owner.cookie)).json().version).toBe(3)
+    expect((await call('POST', '/api/admin/site/publish', owner.cookie)).json().version).toBe(4)
     expect((await app.inject('/es')).body).toContain('(404) 555-0123')
     const restored = await call('POST', '/api/admin/site/versions/1/restore', owner.cookie)
-    expect(restored.json()).toMatchObject({ version: 4, restoredFrom: 1 })
+    expect(restored.json()).toMatchObject({ version: 5, restoredFrom: 1 })
     for (const page of ['/', '/es', '/contact', '/es/about']) {
       const body = (await app.inject(page)).body
       expect(body, page).toContain(newPhone)
       expect(body, page).not.toContain('(404) 555-0123')
     }
     const history = (await call('GET', '/api/admin/site', owner.cookie)).json().history
-    expect(history.map((version: { version: number }) => version.version)).toEqual([4, 3, 2, 1])
+    expect(history.map((version: { version: number }) => version.version)).toEqual([5, 4, 3, 2, 1])
+    // kept: the folder served, the one left (a request may still read it), the other process's
+    expect((await folders()).map((entry) => entry.split('-')[0])).toEqual(['v1', 'v4', 'v5'])
   })
 })
 

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { agency } from '#config/agency.ts'
+import { brandColour } from '#config/site-settings.ts'
 import {
   memberPreferences,
   memberSubscriptions,
@@ -31,21 +32,27 @@ const notices: Record<string, string> = {
 
 const assetsDir = path.join(import.meta.dirname, '..', 'assets')
 
-/** The desk's manifest: opens on the inbox, stays inside /admin, in a window of its own. */
-const manifest = JSON.stringify({
-  id: '/admin',
-  name: `${agency.shortName} lead desk`,
-  short_name: 'Lead desk',
-  start_url: '/admin',
-  scope: '/admin',
-  display: 'standalone',
-  background_color: '#ffffff',
-  theme_color: '#14532d',
-  icons: [
-    { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-    { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png', purpose: 'any' },
-  ],
-})
+/**
+ * The desk's manifest: opens on the inbox, stays inside /admin, in a window of its own. Made per
+ * request from the published settings (the agency's short name, the brand colour), so it follows a
+ * publish.
+ */
+function deskManifest(): string {
+  return JSON.stringify({
+    id: '/admin',
+    name: `${agency.shortName} lead desk`,
+    short_name: 'Lead desk',
+    start_url: '/admin',
+    scope: '/admin',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: brandColour(),
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png', purpose: 'any' },
+    ],
+  })
+}
 
 const checkbox = { type: 'string', maxLength: 10 } as const
 
@@ -59,7 +66,7 @@ export async function notificationRoutes(
 
   // Browsers fetch both without the session: nothing in them is private.
   app.get('/admin/manifest.webmanifest', async (_request, reply) =>
-    reply.type('application/manifest+json; charset=utf-8').send(manifest),
+    reply.type('application/manifest+json; charset=utf-8').send(deskManifest()),
   )
   app.get('/admin/push-worker.js', async (_request, reply) =>
     // no-store (every staff response has it): a changed worker reaches every browser at its next visit.

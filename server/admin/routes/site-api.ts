@@ -16,6 +16,7 @@ import {
   publishDraft,
   publishedVersion,
   readDraft,
+  refusalOf,
   restoreVersion,
   versionHistory,
 } from '#server/site/site-settings.ts'
@@ -74,13 +75,13 @@ async function ownersOnly(request: FastifyRequest, reply: FastifyReply): Promise
 }
 
 /** A publish's or restore's refusal as the API answers it. */
-function refusal(reply: FastifyReply, result: Exclude<PublishResult, { ok: true }>) {
-  if ('conflict' in result) {
-    return reply.code(409).send({
-      error: 'Another publish happened since this draft was started: read the site settings again.',
-    })
-  }
-  return reply.code(400).send({ error: 'Some settings need correcting.', problems: result.problems })
+function refusal(
+  reply: FastifyReply,
+  result: Exclude<PublishResult, { ok: true }>,
+  action: 'publish' | 'restore',
+) {
+  const { status, ...body } = refusalOf(result, action)
+  return reply.code(status).send(body)
 }
 
 /** `fastify`: apiRoutes' scope, whose validator and serializer are zod's. */
@@ -160,7 +161,7 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
     async (request, reply) => {
       const staff = request.staff as StaffSession
       const result = await publishDraft(db, staff.email)
-      if (!result.ok) return refusal(reply, result)
+      if (!result.ok) return refusal(reply, result, 'publish')
       await site.refresh()
       return summary(result.version)
     },
@@ -182,7 +183,7 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
       const staff = request.staff as StaffSession
       const result = await restoreVersion(db, staff.email, request.params.version)
       if (!result) return reply.code(404).send({ error: 'There is no such version.' })
-      if (!result.ok) return refusal(reply, result)
+      if (!result.ok) return refusal(reply, result, 'restore')
       await site.refresh()
       return summary(result.version)
     },

@@ -4,7 +4,7 @@
  * page with the draft; Publish and Restore make a version the one in force
  * (server/site/site-settings.ts), recorded in staff_audit. The same store as the API (site-api.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { dayCodes } from '#config/agency-facts.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { Database } from '#server/db/database.ts'
@@ -13,7 +13,9 @@ import {
   discardDraft,
   publishDraft,
   publishedVersion,
+  type Refusal,
   readDraft,
+  refusalOf,
   restoreVersion,
   versionHistory,
 } from '#server/site/site-settings.ts'
@@ -222,16 +224,17 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
     return reply.redirect(`${sitePath}?notice=saved#site-${section}-heading`, 303)
   })
 
+  /** A refused publish or restore: the page again, the reason above it with each wrong setting. */
+  const sendRefusal = async (reply: FastifyReply, owner: StaffSession, refusal: Refusal) => {
+    const details = refusal.problems?.map((problem) => `${problem.path}: ${problem.message}`).join('; ')
+    const error = details ? `${refusal.error} ${details}` : refusal.error
+    return sendPage(reply, sitePage(owner, await contents(db), { error }), refusal.status)
+  }
+
   app.post(`${sitePath}/publish`, ownerOnly, async (request, reply) => {
     const owner = request.staff as StaffSession
     const result = await publishDraft(db, owner.email)
-    if (!result.ok) {
-      const error =
-        'conflict' in result
-          ? 'Another owner published since this draft was started: look at the site settings again.'
-          : `Not published: ${result.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`
-      return sendPage(reply, sitePage(owner, await contents(db), { error }), 'conflict' in result ? 409 : 400)
-    }
+    if (!result.ok) return sendRefusal(reply, owner, refusalOf(result, 'publish'))
     await site.refresh()
     return reply.redirect(`${sitePath}?notice=published`, 303)
   })
@@ -254,12 +257,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
           messagePage('No such version', 'There is no such version of the site settings.', owner.email),
           404,
         )
-      if (!result.ok)
-        return sendPage(
-          reply,
-          sitePage(owner, await contents(db), { error: 'That version cannot be restored.' }),
-          400,
-        )
+      if (!result.ok) return sendRefusal(reply, owner, refusalOf(result, 'restore'))
       await site.refresh()
       return reply.redirect(`${sitePath}?notice=restored`, 303)
     },
