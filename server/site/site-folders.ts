@@ -1,6 +1,6 @@
 /**
  * The rendered versions' folders in DATA_DIR/site, which every server process using that DATA_DIR
- * shares (docs/decisions/0XX-site-folders.md). A process may still serve an older version than the
+ * shares (docs/decisions/043-site-folders.md). A process may still serve an older version than the
  * newest (it has not polled yet, or it is slow to render), so a folder is removed only when
  *  - no live process names it in its lease: each process writes the folders it serves (the current
  *    one and the one before) to `.in-use/<process>.json` and rewrites that file while it lives; a
