@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify'
-import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { agency } from '#config/agency.ts'
+import { html } from '#server/views/html.ts'
 import { htmlDocument } from '#server/views/html-document.ts'
 
 export interface PageOptions {

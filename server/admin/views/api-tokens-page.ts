@@ -2,10 +2,11 @@
  * The API tokens page (/admin/tokens, owners only): every token with its scopes, expiry, last use
  * and state, Revoke for a live one, the form that makes one; and a new token, shown once.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { type ApiToken, apiTokenScopes, scopeWords, tokenState } from '#server/staff/api-tokens.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
 

@@ -2,10 +2,11 @@
  * The held notifications page (/admin/held-notifications, owners only): each notification and
  * each webhook a restore held, with Send and Discard, and the recent decisions.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import type { HeldDecision, HeldDecisionEntry, HeldJob } from '#server/leads/lead-jobs.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import type { HeldDelivery, HeldDeliveryDecision } from '#server/webhooks/webhook-jobs.ts'
 import { formTitle } from '../lead-fields.ts'
 import { formatDateTime, formatDay } from '../staff-time.ts'

@@ -1,4 +1,3 @@
-import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '#forms/registry.ts'
 import { formatDuration, isOverdue } from '#server/desk/business-hours.ts'
@@ -16,6 +15,7 @@ import { leadPhone } from '#server/leads/lead-phone.ts'
 import type { InboxLead, QueueCounts } from '#server/leads/lead-queries.ts'
 import type { WeeklySpeed } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
+import { html } from '#server/views/html.ts'
 import { insuranceLineLabels, leadLineLabel } from '../insurance-lines.ts'
 import { formTitle, languageNames, leadDisplayName } from '../lead-fields.ts'
 import { leadStatusLabel, statusWords } from '../lead-words.ts'
@@ -118,7 +118,7 @@ function fieldError(errors: FilterErrors, name: keyof LeadFilters): ReactNode {
 
 /** The attributes that tie a field to its error message, when it has one. */
 function invalid(errors: FilterErrors, name: keyof LeadFilters) {
-  return errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': errorId(name) } : {}
+  return errors[name] ? { 'aria-invalid': 'true' as const, 'aria-describedby': errorId(name) } : {}
 }
 
 /** One of the filter form's lists: the filter's choices under their labels. */

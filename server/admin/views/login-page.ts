@@ -1,5 +1,5 @@
-import { html } from 'htm/react'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
+import { html } from '#server/views/html.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 
 export interface LoginPageOptions {

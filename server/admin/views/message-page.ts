@@ -1,5 +1,5 @@
-import { html } from 'htm/react'
 import { Fragment } from 'react'
+import { html } from '#server/views/html.ts'
 import { errorBanner, staffPage } from './admin-layout.ts'
 
 /**

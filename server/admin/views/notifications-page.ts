@@ -5,12 +5,13 @@
  * (Post/Redirect/Get), so it works without the script; the member's browsers are listed with a
  * Remove button each.
  */
-import { html } from 'htm/react'
+
 import { Fragment } from 'react'
 import { agency } from '#config/agency.ts'
 import { schemaDayName, timeLabel } from '#config/agency-facts.ts'
 import type { PushPreferences, SubscribedBrowser } from '#server/push/push-subscriptions.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import { formatDateTime } from '../staff-time.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 

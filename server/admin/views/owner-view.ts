@@ -2,10 +2,11 @@
  * The owner's view under the inbox's chart (the figures: owner-figures.ts): per staff member the
  * median time to first contact, where each week's leads stand, the top reasons for lost leads.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { formatDuration } from '#server/desk/business-hours.ts'
+import { html } from '#server/views/html.ts'
 import { lostReasonWords } from '../lead-words.ts'
 import { type OwnerView, ownerWeeks } from '../owner-figures.ts'
 import { formatDay } from '../staff-time.ts'

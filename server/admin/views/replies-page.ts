@@ -2,7 +2,7 @@
  * The owners' page of reply templates: one form per template and language, with the words a
  * template may hold, and whether the owners changed it from the default.
  */
-import { html } from 'htm/react'
+
 import { Fragment } from 'react'
 import { replyPlaceholders } from '#content/desk-replies.ts'
 import {
@@ -12,6 +12,7 @@ import {
   replySubjectMaxLength,
   replyTemplateKeys,
 } from '#server/desk/reply-templates.ts'
+import { html } from '#server/views/html.ts'
 import { insuranceLineLabels } from '../insurance-lines.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
 

@@ -3,7 +3,7 @@
  * the sign-in locks and the recent account changes; the pages that ask before a change; a
  * generated password shown once.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { type SignInLock, tagOfKey } from '#server/staff/sign-in-throttle.ts'
 import {
@@ -15,6 +15,7 @@ import {
   staffLabel,
 } from '#server/staff/staff-accounts.ts'
 import type { StaffRole, StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
 
@@ -155,7 +156,7 @@ function locksSection(locks: LockView[]): ReactNode {
 
 export function listPage(options: ListOptions): string {
   const typed = options.typed ?? { email: '', role: 'staff', name: '' }
-  const invalid = options.error ? { 'aria-describedby': 'add-error', 'aria-invalid': 'true' } : {}
+  const invalid = options.error ? { 'aria-describedby': 'add-error', 'aria-invalid': 'true' as const } : {}
   return ownerPage(
     'staff',
     options.owner,

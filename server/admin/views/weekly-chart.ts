@@ -4,10 +4,11 @@
  * Content-Security-Policy (style-src 'self') holds. Screen readers get a one-line summary as the
  * image's name and the numbers as a table.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { addDays } from '#forms/dates.ts'
 import type { WeeklyCount } from '#server/leads/lead-queries.ts'
+import { html } from '#server/views/html.ts'
 import { type InsuranceLine, insuranceLineLabels, insuranceLineOf } from '../insurance-lines.ts'
 import type { WeeklySourceCount } from '../lead-source.ts'
 import { formatDay } from '../staff-time.ts'
