@@ -21,7 +21,7 @@ import { formTitle, languageNames, leadDisplayName } from '../lead-fields.ts'
 import { leadStatusLabel, statusWords } from '../lead-words.ts'
 import { formatDateTime, formatDay, formatRecentDateTime } from '../staff-time.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
-import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
+import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.tsx'
 import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
 
 export interface InboxPageOptions {
@@ -47,6 +47,8 @@ export interface InboxPageOptions {
   queue?: QueueCounts
   /** The newest lead's receipt time (ISO): the poll counts leads after it. */
   newest?: string
+  /** Owners: their view under the figures, at the end of the main content (owner-view.tsx). */
+  ownerView?: ReactNode
 }
 
 const assignedLabels: Record<AssignedFilter, string> = {
@@ -333,6 +335,7 @@ export function inboxPage(options: InboxPageOptions): string {
     staffName: options.staffName,
     owner: options.owner,
     current: 'inbox',
+    mainEnd: options.ownerView,
     body: html`<${Fragment}>
       <div className="inbox-head">
         <h1>Leads</h1>
