@@ -3,6 +3,8 @@
  * a staff or lead name with markup and quotes, prints it as text and as attribute values, never
  * as markup. Their props are checked by the type check; this checks the escaping.
  */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
 import { load } from 'cheerio'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -193,5 +195,31 @@ describe('staff views in .tsx escape what staff and visitors typed', () => {
     )
     expectEscaped(`<body>${section}</body>`)
     expect(renderToStaticMarkup(createElement(OwnerViewSection, { view: undefined }))).toBe('')
+  })
+})
+
+describe('node runs the .tsx views', () => {
+  const root = path.join(import.meta.dirname, '..', '..')
+  const render = (hooks: boolean) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '--eval',
+        `${hooks ? "await import('#server/views/tsx-hooks.ts');" : ''}
+        const { loginPage } = await import('#server/admin/views/login-page.tsx')
+        process.stdout.write(loginPage({ email: 'ana@example.com' }))`,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    )
+
+  it('through the hooks server/main.ts registers first, as the tests render it', () => {
+    const run = render(true)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe(loginPage({ email: 'ana@example.com' }))
+  })
+
+  it('and not without them: an entry that imports a view before the hooks fails at once', () => {
+    expect(render(false).stderr).toContain('ERR_UNKNOWN_FILE_EXTENSION')
   })
 })
