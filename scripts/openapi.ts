@@ -6,7 +6,6 @@
 import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { openApiDocument } from '#server/admin/routes/openapi-document.ts'
 
 export const openApiFile = path.join(import.meta.dirname, '..', 'docs', 'openapi.json')
 
@@ -15,6 +14,9 @@ export function openApiText(document: unknown): string {
 }
 
 if (import.meta.main) {
+  // The routes reach the staff views, .tsx: loaded through the hooks, imported after them.
+  await import('#server/views/tsx-hooks.ts')
+  const { openApiDocument } = await import('#server/admin/routes/openapi-document.ts')
   await writeFile(openApiFile, openApiText(await openApiDocument()))
   // Laid out as the repository's formatter lays out JSON, so `npm test`'s lint passes on it.
   execFileSync(path.join('node_modules', '.bin', 'biome'), ['format', '--write', openApiFile], {

@@ -7,7 +7,6 @@ import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { agency } from '#config/agency.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildApp } from './app.ts'
 import { createBackupJob } from './backup/backup-job.ts'
 import { backupStatusReader } from './backup/backup-status.ts'
 import { removeServerControl, writeServerControl } from './backup/server-control.ts'
@@ -26,6 +25,11 @@ import { createMetrics } from './metrics/metrics.ts'
 import { otherKeyReason, recordKeyCheck } from './security/encryption-key-check.ts'
 import { syncEnvironmentDestination } from './webhooks/destinations.ts'
 import { countHeldDeliveries } from './webhooks/webhook-jobs.ts'
+// The staff views are .tsx, which node loads through these hooks (docs/decisions/044-server-views-in-tsx.md).
+import './views/tsx-hooks.ts'
+
+// Imported once the hooks are in place: a static import would load the views before them.
+const { buildApp } = await import('./app.ts')
 
 /** The site's build output, wherever the process was started from. */
 const clientDir = path.join(import.meta.dirname, '..', 'build', 'client')

@@ -5,12 +5,13 @@
  * whether today's digest is due and inserts the day's job; the unique `digest_day` makes the
  * insert of a second process (or a second pass) do nothing, so the digest is sent once a day.
  */
-import { html } from 'htm/react'
+
 import { Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { agency } from '#config/agency.ts'
 import { hoursOnDate, wallClock, zonedInstant } from '#config/agency-facts.ts'
 import { visitorName } from '#forms/visitor-name.ts'
+import { html } from '#server/views/html.ts'
 import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'

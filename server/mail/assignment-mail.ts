@@ -5,7 +5,7 @@
  * phone, no answers (the desk has them, behind the sign-in), so a forwarded or leaked copy tells
  * no one about the visitor. Staff read the desk in English, so this is in English only.
  */
-import { html } from 'htm/react'
+import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
 import type { NotificationMessage } from './lead-notification.ts'
 

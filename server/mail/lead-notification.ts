@@ -7,10 +7,11 @@
  * text and a simple HTML part rendered with React, which escapes every value; the visitor in
  * Reply-To. Sensitive fields are left out entirely (docs/contracts.md, "Sensitive fields").
  */
-import { html } from 'htm/react'
+
 import type { FormDefinition } from '#forms/engine.ts'
 import { allFields } from '#forms/engine.ts'
 import { visitorName } from '#forms/visitor-name.ts'
+import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
 
 export interface LeadForMail {

@@ -2,7 +2,7 @@
  * A reply a staff member wrote on the desk (server/desk/reply-templates.ts), as the visitor receives
  * it: the text as written, and the same text as HTML paragraphs (escaped by React).
  */
-import { html } from 'htm/react'
+import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
 
 export function buildReplyMail(reply: { subject: string; body: string }): {

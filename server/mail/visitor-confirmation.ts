@@ -10,13 +10,13 @@
  * many, is server/leads/visitor-copies.ts's. The agency is in Reply-To.
  */
 
-import { html } from 'htm/react'
 import { agency } from '#config/agency.ts'
 import { agencyPhone, type DayCode, dayCodes, fullAddress } from '#config/agency-facts.ts'
 import { callBackSentence } from '#content/call-back.ts'
 import { formText } from '#content/form-text.ts'
 import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
+import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
 import type { NotificationMessage } from './lead-notification.ts'
 

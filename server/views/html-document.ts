@@ -1,8 +1,8 @@
 /**
- * Server-rendered HTML, one way: React elements written with htm (tagged templates bound to
- * React.createElement, since Node's type stripping runs .ts but not JSX), rendered to a string by
- * react-dom/server. React escapes every text child and attribute value, so what a visitor typed
- * can never become markup (docs/decisions/018-staff-views-with-react.md).
+ * Server-rendered HTML, one way: React elements (written in .tsx, or with the typed `html` tag of
+ * html.ts in views not yet converted), rendered to a string by react-dom/server. React escapes
+ * every text child and attribute value, so what a visitor typed can never become markup
+ * (docs/decisions/018-staff-views-with-react.md, docs/decisions/044-server-views-in-tsx.md).
  */
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'

@@ -19,7 +19,7 @@ import {
   recentHeldDeliveryDecisions,
 } from '#server/webhooks/webhook-jobs.ts'
 import { sendPage } from '../views/admin-layout.ts'
-import { heldNotificationsPath, heldPage } from '../views/held-notifications-page.ts'
+import { heldNotificationsPath, heldPage } from '../views/held-notifications-page.tsx'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'
 import { noticeFrom, textField } from './route-helpers.ts'

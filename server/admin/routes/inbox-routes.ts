@@ -3,6 +3,7 @@
  * an owner, the owner's view under them.
  */
 import type { FastifyInstance } from 'fastify'
+import { createElement } from 'react'
 import { agency } from '#config/agency.ts'
 import { waitingDraftLead } from '#server/desk/work-drafts.ts'
 import { parseLeadFilters, parsePage } from '#server/leads/lead-filters.ts'
@@ -10,8 +11,8 @@ import { weeklySourceCounts } from '../lead-source.ts'
 import { loadOwnerView } from '../owner-figures.ts'
 import { sendPage } from '../views/admin-layout.ts'
 import { inboxPage } from '../views/inbox-page.ts'
-import { withOwnerView } from '../views/owner-view.ts'
-import { firstChartWeek, weekRows, withSourceCounts } from '../views/weekly-chart.ts'
+import { OwnerViewSection } from '../views/owner-view.tsx'
+import { firstChartWeek, weekRows, withSourceCounts } from '../views/weekly-chart.tsx'
 import { requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { noticeFrom, pageNotices } from './route-helpers.ts'
@@ -58,27 +59,25 @@ export async function inboxRoutes(
       staff.role === 'owner' ? await loadOwnerView(options.db, agency.timeZone, currentWeek) : undefined
     return sendPage(
       reply,
-      withOwnerView(
-        inboxPage({
-          staffEmail: staff.email,
-          staffName: staff.displayName,
-          owner: staff.role === 'owner',
-          filters,
-          errors,
-          leads: list.leads,
-          total: list.total,
-          more: list.more,
-          page,
-          pageSize: inboxPageSize,
-          chart: withSourceCounts(weekRows(currentWeek, counts), sources),
-          speed,
-          now,
-          notice: noticeFrom(request.query, pageNotices),
-          queue,
-          newest: latest ?? undefined,
-        }),
-        ownerFigures,
-      ),
+      inboxPage({
+        staffEmail: staff.email,
+        staffName: staff.displayName,
+        owner: staff.role === 'owner',
+        filters,
+        errors,
+        leads: list.leads,
+        total: list.total,
+        more: list.more,
+        page,
+        pageSize: inboxPageSize,
+        chart: withSourceCounts(weekRows(currentWeek, counts), sources),
+        speed,
+        now,
+        notice: noticeFrom(request.query, pageNotices),
+        queue,
+        newest: latest ?? undefined,
+        ownerView: createElement(OwnerViewSection, { view: ownerFigures }),
+      }),
       Object.keys(errors).length ? 400 : 200,
     )
   })

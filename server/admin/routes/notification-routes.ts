@@ -18,7 +18,7 @@ import {
 } from '#server/push/push-subscriptions.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { sendPage } from '../views/admin-layout.ts'
-import { notificationsPage } from '../views/notifications-page.ts'
+import { notificationsPage } from '../views/notifications-page.tsx'
 import { requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { formBody, noticeFrom, textField } from './route-helpers.ts'

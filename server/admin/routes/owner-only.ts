@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sendPage } from '../views/admin-layout.ts'
-import { messagePage } from '../views/message-page.ts'
+import { messagePage } from '../views/message-page.tsx'
 import { requireStaffPage } from './admin-auth.ts'
 
 /** `what`: what only an owner does, e.g. "manages webhooks". */

@@ -14,8 +14,8 @@ import {
 } from '#server/desk/reply-templates.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { sendPage } from '../views/admin-layout.ts'
-import { messagePage } from '../views/message-page.ts'
-import { repliesPage } from '../views/replies-page.ts'
+import { messagePage } from '../views/message-page.tsx'
+import { repliesPage } from '../views/replies-page.tsx'
 import { requireOwner } from './owner-only.ts'
 import { formBody, noticeFrom, textField } from './route-helpers.ts'
 

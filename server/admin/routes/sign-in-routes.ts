@@ -9,7 +9,7 @@ import { signIn } from '#server/staff/sign-in.ts'
 import type { NewLock } from '#server/staff/sign-in-throttle.ts'
 import { partialSessionMs, revokeSession } from '#server/staff/staff-sessions.ts'
 import { sendPage } from '../views/admin-layout.ts'
-import { loginPage } from '../views/login-page.ts'
+import { loginPage } from '../views/login-page.tsx'
 import {
   clearSessionCookie,
   deviceCookieOf,

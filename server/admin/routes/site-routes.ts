@@ -21,7 +21,7 @@ import {
 } from '#server/site/site-settings.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { sendPage } from '../views/admin-layout.ts'
-import { messagePage } from '../views/message-page.ts'
+import { messagePage } from '../views/message-page.tsx'
 import { type SitePageContents, sitePage, sitePath } from '../views/site-page.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'

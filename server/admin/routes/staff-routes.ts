@@ -51,7 +51,7 @@ import {
   passwordPage,
   type RemoveView,
   type ShownPassword,
-} from '../views/staff-accounts-page.ts'
+} from '../views/staff-accounts-page.tsx'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'
 import { formBody, noticeFrom, renameAccount, textField } from './route-helpers.ts'

@@ -2,12 +2,13 @@
  * The account page (/admin/account: name, password, recovery codes) and the pages after making
  * new recovery codes: the codes once, or that they were shown already.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { passwordMinLength } from '#server/staff/password-hash.ts'
 import { recoveryCodeCount } from '#server/staff/second-factor.ts'
 import { displayNameMaxLength } from '#server/staff/staff-accounts.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 
 type AccountError = { form: 'name' | 'password' | 'codes'; text: string }
@@ -21,7 +22,9 @@ export interface AccountView {
 }
 
 function fieldError(view: AccountView, form: AccountError['form']) {
-  return view.error?.form === form ? { 'aria-describedby': `${form}-error`, 'aria-invalid': 'true' } : {}
+  return view.error?.form === form
+    ? { 'aria-describedby': `${form}-error`, 'aria-invalid': 'true' as const }
+    : {}
 }
 
 function formError(view: AccountView, form: AccountError['form']) {

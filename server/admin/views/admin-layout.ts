@@ -1,13 +1,15 @@
 import type { FastifyReply } from 'fastify'
-import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { agency } from '#config/agency.ts'
+import { html } from '#server/views/html.ts'
 import { htmlDocument } from '#server/views/html-document.ts'
 
 export interface PageOptions {
   /** The document title's first part; the page's h1 is in `body`. */
   title: string
   body: ReactNode
+  /** What a page composes after `body`, at the end of the main content (the owner's view under the inbox). */
+  mainEnd?: ReactNode
   /** The signed-in staff member; the header then has the navigation and the sign-out button. */
   staffEmail?: string
   /** Their display name, shown instead of the e-mail when set (staffLabel in staff-accounts.ts). */
@@ -74,7 +76,7 @@ export function staffPage(options: PageOptions): string {
         <p className="brand">${agency.shortName} <span>lead desk</span></p>
         ${options.staffEmail && staffNavigation(options)}
       </header>
-      <main id="main" tabIndex="-1">${options.body}</main>
+      <main id="main" tabIndex="-1">${options.body}${options.mainEnd}</main>
     </body>
   </html>`)
 }

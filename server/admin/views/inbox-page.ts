@@ -1,4 +1,3 @@
-import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '#forms/registry.ts'
 import { formatDuration, isOverdue } from '#server/desk/business-hours.ts'
@@ -16,12 +15,13 @@ import { leadPhone } from '#server/leads/lead-phone.ts'
 import type { InboxLead, QueueCounts } from '#server/leads/lead-queries.ts'
 import type { WeeklySpeed } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
+import { html } from '#server/views/html.ts'
 import { insuranceLineLabels, leadLineLabel } from '../insurance-lines.ts'
 import { formTitle, languageNames, leadDisplayName } from '../lead-fields.ts'
 import { leadStatusLabel, statusWords } from '../lead-words.ts'
 import { formatDateTime, formatDay, formatRecentDateTime } from '../staff-time.ts'
 import { noticeBanner, staffPage } from './admin-layout.ts'
-import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.ts'
+import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.tsx'
 import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
 
 export interface InboxPageOptions {
@@ -47,6 +47,8 @@ export interface InboxPageOptions {
   queue?: QueueCounts
   /** The newest lead's receipt time (ISO): the poll counts leads after it. */
   newest?: string
+  /** Owners: their view under the figures, at the end of the main content (owner-view.tsx). */
+  ownerView?: ReactNode
 }
 
 const assignedLabels: Record<AssignedFilter, string> = {
@@ -118,7 +120,7 @@ function fieldError(errors: FilterErrors, name: keyof LeadFilters): ReactNode {
 
 /** The attributes that tie a field to its error message, when it has one. */
 function invalid(errors: FilterErrors, name: keyof LeadFilters) {
-  return errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': errorId(name) } : {}
+  return errors[name] ? { 'aria-invalid': 'true' as const, 'aria-describedby': errorId(name) } : {}
 }
 
 /** One of the filter form's lists: the filter's choices under their labels. */
@@ -333,6 +335,7 @@ export function inboxPage(options: InboxPageOptions): string {
     staffName: options.staffName,
     owner: options.owner,
     current: 'inbox',
+    mainEnd: options.ownerView,
     body: html`<${Fragment}>
       <div className="inbox-head">
         <h1>Leads</h1>

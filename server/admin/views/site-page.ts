@@ -4,7 +4,7 @@
  * and description, edited as a draft; previews of the draft; Publish; and every published version
  * with Restore. Each section is its own form: saving one keeps the others' draft.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { publicPaths } from '#app/site/route-table.ts'
 import { type DayCode, dayCodes, englishDayNames } from '#config/agency-facts.ts'
@@ -12,6 +12,7 @@ import type { SiteSettings } from '#config/site-settings.ts'
 import type { SettingsProblem } from '#server/site/settings-schema.ts'
 import type { PublishedVersion, SettingsDraft } from '#server/site/site-settings.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import { formatDateTime } from '../staff-time.ts'
 import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
 

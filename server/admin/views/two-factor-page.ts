@@ -2,9 +2,10 @@
  * The second step of signing in (the code page) and the set-up of a second factor: the key as a
  * QR code and as text, the recovery codes once, and the state of an account that has one.
  */
-import { html } from 'htm/react'
+
 import QRCode from 'qrcode'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
 
 /** `next`: the desk page the staff member was going to (a link in an e-mail), kept through this step. */

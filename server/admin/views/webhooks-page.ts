@@ -3,11 +3,12 @@
  * that adds one, the latest deliveries, the SSN and EIN sent; and a new destination's secret, shown
  * once.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '#forms/registry.ts'
 import type { WebhookRevealRecord } from '#server/leads/lead-repository.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { html } from '#server/views/html.ts'
 import type { WebhookDestination } from '#server/webhooks/destinations.ts'
 import type { DeliveryRow } from '#server/webhooks/webhook-jobs.ts'
 import { insuranceLineLabels } from '../insurance-lines.ts'

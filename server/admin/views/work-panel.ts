@@ -5,7 +5,7 @@
  * posts to /admin/leads/:id/work (routes/lead-routes.ts) and works without scripts; admin.js saves
  * it in place.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { formatDuration, isOverdue, overdueAt } from '#server/desk/business-hours.ts'
 import { type QuickFollowUp, quickFollowUps } from '#server/desk/follow-up-time.ts'
@@ -17,6 +17,7 @@ import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
 import { finishedStatuses, leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'
 import { type LeadEvent, noteMaxLength, type StaffMember } from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
+import { html } from '#server/views/html.ts'
 import { formTitle, leadDisplayName } from '../lead-fields.ts'
 import { lostReasonWords, statusWord, statusWords } from '../lead-words.ts'
 import { formatDateTime, formatFollowUpChoice, localInputValue } from '../staff-time.ts'

@@ -1,5 +1,3 @@
-import { html } from 'htm/react'
-import { Fragment } from 'react'
 import { errorBanner, staffPage } from './admin-layout.ts'
 
 /**
@@ -15,10 +13,14 @@ export function messagePage(
     title,
     staffEmail: typeof staff === 'string' ? staff : staff?.email,
     staffName: typeof staff === 'string' ? undefined : staff?.displayName,
-    body: html`<${Fragment}>
-      <h1>${title}</h1>
-      ${errorBanner(message)}
-      <p><a href="/admin">Back to the inbox</a></p>
-    <//>`,
+    body: (
+      <>
+        <h1>{title}</h1>
+        {errorBanner(message)}
+        <p>
+          <a href="/admin">Back to the inbox</a>
+        </p>
+      </>
+    ),
   })
 }

@@ -4,7 +4,7 @@
  * Content-Security-Policy (style-src 'self') holds. Screen readers get a one-line summary as the
  * image's name and the numbers as a table.
  */
-import { html } from 'htm/react'
+
 import { Fragment, type ReactNode } from 'react'
 import { addDays } from '#forms/dates.ts'
 import type { WeeklyCount } from '#server/leads/lead-queries.ts'
@@ -80,26 +80,43 @@ function sourceTable(rows: WeekRow[]): ReactNode {
   const weeks = rows.slice(-sourceWeeks)
   const sum = (row: WeekRow | undefined, sources: string[]) =>
     sources.reduce((total, source) => total + (row?.bySource?.get(source) ?? 0), 0)
-  const line = (label: string, sources: string[]) => html`<tr key=${label}>
-    <th scope="row">${label}</th>
-    ${weeks.map((week) => html`<td key=${week.week}>${sum(week, sources)}</td>`)}
-    <td>${sources.reduce((total, source) => total + (totals.get(source) ?? 0), 0)}</td>
-  </tr>`
-  return html`<table className="source-table">
-    <caption>Leads by source per week (spam excluded; "unknown": sent without JavaScript or before sources were kept)</caption>
-    <thead>
-      <tr>
-        <th scope="col">Source</th>
-        ${weeks.map((week) => html`<th key=${week.week} scope="col">Week of ${formatDay(week.week)}</th>`)}
-        <th scope="col">${chartWeeks} weeks</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${ranked.length === 0 ? html`<tr><td colSpan=${weeks.length + 2}>No leads in these weeks.</td></tr>` : null}
-      ${shown.map((source) => line(source, [source]))}
-      ${other.length > 0 ? line('Other', other) : null}
-    </tbody>
-  </table>`
+  const line = (label: string, sources: string[]) => (
+    <tr key={label}>
+      <th scope="row">{label}</th>
+      {weeks.map((week) => (
+        <td key={week.week}>{sum(week, sources)}</td>
+      ))}
+      <td>{sources.reduce((total, source) => total + (totals.get(source) ?? 0), 0)}</td>
+    </tr>
+  )
+  return (
+    <table className="source-table">
+      <caption>
+        Leads by source per week (spam excluded; "unknown": sent without JavaScript or before sources were
+        kept)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Source</th>
+          {weeks.map((week) => (
+            <th key={week.week} scope="col">
+              Week of {formatDay(week.week)}
+            </th>
+          ))}
+          <th scope="col">{chartWeeks} weeks</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ranked.length === 0 ? (
+          <tr>
+            <td colSpan={weeks.length + 2}>No leads in these weeks.</td>
+          </tr>
+        ) : null}
+        {shown.map((source) => line(source, [source]))}
+        {other.length > 0 ? line('Other', other) : null}
+      </tbody>
+    </table>
+  )
 }
 
 /** 0 → 4, 7 → 8, 13 → 20, 130 → 200: a round top for the axis, divisible into 4 steps. */
@@ -137,12 +154,14 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
   const barWidth = Math.round(slot * 0.6)
   const ticks = [0, top / 4, top / 2, (3 * top) / 4, top]
 
-  const grid = ticks.map(
-    (tick) => html`<${Fragment} key=${tick}>
-      <line x1=${plot.left} x2=${plot.right} y1=${y(tick)} y2=${y(tick)} stroke="#d1d5db" />
-      <text x=${plot.left - 6} y=${y(tick) + 4} textAnchor="end" fontSize="11" fill="#374151">${tick}</text>
-    <//>`,
-  )
+  const grid = ticks.map((tick) => (
+    <Fragment key={tick}>
+      <line x1={plot.left} x2={plot.right} y1={y(tick)} y2={y(tick)} stroke="#d1d5db" />
+      <text x={plot.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#374151">
+        {tick}
+      </text>
+    </Fragment>
+  ))
   const bars = rows.map((row, index) => {
     const x = Math.round(plot.left + slot * index + (slot - barWidth) / 2)
     let base = 0
@@ -151,51 +170,83 @@ export function weeklyChart(rows: WeekRow[], ids: { heading: string; summary: st
       if (count === 0) return null
       const from = base
       base += count
-      return html`<rect key=${line.key} x=${x} y=${y(base)} width=${barWidth} height=${y(from) - y(base)}
-        fill=${line.color} stroke="#ffffff" strokeWidth="1"><title>${`Week of ${formatDay(row.week)}: ${line.label} ${count}`}</title></rect>`
+      return (
+        <rect
+          key={line.key}
+          x={x}
+          y={y(base)}
+          width={barWidth}
+          height={y(from) - y(base)}
+          fill={line.color}
+          stroke="#ffffff"
+          strokeWidth="1"
+        >
+          <title>{`Week of ${formatDay(row.week)}: ${line.label} ${count}`}</title>
+        </rect>
+      )
     })
-    return html`<${Fragment} key=${row.week}>
-      ${segments}
-      <text x=${x + barWidth / 2} y=${plot.bottom + 16} textAnchor="middle" fontSize="11" fill="#374151">${formatDay(row.week)}</text>
-    <//>`
+    return (
+      <Fragment key={row.week}>
+        {segments}
+        <text x={x + barWidth / 2} y={plot.bottom + 16} textAnchor="middle" fontSize="11" fill="#374151">
+          {formatDay(row.week)}
+        </text>
+      </Fragment>
+    )
   })
 
-  return html`<${Fragment}>
-    <svg className="chart" viewBox=${`0 0 ${width} ${height}`} role="img" aria-labelledby=${`${ids.heading} ${ids.summary}`}
-      xmlns="http://www.w3.org/2000/svg">
-      ${grid}${bars}
-      <line x1=${plot.left} x2=${plot.right} y1=${plot.bottom} y2=${plot.bottom} stroke="#374151" />
-    </svg>
-    <ul className="legend">
-      ${insuranceLineLabels.map(
-        (line) => html`<li key=${line.key}>
-          <svg width="12" height="12" aria-hidden="true" focusable="false"><rect width="12" height="12" fill=${line.color} /></svg>
-          ${line.label}
-        </li>`,
-      )}
-    </ul>
-    <details className="chart-table">
-      <summary>Leads per week as a table</summary>
-      <table>
-        <caption>Leads per week by line of insurance (spam excluded)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            ${insuranceLineLabels.map((line) => html`<th key=${line.key} scope="col">${line.label}</th>`)}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows.map(
-            (row) => html`<tr key=${row.week}>
-              <th scope="row">${formatDay(row.week)}</th>
-              ${insuranceLineLabels.map((line) => html`<td key=${line.key}>${row.byLine[line.key]}</td>`)}
-              <td>${row.total}</td>
-            </tr>`,
-          )}
-        </tbody>
-      </table>
-    </details>
-    ${sourceTable(rows)}
-  <//>`
+  return (
+    <>
+      <svg
+        className="chart"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${ids.heading} ${ids.summary}`}
+        xmlns="http://www.w3.org/2000/svg"
+      >
+        {grid}
+        {bars}
+        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="#374151" />
+      </svg>
+      <ul className="legend">
+        {insuranceLineLabels.map((line) => (
+          <li key={line.key}>
+            <svg width="12" height="12" aria-hidden="true" focusable="false">
+              <rect width="12" height="12" fill={line.color} />
+            </svg>
+            {line.label}
+          </li>
+        ))}
+      </ul>
+      <details className="chart-table">
+        <summary>Leads per week as a table</summary>
+        <table>
+          <caption>Leads per week by line of insurance (spam excluded)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              {insuranceLineLabels.map((line) => (
+                <th key={line.key} scope="col">
+                  {line.label}
+                </th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.week}>
+                <th scope="row">{formatDay(row.week)}</th>
+                {insuranceLineLabels.map((line) => (
+                  <td key={line.key}>{row.byLine[line.key]}</td>
+                ))}
+                <td>{row.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      {sourceTable(rows)}
+    </>
+  )
 }
