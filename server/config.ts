@@ -3,7 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path'
 import { z } from 'zod'
 import { agency } from '#config/agency.ts'
-import { type VapidKeys, vapidKeysFromSecret, vapidPairProblem } from './push/vapid-keys.ts'
+import { type VapidKeys, vapidKeysFromSecret, vapidPairProblem } from './security/vapid-keys.ts'
 import { isWebhookSecret, urlProblem } from './webhooks/destinations.ts'
 
 /**
