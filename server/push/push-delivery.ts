@@ -6,8 +6,8 @@
  * 404 or 410 has forgotten the browser: so do we, with its messages.
  */
 import type { Queryable } from '../db/database.ts'
-import type { RetryPolicy } from '../delivery/outbox.ts'
 import { addBusinessTime, agencyBusinessHours, type BusinessHours } from '../desk/business-hours.ts'
+import type { RetryPolicy } from '../jobs/outbox.ts'
 import {
   type ClaimedPush,
   deferPush,

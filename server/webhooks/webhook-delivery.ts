@@ -5,7 +5,7 @@
  */
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
-import type { RetryPolicy } from '../delivery/outbox.ts'
+import type { RetryPolicy } from '../jobs/outbox.ts'
 import { recordWebhookReveals } from '../leads/lead-repository.ts'
 import { urlProblem } from '../security/destination-rules.ts'
 import { type AddressCheck, isLoopbackAddress, isOutsideAddress } from './destination-address.ts'

@@ -10,7 +10,7 @@ import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
 import { build, countRows, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
-import { outbox, type RetryPolicy } from '../delivery/outbox.ts'
+import { outbox, type RetryPolicy } from '../jobs/outbox.ts'
 import { isUuid } from '../leads/lead-id.ts'
 
 const webhookEventTypes = ['lead.received', 'lead.status_changed', 'lead.assigned'] as const
