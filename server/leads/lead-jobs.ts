@@ -11,9 +11,9 @@ import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
 import { build, countRows, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
+import { isUuid } from '../db/uuid.ts'
 import { outbox } from '../jobs/outbox.ts'
 import { pushOutbox, queueAssignmentPushes, withdrawAssignmentPushes } from '../push/push-jobs.ts'
-import { isUuid } from './lead-id.ts'
 
 /**
  * 'held': undelivered when a snapshot was taken, and restored since (holdUndeliveredJobs); it waits

@@ -10,7 +10,7 @@ import { type FormDefinition, type InsuranceLine, leadLine } from '#forms/engine
 import type { Queryable } from '../db/database.ts'
 import { build, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
-import { isUuid } from '../leads/lead-id.ts'
+import { isUuid } from '../db/uuid.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
 
 export interface WebhookDestination {
