@@ -493,45 +493,6 @@ export async function recordReveal(
   )
 }
 
-/**
- * SSN and EIN about to leave in a webhook, recorded like a reveal before they are sent: once per
- * delivery and field, however many attempts the delivery takes (migration 018).
- */
-export async function recordWebhookReveals(
-  db: Queryable,
-  sent: {
-    leadId: string
-    fieldNames: readonly string[]
-    deliveryId: string
-    webhookUrl: string
-    allowedBy: string
-    at: Date
-  },
-): Promise<void> {
-  if (sent.fieldNames.length === 0) return
-  await run(
-    db,
-    build
-      .insertInto('sensitive_reveals')
-      .values(
-        sent.fieldNames.map((fieldName) => ({
-          staff_email: sent.allowedBy,
-          lead_id: sent.leadId,
-          field_name: fieldName,
-          revealed_at: sent.at,
-          webhook_url: sent.webhookUrl,
-          webhook_delivery_id: sent.deliveryId,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['webhook_delivery_id', 'field_name'])
-          .where('webhook_delivery_id', 'is not', null)
-          .doNothing(),
-      ),
-  )
-}
-
 /** A lead's SSN or EIN sent by a webhook, as the owner's webhooks page lists them. */
 export interface WebhookRevealRecord {
   leadId: string
