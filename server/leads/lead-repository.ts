@@ -8,6 +8,7 @@
 
 import { randomUUID } from 'node:crypto'
 import type { Locale } from '#content/locale.ts'
+import { type LeadSource, storedLeadSource } from '#forms/lead-source.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
 import { build, run } from '../db/query-builder.ts'
@@ -16,7 +17,6 @@ import type { UsedProof } from '../spam/proof-verifier.ts'
 import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
-import { type LeadSource, storedLeadSource } from './lead-source.ts'
 import { visitorCopyLimits } from './visitor-copies.ts'
 
 /**
@@ -74,7 +74,7 @@ export interface NewLead {
    * Absent: no check (a honeypot hit is spam anyway).
    */
   repeatCheck?: { since: Date; ifRepeated: { isSpam: boolean; spamReasons: string[] } }
-  /** Where the visit began (server/leads/lead-source.ts); null or absent when nothing is known. */
+  /** Where the visit began (forms/lead-source.ts); null or absent when nothing is known. */
   source?: LeadSource | null
   /**
    * The visitor's copy is offered (visitor-copies.ts): the keyed digest of the mailbox it would go
