@@ -7,7 +7,12 @@
 import { TZDate } from '@date-fns/tz'
 import { agency } from '#config/agency.ts'
 import { wallClock } from '#config/agency-facts.ts'
-import { addBusinessTime, agencyBusinessHours, type BusinessHours, zonedInstant } from './business-hours.ts'
+import {
+  addBusinessTime,
+  agencyBusinessHours,
+  type BusinessHours,
+  zonedInstant,
+} from '../leads/business-hours.ts'
 
 const dayMs = 86_400_000
 

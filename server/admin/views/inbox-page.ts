@@ -1,8 +1,8 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '#forms/registry.ts'
-import { formatDuration, isOverdue } from '#server/desk/business-hours.ts'
 import { telHref } from '#server/desk/reply-links.ts'
+import { formatDuration, isOverdue } from '#server/leads/business-hours.ts'
 import {
   type AssignedFilter,
   type DueFilter,

@@ -5,7 +5,7 @@
 import { html } from 'htm/react'
 import { Fragment, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { formatDuration } from '#server/desk/business-hours.ts'
+import { formatDuration } from '#server/leads/business-hours.ts'
 import { lostReasonWords } from '../lead-words.ts'
 import { type OwnerView, ownerWeeks } from '../owner-figures.ts'
 import { formatDay } from '../staff-time.ts'
