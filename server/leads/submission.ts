@@ -14,7 +14,6 @@ import { allFields, type FormDefinition } from '#forms/engine.ts'
 import { takeLeadSource } from '#forms/lead-source.ts'
 import { validateSubmission } from '#forms/schema.ts'
 import { visitorAddress } from '../mail/visitor-confirmation.ts'
-import type { LeadOutcome } from '../metrics/metrics.ts'
 import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
 import type { ProofCheck, ProofVerifier } from '../spam/proof-verifier.ts'
 import { repeatWindowMs } from '../spam/repeat-text.ts'
@@ -73,8 +72,11 @@ type SubmissionOutcome =
       kind: 'stored'
       /** The lead's reference: the new one's, or the first one's for a repeat (a bot gets one too). */
       reference: string
-      /** How agency_leads_received_total counts it: all three answer the visitor alike. */
-      counted: Extract<LeadOutcome, 'stored' | 'spam' | 'repeat'>
+      /**
+       * How agency_leads_received_total counts it (three of server/metrics/metrics.ts LeadOutcome,
+       * a layer above): all three answer the visitor alike.
+       */
+      counted: 'stored' | 'spam' | 'repeat'
     }
   /** Nothing stored; the server's English message for each field that is not right. */
   | { kind: 'invalid'; fields: Record<string, string> }
