@@ -4,8 +4,8 @@
  * imports only from folders below it, plus the shared base (config/, forms/, content/) and, for the
  * pages the server renders with the build's own renderer, app/.
  *
- * Bottom first. Each entry is one folder (or one top-level file) of server/; keep this list and the
- * README's in the same order.
+ * Bottom first. Each entry is one folder (or one top-level file) of server/; this list and the
+ * README's are one list in one order (tests/unit/server-layers.test.ts).
  */
 const layers = [
   ['logger', 'server/logger.ts'],
@@ -87,7 +87,7 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'A module that imports itself through others: the layers above allow none inside a folder either.',
+        'No module imports itself through others: the layers rule out a cycle between folders, this one inside a folder.',
       severity: 'error',
       from: { path: '^server/' },
       to: { circular: true },
