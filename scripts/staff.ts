@@ -13,6 +13,7 @@ import type { Database } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { DatabaseOpenError, openDatabase } from '#server/db/open-database.ts'
 import { build, run } from '#server/db/query-builder.ts'
+import { listStaffUsers } from '#server/leads/staff-leads.ts'
 import {
   ApiTokenError,
   checkTokenName,
@@ -32,7 +33,6 @@ import {
   checkStaffEmail,
   generatePassword,
   isStaffRole,
-  listStaffUsers,
   recordStaffAudit,
   removeStaffUser,
   StaffAccountError,

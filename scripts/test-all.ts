@@ -1,10 +1,11 @@
 /**
  * `npm test`: the whole suite, its independent stages side by side on two cores. The type check,
- * Biome and knip (one after another: each is short) run beside the build and the Vitest tests,
- * which need the build (the built site, the migrated template); the browser tests come last, alone,
- * since their time bounds assume the machine's cores are theirs. A stage's output is shown as one
- * block when it ends, never interleaved with another's. Every stage runs even when one fails; the
- * exit code is 1 when any failed, and the last lines give each stage's time.
+ * Biome, knip and the layers (dependency-cruiser; one after another: each is short) run beside the
+ * build and the Vitest tests, which need the build (the built site, the migrated template); the
+ * browser tests come last, alone, since their time bounds assume the machine's cores are theirs. A
+ * stage's output is shown as one block when it ends, never interleaved with another's. Every stage
+ * runs even when one fails; the exit code is 1 when any failed, and the last lines give each
+ * stage's time.
  */
 import { spawn } from 'node:child_process'
 
@@ -23,6 +24,7 @@ const checks: Stage[] = [
   { name: 'typecheck', command: 'npm run --silent typecheck' },
   { name: 'lint', command: 'npm run --silent lint' },
   { name: 'unused', command: 'npm run --silent unused' },
+  { name: 'layers', command: 'npm run --silent lint:layers' },
 ]
 const build: Stage = { name: 'build', command: 'npm run --silent build' }
 const unit: Stage = { name: 'vitest', command: 'npm run --silent test:unit' }

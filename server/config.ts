@@ -3,8 +3,8 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path'
 import { z } from 'zod'
 import { agency } from '#config/agency.ts'
-import { type VapidKeys, vapidKeysFromSecret, vapidPairProblem } from './push/vapid-keys.ts'
-import { isWebhookSecret, urlProblem } from './webhooks/destinations.ts'
+import { isWebhookSecret, urlProblem } from './security/destination-rules.ts'
+import { type VapidKeys, vapidKeysFromSecret, vapidPairProblem } from './security/vapid-keys.ts'
 
 /**
  * The server's settings, read from the environment once at start (docs/contracts.md, "Environment").

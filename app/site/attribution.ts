@@ -6,7 +6,7 @@
  * of ad click id it carried (never the id: that names one person's click). Nothing leaves the
  * browser but with a form: a form posted by the browser itself gets the record as the hidden field
  * `_source` as it is sent; the island adds it to its JSON body (`leadSourceForSubmit`). The server
- * checks it again (server/leads/lead-source.ts). Without JavaScript nothing is kept or sent.
+ * checks it again (forms/lead-source.ts). Without JavaScript nothing is kept or sent.
  */
 const leadSourceStorageKey = 'leadSource'
 

@@ -2,11 +2,12 @@
  * Where leads came from, as the desk shows it: the ad network of a click id (the lead page's
  * Source block and the CSV export), and leads per week and source (the inbox's weekly chart).
  */
+
+import { sourceChannel, storedLeadSource } from '#forms/lead-source.ts'
 import type { Queryable } from '../db/database.ts'
 import { build, countRows, run, sql, weekOf } from '../db/query-builder.ts'
-import { sourceChannel, storedLeadSource } from '../leads/lead-source.ts'
 
-/** The ad networks of the click ids the site notes (server/leads/lead-source.ts), as staff know them. */
+/** The ad networks of the click ids the site notes (forms/lead-source.ts), as staff know them. */
 const clickIdNetworks: Record<string, string> = {
   gclid: 'Google Ads',
   gbraid: 'Google Ads',

@@ -1,6 +1,5 @@
 import { agency } from '#config/agency.ts'
-import { zonedInstant } from '../desk/business-hours.ts'
-import { officeDayEnd } from '../desk/follow-up-time.ts'
+import { officeDayEnd, zonedInstant } from '../leads/business-hours.ts'
 
 /** Staff read times in the office's time zone, whatever the server's. */
 const dateTime = new Intl.DateTimeFormat('en-US', {

@@ -1,5 +1,4 @@
 import path from 'node:path'
-import type { Config } from '../config.ts'
 import type { Database } from './database.ts'
 import { openPgliteDatabase } from './pglite-database.ts'
 import { builtPgliteTemplate } from './pglite-template.ts'
@@ -15,7 +14,13 @@ export class DatabaseOpenError extends Error {}
  * DATABASE_URL when set, otherwise the embedded database under DATA_DIR/pglite; a new one starts as
  * a copy of the build's migrated template (build/pglite-template) when the build has one.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+/** Where the database is: server/config.ts reads both from the environment. */
+interface DatabasePlace {
+  databaseUrl?: string | undefined
+  dataDir: string
+}
+
+export async function openDatabase(config: DatabasePlace): Promise<Database> {
   if (!config.databaseUrl)
     return openPgliteDatabase(path.join(config.dataDir, 'pglite'), { template: builtPgliteTemplate })
   try {

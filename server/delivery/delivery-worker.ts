@@ -30,6 +30,7 @@ import { agency } from '#config/agency.ts'
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
 import { sql } from '../db/query-builder.ts'
+import type { Outbox, RetryPolicy } from '../jobs/outbox.ts'
 import { createPeriodicTask, errorReason } from '../jobs/periodic-task.ts'
 import {
   assignmentOutbox,
@@ -58,7 +59,6 @@ import {
   type WebhookSettings,
 } from '../webhooks/webhook-delivery.ts'
 import { type ClaimedDelivery, webhookOutbox } from '../webhooks/webhook-jobs.ts'
-import type { Outbox, RetryPolicy } from './outbox.ts'
 
 /** The retries (maxAttempts, baseDelayMs, maxDelayMs) are the same for every kind of message. */
 export interface DeliverySettings extends RetryPolicy {

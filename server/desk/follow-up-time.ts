@@ -7,7 +7,13 @@
 import { TZDate } from '@date-fns/tz'
 import { agency } from '#config/agency.ts'
 import { wallClock } from '#config/agency-facts.ts'
-import { addBusinessTime, agencyBusinessHours, type BusinessHours, zonedInstant } from './business-hours.ts'
+import {
+  addBusinessTime,
+  agencyBusinessHours,
+  type BusinessHours,
+  officeDayEnd,
+  zonedInstant,
+} from '../leads/business-hours.ts'
 
 const dayMs = 86_400_000
 
@@ -36,12 +42,6 @@ export function followUpInOfficeHours(
   // A week with no open hours at all: nothing to move it to.
   if (!open) return { at, moved: false }
   return { at: open, moved: open.getTime() !== at.getTime() }
-}
-
-/** The instant the office's day that holds `now` ends (its next local midnight). */
-export function officeDayEnd(now: Date, business: BusinessHours = agencyBusinessHours): Date {
-  const { year, month, day } = wallClock(now, business.timeZone)
-  return new Date(zonedInstant(Date.UTC(year, month - 1, day + 1), business.timeZone))
 }
 
 /** The same office clock time `days` later (a day with a clock change keeps the wall-clock time). */

@@ -15,11 +15,11 @@ import { html } from '#server/views/html.ts'
 import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
+import { agencyBusinessHours, type BusinessHours, overdueAt } from '../leads/business-hours.ts'
 import { queueDigestJob } from '../leads/lead-jobs.ts'
 import { leadPhone } from '../leads/lead-phone.ts'
 import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
 import { pausedDestinations } from '../webhooks/destinations.ts'
-import { agencyBusinessHours, type BusinessHours, overdueAt } from './business-hours.ts'
 
 export interface DigestSettings {
   /** 'HH:MM' in the agency's time zone (DIGEST_TIME). */

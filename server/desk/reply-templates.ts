@@ -20,7 +20,7 @@ import { leadLine } from '#forms/engine.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { build, countRows, run, sql } from '../db/query-builder.ts'
-import { isUuid } from '../leads/lead-id.ts'
+import { isUuid } from '../db/uuid.ts'
 import { insertEvent } from '../leads/work-log.ts'
 
 export { type ReplyTemplate, type ReplyTemplateKey, replyTemplateKeys }

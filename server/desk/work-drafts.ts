@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/database.ts'
 import { build, run } from '../db/query-builder.ts'
-import { isUuid } from '../leads/lead-id.ts'
+import { isUuid } from '../db/uuid.ts'
 import { hashSessionToken } from '../staff/staff-sessions.ts'
 
 /** The work form's fields a draft may carry (lead page, work-panel.ts), each at most this long. */

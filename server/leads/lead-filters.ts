@@ -12,8 +12,7 @@ import { insuranceLines } from '#forms/engine.ts'
 import { formDefinitions, formKeys, visitorFieldNames } from '#forms/registry.ts'
 import { sql } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
-import { overdueCutoff } from '../desk/business-hours.ts'
-import { officeDayEnd } from '../desk/follow-up-time.ts'
+import { officeDayEnd, overdueCutoff } from './business-hours.ts'
 import { parseLeadReference } from './lead-reference.ts'
 import { isLeadStatus, type LeadStatus, leadStatuses } from './lead-repository.ts'
 
@@ -207,7 +206,7 @@ export const openStatusLiterals = openStatuses.map((status) => sql.lit(status))
 /** A lead still in the pipeline. */
 export const openStatus = leads('status', 'in', openStatusLiterals)
 
-/** Overdue leads at `now` (server/desk/business-hours.ts overdueCutoff), as a condition over `leads`. */
+/** Overdue leads at `now` (server/leads/business-hours.ts overdueCutoff), as a condition over `leads`. */
 export function overdueCondition(now: Date): Expression<SqlBool> {
   const cutoff = overdueCutoff(now)
   if (!cutoff) return leads.lit(false)

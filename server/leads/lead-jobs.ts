@@ -2,7 +2,7 @@
  * Every statement about `delivery_jobs`, the transactional outbox (docs/decisions/003-sql-and-outbox.md):
  * a job is a lead's notification or a day's morning digest. The job of a new lead is written by the
  * lead's own insert (lead-repository.ts, one statement with the lead); the rest is here: what the
- * delivery worker claims with each job (its statements are server/delivery/outbox.ts's), the
+ * delivery worker claims with each job (its statements are server/jobs/outbox.ts's), the
  * desk's retry and "not spam", the digest's queueing, the held jobs after a restore, and the
  * counts that /api/health, /api/admin/health and /metrics report. The visitors' confirmations and
  * the assignment e-mails, sent by the same worker, are described here too.
@@ -11,9 +11,9 @@ import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
 import { build, countRows, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
-import { outbox } from '../delivery/outbox.ts'
+import { isUuid } from '../db/uuid.ts'
+import { outbox } from '../jobs/outbox.ts'
 import { pushOutbox, queueAssignmentPushes, withdrawAssignmentPushes } from '../push/push-jobs.ts'
-import { isUuid } from './lead-id.ts'
 
 /**
  * 'held': undelivered when a snapshot was taken, and restored since (holdUndeliveredJobs); it waits

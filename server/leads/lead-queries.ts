@@ -16,6 +16,7 @@ import { formDefinitions } from '#forms/registry.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { build, countRows, type RowOf, run, sql, weekOf } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
+import { isUuid } from '../db/uuid.ts'
 import {
   filterCondition,
   followUpDueCondition,
@@ -24,7 +25,6 @@ import {
   openStatus,
   overdueCondition,
 } from './lead-filters.ts'
-import { isUuid } from './lead-id.ts'
 import type { DeliveryJobStatus } from './lead-jobs.ts'
 import { type Lead, leadFromRow, leadSelection } from './lead-repository.ts'
 

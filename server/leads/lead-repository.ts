@@ -8,15 +8,15 @@
 
 import { randomUUID } from 'node:crypto'
 import type { Locale } from '#content/locale.ts'
+import { type LeadSource, storedLeadSource } from '#forms/lead-source.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { groupCommit } from '../db/group-commit.ts'
 import { build, run } from '../db/query-builder.ts'
+import { isUuid } from '../db/uuid.ts'
 import type { UsedProof } from '../spam/proof-verifier.ts'
 import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
-import { isUuid } from './lead-id.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
-import { type LeadSource, storedLeadSource } from './lead-source.ts'
 import { visitorCopyLimits } from './visitor-copies.ts'
 
 /**
@@ -74,7 +74,7 @@ export interface NewLead {
    * Absent: no check (a honeypot hit is spam anyway).
    */
   repeatCheck?: { since: Date; ifRepeated: { isSpam: boolean; spamReasons: string[] } }
-  /** Where the visit began (server/leads/lead-source.ts); null or absent when nothing is known. */
+  /** Where the visit began (forms/lead-source.ts); null or absent when nothing is known. */
   source?: LeadSource | null
   /**
    * The visitor's copy is offered (visitor-copies.ts): the keyed digest of the mailbox it would go
@@ -490,45 +490,6 @@ export async function recordReveal(
       field_name: reveal.fieldName,
       revealed_at: reveal.at,
     }),
-  )
-}
-
-/**
- * SSN and EIN about to leave in a webhook, recorded like a reveal before they are sent: once per
- * delivery and field, however many attempts the delivery takes (migration 018).
- */
-export async function recordWebhookReveals(
-  db: Queryable,
-  sent: {
-    leadId: string
-    fieldNames: readonly string[]
-    deliveryId: string
-    webhookUrl: string
-    allowedBy: string
-    at: Date
-  },
-): Promise<void> {
-  if (sent.fieldNames.length === 0) return
-  await run(
-    db,
-    build
-      .insertInto('sensitive_reveals')
-      .values(
-        sent.fieldNames.map((fieldName) => ({
-          staff_email: sent.allowedBy,
-          lead_id: sent.leadId,
-          field_name: fieldName,
-          revealed_at: sent.at,
-          webhook_url: sent.webhookUrl,
-          webhook_delivery_id: sent.deliveryId,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['webhook_delivery_id', 'field_name'])
-          .where('webhook_delivery_id', 'is not', null)
-          .doNothing(),
-      ),
   )
 }
 

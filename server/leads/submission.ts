@@ -11,16 +11,15 @@ import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
+import { takeLeadSource } from '#forms/lead-source.ts'
 import { validateSubmission } from '#forms/schema.ts'
 import { visitorAddress } from '../mail/visitor-confirmation.ts'
-import type { LeadOutcome } from '../metrics/metrics.ts'
 import { encryptSensitiveFields, sensitiveFieldNames } from '../security/sensitive-fields.ts'
 import type { ProofCheck, ProofVerifier } from '../spam/proof-verifier.ts'
 import { repeatWindowMs } from '../spam/repeat-text.ts'
 import { judgeSubmission, type SpamVerdict } from '../spam/spam-score.ts'
 import { isHoneypotFilled, spamFields, withoutHoneypot } from './honeypot.ts'
 import type { LeadRepository, NewLead } from './lead-repository.ts'
-import { takeLeadSource } from './lead-source.ts'
 import {
   bodyFingerprint,
   fingerprintKeyFrom,
@@ -73,8 +72,11 @@ type SubmissionOutcome =
       kind: 'stored'
       /** The lead's reference: the new one's, or the first one's for a repeat (a bot gets one too). */
       reference: string
-      /** How agency_leads_received_total counts it: all three answer the visitor alike. */
-      counted: Extract<LeadOutcome, 'stored' | 'spam' | 'repeat'>
+      /**
+       * How agency_leads_received_total counts it (three of server/metrics/metrics.ts LeadOutcome,
+       * a layer above): all three answer the visitor alike.
+       */
+      counted: 'stored' | 'spam' | 'repeat'
     }
   /** Nothing stored; the server's English message for each field that is not right. */
   | { kind: 'invalid'; fields: Record<string, string> }
@@ -111,7 +113,7 @@ export function createSubmissionService(deps: SubmissionDeps) {
     // instead of after every request read in this turn has been checked (decision 036).
     await nextTurn()
     const now = deps.now()
-    // Where the visit began (server/leads/lead-source.ts): out of the body before anything reads
+    // Where the visit began (forms/lead-source.ts): out of the body before anything reads
     // it, so validation and fingerprints are the same with or without it; a bad one is dropped.
     const sent = takeLeadSource(body)
     const source = input.apiToken ? { ...sent, apiToken: input.apiToken } : sent

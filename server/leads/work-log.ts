@@ -6,8 +6,8 @@
  */
 import type { Database, Queryable } from '../db/database.ts'
 import { build, countRows, type RowOf, run, sql, weekOf } from '../db/query-builder.ts'
+import { isUuid } from '../db/uuid.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
-import { isUuid } from './lead-id.ts'
 import { queueAssignmentMail } from './lead-jobs.ts'
 import type { LeadStatus, LostReason } from './lead-repository.ts'
 

@@ -10,6 +10,7 @@
 
 import type { FormDefinition } from '#forms/engine.ts'
 import { allFields } from '#forms/engine.ts'
+import { fieldLabels } from '#forms/field-labels.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
@@ -50,24 +51,6 @@ const languageLines: Record<string, string> = {
 /** Removes line breaks so a visitor's text can never add a header line to the message. */
 function singleLine(value: string): string {
   return value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim()
-}
-
-/**
- * Each field's label as the agency reads it: the form's label, preceded by its section's legend
- * (without "(optional)") where another field of the form has the same label.
- */
-export function fieldLabels(form: FormDefinition): Map<string, string> {
-  const counts = new Map<string, number>()
-  for (const field of allFields(form)) counts.set(field.label, (counts.get(field.label) ?? 0) + 1)
-  const labels = new Map<string, string>()
-  for (const section of form.sections) {
-    const legend = section.legend.replace(/\s*\(optional\)$/, '')
-    for (const field of section.fields) {
-      const shared = (counts.get(field.label) ?? 0) > 1
-      labels.set(field.name, shared ? `${legend} — ${field.label}` : field.label)
-    }
-  }
-  return labels
 }
 
 /** "Quote request (Home)" where the visitor chose the line, else the form's title ("Boat quote"). */

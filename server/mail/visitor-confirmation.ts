@@ -3,7 +3,7 @@
  * as the agency: its name in From (MAIL_FROM's address), what was asked for (the form's title, and
  * the line of insurance chosen on the general quote request, in the visitor's language), the
  * reference to quote when they call, when the agency will call them (within one business hour,
- * server/desk/business-hours.ts), the office hours, the privacy notice and a signature with the
+ * server/leads/business-hours.ts), the office hours, the privacy notice and a signature with the
  * agency's name, phone and address. It repeats nothing the visitor typed (no name, no message, no
  * part of their address: the To line names no one), so whoever types a stranger's address into a
  * form can make the site send this text and nothing else; which leads get one at all, and how

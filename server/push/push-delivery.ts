@@ -5,9 +5,10 @@
  * hours, then sent, and its outcome recorded with the outbox's backoff. A push service answering
  * 404 or 410 has forgotten the browser: so do we, with its messages.
  */
+import { agencyWeek, type OfficeWeek } from '#config/agency-facts.ts'
+import { addBusinessTime } from '#config/office-time.ts'
 import type { Queryable } from '../db/database.ts'
-import type { RetryPolicy } from '../delivery/outbox.ts'
-import { addBusinessTime, agencyBusinessHours, type BusinessHours } from '../desk/business-hours.ts'
+import type { RetryPolicy } from '../jobs/outbox.ts'
 import {
   type ClaimedPush,
   deferPush,
@@ -21,7 +22,7 @@ import { pushPayload } from './push-text.ts'
 
 export interface PushSettings extends PushSendSettings {
   /** The office's week, for quiet hours (the agency's by default). */
-  business?: BusinessHours
+  business?: OfficeWeek
   /** The clock quiet hours are read on (tests set it). */
   now?: () => Date
 }
@@ -89,7 +90,7 @@ export async function deliverPush(
   }
   if (message.quietHours) {
     const now = settings.now?.() ?? new Date()
-    const opens = addBusinessTime(now, 0, settings.business ?? agencyBusinessHours)
+    const opens = addBusinessTime(now, 0, settings.business ?? agencyWeek)
     if (opens && opens.getTime() > now.getTime()) {
       await deferPush(db, message, opens)
       log.info({ ...entry, until: opens.toISOString() }, 'phone notification waits for the office to open')

@@ -3,13 +3,13 @@
  * queues a message (a new lead: the trigger on delivery_jobs; an assignment: queueAssignmentMail in
  * server/leads/lead-jobs.ts, through the functions here; a follow-up falling due: the delivery
  * worker's sweep), what the worker claims with each, and what a send leaves behind. Claims, leases
- * and backoff are server/delivery/outbox.ts's, as for every other outbox.
+ * and backoff are server/jobs/outbox.ts's, as for every other outbox.
  */
 import type { SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
 import { build, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
-import { outbox } from '../delivery/outbox.ts'
+import { outbox } from '../jobs/outbox.ts'
 
 export type PushKind = 'new-lead' | 'assigned' | 'follow-up'
 

@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
 import webpush from 'web-push'
+import type { VapidKeys } from '../security/vapid-keys.ts'
 import {
   type AddressCheck,
   AddressNotAllowedError,
@@ -16,7 +17,6 @@ import {
   isOutsideAddress,
   outsideOnlyLookup,
 } from '../webhooks/destination-address.ts'
-import type { VapidKeys } from './vapid-keys.ts'
 
 /** How the push service answered, in a few words of ours (never the endpoint). */
 export interface PushAnswer {

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Queryable } from '../db/database.ts'
-import { build, countRows, run } from '../db/query-builder.ts'
-import { openStatusLiterals } from '../leads/lead-filters.ts'
-import { insertEvent } from '../leads/work-log.ts'
-import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
+import { build, run } from '../db/query-builder.ts'
 import { hashPassword, type PasswordCost, passwordMaxLength, passwordMinLength } from './password-hash.ts'
 import type { StaffRole } from './staff-sessions.ts'
 
@@ -336,7 +333,7 @@ export async function endStaffSessions(db: Queryable, email: string): Promise<bo
  * (two processes, two connections) then run one after the other: the second one finds the first
  * one's change and is refused, so the desk always keeps an owner. Call it inside a transaction.
  */
-async function keepAnOwner(tx: Queryable, email: string): Promise<void> {
+export async function keepAnOwner(tx: Queryable, email: string): Promise<void> {
   const owners = await run(
     tx,
     build.selectFrom('staff_users').select('email').where('role', '=', 'owner').orderBy('id').forUpdate(),
@@ -360,91 +357,15 @@ export async function setStaffRole(tx: Queryable, email: string, role: StaffRole
   return rows.length > 0
 }
 
-/** What becomes of a removed member's open leads: another member's (by id), or nobody's. */
-export interface RemoveOptions {
-  reassignTo?: string
-  /** Who removes the account, named in the reassigned leads' work log. */
-  actor?: { userId: string | null; email: string }
-  at?: Date
-}
-
 /**
  * Removes the account and its sessions (reveal records keep the e-mail). False when there was none.
- * Refuses (throws) to remove the last owner. Call it inside a transaction (keepAnOwner): with
- * `reassignTo`, the member's open leads move to that member in the same transaction, each with an
- * assignment in its work log and its webhook event; every other lead of theirs becomes unassigned.
+ * Refuses (throws) to remove the last owner. Call it inside a transaction (keepAnOwner). What
+ * becomes of the member's open leads is decided in server/leads/staff-leads.ts (removeStaffMember):
+ * without it they are left unassigned.
  */
-export async function removeStaffUser(
-  tx: Queryable,
-  email: string,
-  options: RemoveOptions = {},
-): Promise<boolean> {
+export async function removeStaffUser(tx: Queryable, email: string): Promise<boolean> {
   const normalized = normalizeEmail(email)
   await keepAnOwner(tx, normalized)
-  if (options.reassignTo) await reassignOpenLeads(tx, normalized, options.reassignTo, options)
   const rows = await run(tx, build.deleteFrom('staff_users').where('email', '=', normalized).returning('id'))
   return rows.length > 0
-}
-
-async function reassignOpenLeads(tx: Queryable, email: string, toId: string, options: RemoveOptions) {
-  const to = await findStaffUserById(tx, toId)
-  if (!to || to.email === email)
-    throw new StaffAccountError('Choose another staff member to give the leads to.')
-  const at = options.at ?? new Date()
-  const moved = await run(
-    tx,
-    build
-      .updateTable('leads')
-      .set({ assigned_to: to.id })
-      .where('assigned_to', '=', (eb) => eb.selectFrom('staff_users').select('id').where('email', '=', email))
-      .where('status', 'in', openStatusLiterals)
-      .where((eb) => eb.not(eb.ref('is_spam')))
-      .returning('id'),
-  )
-  const actor = options.actor ?? { userId: null, email: 'npm run staff' }
-  for (const lead of moved) {
-    await insertEvent(tx, { leadId: lead.id, actor, kind: 'assignment', detail: to.email, at })
-    await recordLeadEvent(tx, {
-      leadId: lead.id,
-      type: 'lead.assigned',
-      detail: { assignedTo: to.email },
-      at,
-    })
-  }
-}
-
-export function listStaffUsers(db: Queryable, now: Date): Promise<StaffUserSummary[]> {
-  const count = countRows().as('count')
-  return run(
-    db,
-    build
-      .selectFrom('staff_users as u')
-      .select((eb) => [
-        'u.id',
-        'u.email',
-        'u.display_name as displayName',
-        'u.role',
-        'u.created_at as createdAt',
-        'u.last_sign_in_at as lastSignInAt',
-        eb
-          .selectFrom('staff_sessions as s')
-          .select(count)
-          .whereRef('s.staff_user_id', '=', 'u.id')
-          .where('s.expires_at', '>', now)
-          .$asScalar()
-          .as('activeSessions'),
-        eb('u.totp_enabled_at', 'is not', null).as('twoStepOn'),
-        eb
-          .selectFrom('leads as l')
-          .select(count)
-          .whereRef('l.assigned_to', '=', 'u.id')
-          .where('l.status', 'in', openStatusLiterals)
-          .where((eb) => eb.not(eb.ref('l.is_spam')))
-          .$asScalar()
-          .as('openLeads'),
-      ])
-      .$narrowType<{ twoStepOn: boolean }>()
-      .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('u.display_name', 'u.email')]))
-      .orderBy('u.email'),
-  )
 }

@@ -6,11 +6,11 @@
  */
 import type { FormDefinition } from '#forms/engine.ts'
 import { allFields, leadLine } from '#forms/engine.ts'
+import { fieldLabels } from '#forms/field-labels.ts'
+import { type LeadSource, storedLeadSource } from '#forms/lead-source.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { build, run } from '../db/query-builder.ts'
-import { type LeadSource, storedLeadSource } from '../leads/lead-source.ts'
-import { fieldLabels } from '../mail/lead-notification.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
 import { type ClaimedDelivery, stringRecord, type WebhookEventType } from './webhook-jobs.ts'
 

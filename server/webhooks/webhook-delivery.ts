@@ -5,10 +5,10 @@
  */
 import type { FormDefinition } from '#forms/engine.ts'
 import type { Queryable } from '../db/database.ts'
-import type { RetryPolicy } from '../delivery/outbox.ts'
-import { recordWebhookReveals } from '../leads/lead-repository.ts'
+import type { RetryPolicy } from '../jobs/outbox.ts'
+import { urlProblem } from '../security/destination-rules.ts'
 import { type AddressCheck, isLoopbackAddress, isOutsideAddress } from './destination-address.ts'
-import { destinationForSending, destinationTakes, enabledDestinations, urlProblem } from './destinations.ts'
+import { destinationForSending, destinationTakes, enabledDestinations } from './destinations.ts'
 import { buildWebhookPayload, leadForWebhook } from './payload.ts'
 import { defaultSendSettings, type SendResult, type SendSettings, sendWebhook } from './sender.ts'
 import {
@@ -19,6 +19,7 @@ import {
   recordDeliveryFailure,
   waitingEvents,
 } from './webhook-jobs.ts'
+import { recordWebhookReveals } from './webhook-reveals.ts'
 
 export interface WebhookSettings {
   /** LEAD_ENCRYPTION_KEY: decrypts the signing secrets, and SSN/EIN for destinations allowed them. */

@@ -10,8 +10,8 @@ import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
 import { build, countRows, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
-import { outbox, type RetryPolicy } from '../delivery/outbox.ts'
-import { isUuid } from '../leads/lead-id.ts'
+import { isUuid } from '../db/uuid.ts'
+import { outbox, type RetryPolicy } from '../jobs/outbox.ts'
 
 const webhookEventTypes = ['lead.received', 'lead.status_changed', 'lead.assigned'] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]

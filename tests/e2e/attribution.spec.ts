@@ -1,5 +1,5 @@
 /**
- * Where a lead came from, in a real browser (app/site/attribution.ts, server/leads/lead-source.ts):
+ * Where a lead came from, in a real browser (app/site/attribution.ts, forms/lead-source.ts):
  * a visitor lands from a Google campaign, browses, sends the contact form; staff see the campaign
  * and the landing page on the lead. The site sets no cookie for it.
  */

@@ -5,7 +5,7 @@
  * with the Mine and Unassigned filters, and the reply links in the lead's language.
  */
 import { describe, expect, it } from 'vitest'
-import { addBusinessTime, type BusinessHours, overdueAt } from '#server/desk/business-hours.ts'
+import { addBusinessTime, type BusinessHours, overdueAt } from '#server/leads/business-hours.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'

@@ -1,5 +1,5 @@
 /**
- * Where a lead came from (server/leads/lead-source.ts, migration 015): the `_source` the visitor's
+ * Where a lead came from (forms/lead-source.ts, migration 015): the `_source` the visitor's
  * tab sends with the form is validated and stored on the lead, from the island's JSON body and from
  * a form the browser posted itself; a bad one is dropped and the lead is stored anyway. On both
  * databases.

@@ -8,7 +8,7 @@ import { agency } from '#config/agency.ts'
 import { timeLabel } from '#config/agency-facts.ts'
 import { callBackBy } from '#config/office-time.ts'
 import { callBackSentence } from '#content/call-back.ts'
-import { overdueAt } from '#server/desk/business-hours.ts'
+import { overdueAt } from '#server/leads/business-hours.ts'
 import { withExampleAgency } from './helpers/example-agency.ts'
 
 // The example agency's week (installed here, whatever config/agency.ts says): Monday to Thursday 9

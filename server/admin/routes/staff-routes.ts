@@ -14,6 +14,7 @@
  * change that cannot be made says why and changes nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { listStaffUsers, removeStaffMember } from '#server/leads/staff-leads.ts'
 import { resetSecondFactor } from '#server/staff/second-factor.ts'
 import { accountTag, clearLock, currentLocks, tagOfKey } from '#server/staff/sign-in-throttle.ts'
 import {
@@ -25,10 +26,8 @@ import {
   findStaffUserById,
   generatePassword,
   isStaffRole,
-  listStaffUsers,
   recentStaffAudit,
   recordStaffAudit,
-  removeStaffUser,
   StaffAccountError,
   StaffNameTakenError,
   type StaffUser,
@@ -377,7 +376,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     // Their open leads move (or not) in the same transaction as the removal: all or nothing.
     const removed = await keepingAnOwner(reply, owner, () =>
       db.transaction(async (tx) => {
-        await removeStaffUser(tx, user.email, {
+        await removeStaffMember(tx, user.email, {
           reassignTo,
           actor: { userId: owner.userId, email: owner.email },
           at: options.now(),

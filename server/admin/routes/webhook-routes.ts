@@ -19,6 +19,7 @@ import { insuranceLines as lineKeys } from '#forms/engine.ts'
 import { formDefinitions } from '#forms/registry.ts'
 import type { Database } from '#server/db/database.ts'
 import { recentWebhookReveals } from '#server/leads/lead-repository.ts'
+import { urlProblem } from '#server/security/destination-rules.ts'
 import { hasSecondFactor } from '#server/staff/second-factor.ts'
 import { type ProofResult, proveItIsThem } from '#server/staff/sign-in.ts'
 import { recordStaffAudit } from '#server/staff/staff-accounts.ts'
@@ -31,7 +32,6 @@ import {
   listDestinations,
   removeDestination,
   setDestinationEnabled,
-  urlProblem,
 } from '#server/webhooks/destinations.ts'
 import { recentDeliveries, retryDelivery } from '#server/webhooks/webhook-jobs.ts'
 import { sendPage } from '../views/admin-layout.ts'

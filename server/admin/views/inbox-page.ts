@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react'
 import { formDefinitions } from '#forms/registry.ts'
-import { formatDuration, isOverdue } from '#server/desk/business-hours.ts'
 import { telHref } from '#server/desk/reply-links.ts'
+import { formatDuration, isOverdue } from '#server/leads/business-hours.ts'
 import {
   type AssignedFilter,
   type DueFilter,

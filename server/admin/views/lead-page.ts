@@ -1,9 +1,9 @@
 import { Fragment, type ReactNode } from 'react'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
+import { type LeadSource, sourceCampaign } from '#forms/lead-source.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import type { DeliveryJob } from '#server/leads/lead-jobs.ts'
 import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
-import { type LeadSource, sourceCampaign } from '#server/leads/lead-source.ts'
 import { html } from '#server/views/html.ts'
 import {
   type FieldView,

@@ -4,7 +4,7 @@
  */
 
 import type { ReactNode } from 'react'
-import { formatDuration } from '#server/desk/business-hours.ts'
+import { formatDuration } from '#server/leads/business-hours.ts'
 import { lostReasonWords } from '../lead-words.ts'
 import { type OwnerView, ownerWeeks } from '../owner-figures.ts'
 import { formatDay } from '../staff-time.ts'

@@ -7,11 +7,11 @@
  */
 
 import { Fragment, type ReactNode } from 'react'
-import { formatDuration, isOverdue, overdueAt } from '#server/desk/business-hours.ts'
 import { type QuickFollowUp, quickFollowUps } from '#server/desk/follow-up-time.ts'
 import { copyText, mailtoHref, type ReplyLead, smsHref, telHref } from '#server/desk/reply-links.ts'
 import { replyBodyMaxLength, replySubjectMaxLength } from '#server/desk/reply-templates.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
+import { formatDuration, isOverdue, overdueAt } from '#server/leads/business-hours.ts'
 import { leadPhone } from '#server/leads/lead-phone.ts'
 import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
 import { finishedStatuses, leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'

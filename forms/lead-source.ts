@@ -7,6 +7,9 @@
  * Anyone can send anything here, so only known keys of short single-line text are kept, each cut to
  * its length; a key that is not right is dropped, and a source that is not right at all is dropped
  * whole. It never refuses the lead (docs/api.md, "Where a lead came from").
+ *
+ * In forms/, the base the site and the server share: the server stores it (server/leads/), sends it
+ * in the webhook payload (server/webhooks/, a layer below leads) and shows it on the desk.
  */
 
 /** What is stored in `leads.source` (migration 015) and sent in the webhook payload. */

@@ -2,8 +2,11 @@
  * Speed to lead: when a lead still new becomes overdue. The clock runs only while the agency is
  * open (config/agency.ts `hours`, read in its time zone); closed days are skipped. A lead received
  * on Friday at 15:30 in Georgia is overdue at Monday 09:30, not at 16:30 on Friday night.
+ * Here in leads/, with the end of the office's day, because the lead filters (lead-filters.ts) pick
+ * overdue leads and today's follow-ups by them; the desk's own follow-up rules are in
+ * server/desk/follow-up-time.ts.
  */
-import { agencyWeek, type OfficeWeek, zonedInstant } from '#config/agency-facts.ts'
+import { agencyWeek, type OfficeWeek, wallClock, zonedInstant } from '#config/agency-facts.ts'
 import { addBusinessTime, callBackAfterMs, subtractBusinessTime } from '#config/office-time.ts'
 
 export { addBusinessTime, zonedInstant }
@@ -55,4 +58,10 @@ export function formatDuration(ms: number): string {
  */
 export function overdueCutoff(now: Date, business: BusinessHours = agencyBusinessHours): Date | undefined {
   return subtractBusinessTime(now, callBackAfterMs, business)
+}
+
+/** The instant the office's day that holds `now` ends (its next local midnight). */
+export function officeDayEnd(now: Date, business: BusinessHours = agencyBusinessHours): Date {
+  const { year, month, day } = wallClock(now, business.timeZone)
+  return new Date(zonedInstant(Date.UTC(year, month - 1, day + 1), business.timeZone))
 }
