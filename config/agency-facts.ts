@@ -168,6 +168,23 @@ export interface WallClock {
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0')
 
+/**
+ * A date format in the office's time zone as published now (Intl.DateTimeFormat is costly to make,
+ * so it is kept, and made again only when a publish changes the zone).
+ */
+export function officeDateFormat(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): () => Intl.DateTimeFormat {
+  let made: { zone: string; format: Intl.DateTimeFormat } | undefined
+  return () => {
+    const zone = agency.timeZone
+    if (made?.zone !== zone)
+      made = { zone, format: new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }) }
+    return made.format
+  }
+}
+
 /** The wall clock in `timeZone` (the office's by default) at `instant`. */
 export function wallClock(instant: Date | number, timeZone: string = agency.timeZone): WallClock {
   const local = new TZDate(typeof instant === 'number' ? instant : instant.getTime(), timeZone)

@@ -202,8 +202,13 @@ async function main(): Promise<void> {
   const digestSettings = {
     time: config.digestTime ?? '24:00',
     to: config.digestTo,
-    timeZone: agency.timeZone,
-    deskUrl: agency.siteUrl,
+    // Read when the digest runs: a published change of the office's zone applies without a restart.
+    get timeZone() {
+      return agency.timeZone
+    },
+    get deskUrl() {
+      return agency.siteUrl
+    },
   }
   // DIGEST_TIME=off: no digest is queued (a job queued before still goes out).
   const digestJob = config.digestTime

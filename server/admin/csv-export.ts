@@ -15,7 +15,7 @@
  * cell is quoted and formula starts are neutralised (OWASP "CSV injection", see csvCell).
  */
 
-import { agency } from '#config/agency.ts'
+import { officeDateFormat } from '#config/agency-facts.ts'
 import type { Field, FormDefinition } from '#forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
 import { stateCode } from '#forms/states.ts'
@@ -68,8 +68,7 @@ function localTime(date: Date | string | null | undefined): string {
   return date ? localInputValue(date).replace('T', ' ') : ''
 }
 
-const isoParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: agency.timeZone,
+const isoParts = officeDateFormat('en-US', {
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',
@@ -83,7 +82,11 @@ const isoParts = new Intl.DateTimeFormat('en-US', {
 /** ISO 8601 in the agency's time zone with its offset, to the second: "2026-11-24T22:30:00-05:00". */
 function isoTime(date: Date | string | null | undefined): string {
   if (!date) return ''
-  const part = Object.fromEntries(isoParts.formatToParts(new Date(date)).map((p) => [p.type, p.value]))
+  const part = Object.fromEntries(
+    isoParts()
+      .formatToParts(new Date(date))
+      .map((p) => [p.type, p.value]),
+  )
   const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).replace('GMT', '')
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`
 }

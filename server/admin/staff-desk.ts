@@ -6,6 +6,7 @@
 import type { FormDefinition } from '#forms/engine.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import type { Database } from '../db/database.ts'
+import type { OfficeZone } from '../leads/business-hours.ts'
 import { type DeliveryJob, deliveryJobsOfLead, retryFailedJob } from '../leads/lead-jobs.ts'
 import { createLeadQueries, type InboxLead, type LeadQueries } from '../leads/lead-queries.ts'
 import { type RevealRecord, recordReveal, revealsOfLead, setLeadSpam } from '../leads/lead-repository.ts'
@@ -56,7 +57,7 @@ export function createStaffDesk({
 }: {
   db: Database
   encryptionKey: Buffer
-  timeZone: string
+  timeZone: OfficeZone
   now: () => Date
 }): StaffDesk {
   const inbox = createLeadQueries(db, timeZone)

@@ -1,31 +1,29 @@
 import { agency } from '#config/agency.ts'
+import { officeDateFormat } from '#config/agency-facts.ts'
 import { officeDayEnd, zonedInstant } from '../leads/business-hours.ts'
 
 /** Staff read times in the office's time zone, whatever the server's. */
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: agency.timeZone,
+const dateTime = officeDateFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',
 })
 
-const monthDayTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: agency.timeZone,
+const monthDayTime = officeDateFormat('en-US', {
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
 })
 
-const yearOf = new Intl.DateTimeFormat('en-US', { timeZone: agency.timeZone, year: 'numeric' })
+const yearOf = officeDateFormat('en-US', { year: 'numeric' })
 
 /** "Nov 27, 1:52 PM" for a time of this year (the inbox's rows), with the year for an older one. */
 export function formatRecentDateTime(date: Date | string, now: Date = new Date()): string {
   const at = new Date(date)
-  return yearOf.format(at) === yearOf.format(now) ? monthDayTime.format(at) : dateTime.format(at)
+  return yearOf().format(at) === yearOf().format(now) ? monthDayTime().format(at) : dateTime().format(at)
 }
 
-const weekdayDayTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: agency.timeZone,
+const weekdayDayTime = officeDateFormat('en-US', {
   weekday: 'short',
   month: 'short',
   day: 'numeric',
@@ -33,27 +31,26 @@ const weekdayDayTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 })
 
-const timeOnly = new Intl.DateTimeFormat('en-US', {
-  timeZone: agency.timeZone,
+const timeOnly = officeDateFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 })
 
-const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: agency.timeZone, dateStyle: 'short' })
+const dayKey = officeDateFormat('en-CA', { dateStyle: 'short' })
 
 /** "Today, 3:15 PM", "Tomorrow, 9:00 AM" or "Mon, Nov 30, 9:00 AM": a follow-up choice, in office time. */
 export function formatFollowUpChoice(at: Date, now: Date): string {
-  const day = dayKey.format(at)
-  if (day === dayKey.format(now)) return `Today, ${timeOnly.format(at)}`
+  const day = dayKey().format(at)
+  if (day === dayKey().format(now)) return `Today, ${timeOnly().format(at)}`
   // The office's next local midnight falls on its tomorrow, whatever the clocks do that night.
-  if (day === dayKey.format(officeDayEnd(now))) return `Tomorrow, ${timeOnly.format(at)}`
-  return weekdayDayTime.format(at)
+  if (day === dayKey().format(officeDayEnd(now))) return `Tomorrow, ${timeOnly().format(at)}`
+  return weekdayDayTime().format(at)
 }
 
 const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' })
 
 export function formatDateTime(date: Date | string): string {
-  return dateTime.format(new Date(date))
+  return dateTime().format(new Date(date))
 }
 
 /** 'YYYY-MM-DD' → 'Nov 16' (a calendar day, so no time zone shift). */
@@ -61,8 +58,7 @@ export function formatDay(isoDay: string): string {
   return shortDay.format(new Date(`${isoDay}T00:00:00Z`))
 }
 
-const inputParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: agency.timeZone,
+const inputParts = officeDateFormat('en-CA', {
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',
@@ -75,7 +71,7 @@ const inputParts = new Intl.DateTimeFormat('en-CA', {
 export function localInputValue(date: Date | string | null): string {
   if (!date) return ''
   const parts: Record<string, string> = {}
-  for (const part of inputParts.formatToParts(new Date(date))) parts[part.type] = part.value
+  for (const part of inputParts().formatToParts(new Date(date))) parts[part.type] = part.value
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
 }
 

@@ -65,3 +65,9 @@ export function officeDayEnd(now: Date, business: BusinessHours = agencyBusiness
   const { year, month, day } = wallClock(now, business.timeZone)
   return new Date(zonedInstant(Date.UTC(year, month - 1, day + 1), business.timeZone))
 }
+
+/**
+ * The office's time zone (an IANA name), or how to read it at each use (the published settings':
+ * a change applies without a restart).
+ */
+export type OfficeZone = string | (() => string)

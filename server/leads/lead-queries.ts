@@ -17,6 +17,7 @@ import type { Database, Queryable } from '../db/database.ts'
 import { build, countRows, type RowOf, run, sql, weekOf } from '../db/query-builder.ts'
 import type { DB } from '../db/schema.ts'
 import { isUuid } from '../db/uuid.ts'
+import type { OfficeZone } from './business-hours.ts'
 import {
   filterCondition,
   followUpDueCondition,
@@ -260,10 +261,12 @@ export interface LeadQueries {
 }
 
 /** `timeZone`: the agency's (IANA name); date filters and weeks are days there, not in UTC. */
-export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
+export function createLeadQueries(db: Database, timeZone: OfficeZone): LeadQueries {
+  // Read at each use: a published change of the office's zone applies at once.
+  const zone = () => (typeof timeZone === 'string' ? timeZone : timeZone())
   return {
     async listLeads(filters, page, viewerId = '', now = new Date(), countCap = undefined) {
-      const where = filterCondition(filters, timeZone, viewerId, now)
+      const where = filterCondition(filters, zone(), viewerId, now)
       const query = filters.sort
         ? ordered(build.selectFrom('leads').select(listSelection).where(where), sortOrders[filters.sort])
         : build
@@ -292,7 +295,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
 
     async changedLeads(filters, position, limit, viewerId = '', now = new Date()) {
       const where = (eb: ExpressionBuilder<DB, 'leads'>) => {
-        const parts = [filterCondition(filters, timeZone, viewerId, now)]
+        const parts = [filterCondition(filters, zone(), viewerId, now)]
         if (position.since) parts.push(eb('updated_at', '>=', sql<Date>`${position.since}::timestamptz`))
         if (position.after)
           parts.push(
@@ -330,7 +333,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
           ...inboxSelection(eb),
           exactInstant(sql.ref('received_at')).$notNull().as('keysetAt'),
         ])
-        .where(filterCondition(filters, timeZone, viewerId, now))
+        .where(filterCondition(filters, zone(), viewerId, now))
         .orderBy('received_at', 'desc')
         .orderBy('id', 'desc')
         .limit(batchSize)
@@ -424,13 +427,13 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         build
           .selectFrom('leads')
           .select([
-            weekOf(sql.ref('received_at'), timeZone).as('week'),
+            weekOf(sql.ref('received_at'), zone()).as('week'),
             'form_key as formKey',
             sql<string | null>`CASE ${lineAnswerCases} END`.as('lineAnswer'),
             countRows().as('count'),
           ])
           .where(leads.not(leads.ref('is_spam')))
-          .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`)
+          .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${zone()})`)
           .groupBy(sql`1, 2, 3`),
       ),
 
@@ -439,7 +442,7 @@ export function createLeadQueries(db: Database, timeZone: string): LeadQueries {
         db,
         build.selectNoFrom(
           // The cast: PostgreSQL cannot infer the type of a parameter before AT TIME ZONE.
-          weekOf(sql<Date>`${now}::timestamptz`, timeZone).as('week'),
+          weekOf(sql<Date>`${now}::timestamptz`, zone()).as('week'),
         ),
       )
       if (!row) throw new Error('the database returned no week')

@@ -4,10 +4,12 @@
  * and its log entry are written in one transaction, so the timeline never misses a change; so is
  * the webhook event of a status change or an assignment (server/webhooks), so no CRM misses one.
  */
+
 import type { Database, Queryable } from '../db/database.ts'
 import { build, countRows, type RowOf, run, sql, weekOf } from '../db/query-builder.ts'
 import { isUuid } from '../db/uuid.ts'
 import { recordLeadEvent } from '../webhooks/webhook-jobs.ts'
+import type { OfficeZone } from './business-hours.ts'
 import { queueAssignmentMail } from './lead-jobs.ts'
 import type { LeadStatus, LostReason } from './lead-repository.ts'
 
@@ -279,7 +281,9 @@ export interface WorkLog {
   weeklySpeed(since: string): Promise<WeeklySpeed[]>
 }
 
-export function createWorkLog(db: Database, timeZone: string): WorkLog {
+export function createWorkLog(db: Database, timeZone: OfficeZone): WorkLog {
+  // Read at each use: a published change of the office's zone applies at once.
+  const zone = () => (typeof timeZone === 'string' ? timeZone : timeZone())
   return {
     events: async (leadId) =>
       !isUuid(leadId)
@@ -344,14 +348,14 @@ export function createWorkLog(db: Database, timeZone: string): WorkLog {
         build
           .selectFrom('leads')
           .select([
-            weekOf(sql.ref('received_at'), timeZone).as('week'),
+            weekOf(sql.ref('received_at'), zone()).as('week'),
             countRows().as('received'),
             sql<number>`count(first_contact_at)::int`.as('contacted'),
             percentile(0.5).as('median'),
             percentile(0.9).as('p90'),
           ])
           .where((eb) => eb.not(eb.ref('is_spam')))
-          .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${timeZone})`)
+          .where('received_at', '>=', sql<Date>`(${since}::date::timestamp AT TIME ZONE ${zone()})`)
           .groupBy(sql`1`)
           .orderBy(sql`1`),
       )

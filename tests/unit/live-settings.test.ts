@@ -4,6 +4,7 @@ import { carriers } from '#config/carriers.ts'
 import { installSettingsSource, liveCopy } from '#config/live-settings.ts'
 import { defaultSiteSettings } from '#config/site-settings.ts'
 import { testimonials } from '#config/testimonials.ts'
+import { formatDateTime, localInputValue } from '#server/admin/staff-time.ts'
 
 describe('settings read at the moment of use', () => {
   afterEach(() => installSettingsSource(undefined))
@@ -43,5 +44,17 @@ describe('settings read at the moment of use', () => {
     expect(copy.line).toBe('Call 4045550123')
     expect(copy.line).toBe('Call 4045550123')
     expect(builds).toBe(2)
+  })
+
+  it('shows the desk’s times in the office’s zone as published, without a restart', () => {
+    const at = new Date('2026-11-25T18:00:00Z')
+    // The defaults' office is in Georgia (Eastern time): 1:00 PM.
+    expect(formatDateTime(at)).toContain('1:00 PM')
+    expect(localInputValue(at)).toBe('2026-11-25T13:00')
+    const published = defaultSiteSettings()
+    published.agency.timeZone = 'America/Los_Angeles'
+    installSettingsSource(() => published)
+    expect(formatDateTime(at)).toContain('10:00 AM')
+    expect(localInputValue(at)).toBe('2026-11-25T10:00')
   })
 })

@@ -98,7 +98,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const desk = createStaffDesk({
     db: options.db,
     encryptionKey: options.encryptionKey,
-    timeZone: agency.timeZone,
+    // Read at each use, so a published change of the office's zone applies without a restart.
+    timeZone: () => agency.timeZone,
     now: options.now,
   })
 
