@@ -263,13 +263,16 @@ export async function updateDestination(
     db,
     build
       .updateTable('webhook_destinations')
-      .set({ paused_at: sql<Date | null>`paused_at` })
-      .$if(change.url !== undefined, (q) => q.set({ url: change.url ?? '' }))
-      .$if(change.formKeys !== undefined, (q) => q.set({ form_keys: jsonList(change.formKeys ?? []) }))
-      .$if(change.lines !== undefined, (q) => q.set({ lines: jsonList(change.lines ?? []) }))
-      .$if(change.events !== undefined, (q) => q.set({ events: jsonList(change.events ?? []) }))
-      .$if(change.enabled !== undefined, (q) => q.set({ enabled: change.enabled ?? true, paused_at: null }))
-      .$if(change.enabled === true, (q) => q.set({ failing_since: null }))
+      .set({
+        ...(change.url === undefined ? {} : { url: change.url }),
+        ...(change.formKeys === undefined ? {} : { form_keys: jsonList(change.formKeys) }),
+        ...(change.lines === undefined ? {} : { lines: jsonList(change.lines) }),
+        ...(change.events === undefined ? {} : { events: jsonList(change.events) }),
+        ...(change.enabled === undefined ? {} : { enabled: change.enabled, paused_at: null }),
+        ...(change.enabled === true ? { failing_since: null } : {}),
+        // Something to set when nothing is asked (the route refuses an empty change).
+        id: sql<string>`id`,
+      })
       .where('id', '=', id)
       .where((eb) =>
         change.url || change.formKeys || change.lines || change.events

@@ -113,6 +113,7 @@ export async function waitingEvents(db: Queryable, limit: number): Promise<Waiti
       .select(['e.id as eventId', 'e.type', 'l.form_key as formKey', 'l.fields'])
       .where((eb) => eb.not(eb.ref('e.fanned_out')))
       .orderBy('e.occurred_at')
+      .orderBy('e.sequence')
       .orderBy('e.id')
       .limit(limit),
   )
