@@ -261,6 +261,7 @@ export async function recordDeliveryFailure(
 /** A delivery as the desk lists it. */
 export interface DeliveryRow {
   id: string
+  destinationId: string
   destinationUrl: string
   type: WebhookEventType
   leadId: string
@@ -288,6 +289,7 @@ export function recentDeliveries(db: Queryable, limit: number): Promise<Delivery
     deliveriesWithTheirLead()
       .select([
         'd.id',
+        'd.destination_id as destinationId',
         'w.url as destinationUrl',
         'e.type',
         'e.lead_id as leadId',

@@ -19,7 +19,8 @@ import { createMailTransport } from '#server/mail/mail-transport.ts'
 import { createApiToken } from '#server/staff/api-tokens.ts'
 import { addDestination, generateWebhookSecret, listDestinations } from '#server/webhooks/destinations.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
-import { ownOrigin, submitStoredLead } from './helpers/requests.ts'
+import { pageText } from './helpers/page-text.ts'
+import { injectForm, injectGet, ownOrigin, submitStoredLead } from './helpers/requests.ts'
 import { waitFor } from './helpers/server-process.ts'
 import { signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
@@ -463,5 +464,74 @@ describe.each(drivers)('webhook events on %s', (driver) => {
     const listed = await api('GET', '/api/admin/webhooks')
     expect(listed.json().destinations).toHaveLength(1)
     expect(listed.body).not.toContain(crm.secret)
+  })
+
+  it('lets an owner edit, test, rotate and replay on the desk', async () => {
+    const crm = await receiver()
+    const id = await destination(crm)
+    const leadId = await submit('contact-message')
+    await deliverUntil(() => crm.messages.length >= 1, 'the lead')
+    const post = (action: string, fields: Record<string, string>) =>
+      injectForm(t.app, `/admin/webhooks/${action}`, fields, { cookie: owner.cookie })
+    const follow = async (response: Awaited<ReturnType<typeof post>>) => {
+      expect(response.statusCode, response.body).toBe(303)
+      return pageText((await injectGet(t.app, String(response.headers.location), owner.cookie)).body)
+    }
+    // Every event is ticked for a new destination; the page names them.
+    const page = await injectGet(t.app, '/admin/webhooks', owner.cookie)
+    expect(page.body).toContain('name="event-lead.note_added" checked=""')
+
+    expect(await follow(await post('test', { id }))).toContain(
+      'Test sent: the receiver accepted it (HTTP 200).',
+    )
+    expect(crm.messages.at(-1)?.payload.type).toBe('webhook.test')
+
+    // Edit: notes only, and a new address on the same receiver.
+    const edited = await post('edit', {
+      id,
+      url: `${crm.url}?edited=1`,
+      'event-lead.note_added': 'yes',
+      'enabled-yes': 'yes',
+    })
+    expect(await follow(edited)).toContain('Saved.')
+    const [row] = await listDestinations(t.db)
+    expect(row).toMatchObject({ url: `${crm.url}?edited=1`, events: ['lead.note_added'], enabled: true })
+
+    // Rotate: the new secret once, then the list; both signatures for a day.
+    const rotatedPage = await follow(await post('rotate', { id }))
+    const secret = /whsec_[A-Za-z0-9+/=]+/.exec(rotatedPage)?.[0]
+    expect(secret).toBeDefined()
+    expect(secret).not.toBe(crm.secret)
+    expect(rotatedPage).toContain('each request carries both signatures')
+    expect(pageText((await injectGet(t.app, '/admin/webhooks', owner.cookie)).body)).toContain(
+      'The previous secret signs too until',
+    )
+
+    // Send again: a delivered one, and the lead's since yesterday, with the same body and id.
+    const [sent] = (
+      await t.db.query<{ id: string }>(`SELECT id FROM webhook_deliveries WHERE status = 'sent'`)
+    ).map((r) => r)
+    expect(await follow(await post('replay', { delivery: String(sent?.id), destination: id }))).toContain(
+      'Sent again with the same body and webhook-id.',
+    )
+    const [lead] = await t.db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [
+      leadId,
+    ])
+    const byLead = await post('replay-lead', {
+      destination: id,
+      lead: String(lead?.reference).toLowerCase(),
+      since: '2026-11-20T09:00',
+    })
+    expect(await follow(byLead)).toContain('Sent again with the same body and webhook-id.')
+    const before = crm.messages.filter((message) => message.payload.type === 'lead.received')
+    await deliverUntil(
+      () => crm.messages.filter((message) => message.payload.type === 'lead.received').length >= 2,
+      'the replay',
+    )
+    const received = crm.messages.filter((message) => message.payload.type === 'lead.received')
+    expect(received[1]?.body).toBe(before[0]?.body)
+    expect(received[1]?.id).toBe(before[0]?.id)
+    const unknown = await post('replay-lead', { destination: id, lead: 'ZZZ-ZZZ', since: '2026-11-20T09:00' })
+    expect(await follow(unknown)).toContain('There is no lead with that reference.')
   })
 })
