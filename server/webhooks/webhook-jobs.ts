@@ -1,10 +1,13 @@
 /**
- * Every statement about webhook events and deliveries (migration 012): an event is written in the
- * transaction of the change it tells, by record_lead_event (server/db/functions.sql; a lead
- * received: the trigger on delivery_jobs; a status or an assignment: server/leads/work-log.ts); the delivery worker fans it out to the destinations it
- * matches, claims due deliveries with FOR UPDATE SKIP LOCKED under a lease, and records outcomes
- * with the same backoff as the e-mail. At least once: a delivery keeps its id (the `webhook-id`)
- * through every attempt, so receivers drop repeats.
+ * Every statement about webhook events and deliveries (migrations 012 and 030): an event is written
+ * in the transaction of the change it tells, by record_lead_event (server/db/functions.sql: a lead
+ * received, by the trigger on delivery_jobs; a status, an assignment, a note, a contact attempt, a
+ * follow-up: server/leads/work-log.ts; spam or not: server/leads/lead-repository.ts), which gives it
+ * its per-lead sequence and a snapshot of the lead; the delivery worker fans it out to the
+ * destinations whose events and filters it matches, claims due deliveries with FOR UPDATE SKIP
+ * LOCKED under a lease, and records outcomes with the same backoff as the e-mail. At least once: a
+ * delivery keeps its id (the `webhook-id`) and its body through every attempt and replay, so
+ * receivers drop repeats (decision 0XX-webhook-sequence-frozen-body-and-rotation).
  */
 import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'

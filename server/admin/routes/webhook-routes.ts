@@ -1,8 +1,10 @@
 /**
  * Webhooks (/admin/webhooks), for owners only: the destinations every lead is POSTed to (a CRM, an
- * agency management system), each with the forms or lines it takes, on/off, and whether it may
- * receive SSN and EIN (https only); the latest deliveries with their outcome and Retry; the SSN and
- * EIN webhooks have sent. A destination added here is an outside address, checked on adding and at
+ * agency management system), each with the forms, lines and events it takes, on/off, and whether it
+ * may receive SSN and EIN (https only), edited, tested (a `webhook.test` now, the receiver's status
+ * shown), its secret rotated (shown once; the old one signs too for a day); the latest deliveries
+ * with their outcome, Retry and Send again, and a lead's deliveries sent again since a time; the
+ * SSN and EIN webhooks have sent. A destination added here is an outside address, checked on adding and at
  * every attempt (server/webhooks/destination-address.ts). Its signing secret is made here and shown
  * once, on the page the POST redirects to (server/staff/staff-flash.ts), never in a URL; it is
  * stored encrypted (docs/api.md, "Webhooks").
