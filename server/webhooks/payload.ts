@@ -26,6 +26,8 @@ export interface WebhookLead {
   receivedAt: Date
   status: string
   assignedTo: string | null
+  /** The assignee's display name (null without one, or unassigned). */
+  assigneeName: string | null
   /** Where the visit began (migration 015); null when nothing is known. */
   source: LeadSource | null
 }
@@ -53,6 +55,7 @@ export function leadFromSnapshot(leadId: string, snapshot: Json | null): Webhook
     receivedAt: new Date(textOr(lead.receivedAt, '')),
     status: textOr(lead.status, 'new'),
     assignedTo: typeof lead.assignedTo === 'string' ? lead.assignedTo : null,
+    assigneeName: typeof lead.assignedToName === 'string' ? lead.assignedToName : null,
     source: storedLeadSource((lead.source ?? null) as Json),
   }
 }
@@ -72,6 +75,7 @@ export async function leadForWebhook(db: Queryable, leadId: string): Promise<Web
         'l.received_at as receivedAt',
         'l.status',
         's.email as assignedTo',
+        's.display_name as assigneeName',
         'l.source',
       ])
       .where('l.id', '=', leadId),
@@ -174,6 +178,7 @@ export function buildWebhookPayload(
       receivedAt: lead.receivedAt.toISOString(),
       status: lead.status,
       assignedTo: lead.assignedTo,
+      assigneeName: lead.assigneeName,
       ...changeOf(event, lead),
       visitor: {
         name: visitorName(lead.fields, form.visitor.name) || null,

@@ -206,9 +206,10 @@ describe.each(drivers)('webhook events on %s', (driver) => {
       await api('PATCH', base, { spam: true }),
       await api('PATCH', base, { spam: false }),
       await api('PATCH', base, { status: 'lost', lostReason: 'price' }),
+      await api('PATCH', base, { assignee: owner.email }),
     ]
     for (const step of steps) expect(step.statusCode, step.body).toBe(200)
-    await deliverUntil(() => crm.messages.length >= 8, 'eight events')
+    await deliverUntil(() => crm.messages.length >= 9, 'nine events')
     // Deliveries may arrive in any order: the sequence puts them back in the order they happened.
     const payloads = crm.messages
       .map((message) => message.payload)
@@ -222,10 +223,11 @@ describe.each(drivers)('webhook events on %s', (driver) => {
       'lead.marked_spam',
       'lead.marked_not_spam',
       'lead.status_changed',
+      'lead.assigned',
     ])
-    expect(payloads.map((payload) => payload.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(payloads.map((payload) => payload.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
     for (const payload of payloads) expect(payload.data.id).toBe(leadId)
-    const [received, note, contact, set, cleared, spam, notSpam, lost] = payloads
+    const [received, note, contact, set, cleared, spam, notSpam, lost, assigned] = payloads
     expect(received?.data.by).toBeUndefined()
     for (const payload of payloads.slice(1)) expect(payload.data.by).toBe('Dana Whitfield')
     expect(note?.data.note).toBe('Asked for last year’s payroll.')
@@ -236,10 +238,12 @@ describe.each(drivers)('webhook events on %s', (driver) => {
     expect(spam?.data.spam).toBe(true)
     expect(notSpam?.data.spam).toBe(false)
     expect(lost?.data).toMatchObject({ status: 'lost', previousStatus: 'new', lostReason: 'price' })
+    // The assignee by their e-mail (the field of before) and by name; who did it by name only.
+    expect(assigned?.data).toMatchObject({ assignedTo: owner.email, assigneeName: 'Dana Whitfield' })
     expect(typeof received?.data.reference).toBe('string')
     for (const message of crm.messages) {
       expect(message.body).not.toContain(ssn)
-      expect(message.body).not.toContain(owner.email)
+      if (message.payload.type !== 'lead.assigned') expect(message.body).not.toContain(owner.email)
     }
     expect(crm.badSignatures).toBe(0)
   })
