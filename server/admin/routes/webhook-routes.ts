@@ -261,7 +261,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookRoutes
     allowLoopback: options.localWebhookDestinations === true,
   }
 
-  /** An edit: the address checked as on adding, at least one event. */
+  /** An edit: the address checked as on adding; no event ticked is every event. */
   async function edit(
     request: FastifyRequest,
     reply: FastifyReply,
