@@ -44,7 +44,8 @@ export interface StaffDesk {
    * Marks or unmarks spam; unmarking a lead that was never e-mailed queues its e-mail. False: no
    * such lead.
    */
-  setSpam(leadId: string, spam: boolean): Promise<boolean>
+  /** `actor`: who marked it, named in the webhook event. */
+  setSpam(leadId: string, spam: boolean, actor?: { userId: string | null; email: string }): Promise<boolean>
   /** A failed delivery of this lead starts again from its first attempt. False: none with that id. */
   retryDelivery(leadId: string, jobId: string): Promise<boolean>
 }
@@ -115,7 +116,8 @@ export function createStaffDesk({
       if (!detail) return { ok: false, reason: 'no-lead' }
       return { ok: true, value, detail }
     },
-    setSpam: (leadId, spam) => setLeadSpam(db, leadId, spam),
+    setSpam: (leadId, spam, actor) =>
+      setLeadSpam(db, leadId, spam, { ...(actor ? { actor } : {}), at: now() }),
     retryDelivery: (leadId, jobId) => retryFailedJob(db, leadId, jobId),
   }
 }

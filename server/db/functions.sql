@@ -20,14 +20,39 @@ $$;
 
 -- The one place that decides whether a webhook event is written: only while some destination is
 -- on, so a site without webhooks writes nothing (one look at a tiny table per event). Called by
--- the trigger below (a lead received) and by server/webhooks/webhook-jobs.ts recordLeadEvent (a
--- status changed, a lead assigned), always in the transaction of the change it tells.
+-- the trigger below (a lead received) and by server/webhooks/webhook-jobs.ts recordLeadEvent (every
+-- other event), always in the transaction of the change it tells. It locks the lead's row, so the
+-- event's `sequence` (1, 2, 3… per lead) is the next one whoever writes at once, and keeps the lead
+-- as it is now in `snapshot`: the payload is built from it, never from the lead at send time
+-- (decision 046-webhook-sequence-frozen-body-and-rotation).
 CREATE OR REPLACE FUNCTION record_lead_event(
   event_lead_id uuid, event_type text, event_detail jsonb, event_at timestamptz
-) RETURNS void LANGUAGE sql VOLATILE AS $$
-  INSERT INTO webhook_events (lead_id, type, detail, occurred_at)
-  SELECT event_lead_id, event_type, event_detail, event_at
-   WHERE EXISTS (SELECT 1 FROM webhook_destinations WHERE enabled)
+) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  lead_snapshot jsonb;
+  next_sequence integer;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM webhook_destinations WHERE enabled) THEN
+    RETURN;
+  END IF;
+  SELECT jsonb_build_object(
+           'reference', l.reference, 'formKey', l.form_key, 'fields', l.fields,
+           'language', l.language, 'receivedAt', l.received_at, 'status', l.status,
+           'lostReason', l.lost_reason, 'spam', l.is_spam, 'followUpAt', l.follow_up_at,
+           'assignedTo', s.email, 'assignedToName', s.display_name, 'source', l.source)
+    INTO lead_snapshot
+    FROM leads l
+    LEFT JOIN staff_users s ON s.id = l.assigned_to
+   WHERE l.id = event_lead_id
+     FOR UPDATE OF l;
+  IF lead_snapshot IS NULL THEN
+    RETURN;
+  END IF;
+  SELECT coalesce(max(sequence), 0) + 1 INTO next_sequence
+    FROM webhook_events WHERE lead_id = event_lead_id;
+  INSERT INTO webhook_events (lead_id, type, detail, occurred_at, sequence, snapshot)
+  VALUES (event_lead_id, event_type, event_detail, event_at, next_sequence, lead_snapshot);
+END
 $$;
 
 -- A lead is "received" when the agency's notification of it is queued (a delivery job with a lead:

@@ -307,6 +307,8 @@ export interface VisitorMailCounts {
 
 export interface WebhookDeliveries {
   attempts: Generated<number>
+  body: string | null
+  body_encrypted: Generated<boolean>
   created_at: Generated<Timestamp>
   decided_at: Timestamp | null
   decided_by: string | null
@@ -318,6 +320,8 @@ export interface WebhookDeliveries {
   last_status_code: number | null
   locked_until: Timestamp | null
   next_attempt_at: Generated<Timestamp>
+  replayed_at: Timestamp | null
+  replayed_by: string | null
   sent_at: Timestamp | null
   status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'discarded'>
 }
@@ -326,13 +330,17 @@ export interface WebhookDestinations {
   created_at: Generated<Timestamp>
   created_by: string
   enabled: Generated<boolean>
+  events: Generated<Json>
   failing_since: Timestamp | null
   form_keys: Generated<Json>
   from_environment: Generated<boolean>
   id: Generated<string>
   lines: Generated<Json>
   paused_at: Timestamp | null
+  previous_secret_encrypted: string | null
+  previous_secret_until: Timestamp | null
   secret_encrypted: string
+  secret_rotated_at: Timestamp | null
   send_sensitive: Generated<boolean>
   url: string
 }
@@ -343,7 +351,18 @@ export interface WebhookEvents {
   id: Generated<string>
   lead_id: string
   occurred_at: Generated<Timestamp>
-  type: 'lead.received' | 'lead.status_changed' | 'lead.assigned'
+  sequence: number
+  snapshot: Json | null
+  type:
+    | 'lead.received'
+    | 'lead.status_changed'
+    | 'lead.assigned'
+    | 'lead.note_added'
+    | 'lead.contact_logged'
+    | 'lead.follow_up_set'
+    | 'lead.follow_up_cleared'
+    | 'lead.marked_spam'
+    | 'lead.marked_not_spam'
 }
 
 export interface DB {

@@ -15,6 +15,7 @@ import { build, run } from '../db/query-builder.ts'
 import { isUuid } from '../db/uuid.ts'
 import type { UsedProof } from '../spam/proof-verifier.ts'
 import { repeatCountCap, repeatReasonText } from '../spam/repeat-text.ts'
+import { type EventActor, recordLeadEvent } from '../webhooks/webhook-jobs.ts'
 import { queueLeadJobOnce } from './lead-jobs.ts'
 import { drawLeadReference } from './lead-reference.ts'
 import { visitorCopyLimits } from './visitor-copies.ts'
@@ -403,13 +404,33 @@ export function createLeadRepository(db: Database): LeadRepository {
  * Marks or unmarks spam. Unmarking a lead that never had a delivery job (a honeypot hit that was
  * a person after all) creates its job, so the agency gets the e-mail it never got. False: no such lead.
  */
-export async function setLeadSpam(db: Database, leadId: string, spam: boolean): Promise<boolean> {
+export async function setLeadSpam(
+  db: Database,
+  leadId: string,
+  spam: boolean,
+  change: { actor?: EventActor; at?: Date } = {},
+): Promise<boolean> {
   if (!isUuid(leadId)) return false
   return db.transaction(async (tx) => {
     // The row lock makes two simultaneous "not spam" clicks create one job, not two.
-    const rows = await run(tx, build.selectFrom('leads').select('id').where('id', '=', leadId).forUpdate())
-    if (rows.length === 0) return false
+    const rows = await run(
+      tx,
+      build.selectFrom('leads').select(['id', 'is_spam as spam']).where('id', '=', leadId).forUpdate(),
+    )
+    const lead = rows[0]
+    if (!lead) return false
     await run(tx, build.updateTable('leads').set({ is_spam: spam }).where('id', '=', leadId))
+    if (lead.spam !== spam) {
+      // Told only of a lead the receivers were told of (recordLeadEvent's rule), so before the
+      // job below: a lead never received gets its lead.received now instead, and nothing more.
+      await recordLeadEvent(tx, {
+        leadId,
+        type: spam ? 'lead.marked_spam' : 'lead.marked_not_spam',
+        detail: {},
+        at: change.at ?? new Date(),
+        ...(change.actor ? { actor: change.actor } : {}),
+      })
+    }
     if (!spam) await queueLeadJobOnce(tx, leadId)
     return true
   })

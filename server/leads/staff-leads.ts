@@ -67,6 +67,7 @@ async function reassignOpenLeads(tx: Queryable, email: string, toId: string, opt
       type: 'lead.assigned',
       detail: { assignedTo: to.email },
       at,
+      actor,
     })
   }
 }

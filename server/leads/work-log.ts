@@ -184,8 +184,9 @@ async function applyStatus(
   await recordLeadEvent(tx, {
     leadId: input.leadId,
     type: 'lead.status_changed',
-    detail: { status, previousStatus: lead.status },
+    detail: { status, previousStatus: lead.status, ...(lostReason ? { lostReason } : {}) },
     at: input.at,
+    actor: input.actor,
   })
 }
 
@@ -194,6 +195,16 @@ async function applyFollowUp(tx: Queryable, lead: LockedLead, input: WorkInput):
   if (next === undefined || sameInstant(lead.followUpAt, next)) return
   await run(tx, build.updateTable('leads').set({ follow_up_at: next }).where('id', '=', input.leadId))
   await insertEvent(tx, { ...input, kind: 'follow-up', detail: next ? next.toISOString() : '' })
+  await recordLeadEvent(tx, {
+    leadId: input.leadId,
+    type: next ? 'lead.follow_up_set' : 'lead.follow_up_cleared',
+    detail: {
+      followUpAt: next ? next.toISOString() : null,
+      previousFollowUpAt: lead.followUpAt ? new Date(lead.followUpAt).toISOString() : null,
+    },
+    at: input.at,
+    actor: input.actor,
+  })
 }
 
 /** 'no-staff' when the account does not exist (nothing is changed then). */
@@ -215,6 +226,7 @@ async function applyAssignment(tx: Queryable, lead: LockedLead, input: WorkInput
     type: 'lead.assigned',
     detail: { assignedTo: email || null },
     at: input.at,
+    actor: input.actor,
   })
   // The new assignee hears of it by e-mail, sent by the delivery worker once this commits; not
   // someone who took the lead themselves. Every change withdraws the lead's unsent one.
@@ -235,8 +247,28 @@ async function recordWork(db: Database, input: WorkInput): Promise<WorkResult> {
     const email = input.assignee === undefined ? '' : await assigneeEmail(tx, input.assignee)
     if (email === undefined) return 'no-staff'
     const reachedStatus = await applyContact(tx, lead, input)
-    if (input.note) await insertEvent(tx, { ...input, kind: 'note', detail: input.note })
+    if (input.note) {
+      await insertEvent(tx, { ...input, kind: 'note', detail: input.note })
+      await recordLeadEvent(tx, {
+        leadId: input.leadId,
+        type: 'lead.note_added',
+        detail: { note: input.note },
+        at: input.at,
+        actor: input.actor,
+      })
+    }
     const status = input.status?.status ?? reachedStatus
+    // A contact attempt is its own event when it keeps the status; one that changes it is told by
+    // lead.status_changed.
+    if (input.contact && (status === undefined || status === lead.status)) {
+      await recordLeadEvent(tx, {
+        leadId: input.leadId,
+        type: 'lead.contact_logged',
+        detail: { channel: input.contact.channel, outcome: input.contact.outcome, note: input.contact.note },
+        at: input.at,
+        actor: input.actor,
+      })
+    }
     if (status) await applyStatus(tx, lead, input, status, lostReason)
     // Won and lost are outcomes: nothing is left to follow up, whatever the same save said.
     const outcome = status === 'won' || status === 'lost'

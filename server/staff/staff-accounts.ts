@@ -125,6 +125,8 @@ export type StaffAuditAction =
   | 'unlock'
   /** SSN and EIN allowed to a webhook destination (its second factor asked again); the target is its address. */
   | 'webhook-sensitive'
+  /** A webhook destination's signing secret rotated (the old one signs for a day); the target is its id. */
+  | 'webhook-rotate'
   /** The site's settings published (/admin/site); the target names the version. */
   | 'site-publish'
   /** An older version of the site's settings published again; the target names both versions. */

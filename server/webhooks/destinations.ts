@@ -12,12 +12,15 @@ import { build, run, sql } from '../db/query-builder.ts'
 import type { Json } from '../db/schema.ts'
 import { isUuid } from '../db/uuid.ts'
 import { decryptValue, encryptValue } from '../security/sensitive-fields.ts'
+import { isWebhookEventType, type WebhookEventType, webhookEventTypes } from './webhook-jobs.ts'
 
 export interface WebhookDestination {
   id: string
   url: string
   formKeys: string[]
   lines: string[]
+  /** The events it takes. */
+  events: WebhookEventType[]
   enabled: boolean
   sendSensitive: boolean
   fromEnvironment: boolean
@@ -25,6 +28,9 @@ export interface WebhookDestination {
   pausedAt: Date | null
   createdBy: string
   createdAt: Date
+  /** The last rotation of its secret, and until when the previous one signs too (null: none). */
+  secretRotatedAt: Date | null
+  previousSecretUntil: Date | null
 }
 
 /** jsonb comes back parsed from one driver and as text from the other. */
@@ -62,6 +68,7 @@ export async function listDestinations(db: Queryable): Promise<WebhookDestinatio
         'url',
         'form_keys as formKeys',
         'lines',
+        'events',
         'enabled',
         'send_sensitive as sendSensitive',
         'from_environment as fromEnvironment',
@@ -69,12 +76,21 @@ export async function listDestinations(db: Queryable): Promise<WebhookDestinatio
         'paused_at as pausedAt',
         'created_by as createdBy',
         'created_at as createdAt',
+        'secret_rotated_at as secretRotatedAt',
+        sql<Date | null>`CASE WHEN previous_secret_until > now() THEN previous_secret_until END`.as(
+          'previousSecretUntil',
+        ),
       ])
       .orderBy('from_environment', 'desc')
       .orderBy('created_at')
       .orderBy('id'),
   )
-  return rows.map((row) => ({ ...row, formKeys: stringList(row.formKeys), lines: stringList(row.lines) }))
+  return rows.map((row) => ({
+    ...row,
+    formKeys: stringList(row.formKeys),
+    lines: stringList(row.lines),
+    events: stringList(row.events).filter(isWebhookEventType),
+  }))
 }
 
 export async function enabledDestinations(db: Queryable): Promise<WebhookDestination[]> {
@@ -90,9 +106,18 @@ export async function destinationForSending(
   id: string,
   key: Buffer,
 ): Promise<
-  | { url: string; secret: string; sendSensitive: boolean; fromEnvironment: boolean; createdBy: string }
+  | {
+      url: string
+      secret: string
+      /** The secret before a rotation, for the day both sign. */
+      previousSecret: string | null
+      sendSensitive: boolean
+      fromEnvironment: boolean
+      createdBy: string
+    }
   | undefined
 > {
+  if (!isUuid(id)) return undefined
   const rows = await run(
     db,
     build
@@ -100,6 +125,9 @@ export async function destinationForSending(
       .select([
         'url',
         'secret_encrypted as secret',
+        sql<string | null>`CASE WHEN previous_secret_until > now() THEN previous_secret_encrypted END`.as(
+          'previousSecret',
+        ),
         'send_sensitive as sendSensitive',
         'from_environment as fromEnvironment',
         'created_by as createdBy',
@@ -107,7 +135,13 @@ export async function destinationForSending(
       .where('id', '=', id),
   )
   const row = rows[0]
-  return row && { ...row, secret: decryptValue(row.secret, key) }
+  return (
+    row && {
+      ...row,
+      secret: decryptValue(row.secret, key),
+      previousSecret: row.previousSecret === null ? null : decryptValue(row.previousSecret, key),
+    }
+  )
 }
 
 export interface NewDestination {
@@ -115,6 +149,8 @@ export interface NewDestination {
   secret: string
   formKeys: readonly string[]
   lines: readonly string[]
+  /** The events it takes; every one when left out. */
+  events?: readonly WebhookEventType[]
   sendSensitive: boolean
   createdBy: string
 }
@@ -129,6 +165,7 @@ export async function addDestination(db: Queryable, input: NewDestination, key: 
         secret_encrypted: encryptValue(input.secret, key),
         form_keys: jsonList(input.formKeys),
         lines: jsonList(input.lines),
+        events: jsonList(input.events ?? webhookEventTypes),
         send_sensitive: input.sendSensitive,
         created_by: input.createdBy,
       })
@@ -154,6 +191,83 @@ export async function setDestinationEnabled(db: Queryable, id: string, enabled: 
       .returning('id'),
   )
   return rows.length > 0
+}
+
+/** What an edit may change; a part left undefined stays. */
+export interface DestinationChange {
+  url?: string
+  formKeys?: readonly string[]
+  lines?: readonly string[]
+  events?: readonly WebhookEventType[]
+  enabled?: boolean
+}
+
+/**
+ * Edits a destination set on the desk (the environment's follows WEBHOOK_URL: only on/off). Turning
+ * it on ends a pause and forgets its failures, as the switch does. False: no such destination.
+ */
+export async function updateDestination(
+  db: Queryable,
+  id: string,
+  change: DestinationChange,
+): Promise<boolean> {
+  if (!isUuid(id)) return false
+  const rows = await run(
+    db,
+    build
+      .updateTable('webhook_destinations')
+      .set({
+        ...(change.url === undefined ? {} : { url: change.url }),
+        ...(change.formKeys === undefined ? {} : { form_keys: jsonList(change.formKeys) }),
+        ...(change.lines === undefined ? {} : { lines: jsonList(change.lines) }),
+        ...(change.events === undefined ? {} : { events: jsonList(change.events) }),
+        ...(change.enabled === undefined ? {} : { enabled: change.enabled, paused_at: null }),
+        ...(change.enabled === true ? { failing_since: null } : {}),
+        // Something to set when nothing is asked (the route refuses an empty change).
+        id: sql<string>`id`,
+      })
+      .where('id', '=', id)
+      .where((eb) =>
+        change.url || change.formKeys || change.lines || change.events
+          ? eb.not(eb.ref('from_environment'))
+          : eb.lit(true),
+      )
+      .returning('id'),
+  )
+  return rows.length > 0
+}
+
+/** How long the previous secret signs beside the new one after a rotation. */
+const secretOverlapMs = 24 * 3_600_000
+
+/**
+ * A new signing secret for a destination set on the desk; the one it replaces keeps signing beside
+ * it for a day (both signatures in `webhook-signature`). Answers the new secret (shown once) and
+ * until when the old one signs, or undefined when there is no such destination.
+ */
+export async function rotateDestinationSecret(
+  db: Queryable,
+  id: string,
+  key: Buffer,
+): Promise<{ secret: string; previousSecretUntil: Date } | undefined> {
+  if (!isUuid(id)) return undefined
+  const secret = generateWebhookSecret()
+  const rows = await run(
+    db,
+    build
+      .updateTable('webhook_destinations')
+      .set((eb) => ({
+        previous_secret_encrypted: eb.ref('secret_encrypted'),
+        previous_secret_until: sql<Date>`now() + (${secretOverlapMs}::int * interval '1 millisecond')`,
+        secret_encrypted: encryptValue(secret, key),
+        secret_rotated_at: sql<Date>`now()`,
+      }))
+      .where('id', '=', id)
+      .where((eb) => eb.not(eb.ref('from_environment')))
+      .returning('previous_secret_until as until'),
+  )
+  const row = rows[0]
+  return row && { secret, previousSecretUntil: new Date(row.until ?? Date.now()) }
 }
 
 /** Removes a destination set on the desk, with its deliveries (the environment's stays). */

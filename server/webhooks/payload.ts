@@ -1,8 +1,10 @@
 /**
- * The JSON body of a webhook (docs/api.md, "Webhooks"): the event's type and time, and the lead as
- * a CRM needs it, read from the lead when the delivery is sent. SSN and EIN leave only to a
- * destination allowed to receive them and only over https, decrypted here, at send time; otherwise
- * the payload names them as withheld.
+ * The JSON body of a webhook (docs/api.md, "Webhooks"): the event's type, time and per-lead
+ * sequence, and the lead as a CRM needs it, as it was when the event was written (the event's
+ * snapshot, record_lead_event in server/db/functions.sql). The body is built once, at a delivery's
+ * first attempt, and stored: every attempt and replay sends the same bytes (decision
+ * 046-webhook-sequence-frozen-body-and-rotation). SSN and EIN leave only to a destination allowed
+ * to receive them and only over https, decrypted here; otherwise the payload names them as withheld.
  */
 import type { FormDefinition } from '#forms/engine.ts'
 import { allFields, leadLine } from '#forms/engine.ts'
@@ -11,6 +13,7 @@ import { type LeadSource, storedLeadSource } from '#forms/lead-source.ts'
 import { visitorName } from '#forms/visitor-name.ts'
 import type { Queryable } from '../db/database.ts'
 import { build, run } from '../db/query-builder.ts'
+import type { Json } from '../db/schema.ts'
 import { decryptValue } from '../security/sensitive-fields.ts'
 import { type ClaimedDelivery, stringRecord, type WebhookEventType } from './webhook-jobs.ts'
 
@@ -23,8 +26,38 @@ export interface WebhookLead {
   receivedAt: Date
   status: string
   assignedTo: string | null
+  /** The assignee's display name (null without one, or unassigned). */
+  assigneeName: string | null
   /** Where the visit began (migration 015); null when nothing is known. */
   source: LeadSource | null
+}
+
+/** A JSON object, parsed from either driver's answer (PGlite answers jsonb as text). */
+function objectOf(value: Json | null): Record<string, unknown> | undefined {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined
+}
+
+const textOr = (value: unknown, otherwise: string) => (typeof value === 'string' ? value : otherwise)
+
+/** The lead as an event's snapshot kept it; undefined for an event written before snapshots. */
+export function leadFromSnapshot(leadId: string, snapshot: Json | null): WebhookLead | undefined {
+  const lead = objectOf(snapshot)
+  if (!lead) return undefined
+  return {
+    id: leadId,
+    reference: textOr(lead.reference, ''),
+    formKey: textOr(lead.formKey, ''),
+    fields: stringRecord((lead.fields ?? {}) as Json),
+    language: textOr(lead.language, 'en'),
+    receivedAt: new Date(textOr(lead.receivedAt, '')),
+    status: textOr(lead.status, 'new'),
+    assignedTo: typeof lead.assignedTo === 'string' ? lead.assignedTo : null,
+    assigneeName: typeof lead.assignedToName === 'string' ? lead.assignedToName : null,
+    source: storedLeadSource((lead.source ?? null) as Json),
+  }
 }
 
 export async function leadForWebhook(db: Queryable, leadId: string): Promise<WebhookLead | undefined> {
@@ -42,6 +75,7 @@ export async function leadForWebhook(db: Queryable, leadId: string): Promise<Web
         'l.received_at as receivedAt',
         'l.status',
         's.email as assignedTo',
+        's.display_name as assigneeName',
         'l.source',
       ])
       .where('l.id', '=', leadId),
@@ -59,19 +93,56 @@ export async function leadForWebhook(db: Queryable, leadId: string): Promise<Web
 export interface WebhookPayload {
   type: WebhookEventType
   timestamp: string
+  /** 1, 2, 3… per lead: a receiver drops an event older than one it has applied. */
+  sequence?: number
   data: Record<string, unknown>
 }
 
-/** What the change was, as the event recorded it (not as the lead is now). */
+/** A detail's entry, null when the event did not record it. */
+const entry = (detail: Record<string, string | null>, name: string) => detail[name] ?? null
+
+/** What the change was, as the event recorded it (not as the lead is now), and who made it. */
 function changeOf(event: Pick<ClaimedDelivery, 'type' | 'detail'>, lead: WebhookLead) {
-  if (event.type === 'lead.status_changed')
-    return { status: event.detail.status ?? lead.status, previousStatus: event.detail.previousStatus ?? null }
-  if (event.type === 'lead.assigned') return { assignedTo: event.detail.assignedTo ?? null }
-  return {}
+  const { detail } = event
+  const by = 'by' in detail ? { by: detail.by ?? null } : {}
+  switch (event.type) {
+    case 'lead.status_changed':
+      return {
+        status: detail.status ?? lead.status,
+        previousStatus: entry(detail, 'previousStatus'),
+        ...(detail.status === 'lost' ? { lostReason: entry(detail, 'lostReason') } : {}),
+        ...by,
+      }
+    case 'lead.assigned':
+      return { assignedTo: entry(detail, 'assignedTo'), ...by }
+    case 'lead.note_added':
+      return { note: entry(detail, 'note') ?? '', ...by }
+    case 'lead.contact_logged':
+      return {
+        contact: {
+          channel: entry(detail, 'channel'),
+          outcome: entry(detail, 'outcome'),
+          note: entry(detail, 'note') ?? '',
+        },
+        ...by,
+      }
+    case 'lead.follow_up_set':
+    case 'lead.follow_up_cleared':
+      return {
+        followUpAt: entry(detail, 'followUpAt'),
+        previousFollowUpAt: entry(detail, 'previousFollowUpAt'),
+        ...by,
+      }
+    case 'lead.marked_spam':
+    case 'lead.marked_not_spam':
+      return { spam: event.type === 'lead.marked_spam', ...by }
+    default:
+      return by
+  }
 }
 
 export function buildWebhookPayload(
-  event: Pick<ClaimedDelivery, 'type' | 'detail' | 'occurredAt'>,
+  event: Pick<ClaimedDelivery, 'type' | 'detail' | 'occurredAt'> & { sequence?: number },
   lead: WebhookLead,
   form: FormDefinition,
   options: { siteUrl: string; sensitive: false | { key: Buffer } },
@@ -97,6 +168,7 @@ export function buildWebhookPayload(
   return {
     type: event.type,
     timestamp: event.occurredAt.toISOString(),
+    ...(event.sequence === undefined ? {} : { sequence: event.sequence }),
     data: {
       id: lead.id,
       reference: lead.reference,
@@ -106,6 +178,7 @@ export function buildWebhookPayload(
       receivedAt: lead.receivedAt.toISOString(),
       status: lead.status,
       assignedTo: lead.assignedTo,
+      assigneeName: lead.assigneeName,
       ...changeOf(event, lead),
       visitor: {
         name: visitorName(lead.fields, form.visitor.name) || null,

@@ -61,7 +61,7 @@ function answerOf(response: IncomingMessage): SendResult {
 }
 
 export async function sendWebhook(
-  target: { url: string; secret: string },
+  target: { url: string; secret: string; previousSecret?: string | null },
   message: { deliveryId: string; body: string },
   allowed: AddressCheck,
   settings: SendSettings = defaultSendSettings,
@@ -72,7 +72,12 @@ export async function sendWebhook(
   if (isIP(host) !== 0 && !allowed(host)) return notAllowed
   const id = webhookMessageId(message.deliveryId)
   const timestamp = new Date()
-  const signature = new Webhook(target.secret).sign(id, timestamp, message.body)
+  // After a rotation, a day of both signatures, space-separated as the specification allows: a
+  // receiver still holding the old secret verifies the second one (decision 046).
+  const signature = [target.secret, target.previousSecret]
+    .filter((secret): secret is string => Boolean(secret))
+    .map((secret) => new Webhook(secret).sign(id, timestamp, message.body))
+    .join(' ')
   const signal = AbortSignal.timeout(settings.timeoutMs)
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise<SendResult>((resolve) => {

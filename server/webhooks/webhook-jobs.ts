@@ -1,10 +1,13 @@
 /**
- * Every statement about webhook events and deliveries (migration 012): an event is written in the
- * transaction of the change it tells, by record_lead_event (server/db/functions.sql; a lead
- * received: the trigger on delivery_jobs; a status or an assignment: server/leads/work-log.ts); the delivery worker fans it out to the destinations it
- * matches, claims due deliveries with FOR UPDATE SKIP LOCKED under a lease, and records outcomes
- * with the same backoff as the e-mail. At least once: a delivery keeps its id (the `webhook-id`)
- * through every attempt, so receivers drop repeats.
+ * Every statement about webhook events and deliveries (migrations 012 and 030): an event is written
+ * in the transaction of the change it tells, by record_lead_event (server/db/functions.sql: a lead
+ * received, by the trigger on delivery_jobs; a status, an assignment, a note, a contact attempt, a
+ * follow-up: server/leads/work-log.ts; spam or not: server/leads/lead-repository.ts), which gives it
+ * its per-lead sequence and a snapshot of the lead; the delivery worker fans it out to the
+ * destinations whose events and filters it matches, claims due deliveries with FOR UPDATE SKIP
+ * LOCKED under a lease, and records outcomes with the same backoff as the e-mail. At least once: a
+ * delivery keeps its id (the `webhook-id`) and its body through every attempt and replay, so
+ * receivers drop repeats (decision 046-webhook-sequence-frozen-body-and-rotation).
  */
 import type { NotNull, SqlBool } from 'kysely'
 import type { Queryable } from '../db/database.ts'
@@ -13,8 +16,30 @@ import type { Json } from '../db/schema.ts'
 import { isUuid } from '../db/uuid.ts'
 import { outbox, type RetryPolicy } from '../jobs/outbox.ts'
 
-const webhookEventTypes = ['lead.received', 'lead.status_changed', 'lead.assigned'] as const
+/** Every event a destination may take (docs/api.md, "Webhooks"), in the order the desk lists them. */
+export const webhookEventTypes = [
+  'lead.received',
+  'lead.status_changed',
+  'lead.assigned',
+  'lead.note_added',
+  'lead.contact_logged',
+  'lead.follow_up_set',
+  'lead.follow_up_cleared',
+  'lead.marked_spam',
+  'lead.marked_not_spam',
+] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
+
+export function isWebhookEventType(value: string): value is WebhookEventType {
+  return webhookEventTypes.some((type) => type === value)
+}
+
+/** Who made a change, as a payload names them (a display name, never an e-mail). */
+export interface EventActor {
+  userId: string | null
+  /** The staff account's e-mail, or the API token's or command's own name when there is no account. */
+  email: string
+}
 
 /** A day of failing attempts pauses a destination (the owner hears of it in the morning digest). */
 const pauseAfterFailingMs = 24 * 3_600_000
@@ -27,20 +52,39 @@ const pauseAfterFailingMs = 24 * 3_600_000
  */
 export async function recordLeadEvent(
   tx: Queryable,
-  event: { leadId: string; type: WebhookEventType; detail: Record<string, string | null>; at: Date },
+  event: {
+    leadId: string
+    type: WebhookEventType
+    detail: Record<string, string | null>
+    at: Date
+    /** Who did it: `by` in the payload, the account's display name or the token's name. */
+    actor?: EventActor
+  },
 ): Promise<void> {
   // A change is told only about a lead the receivers were told of (a lead.received event was
   // written for it): never of a spam lead, nor of one received before any destination was on.
+  // `by`: the account's display name (null when it has none), or the token's or command's name.
   await tx.query(
-    `SELECT record_lead_event($1::uuid, $2::text, $3::jsonb, $4::timestamptz)
+    `SELECT record_lead_event($1::uuid, $2::text,
+              $3::jsonb || jsonb_build_object('by', CASE WHEN $5::uuid IS NULL THEN $6::text
+                ELSE (SELECT display_name FROM staff_users WHERE id = $5::uuid) END),
+              $4::timestamptz)
       WHERE $2::text = 'lead.received'
          OR EXISTS (SELECT 1 FROM webhook_events WHERE lead_id = $1::uuid AND type = 'lead.received')`,
-    [event.leadId, event.type, JSON.stringify(event.detail), event.at.toISOString()],
+    [
+      event.leadId,
+      event.type,
+      JSON.stringify(event.detail),
+      event.at.toISOString(),
+      event.actor?.userId ?? null,
+      event.actor && event.actor.userId === null ? event.actor.email : null,
+    ],
   )
 }
 
 export interface WaitingEvent {
   eventId: string
+  type: WebhookEventType
   formKey: string
   fields: Record<string, string>
 }
@@ -69,13 +113,19 @@ export async function waitingEvents(db: Queryable, limit: number): Promise<Waiti
     build
       .selectFrom('webhook_events as e')
       .innerJoin('leads as l', 'l.id', 'e.lead_id')
-      .select(['e.id as eventId', 'l.form_key as formKey', 'l.fields'])
+      .select(['e.id as eventId', 'e.type', 'l.form_key as formKey', 'l.fields'])
       .where((eb) => eb.not(eb.ref('e.fanned_out')))
       .orderBy('e.occurred_at')
+      .orderBy('e.sequence')
       .orderBy('e.id')
       .limit(limit),
   )
-  return rows.map((row) => ({ eventId: row.eventId, formKey: row.formKey, fields: stringRecord(row.fields) }))
+  return rows.map((row) => ({
+    eventId: row.eventId,
+    type: row.type,
+    formKey: row.formKey,
+    fields: stringRecord(row.fields),
+  }))
 }
 
 /**
@@ -115,6 +165,13 @@ export interface ClaimedDelivery {
   detail: Record<string, string | null>
   occurredAt: Date
   leadId: string
+  /** The event's place among its lead's events: 1, 2, 3… */
+  sequence: number
+  /** The lead when the event was written (null: an event written before snapshots were kept). */
+  snapshot: Json | null
+  /** The body every attempt sends, once the first attempt has built it. */
+  body: string | null
+  bodyEncrypted: boolean
 }
 
 /**
@@ -146,6 +203,10 @@ export const webhookOutbox = outbox({
           'e.detail',
           'e.occurred_at as occurredAt',
           'e.lead_id as leadId',
+          'e.sequence',
+          'e.snapshot',
+          'job.body',
+          'job.body_encrypted as bodyEncrypted',
         ]),
     read: (row): ClaimedDelivery => ({
       ...row,
@@ -203,6 +264,7 @@ export async function recordDeliveryFailure(
 /** A delivery as the desk lists it. */
 export interface DeliveryRow {
   id: string
+  destinationId: string
   destinationUrl: string
   type: WebhookEventType
   leadId: string
@@ -230,6 +292,7 @@ export function recentDeliveries(db: Queryable, limit: number): Promise<Delivery
     deliveriesWithTheirLead()
       .select([
         'd.id',
+        'd.destination_id as destinationId',
         'w.url as destinationUrl',
         'e.type',
         'e.lead_id as leadId',
@@ -370,4 +433,110 @@ export function recentHeldDeliveryDecisions(db: Queryable, limit: number): Promi
       // decideHeldDeliveries writes who and when together.
       .$narrowType<{ decidedBy: NotNull; decidedAt: NotNull }>(),
   )
+}
+
+/** A delivery as the API lists it (GET /api/admin/webhooks/{id}/deliveries). */
+export interface DestinationDelivery {
+  id: string
+  /** The `webhook-id` header every attempt carries. */
+  webhookId: string
+  event: WebhookEventType
+  leadId: string
+  sequence: number
+  status: DeliveryRow['status']
+  attempts: number
+  lastStatusCode: number | null
+  nextAttemptAt: Date | null
+  occurredAt: Date
+  createdAt: Date
+  sentAt: Date | null
+}
+
+/**
+ * A destination's deliveries, newest first, `limit` at most, after the position `before` (the
+ * last one of the page before: its created_at, to the microsecond, and id).
+ */
+export async function destinationDeliveries(
+  db: Queryable,
+  destinationId: string,
+  page: { limit: number; before?: { at: string; id: string } },
+): Promise<(DestinationDelivery & { position: string })[]> {
+  if (!isUuid(destinationId)) return []
+  const rows = await run(
+    db,
+    build
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .select([
+        'd.id',
+        'e.type as event',
+        'e.lead_id as leadId',
+        'e.sequence',
+        'd.status',
+        'd.attempts',
+        'd.last_status_code as lastStatusCode',
+        sql<Date | null>`CASE WHEN d.status IN ('pending', 'sending') THEN d.next_attempt_at END`.as(
+          'nextAttemptAt',
+        ),
+        'e.occurred_at as occurredAt',
+        'd.created_at as createdAt',
+        'd.sent_at as sentAt',
+        // The exact time as text: a Date would lose the microseconds the next page starts after.
+        sql<string>`to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
+      ])
+      .where('d.destination_id', '=', destinationId)
+      .$if(page.before !== undefined, (q) =>
+        q.where(
+          sql<SqlBool>`(d.created_at, d.id) < (${page.before?.at ?? ''}::timestamptz, ${page.before?.id ?? ''}::uuid)`,
+        ),
+      )
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(page.limit),
+  )
+  return rows.map((row) => ({ ...row, webhookId: `msg_${row.id.replaceAll('-', '')}` }))
+}
+
+/**
+ * An owner's replay: the deliveries chosen (one, or every one of a lead to this destination whose
+ * event happened at or after `since`) are pending again and due now, with a fresh count of
+ * attempts and the same body and webhook-id (a receiver that applied it drops the repeat; one that
+ * lost it applies it). Held deliveries stay for the owner's decision. Answers the ids re-queued.
+ */
+export async function replayDeliveries(
+  db: Queryable,
+  destinationId: string,
+  chosen: { deliveryId: string } | { leadId: string; since: Date },
+  by: string,
+): Promise<string[]> {
+  if (!isUuid(destinationId)) return []
+  if ('deliveryId' in chosen && !isUuid(chosen.deliveryId)) return []
+  if ('leadId' in chosen && !isUuid(chosen.leadId)) return []
+  const rows = await run(
+    db,
+    build
+      .updateTable('webhook_deliveries as d')
+      .set({
+        status: 'pending',
+        next_attempt_at: sql<Date>`now()`,
+        attempts: 0,
+        locked_until: null,
+        replayed_by: by,
+        replayed_at: sql<Date>`now()`,
+      })
+      .from('webhook_events as e')
+      .whereRef('e.id', '=', 'd.event_id')
+      .where('d.destination_id', '=', destinationId)
+      .where('d.status', 'in', ['sent', 'failed', 'discarded', 'pending'])
+      .$if('deliveryId' in chosen, (q) =>
+        q.where('d.id', '=', 'deliveryId' in chosen ? chosen.deliveryId : ''),
+      )
+      .$if('leadId' in chosen, (q) =>
+        'leadId' in chosen
+          ? q.where('e.lead_id', '=', chosen.leadId).where('e.occurred_at', '>=', chosen.since)
+          : q,
+      )
+      .returning('d.id'),
+  )
+  return rows.map((row) => row.id)
 }

@@ -53,6 +53,13 @@ const calls: Record<string, string> = {
   restoreSiteSettingsVersion: `{ const { data } = await client.POST('/api/admin/site/versions/{version}/restore', { params: { path: { version: 1 } } }); const from: number | null | undefined = data?.restoredFrom; use(from) }`,
   subscribePush: `{ const { data } = await client.POST('/api/admin/push-subscriptions', { body: { endpoint: 'https://push.example/x', keys: { p256dh: 'k', auth: 'a' } } }); const since: string | undefined = data?.createdAt; use(since) }`,
   unsubscribePush: `{ const { response } = await client.DELETE('/api/admin/push-subscriptions', { body: { endpoint: 'https://push.example/x' } }); const status: number = response.status; use(status) }`,
+  listWebhooks: `{ const { data } = await client.GET('/api/admin/webhooks'); const events: string[] | undefined = data?.destinations[0]?.events; use(events) }`,
+  updateWebhook: `{ const { data, error } = await client.PATCH('/api/admin/webhooks/{id}', { params: { path: { id } }, body: { events: ['lead.received', 'lead.note_added'], enabled: true } }); const url: string | undefined = data?.url; const fields: Record<string, string> | undefined = error && 'fields' in error ? error.fields : undefined; use(url, fields) }`,
+  testWebhook: `{ const { data } = await client.POST('/api/admin/webhooks/{id}/test', { params: { path: { id } } }); const code: number | null | undefined = data?.statusCode; const ok: boolean | undefined = data?.ok; use(code, ok) }`,
+  rotateWebhookSecret: `{ const { data } = await client.POST('/api/admin/webhooks/{id}/rotate-secret', { params: { path: { id } } }); const secret: string | undefined = data?.secret; const until: string | undefined = data?.previousSecretUntil; use(secret, until) }`,
+  listWebhookDeliveries: `{ const { data } = await client.GET('/api/admin/webhooks/{id}/deliveries', { params: { path: { id }, query: { pageSize: 100 } } }); const sequence: number | undefined = data?.deliveries[0]?.sequence; const cursor: string | null | undefined = data?.nextCursor; use(sequence, cursor) }`,
+  replayWebhookDelivery: `{ const { data } = await client.POST('/api/admin/webhooks/{id}/deliveries/{deliveryId}/replay', { params: { path: { id, deliveryId: id } } }); const ids: string[] | undefined = data?.replayed; use(ids) }`,
+  replayWebhookLead: `{ const { data } = await client.POST('/api/admin/webhooks/{id}/replay', { params: { path: { id } }, body: { leadId: id, since: '2026-11-24T15:00:00Z' } }); const ids: string[] | undefined = data?.replayed; use(ids) }`,
   retryDelivery: `{ const { data } = await client.POST('/api/admin/leads/{id}/retry', { params: { path: { id } }, body: { jobId: id } }); const retried: true | undefined = data?.retried; use(retried) }`,
 }
 

@@ -212,6 +212,11 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     site,
     pushAllowLoopback: options.push?.allowLoopback,
     tokenLimit: options.tokenLimit,
+    webhooks: {
+      encryptionKey: options.encryptionKey,
+      siteUrl: agency.siteUrl,
+      allowLoopback: options.localWebhookDestinations ?? false,
+    },
   })
 }
 

@@ -23,6 +23,7 @@ import {
 } from '#server/leads/work-log.ts'
 import { type KeyedCount, setRateLimitHeaders } from '#server/plugins/rate-limit.ts'
 import { revokeSession } from '#server/staff/staff-sessions.ts'
+import type { WebhookSettings } from '#server/webhooks/webhook-delivery.ts'
 import {
   errorSchema,
   leadAnswerSchema,
@@ -39,6 +40,7 @@ import { revealRefusals } from './lead-routes.ts'
 import { openApiPath, registerOpenApi } from './openapi.ts'
 import { pushSubscriptionRoutes } from './push-subscription-routes.ts'
 import { registerSiteApi, type SiteDesk } from './site-api.ts'
+import { registerWebhookApi } from './webhook-api.ts'
 
 export interface ApiRoutesOptions {
   db: Database
@@ -54,6 +56,8 @@ export interface ApiRoutesOptions {
   pushAllowLoopback?: boolean
   /** Counts a request of an API token against its limit (docs/api.md, "API tokens"); none: unlimited. */
   tokenLimit?: (tokenId: string) => Promise<KeyedCount>
+  /** How a test event is sent (server/webhooks/webhook-delivery.ts); none: no webhook routes. */
+  webhooks?: WebhookSettings
 }
 
 /** The scope a route asks of a token: its `apiToken` entry in the route's `security`. */
@@ -485,6 +489,7 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
   }
 
   registerSiteApi(fastify, { db: options.db, site: options.site })
+  if (options.webhooks) registerWebhookApi(fastify, { db: options.db, settings: options.webhooks })
 
   app.get(
     '/api/admin/leads/new-count',
@@ -542,7 +547,8 @@ export async function apiRoutes(fastify: FastifyInstance, options: ApiRoutesOpti
         if (found === undefined) return reply.code(400).send({ error: refusals['no-staff'].error })
         changes.assignee = found
       }
-      if (spam !== undefined && !(await desk.setSpam(id, spam))) return reply.code(404).send(notFound)
+      if (spam !== undefined && !(await desk.setSpam(id, spam, actorOf(request))))
+        return reply.code(404).send(notFound)
       return applyWork(request, reply, id, changes)
     },
   )

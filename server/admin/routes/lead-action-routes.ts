@@ -50,7 +50,7 @@ export async function leadStateRoutes(app: FastifyInstance, options: LeadActionO
       const staff = request.staff
       if (!staff) return
       const spam = request.body.spam === 'true'
-      if (!(await desk.setSpam(request.params.id, spam))) return notFound(reply, staff)
+      if (!(await desk.setSpam(request.params.id, spam, staff))) return notFound(reply, staff)
       return backToLead(reply, request.params.id, spam ? 'spam' : 'not-spam')
     },
   )

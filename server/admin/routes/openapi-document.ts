@@ -24,6 +24,7 @@ export async function openApiDocument(): Promise<unknown> {
       pageSize: 50,
       now: () => new Date(),
       site: { refresh: async () => undefined },
+      webhooks: { encryptionKey: Buffer.alloc(32), siteUrl: 'https://example.com' },
     })
   })
   await app.ready()

@@ -31,6 +31,7 @@ const auditWords: Record<StaffAuditAction, string> = {
   'recovery-codes': 'made new recovery codes for',
   rename: 'changed the name of',
   'webhook-sensitive': 'allowed SSN and EIN to the webhook',
+  'webhook-rotate': 'rotated the signing secret of webhook destination',
   'site-publish': 'published',
   'site-restore': 'restored',
   'token-add': 'made the API token',
