@@ -201,6 +201,7 @@ function queuePosition(now: Date) {
  * requests are then one entry, placed by the most urgent; a chain (an e-mail shared with one
  * request, a phone with another) never hides a request: one not under a listed request is listed
  * itself. `position`: the lead's own place (part and key), as the caller can name it.
+ * (docs/decisions/0XX-the-queue-by-person-and-passwords-of-ones-own.md)
  */
 function listedUnderAnother(
   where: Expression<SqlBool>,

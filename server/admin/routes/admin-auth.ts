@@ -82,7 +82,8 @@ export function sessionLoader(db: Queryable, settings: SessionSettings, secure: 
     const session = (await findSession(db, token, now(), settings)) ?? null
     // Only a full session is a signed-in staff member; every existing check reads request.staff.
     // A member whose password someone else made is not one yet: only the page that changes it
-    // (account-routes.ts, /admin/password) reads that session, so no other page or API answer can be reached.
+    // (account-routes.ts, /admin/password) reads that session, so no other page or API answer can be
+    // reached (docs/decisions/0XX-the-queue-by-person-and-passwords-of-ones-own.md).
     if (session?.stage === 'full' && !session.mustChangePassword) request.staff = session
     else request.partialStaff = session
   }
