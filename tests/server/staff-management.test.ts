@@ -252,10 +252,17 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
 
   it('refuses a change posted from another site (the Origin rule), changing nothing', async () => {
     const owner = await signIn(ownerEmail)
+    await t.db.query('UPDATE staff_users SET display_name = $1 WHERE email = $2', ['Olga Owner', ownerEmail])
     for (const origin of ['https://evil.example', null]) {
       const refused = await post('/admin/staff/remove', { email: staffEmail, confirm: 'yes' }, owner, origin)
       expect(refused.statusCode).toBe(403)
+      // Refused before the session is read: the page names no one, and no e-mail.
+      expect(refused.body).not.toContain(ownerEmail)
     }
+    // A request the desk cannot process names the member by their display name, as every page does.
+    const malformed = await post('/admin/staff/remove', { confirm: 'yes' }, owner)
+    expect(malformed.statusCode).toBe(400)
+    expect(pageText(malformed.body)).toContain('Signed in as Olga Owner')
     expect(await accounts()).toHaveLength(2)
   })
 })
