@@ -35,6 +35,7 @@ import {
   isStaffRole,
   recordStaffAudit,
   removeStaffUser,
+  requirePasswordChange,
   StaffAccountError,
   setStaffPassword,
   setStaffRole,
@@ -43,12 +44,14 @@ import {
 const usage = `Staff accounts for the lead inbox (/admin).
 
   npm run staff -- add <email>              asks for the password (or reads it from stdin)
-  npm run staff -- add <email> --generate   makes a random password and prints it once
+  npm run staff -- add <email> --generate   makes a random password and prints it once; the
+                                            member chooses their own at the first sign-in
   npm run staff -- add <email> --owner      an owner: also manages staff accounts from the desk
   npm run staff -- add <email> --name "Ana Ruiz"
                                             the name colleagues see on the desk (else the e-mail)
   npm run staff -- role <email> owner|staff makes an account an owner, or staff again
-  npm run staff -- password <email>         sets a new password (add --generate for a random one)
+  npm run staff -- password <email>         sets a new password (add --generate for a random one,
+                                            which the member changes at the next sign-in)
   npm run staff -- list
   npm run staff -- remove <email>
   npm run staff -- reset-two-factor <email>  removes its two-step sign-in (a lost phone); it sets
@@ -213,6 +216,8 @@ async function main(allArgs: string[], io: StaffCommandIo): Promise<void> {
         // One transaction: the name stays free until the account holding it is stored.
         await db.transaction(async (tx) => {
           await addStaffUser(tx, account, password ?? '', owner ? 'owner' : 'staff', displayName)
+          // A generated password was made for someone else to read once: they choose their own.
+          if (flags.has('--generate')) await requirePasswordChange(tx, account)
           await recordStaffAudit(tx, actor, 'add', account)
           if (owner) await recordStaffAudit(tx, actor, 'role-owner', account)
         })
@@ -221,6 +226,7 @@ async function main(allArgs: string[], io: StaffCommandIo): Promise<void> {
       }
       case 'password': {
         await setStaffPassword(db, account, password ?? '')
+        if (flags.has('--generate')) await requirePasswordChange(db, account)
         await recordStaffAudit(db, actor, 'reset-password', account)
         io.log(`New password set for ${account}; its sessions were signed out.`)
         break
@@ -299,6 +305,7 @@ async function main(allArgs: string[], io: StaffCommandIo): Promise<void> {
   if (password !== undefined && flags.has('--generate')) {
     // Printed only once the account exists, and never stored anywhere else.
     io.log(`Password (shown once, keep it somewhere safe): ${password}`)
+    io.log('The member chooses their own password at the next sign-in.')
   }
 }
 

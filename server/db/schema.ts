@@ -261,6 +261,7 @@ export interface StaffUsers {
   email: string
   id: Generated<string>
   last_sign_in_at: Timestamp | null
+  must_change_password: Generated<boolean>
   password_hash: string
   role: Generated<'owner' | 'staff'>
   totp_enabled_at: Timestamp | null

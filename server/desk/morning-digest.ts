@@ -19,6 +19,7 @@ import { agencyBusinessHours, type BusinessHours, overdueAt } from '../leads/bus
 import { queueDigestJob } from '../leads/lead-jobs.ts'
 import { leadPhone } from '../leads/lead-phone.ts'
 import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
+import { staffLabel } from '../staff/staff-accounts.ts'
 import { pausedDestinations } from '../webhooks/destinations.ts'
 
 export interface DigestSettings {
@@ -115,7 +116,7 @@ export async function composeDigest(
     return {
       overdue,
       followUp: Boolean(followUp),
-      line: `${leadName(fields).replace(/[\r\n]+/g, ' ')} · ${phone} · ${formTitle(row.formKey)} · ${row.reference} · ${followUp ? `follow up ${format.format(followUp)}` : `received ${format.format(new Date(row.receivedAt))}`} · ${row.status} · ${row.assigneeEmail ?? 'unassigned'}`,
+      line: `${leadName(fields).replace(/[\r\n]+/g, ' ')} · ${phone} · ${formTitle(row.formKey)} · ${row.reference} · ${followUp ? `follow up ${format.format(followUp)}` : `received ${format.format(new Date(row.receivedAt))}`} · ${row.status} · ${row.assigneeEmail ? staffLabel({ email: row.assigneeEmail, displayName: row.assigneeName }) : 'unassigned'}`,
       url: `${settings.deskUrl}/admin/leads/${row.id}`,
     }
   })

@@ -44,6 +44,11 @@ export interface InboxLead extends Lead {
    * read for the inbox's page and one lead, not for the CSV export.
    */
   earlierRequests?: number
+  /**
+   * The work queue grouped by person (listLeads with `byPerson`): the same person's other requests
+   * that are open or match the filters, listed under this one, the person's first in the queue.
+   */
+  personRequests?: InboxLead[]
 }
 
 /** Another request of the same person, as the lead page lists it. */
@@ -169,27 +174,78 @@ function ordered<O>(query: SelectQueryBuilder<DB, 'leads', O>, order: LeadOrder)
   return sorted
 }
 
+/** extract(epoch FROM …) of a time column: the queue's keys are numbers. */
+function epochOf(column: Expression<Date | null>): RawBuilder<number> {
+  return sql<number>`extract(epoch FROM ${column})`
+}
+
+/**
+ * Where a lead stands in the work queue at `now`, over the columns of `leads` unqualified: its
+ * part (0 overdue, 1 follow-up due, 2 new, 3 the rest, as in queue() below) and the key that
+ * orders the part; with the id, the queue's whole order.
+ */
+function queuePosition(now: Date) {
+  const overdue = overdueCondition(now)
+  const due = followUpDueCondition(now)
+  const waiting = leads.and([leads('status', '=', sql.lit('new')), leads.not(leads.ref('is_spam'))])
+  const receivedAt = sql.ref<Date>('received_at')
+  return {
+    rank: sql<number>`CASE WHEN ${overdue} THEN 0 WHEN ${due} THEN 1 WHEN ${waiting} THEN 2 ELSE 3 END`,
+    key: sql<number>`CASE WHEN ${overdue} THEN ${epochOf(receivedAt)} WHEN ${due} THEN ${epochOf(sql.ref('follow_up_at'))} ELSE -${epochOf(receivedAt)} END`,
+  }
+}
+
+/**
+ * True for a lead of `leads` listed under another request of the same person (same e-mail or
+ * phone) in the queue grouped by person: one that matches the filters (`where`), comes first in
+ * the queue, and is itself listed (no matching request of its person comes before it). A person's
+ * requests are then one entry, placed by the most urgent; a chain (an e-mail shared with one
+ * request, a phone with another) never hides a request: one not under a listed request is listed
+ * itself. `position`: the lead's own place (part and key), as the caller can name it.
+ * (docs/decisions/047-the-queue-by-person-and-passwords-of-ones-own.md)
+ */
+function listedUnderAnother(
+  where: Expression<SqlBool>,
+  now: Date,
+  position: { rank: Expression<number>; key: Expression<number> },
+): RawBuilder<SqlBool> {
+  // The position's CASE is unqualified: in each LATERAL it reads the row beside it (h, then g).
+  const { rank, key } = queuePosition(now)
+  return sql<SqlBool>`EXISTS (
+    SELECT 1 FROM leads AS h CROSS JOIN LATERAL (SELECT ${rank} AS r, ${key} AS k) AS hp
+    WHERE (h.contact_email = leads.contact_email OR h.contact_phone = leads.contact_phone)
+      AND h.id <> leads.id AND ${where}
+      AND (hp.r, hp.k, h.id) < (${position.rank}, ${position.key}, leads.id)
+      AND NOT EXISTS (
+        SELECT 1 FROM leads AS g CROSS JOIN LATERAL (SELECT ${rank} AS r, ${key} AS k) AS gp
+        WHERE (g.contact_email = h.contact_email OR g.contact_phone = h.contact_phone)
+          AND g.id <> h.id AND ${where}
+          AND (gp.r, gp.k, g.id) < (hp.r, hp.k, h.id)))`
+}
+
 /**
  * The work queue as four disjoint parts, each read in its own order from an index and cut at
  * what the page needs (`enough` rows), then ranked: overdue (oldest first), due follow-ups
  * (earliest due first), new (newest first), then the rest (newest first). Sorting every match
  * would read all 100,000 leads of a busy agency for each page.
  */
-function queue(where: Expression<SqlBool>, now: Date, enough: number) {
+function queue(where: Expression<SqlBool>, now: Date, enough: number, byPerson = false) {
   const overdue = overdueCondition(now)
   const due = followUpDueCondition(now)
   const waiting = leads.and([leads('status', '=', sql.lit('new')), leads.not(leads.ref('is_spam'))])
-  const epoch = (column: 'received_at' | 'follow_up_at') =>
-    sql<number>`extract(epoch FROM ${sql.ref(column)})`
-  const part = (rank: number, condition: Expression<SqlBool>, key: RawBuilder<number>, order: LeadOrder) =>
-    ordered(
-      build
-        .selectFrom('leads')
-        .select(['id as qid', sql.lit(rank).as('qrank'), key.as('qkey')])
-        .where(where)
-        .where(condition),
-      order,
-    ).limit(enough)
+  const epoch = (column: 'received_at' | 'follow_up_at') => epochOf(sql.ref(column))
+  const part = (rank: number, condition: Expression<SqlBool>, key: RawBuilder<number>, order: LeadOrder) => {
+    const rows = build
+      .selectFrom('leads')
+      .select(['id as qid', sql.lit(rank).as('qrank'), key.as('qkey')])
+      .where(where)
+      .where(condition)
+    if (!byPerson) return ordered(rows, order).limit(enough)
+    // The part's own key, qualified: the EXISTS reads other rows of leads beside this one.
+    const own = epochOf(sql.ref(rank === 1 ? 'leads.follow_up_at' : 'leads.received_at'))
+    const position = { rank: sql.lit(rank), key: rank < 2 ? own : sql<number>`-${own}` }
+    return ordered(rows.where(leads.not(listedUnderAnother(where, now, position))), order).limit(enough)
+  }
   const parts = [
     part(0, overdue, epoch('received_at'), sortOrders.age),
     part(1, leads.and([due, leads.not(overdue)]), epoch('follow_up_at'), [
@@ -226,7 +282,13 @@ export interface LeadQueries {
     now?: Date,
     /** Count the matches up to this many; `more` then says there are more. */
     countCap?: number,
-  ): Promise<{ leads: InboxLead[]; total: number; more: boolean }>
+    /**
+     * The work queue (no sort chosen) by person, the desk's inbox: a page of people, each the
+     * person's first request in the queue with their others in `personRequests`; `people` counts
+     * them (up to `countCap` too), `total` still counts the requests.
+     */
+    byPerson?: boolean,
+  ): Promise<{ leads: InboxLead[]; total: number; more: boolean; people?: number }>
   /**
    * A sync's page (docs/api.md, "Sync"): the matching leads changed at or after `since`, or after
    * the position `after` (a lead's exact `updatedAt` and id), in the order they changed, at most
@@ -265,32 +327,57 @@ export function createLeadQueries(db: Database, timeZone: OfficeZone): LeadQueri
   // Read at each use: a published change of the office's zone applies at once.
   const zone = () => (typeof timeZone === 'string' ? timeZone : timeZone())
   return {
-    async listLeads(filters, page, viewerId = '', now = new Date(), countCap = undefined) {
+    async listLeads(filters, page, viewerId = '', now = new Date(), countCap = undefined, byPerson = false) {
       const where = filterCondition(filters, zone(), viewerId, now)
+      const grouped = byPerson && !filters.sort
       const query = filters.sort
         ? ordered(build.selectFrom('leads').select(listSelection).where(where), sortOrders[filters.sort])
         : build
             .selectFrom('leads')
             .select(listSelection)
-            .innerJoin(queue(where, now, page.limit + page.offset), 'q.qid', 'leads.id')
+            .innerJoin(queue(where, now, page.limit + page.offset, grouped), 'q.qid', 'leads.id')
             .orderBy('q.qrank')
             .orderBy('q.qkey')
             .orderBy('leads.id')
-      const rows = await run(db, query.limit(page.limit).offset(page.offset))
+      const rows: InboxLead[] = (await run(db, query.limit(page.limit).offset(page.offset))).map((row) =>
+        leadFromRow(row),
+      )
       // Counting 100,000 matches costs more than the page itself: the desk counts up to a cap
       // and says "more than"; the API (no cap) counts them all.
-      const matches = build.selectFrom('leads').select(sql.lit(1).as('match')).where(where)
-      const [count] = await run(
-        db,
+      const capped = async <Tables, Table extends keyof Tables & string>(
+        matches: SelectQueryBuilder<Tables, Table, { match: number }>,
+      ) => {
+        const [count] = await run(
+          db,
+          build
+            .selectFrom(
+              (countCap === undefined ? matches : matches.limit(Math.floor(countCap) + 1)).as('matches'),
+            )
+            .select(countRows().as('total')),
+        )
+        const total = count?.total ?? 0
+        const more = countCap !== undefined && total > countCap
+        return { total: more ? (countCap ?? total) : total, more }
+      }
+      const requests = await capped(build.selectFrom('leads').select(sql.lit(1).as('match')).where(where))
+      if (!grouped) return { leads: rows, ...requests }
+      // People: the matches listed in the queue by person, each placed by a LATERAL of its own.
+      const { rank, key } = queuePosition(now)
+      const people = await capped(
         build
-          .selectFrom(
-            (countCap === undefined ? matches : matches.limit(Math.floor(countCap) + 1)).as('matches'),
-          )
-          .select(countRows().as('total')),
+          .selectFrom('leads')
+          .innerJoinLateral(build.selectNoFrom([rank.as('r'), key.as('k')]).as('lp'), (join) => join.onTrue())
+          .select(sql.lit(1).as('match'))
+          .where(where)
+          .where(leads.not(listedUnderAnother(where, now, { rank: sql.ref('lp.r'), key: sql.ref('lp.k') }))),
       )
-      const total = count?.total ?? 0
-      const more = countCap !== undefined && total > countCap
-      return { leads: rows.map((row) => leadFromRow(row)), total: more ? (countCap ?? total) : total, more }
+      const others = await personRequests(
+        db,
+        rows.map((lead) => lead.id),
+        where,
+      )
+      for (const lead of rows) lead.personRequests = others.get(lead.id) ?? []
+      return { leads: rows, total: requests.total, more: requests.more, people: people.total }
     },
 
     async changedLeads(filters, position, limit, viewerId = '', now = new Date()) {
@@ -449,6 +536,44 @@ export function createLeadQueries(db: Database, timeZone: OfficeZone): LeadQueri
       return row.week
     },
   }
+}
+
+/**
+ * The other requests of the people whose first request in the queue is one of `heads`: the same
+ * e-mail or phone, open and not spam or matching the filters (`where`), newest first, each under
+ * the first of `heads` it belongs to; none of `heads` itself.
+ */
+async function personRequests(
+  db: Queryable,
+  heads: string[],
+  where: Expression<SqlBool>,
+): Promise<Map<string, InboxLead[]>> {
+  const byHead = new Map<string, InboxLead[]>()
+  if (heads.length === 0) return byHead
+  const headList = sql<string[]>`${heads}::uuid[]`
+  const headOf = sql<string | null>`(
+    SELECT h.id FROM leads AS h
+    WHERE h.id = ANY(${headList}) AND h.id <> leads.id
+      AND (h.contact_email = leads.contact_email OR h.contact_phone = leads.contact_phone)
+    ORDER BY array_position(${headList}, h.id) LIMIT 1)`
+  const rows = await run(
+    db,
+    build
+      .selectFrom('leads')
+      .select((eb) => [...inboxSelection(eb), headOf.as('headId')])
+      .where(sql<SqlBool>`NOT (leads.id = ANY(${headList}))`)
+      .where(sql<SqlBool>`${headOf} IS NOT NULL`)
+      .where(leads.or([leads.and([openStatus, leads.not(leads.ref('is_spam'))]), where]))
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc'),
+  )
+  for (const { headId, ...row } of rows) {
+    if (!headId) continue
+    const list = byHead.get(headId) ?? []
+    list.push(leadFromRow(row))
+    byHead.set(headId, list)
+  }
+  return byHead
 }
 
 /**

@@ -19,6 +19,8 @@ export interface StaffUser {
   role: StaffRole
   createdAt: Date
   lastSignInAt: Date | null
+  /** Someone else made its password: the member chooses their own at the next sign-in. */
+  mustChangePassword: boolean
 }
 
 export interface StaffUserSummary {
@@ -202,6 +204,7 @@ const userColumns = [
   'role',
   'created_at as createdAt',
   'last_sign_in_at as lastSignInAt',
+  'must_change_password as mustChangePassword',
 ] as const
 
 export async function findStaffUserByEmail(db: Queryable, email: string): Promise<StaffUser | undefined> {
@@ -272,6 +275,21 @@ export async function setStaffPassword(
   await run(db, build.deleteFrom('staff_sessions').where('staff_user_id', '=', user.id))
 }
 
+/**
+ * The account's password was made for the member by someone else (an owner on the desk, or a
+ * password the staff command generated): at the next sign-in the member chooses their own before
+ * using the desk (server/admin/routes/admin-auth.ts). changeOwnPassword clears the mark.
+ */
+export async function requirePasswordChange(db: Queryable, email: string): Promise<void> {
+  await run(
+    db,
+    build
+      .updateTable('staff_users')
+      .set({ must_change_password: true })
+      .where('email', '=', normalizeEmail(email)),
+  )
+}
+
 /** Sets (or, with an empty name, clears) the display name. False when there is no such account. */
 export async function setDisplayName(
   db: Queryable,
@@ -292,8 +310,9 @@ export async function setDisplayName(
 }
 
 /**
- * The member's own new password (/admin/account; the current one was checked by the caller): the
- * account's other sessions are signed out, the one in `keepSession` stays signed in.
+ * The member's own new password (/admin/account or /admin/password; the current one was checked by
+ * the caller): the account's other sessions are signed out, the one in `keepSession` stays signed
+ * in, and a password made for the member by someone else no longer asks to be changed.
  */
 export async function changeOwnPassword(
   db: Queryable,
@@ -306,7 +325,7 @@ export async function changeOwnPassword(
     db,
     build
       .updateTable('staff_users')
-      .set({ password_hash: await hashPassword(password, cost) })
+      .set({ password_hash: await hashPassword(password, cost), must_change_password: false })
       .where('id', '=', user.userId),
   )
   await run(

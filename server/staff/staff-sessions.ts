@@ -35,6 +35,11 @@ export interface StaffSession {
   role: StaffRole
   expiresAt: Date
   stage: SessionStage
+  /**
+   * The password was made for the member by someone else (requirePasswordChange in
+   * staff-accounts.ts): a full session then opens only the page that changes it.
+   */
+  mustChangePassword: boolean
 }
 
 /** A half-done sign-in (code or enrolment still due) lasts this long. */
@@ -89,6 +94,7 @@ export async function findSession(
         'u.email',
         'u.display_name as displayName',
         'u.role',
+        'u.must_change_password as mustChangePassword',
         's.expires_at as expiresAt',
         's.last_seen_at as lastSeenAt',
         's.stage',
@@ -116,6 +122,7 @@ export async function findSession(
     role: row.role,
     expiresAt: row.expiresAt,
     stage: row.stage,
+    mustChangePassword: row.mustChangePassword,
   }
 }
 

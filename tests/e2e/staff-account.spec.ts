@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
@@ -84,6 +85,17 @@ test('a member enrols by scanning the QR code, changes their password and makes 
   await page.getByLabel('Code from the app').fill(totp.generate())
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in is on' })).toBeVisible()
+  // The recovery codes at enrolment: copied by the desk's script, or kept as a file.
+  const enrolCodes = await page.locator('.recovery-codes li').allTextContents()
+  expect(enrolCodes).toHaveLength(10)
+  await expect(page.getByRole('button', { name: 'Copy the codes' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  const keeping = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download as a text file' }).click()
+  const kept = await keeping
+  expect(kept.suggestedFilename()).toBe('lead-desk-recovery-codes.txt')
+  const file = await readFile((await kept.path()) ?? '', 'utf8')
+  for (const code of enrolCodes) expect(file).toContain(code)
 
   // Their own password: wrong current one refused, then changed; this browser stays signed in.
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Your account' }).click()

@@ -86,7 +86,7 @@ describe.each(drivers)('follow-ups in office hours on %s', (driver) => {
 
     const saved = await save(id, { followUpQuick: '2026-11-24T09:00', followUp: '' })
     expect(saved.statusCode).toBe(303)
-    expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work#work`)
+    expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work#work-notice`)
     expect(await followUpOf(id)).toBe('2026-11-24T14:00:00.000Z')
   })
 
@@ -94,14 +94,14 @@ describe.each(drivers)('follow-ups in office hours on %s', (driver) => {
     const id = await insertLead('Evening')
     // Tuesday 1 December at 7:30 PM: closed since 5 PM; Wednesday opens at 9 AM (14:00 UTC).
     const saved = await save(id, { followUp: '2026-12-01T19:30' })
-    expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work-moved#work`)
+    expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work-moved#work-notice`)
     expect(await followUpOf(id)).toBe('2026-12-02T14:00:00.000Z')
     const page = pageText((await injectGet(t.app, saved.headers.location ?? '', t.desk.cookie)).body)
     expect(page).toContain('The follow-up fell when the office is closed, so it is set for the next opening')
     expect(page).toContain('Dec 2, 2026, 9:00 AM')
     // A time in office hours is kept as typed, and the notice is the plain one.
     const inHours = await save(id, { followUp: '2026-12-03T14:15', followUpWas: '2026-12-02T09:00' })
-    expect(inHours.headers.location).toBe(`/admin/leads/${id}?notice=work#work`)
+    expect(inHours.headers.location).toBe(`/admin/leads/${id}?notice=work#work-notice`)
     expect(await followUpOf(id)).toBe('2026-12-03T19:15:00.000Z')
   })
 

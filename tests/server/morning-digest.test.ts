@@ -91,8 +91,11 @@ describe.each(drivers)('morning digest on %s', (driver) => {
 
   it('arrives once per day from two processes, listing overdue and waiting leads', async () => {
     const [owner] = await test.db.query<{ id: string }>(
-      `INSERT INTO staff_users (email, password_hash) VALUES ('maria@oakridge-insurance.example', 'x') RETURNING id`,
+      `INSERT INTO staff_users (email, password_hash, display_name)
+       VALUES ('maria@oakridge-insurance.example', 'x', 'María Pérez') RETURNING id`,
     )
+    // Still new but assigned: listed, naming the member by their display name, not their e-mail.
+    await lead('Nia Named', '2026-11-20T21:00:00Z', { assignee: owner?.id })
     // Friday 15:30: overdue since Monday 09:30? Not yet at 08:05 on Monday: 30 open minutes spent.
     await lead('Fran Friday', '2026-11-20T20:30:00Z')
     // Thursday 10:00: overdue.
@@ -120,7 +123,7 @@ describe.each(drivers)('morning digest on %s', (driver) => {
     const mail = sink.messages[0]
     expect(mail?.envelope.to).toEqual([settings.to])
     expect(mail?.subject).toBe(
-      `Lead desk for Monday, November 23: 1 overdue, 0 follow-ups due, 3 waiting · ${agency.shortName}`,
+      `Lead desk for Monday, November 23: 1 overdue, 0 follow-ups due, 4 waiting · ${agency.shortName}`,
     )
     const text = mail?.text ?? ''
     const overdue = text.slice(text.indexOf('Overdue'), text.indexOf('Still new or unassigned'))
@@ -129,6 +132,8 @@ describe.each(drivers)('morning digest on %s', (driver) => {
     expect(overdue).not.toContain('Fran Friday')
     expect(waiting).toContain('Fran Friday')
     expect(waiting).toContain('Una Assigned')
+    expect(waiting).toMatch(/Nia Named · .* · María Pérez\n/)
+    expect(text).not.toContain('maria@oakridge-insurance.example')
     for (const absent of ['Done Handled', 'Cleo Closed', 'Sam Spam', 'never'])
       expect(text).not.toContain(absent)
     expect(text).toContain('https://desk.example/admin/leads/')

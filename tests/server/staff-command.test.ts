@@ -98,6 +98,8 @@ describe('npm run staff on the embedded database', { timeout: 120_000 }, () => {
     const user = await storedUser('desk@oakridge-insurance.example')
     expect(user?.passwordHash).toMatch(/^scrypt\$/)
     expect(await verifyPassword('a long staff password 42', user?.passwordHash ?? '')).toBe(true)
+    // A password typed at the command is the operator's choice: not asked again.
+    expect(user?.mustChangePassword).toBe(false)
 
     const listed = await staff(['list'], env())
     expect(listed.code).toBe(0)
@@ -143,6 +145,9 @@ describe('npm run staff on the embedded database', { timeout: 120_000 }, () => {
     expect(password.length).toBeGreaterThanOrEqual(20)
     const user = await storedUser('temp@oakridge-insurance.example')
     expect(await verifyPassword(password, user?.passwordHash ?? '')).toBe(true)
+    // Made for someone else to read once: the member chooses their own at the first sign-in.
+    expect(user?.mustChangePassword).toBe(true)
+    expect(generated.stdout).toContain('The member chooses their own password at the next sign-in.')
 
     expect((await staff(['remove', 'temp@oakridge-insurance.example'], env())).code).toBe(0)
     expect(await storedUser('temp@oakridge-insurance.example')).toBeUndefined()

@@ -128,7 +128,8 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     // The password is in no later page.
     expect((await get('/admin/staff', owner)).body).not.toContain(newPassword)
     const newcomer = await signIn('new.agent@example.com', newPassword)
-    expect((await get('/admin', newcomer)).statusCode).toBe(200)
+    // A password the owner read out is changed first (tests/server/own-password.test.ts).
+    expect((await get('/admin', newcomer)).headers.location).toBe('/admin/password')
     expect(await audit()).toEqual([
       { actor_email: ownerEmail, action: 'add', target_email: 'new.agent@example.com' },
     ])
@@ -251,10 +252,17 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
 
   it('refuses a change posted from another site (the Origin rule), changing nothing', async () => {
     const owner = await signIn(ownerEmail)
+    await t.db.query('UPDATE staff_users SET display_name = $1 WHERE email = $2', ['Olga Owner', ownerEmail])
     for (const origin of ['https://evil.example', null]) {
       const refused = await post('/admin/staff/remove', { email: staffEmail, confirm: 'yes' }, owner, origin)
       expect(refused.statusCode).toBe(403)
+      // Refused before the session is read: the page names no one, and no e-mail.
+      expect(refused.body).not.toContain(ownerEmail)
     }
+    // A request the desk cannot process names the member by their display name, as every page does.
+    const malformed = await post('/admin/staff/remove', { confirm: 'yes' }, owner)
+    expect(malformed.statusCode).toBe(400)
+    expect(pageText(malformed.body)).toContain('Signed in as Olga Owner')
     expect(await accounts()).toHaveLength(2)
   })
 })

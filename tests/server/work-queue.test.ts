@@ -212,7 +212,7 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
       assigneeWas: '',
     })
     expect(saved.statusCode).toBe(303)
-    expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work#work`)
+    expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work#work-notice`)
     const row = await leadRow(id)
     expect(row?.status).toBe('quoted')
     // 10:00 in New York on Tuesday is 15:00 UTC.
@@ -230,6 +230,28 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
     }
     // The work log names the member the lead went to (their display name, not the e-mail).
     await t.db.query('UPDATE staff_users SET display_name = $1 WHERE id = $2', ['María Soto', t.maria.id])
+    // Where the redirect lands: "Saved." under the Save button, in a status region, with what the
+    // save wrote (not the form cleared with nothing said); not at the top of the page.
+    const landed = (await get(t.desk, String(saved.headers.location).replace(/#.*/, ''))).body
+    const form = landed.slice(
+      landed.indexOf('id="work-form"'),
+      landed.indexOf('</form>', landed.indexOf('id="work-form"')),
+    )
+    const notice = form.slice(form.indexOf('>Save</button>'))
+    expect(notice).toContain('role="status" id="work-notice"')
+    expect(pageText(notice)).toContain('Saved.')
+    for (const line of [
+      'Call , left a voicemail: Left a message about the auto quote',
+      'Status set to Quoted',
+      'Follow-up set for Nov 24, 2026, 10:00 AM',
+      'Assigned to María Soto',
+    ])
+      expect(pageText(notice)).toContain(line)
+    expect(landed.match(/Saved\./g)).toHaveLength(1)
+    // Without a save, the region waits empty and hidden (the page's script writes a refusal there).
+    expect((await get(t.desk, `/admin/leads/${id}`)).body).toMatch(
+      /id="work-notice" tabindex="-1" hidden=""><\/div>/,
+    )
     const html = (await get(t.desk, `/admin/leads/${id}`)).body
     expect(html).toContain('<strong>Assigned</strong> to María Soto')
     expect(html).not.toContain('<strong>Assigned</strong> to maria@')
@@ -253,7 +275,7 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
       true,
     )
     expect(stale.statusCode).toBe(200)
-    expect(stale.json()).toEqual({ saved: true, notice: 'Saved.' })
+    expect(stale.json()).toEqual({ saved: true, notice: 'Saved.', noticeKey: 'work' })
     expect((await leadRow(id))?.status).toBe('quoted')
     expect((await events(id)).at(-1)).toMatchObject({
       kind: 'note',
@@ -419,8 +441,9 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
     const lead = (await get(t.desk, `/admin/leads/${first}`)).body
     expect(lead).toContain(`/admin/leads/${second}`)
     expect(lead).toContain(`/admin/leads/${byPhone}`)
-    const inbox = (await get(t.desk, '/admin')).body.split('<tr')
-    // Each request counts the earlier ones sharing its e-mail or its phone.
+    // In an order of requests (the work queue lists people: tests/server/queue-by-person.test.ts),
+    // each request counts the earlier ones sharing its e-mail or its phone.
+    const inbox = (await get(t.desk, '/admin?sort=received')).body.split('<tr')
     expect(pageText(inbox.find((row) => row.includes(byPhone)) ?? '')).toContain('2nd request')
     expect(pageText(inbox.find((row) => row.includes(second)) ?? '')).toContain('2nd request')
     expect(pageText(inbox.find((row) => row.includes(first)) ?? '')).not.toContain('request')

@@ -38,6 +38,7 @@ const owner: StaffSession = {
   email: hostileEmail,
   displayName: hostile,
   role: 'owner',
+  mustChangePassword: false,
   expiresAt: new Date('2026-12-01T00:00:00Z'),
   stage: 'full',
 }
@@ -49,6 +50,7 @@ const account = {
   role: 'staff' as const,
   createdAt: when,
   lastSignInAt: when,
+  mustChangePassword: false,
 }
 const summary = { ...account, activeSessions: 1, twoStepOn: false, openLeads: 2 }
 

@@ -45,6 +45,8 @@ document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest('a[data-log-channel]') : null
   const form = document.querySelector('form[data-work-form]')
   if (!link || !form) return
+  // "Log the call" is a link to this page's form for a page without the script: here, no reload.
+  if (link.hasAttribute('data-log-only')) event.preventDefault()
   const radio = form.querySelector(`input[name="channel"][value="${link.getAttribute('data-log-channel')}"]`)
   if (radio) radio.checked = true
   form.setAttribute('data-logging', '')
@@ -82,8 +84,10 @@ function showWorkNotice(text, isError) {
   notice.hidden = false
 }
 
-async function refreshLiveParts() {
-  const response = await fetch(window.location.pathname, { headers: { accept: 'text/html' } })
+async function refreshLiveParts(noticeKey) {
+  // With the save's notice, the page comes back with "Saved." and what was saved under the button.
+  const query = noticeKey ? `?notice=${encodeURIComponent(noticeKey)}` : ''
+  const response = await fetch(window.location.pathname + query, { headers: { accept: 'text/html' } })
   if (!response.ok) return
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html')
   for (const part of fresh.querySelectorAll('[data-live]')) {
@@ -121,8 +125,15 @@ document.addEventListener('submit', async (event) => {
     showWorkNotice(answer.error ?? 'Not saved. Please try again.', true)
     return
   }
-  await refreshLiveParts()
-  showWorkNotice(answer.notice ?? 'Saved.', false)
+  await refreshLiveParts(answer.noticeKey)
+  const notice = document.getElementById('work-notice')
+  if (notice && !notice.hidden) {
+    // Emptied and filled again, so a screen reader announces the new status region's words.
+    const parts = [...notice.childNodes]
+    notice.replaceChildren()
+    setTimeout(() => notice.replaceChildren(...parts), 50)
+    notice.scrollIntoView({ block: 'nearest' })
+  } else showWorkNotice(answer.notice ?? 'Saved.', false)
 })
 
 // 6. The inbox tells of new leads without reshuffling the list under a finger: while the tab is

@@ -17,9 +17,15 @@ import {
 } from '#server/staff/staff-accounts.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { type AccountView, accountPage, codesExpiredPage, newCodesPage } from '../views/account-page.ts'
+import {
+  type AccountView,
+  accountPage,
+  choosePasswordPage,
+  codesExpiredPage,
+  newCodesPage,
+} from '../views/account-page.ts'
 import { sendPage } from '../views/admin-layout.ts'
-import { deviceCookieOf, requireStaffPage } from './admin-auth.ts'
+import { deviceCookieOf, passwordDue, requireStaffPage, safeNextPath, withNext } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { formBody, noticeFrom, renameAccount, textField } from './route-helpers.ts'
 import { logNewLocks, waitOf } from './sign-in-routes.ts'
@@ -32,6 +38,13 @@ type AccountRoutesOptions = Pick<
 const notices: Record<string, string> = {
   name: 'Your name was saved.',
   password: 'Your password was changed. Your other browsers and devices were signed out.',
+}
+
+interface PasswordBody {
+  current: string
+  password: string
+  repeat: string
+  next?: string
 }
 
 const recoveryCodePattern = /^[a-z2-9]{5}-[a-z2-9]{5}$/
@@ -99,43 +112,83 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     },
   )
 
-  app.post<{ Body: { current: string; password: string; repeat: string } }>(
+  /**
+   * A new password of the member's own, the current one proved first; undefined once changed, else
+   * why it was refused and the status to answer with.
+   */
+  async function changePassword(
+    request: FastifyRequest,
+    staff: StaffSession,
+    typed: PasswordBody,
+  ): Promise<{ text: string; status: number } | undefined> {
+    const { current, password, repeat } = typed
+    // Checked before the password: a typo in the new one costs no try.
+    if (password !== repeat) return { text: 'The two new passwords are not the same.', status: 400 }
+    try {
+      checkNewPassword(password)
+    } catch (error) {
+      if (error instanceof StaffAccountError) return { text: error.message, status: 400 }
+      throw error
+    }
+    if (staff.mustChangePassword && password === current)
+      return { text: 'Choose a new password, not the one you were given.', status: 400 }
+    const proof = await prove(request, staff, current, false)
+    if (proof.outcome !== 'ok')
+      return { text: proofError(proof, 'The current password', options.now()), status: statusOf(proof) }
+    await db.transaction(async (tx) => {
+      await changeOwnPassword(
+        tx,
+        { userId: staff.userId, keepSession: staff.tokenHash },
+        password,
+        options.passwordCost,
+      )
+      await recordStaffAudit(tx, staff.email, 'change-password', staff.email)
+    })
+    request.log.info({ staff: staff.userId, action: 'change-password' }, 'admin: own password changed')
+    return undefined
+  }
+
+  const passwordSchema = {
+    body: formBody(
+      { current: textField(4096), password: textField(4096), repeat: textField(4096) },
+      { next: textField(500) },
+    ),
+  }
+
+  app.post<{ Body: PasswordBody }>(
     '/admin/account/password',
-    {
-      ...staffOnly,
-      schema: {
-        body: formBody({ current: textField(4096), password: textField(4096), repeat: textField(4096) }),
-      },
-    },
+    { ...staffOnly, schema: passwordSchema },
     async (request, reply) => {
       const staff = request.staff as StaffSession
-      const { current, password, repeat } = request.body
-      const refuse = (text: string, status = 400) =>
-        render(reply, staff, { error: { form: 'password', text } }, status)
-      // Checked before the password: a typo in the new one costs no try.
-      if (password !== repeat) return refuse('The two new passwords are not the same.')
-      try {
-        checkNewPassword(password)
-      } catch (error) {
-        if (error instanceof StaffAccountError) return refuse(error.message)
-        throw error
-      }
-      const proof = await prove(request, staff, current, false)
-      if (proof.outcome !== 'ok')
-        return refuse(proofError(proof, 'The current password', options.now()), statusOf(proof))
-      await db.transaction(async (tx) => {
-        await changeOwnPassword(
-          tx,
-          { userId: staff.userId, keepSession: staff.tokenHash },
-          password,
-          options.passwordCost,
-        )
-        await recordStaffAudit(tx, staff.email, 'change-password', staff.email)
-      })
-      request.log.info({ staff: staff.userId, action: 'change-password' }, 'admin: own password changed')
+      const refused = await changePassword(request, staff, request.body)
+      if (refused)
+        return render(reply, staff, { error: { form: 'password', text: refused.text } }, refused.status)
       return reply.redirect('/admin/account?notice=password', 303)
     },
   )
+
+  // A password someone else made (an owner on the desk, a generated one): every desk page sends
+  // the member here first (admin-auth.ts requireStaffPage), with the page they were going to as
+  // `next`, where they go once their own password is saved.
+  app.get('/admin/password', async (request, reply) => {
+    const query = request.query && typeof request.query === 'object' ? request.query : {}
+    const next = safeNextPath('next' in query ? query.next : undefined)
+    if (request.staff) return reply.redirect(next ?? '/admin/account', 303)
+    const staff = passwordDue(request)
+    if (!staff) return requireStaffPage(request, reply)
+    return sendPage(reply, choosePasswordPage({ staff, next }))
+  })
+
+  app.post<{ Body: PasswordBody }>('/admin/password', { schema: passwordSchema }, async (request, reply) => {
+    const next = safeNextPath(request.body.next)
+    if (request.staff) return reply.redirect(next ?? '/admin', 303)
+    const staff = passwordDue(request)
+    if (!staff) return reply.redirect(withNext('/admin/login', next), 303)
+    const refused = await changePassword(request, staff, request.body)
+    if (refused)
+      return sendPage(reply, choosePasswordPage({ staff, next, error: refused.text }), refused.status)
+    return reply.redirect(next ?? '/admin', 303)
+  })
 
   app.post<{ Body: { proof: string } }>(
     '/admin/account/recovery-codes',
@@ -172,9 +225,16 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
    */
   app.post<{ Body: { codes: string } }>(
     '/admin/account/recovery-codes.txt',
-    { ...staffOnly, schema: { body: formBody({ codes: textField(200) }) } },
+    {
+      // Also for a member who must still choose a password: the codes are shown at the set-up of
+      // two-step sign-in, before that page.
+      onRequest: async (request, reply) =>
+        passwordDue(request) ? undefined : requireStaffPage(request, reply),
+      schema: { body: formBody({ codes: textField(200) }) },
+    },
     async (request, reply) => {
-      const staff = request.staff as StaffSession
+      const staff = request.staff ?? passwordDue(request)
+      if (!staff) return reply.redirect('/admin/login', 303)
       const codes = request.body.codes.split(' ').filter((code) => recoveryCodePattern.test(code))
       if (codes.length === 0 || codes.length > recoveryCodeCount) return reply.redirect('/admin/account', 303)
       const text = [

@@ -81,7 +81,10 @@ export function sessionLoader(db: Queryable, settings: SessionSettings, secure: 
     if (!token || !tokenPattern.test(token)) return
     const session = (await findSession(db, token, now(), settings)) ?? null
     // Only a full session is a signed-in staff member; every existing check reads request.staff.
-    if (session?.stage === 'full') request.staff = session
+    // A member whose password someone else made is not one yet: only the page that changes it
+    // (account-routes.ts, /admin/password) reads that session, so no other page or API answer can be
+    // reached (docs/decisions/047-the-queue-by-person-and-passwords-of-ones-own.md).
+    if (session?.stage === 'full' && !session.mustChangePassword) request.staff = session
     else request.partialStaff = session
   }
 }
@@ -118,26 +121,40 @@ export function safeNextPath(next: unknown): string | undefined {
   return /^\/admin(?:[/?][A-Za-z0-9\-._~/?=&%+]*)?$/.test(next) && !next.includes('//') ? next : undefined
 }
 
-/** Pages: no session → the sign-in page, which brings the visitor back to a page they asked for. */
+/** A desk path with `next` when there is one worth keeping (the inbox is where every step ends anyway). */
+export function withNext(path: string, next: string | undefined): string {
+  return next && next !== '/admin' ? `${path}?next=${encodeURIComponent(next)}` : path
+}
+
+/** A full sign-in whose password was made by someone else: it must be changed first. */
+export function passwordDue(request: FastifyRequest): StaffSession | undefined {
+  const session = request.partialStaff
+  return session?.stage === 'full' && session.mustChangePassword ? session : undefined
+}
+
+/**
+ * Pages: no session → the sign-in page, which brings the visitor back to a page they asked for; a
+ * half-done sign-in → its next step (the code, the set-up of a second factor, a password of one's
+ * own), keeping that page as `next`.
+ */
 export async function requireStaffPage(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   if (request.staff) return
   const next = request.method === 'GET' ? safeNextPath(request.url) : undefined
   if (request.partialStaff?.stage === 'second-factor')
-    return reply.redirect(
-      next && next !== '/admin' ? `/admin/login/code?next=${encodeURIComponent(next)}` : '/admin/login/code',
-      303,
-    )
-  if (request.partialStaff?.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
-  return reply.redirect(
-    next && next !== '/admin' ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login',
-    303,
-  )
+    return reply.redirect(withNext('/admin/login/code', next), 303)
+  if (request.partialStaff?.stage === 'enrol') return reply.redirect(withNext('/admin/two-factor', next), 303)
+  if (passwordDue(request)) return reply.redirect(withNext('/admin/password', next), 303)
+  return reply.redirect(withNext('/admin/login', next), 303)
 }
 
-/** JSON API: no session and no API token → 401. */
+/**
+ * JSON API: no session and no API token → 401; a session whose password must be changed first is
+ * not signed in yet either, and is told why (an API token has no password to change).
+ */
 export async function requireStaffApi(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   if (request.staff || request.apiToken) return
-  return reply.code(401).type('application/json').send({ error: 'Sign in first.' })
+  const error = passwordDue(request) ? 'Choose your own password at /admin/password first.' : 'Sign in first.'
+  return reply.code(401).type('application/json').send({ error })
 }
 
 /**

@@ -231,5 +231,5 @@ function sendError(
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .send(messagePage(title, message, request.staff?.email))
+    .send(messagePage(title, message, request.staff ?? undefined))
 }

@@ -47,6 +47,8 @@ export async function inboxRoutes(
         staff.userId,
         now,
         inboxCountCap,
+        // The work queue lists a person once, their other requests under them.
+        true,
       ),
       desk.inbox.weeklyCounts(firstChartWeek(currentWeek)),
       desk.workLog.weeklySpeed(firstChartWeek(currentWeek)),
@@ -68,6 +70,7 @@ export async function inboxRoutes(
         leads: list.leads,
         total: list.total,
         more: list.more,
+        people: list.people,
         page,
         pageSize: inboxPageSize,
         chart: withSourceCounts(weekRows(currentWeek, counts), sources),

@@ -20,7 +20,14 @@ import {
 } from '#server/desk/reply-templates.ts'
 import { type DraftFields, draftFieldsOf, takeDraft } from '#server/desk/work-drafts.ts'
 import { isLostReason, type LostReason, leadStatuses } from '#server/leads/lead-repository.ts'
-import { contactChannels, contactOutcomes, noteMaxLength, type WorkInput } from '#server/leads/work-log.ts'
+import {
+  type ContactChannel,
+  contactChannels,
+  contactOutcomes,
+  type LeadEvent,
+  noteMaxLength,
+  type WorkInput,
+} from '#server/leads/work-log.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { formTitle, leadDisplayName } from '../lead-fields.ts'
@@ -31,7 +38,7 @@ import { loginPage } from '../views/login-page.tsx'
 import { messagePage } from '../views/message-page.tsx'
 import { requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
-import { formBody, noticeFrom, pageNotices, textField, wantsJson } from './route-helpers.ts'
+import { formBody, noticeFrom, noticeKeyOf, pageNotices, textField, wantsJson } from './route-helpers.ts'
 
 type LeadOptions = Pick<DeskOptions, 'db' | 'desk' | 'encryptionKey' | 'now'>
 
@@ -198,6 +205,22 @@ async function applyToLinked(
   }
 }
 
+/** The notices of a save of the work form: shown beside its Save button, with what was saved. */
+const savedNotices = new Set(['work', 'work-moved'])
+
+/** `?log=call` (text, email): the work form opens with that contact attempt chosen (a card's "Log the call"). */
+function logChannelOf(query: unknown): ContactChannel | undefined {
+  const log = query && typeof query === 'object' && 'log' in query ? query.log : undefined
+  return contactChannels.find((channel) => channel === log)
+}
+
+/** The viewer's newest save on the lead: the entries written at its one instant (WorkInput.at). */
+function lastSave(events: readonly LeadEvent[], email: string): LeadEvent[] {
+  const mine = events.filter((event) => event.staffEmail === email)
+  const newest = mine[0]?.createdAt.getTime()
+  return mine.filter((event) => event.createdAt.getTime() === newest).reverse()
+}
+
 /** The lead page, with the draft a sign-in interrupted or a refused save's fields, if any. */
 async function showLead(
   options: LeadOptions,
@@ -206,6 +229,9 @@ async function showLead(
   id: string,
   extra: {
     notice?: string
+    /** The key of a work form's save notice (savedNotices). */
+    saved?: string
+    logChannel?: ContactChannel
     draft?: DraftFields
     error?: string
     status?: number
@@ -233,6 +259,11 @@ async function showLead(
     viewerId: staff.userId,
     now: options.now(),
     notice: extra.notice,
+    saved:
+      extra.saved && pageNotices[extra.saved]
+        ? { text: pageNotices[extra.saved] ?? '', events: lastSave(detail.events, staff.email) }
+        : undefined,
+    logChannel: extra.logChannel,
     linked,
     draft: extra.draft,
     error: extra.error,
@@ -289,8 +320,17 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       if (!staff) return
       const draft = await takeDraft(options.db, staff.userId, request.params.id, options.now())
       const revealed = await takeRevealed(options, staff, request.params.id, request.query)
-      const notice = noticeFrom(request.query, pageNotices)
-      return showLead(options, reply, staff, request.params.id, { notice, draft, revealed })
+      const key = noticeKeyOf(request.query)
+      const saved = key && savedNotices.has(key) ? key : undefined
+      const notice = saved ? undefined : noticeFrom(request.query, pageNotices)
+      const logChannel = logChannelOf(request.query)
+      return showLead(options, reply, staff, request.params.id, {
+        notice,
+        saved,
+        logChannel,
+        draft,
+        revealed,
+      })
     },
   )
 
@@ -318,8 +358,10 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       if (result === 'no-lost-reason') return refused(400, 'Choose why the lead was lost, then save again.')
       await applyToLinked(options, id, request.body.also, input)
       const notice = input.followUpMoved ? 'work-moved' : 'work'
-      if (wantsJson(request)) return { saved: true, notice: pageNotices[notice] }
-      return reply.redirect(`/admin/leads/${id}?notice=${notice}#work`, 303)
+      // The page's script reads the page again with this notice; without it the redirect lands on
+      // the notice itself, under the Save button, at the top of the screen (work-panel.ts).
+      if (wantsJson(request)) return { saved: true, notice: pageNotices[notice], noticeKey: notice }
+      return reply.redirect(`/admin/leads/${id}?notice=${notice}#work-notice`, 303)
     },
   )
 

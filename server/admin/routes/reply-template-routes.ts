@@ -74,7 +74,7 @@ export async function replyTemplateRoutes(app: FastifyInstance, options: { db: D
       if (!isReplyTemplateKey(template) || !lang)
         return sendPage(
           reply,
-          messagePage('No such template', 'Choose a template from the list.', owner.email),
+          messagePage('No such template', 'Choose a template from the list.', owner),
           400,
         )
       if (reset === 'yes') {
@@ -84,7 +84,7 @@ export async function replyTemplateRoutes(app: FastifyInstance, options: { db: D
       if (!subject || !body)
         return sendPage(
           reply,
-          messagePage('Nothing saved', 'A template needs a subject and a message.', owner.email),
+          messagePage('Nothing saved', 'A template needs a subject and a message.', owner),
           400,
         )
       await saveReplyTemplate(db, {

@@ -27,8 +27,14 @@ export function wantsJson(request: FastifyRequest): boolean {
  * nothing for an unknown key.
  */
 export function noticeFrom(query: unknown, notices: Record<string, string>): string | undefined {
+  const key = noticeKeyOf(query)
+  return key !== undefined && Object.hasOwn(notices, key) ? notices[key] : undefined
+}
+
+/** The `notice` a redirect carries, as text; undefined without one. */
+export function noticeKeyOf(query: unknown): string | undefined {
   const key = query && typeof query === 'object' && 'notice' in query ? query.notice : undefined
-  return typeof key === 'string' && Object.hasOwn(notices, key) ? notices[key] : undefined
+  return typeof key === 'string' ? key : undefined
 }
 
 /** The sign-in, inbox and lead pages' texts after an action, by the key the redirect carries. */

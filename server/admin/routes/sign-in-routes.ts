@@ -16,6 +16,7 @@ import {
   safeNextPath,
   setDeviceCookie,
   setSessionCookie,
+  withNext,
 } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { formBody, noticeFrom, pageNotices, textField } from './route-helpers.ts'
@@ -124,12 +125,8 @@ async function answerSignIn(
       const maxAgeMs = result.stage === 'full' ? options.session.maxAgeMs : partialSessionMs
       setSessionCookie(reply, result.token, Math.floor(maxAgeMs / 1000), options.cookieSecure)
       if (result.deviceToken) setDeviceCookie(reply, result.deviceToken, options.cookieSecure)
-      if (result.stage === 'second-factor')
-        return reply.redirect(
-          next ? `/admin/login/code?next=${encodeURIComponent(next)}` : '/admin/login/code',
-          303,
-        )
-      if (result.stage === 'enrol') return reply.redirect('/admin/two-factor', 303)
+      if (result.stage === 'second-factor') return reply.redirect(withNext('/admin/login/code', next), 303)
+      if (result.stage === 'enrol') return reply.redirect(withNext('/admin/two-factor', next), 303)
       return reply.redirect(next ?? '/admin', 303)
     }
     case 'locked': {

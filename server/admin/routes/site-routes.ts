@@ -254,7 +254,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
       if (!result)
         return sendPage(
           reply,
-          messagePage('No such version', 'There is no such version of the site settings.', owner.email),
+          messagePage('No such version', 'There is no such version of the site settings.', owner),
           404,
         )
       if (!result.ok) return sendRefusal(reply, owner, refusalOf(result, 'restore'))
@@ -278,7 +278,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
           messagePage(
             'No preview',
             'This page cannot be previewed (no such page, or no built site).',
-            (request.staff as StaffSession).email,
+            request.staff as StaffSession,
           ),
           404,
         )

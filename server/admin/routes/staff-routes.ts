@@ -28,6 +28,7 @@ import {
   isStaffRole,
   recentStaffAudit,
   recordStaffAudit,
+  requirePasswordChange,
   StaffAccountError,
   StaffNameTakenError,
   type StaffUser,
@@ -294,6 +295,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       try {
         const user = await db.transaction(async (tx) => {
           const added = await addStaffUser(tx, request.body.email, password, role, name, options.passwordCost)
+          // The owner reads this password to the member: the member chooses their own at sign-in.
+          await requirePasswordChange(tx, added.email)
           await recordStaffAudit(tx, owner.email, 'add', added.email)
           if (role === 'owner') await recordStaffAudit(tx, owner.email, 'role-owner', added.email)
           return added
@@ -321,6 +324,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     const password = generatePassword()
     await db.transaction(async (tx) => {
       await setStaffPassword(tx, user.email, password, options.passwordCost)
+      await requirePasswordChange(tx, user.email)
       await recordStaffAudit(tx, owner.email, 'reset-password', user.email)
     })
     return showPasswordOnce(reply, owner, {

@@ -46,7 +46,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   }
 
   /** The set-up page, with the key waiting to be confirmed (the same one until it is). */
-  async function enrolment(request: FastifyRequest, session: StaffSession, error?: string) {
+  async function enrolment(request: FastifyRequest, session: StaffSession, next?: string, error?: string) {
     const secret = await pendingSecret(db, session.userId, key)
     const uri = totpFor(secret, session.email).toString()
     return enrolPage({
@@ -56,6 +56,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
       required: session.stage === 'enrol',
       staffEmail: request.staff?.email,
       staffName: request.staff?.displayName,
+      next,
       error,
     })
   }
@@ -118,9 +119,12 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
     },
   )
 
+  // `next` goes through the set-up too: the recovery codes page's "Continue" opens that page.
   app.get('/admin/two-factor', async (request, reply) => {
     const session = enrollee(request)
     if (!session) return reply.redirect('/admin/login', 303)
+    const query = request.query
+    const next = safeNextPath(query && typeof query === 'object' && 'next' in query ? query.next : undefined)
     const state = await secondFactorState(db, session.userId, key)
     if (state.enabledAt) {
       return sendPage(
@@ -128,15 +132,16 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
         statusPage({ enabledAt: state.enabledAt, left: state.recoveryCodesLeft }, session),
       )
     }
-    return sendPage(reply, await enrolment(request, session))
+    return sendPage(reply, await enrolment(request, session, next))
   })
 
-  app.post<{ Body: { code: string } }>(
+  app.post<{ Body: { code: string; next?: string } }>(
     '/admin/two-factor',
     { schema: { body: codeBody } },
     async (request, reply) => {
       const session = enrollee(request)
       if (!session) return reply.redirect('/admin/login', 303)
+      const next = safeNextPath(request.body.next)
       const now = options.now()
       const state = await secondFactorState(db, session.userId, key)
       if (state.enabledAt) return reply.redirect('/admin/two-factor', 303)
@@ -144,10 +149,10 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
       if (!codes) {
         const error =
           'That code is not correct. Check that the app shows the key above, then type its current code.'
-        return sendPage(reply, await enrolment(request, session, error), 400)
+        return sendPage(reply, await enrolment(request, session, next, error), 400)
       }
       if (session.stage === 'enrol') await finish(request, reply, session, now)
-      return sendPage(reply, recoveryCodesPage(codes, session))
+      return sendPage(reply, recoveryCodesPage(codes, session, next))
     },
   )
 }

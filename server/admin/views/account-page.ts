@@ -10,6 +10,7 @@ import { displayNameMaxLength } from '#server/staff/staff-accounts.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { html } from '#server/views/html.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { keepRecoveryCodes } from './two-factor-page.ts'
 
 type AccountError = { form: 'name' | 'password' | 'codes'; text: string }
 
@@ -137,14 +138,7 @@ export function newCodesPage(staff: StaffSession, codes: string[]): string {
       <h1>Your new recovery codes</h1>
       ${noticeBanner('Your old recovery codes no longer work.')}
       <p>Keep these somewhere safe, away from your phone. Each signs you in once. They are shown only now: refreshing this page does not show them again.</p>
-      <ul className="recovery-codes" aria-label="Recovery codes">
-        ${codes.map((code) => html`<li key=${code}><code>${code}</code></li>`)}
-      </ul>
-      <p><button type="button" className="button-secondary" hidden="" data-copy=${codes.join('\n')}>Copy the codes</button></p>
-      <form method="post" action="/admin/account/recovery-codes.txt">
-        <input type="hidden" name="codes" value=${codes.join(' ')} />
-        <button type="submit" className="button-secondary">Download as a text file</button>
-      </form>
+      ${keepRecoveryCodes(codes)}
       <p><a className="button" href="/admin/account">Back to your account</a></p>
     </div>`,
   )
@@ -160,4 +154,51 @@ export function codesExpiredPage(staff: StaffSession): string {
       <p><a className="button" href="/admin/account">Back to your account</a></p>
     </div>`,
   )
+}
+
+/**
+ * The password someone else made (an owner's new account or reset) is changed before the desk
+ * opens: the same three fields as the account page's, `next` kept as a hidden field.
+ */
+export function choosePasswordPage(options: {
+  staff: StaffSession
+  next?: string | undefined
+  error?: string
+}): string {
+  const invalid = options.error
+    ? ({ 'aria-describedby': 'choose-error', 'aria-invalid': 'true' } as const)
+    : {}
+  return staffPage({
+    title: 'Choose your password',
+    staffEmail: options.staff.email,
+    staffName: options.staff.displayName,
+    body: html`<div className="narrow">
+      <h1>Choose your own password</h1>
+      <p>
+        The password you signed in with was made for you by the desk. Choose one only you know before
+        you continue: at least ${passwordMinLength} characters.
+      </p>
+      ${options.error && html`<p className="error-banner" role="alert" id="choose-error">${options.error}</p>`}
+      <form method="post" action="/admin/password" className="stack" data-submit-once="">
+        ${options.next ? html`<input type="hidden" name="next" value=${options.next} />` : null}
+        <div className="field">
+          <label htmlFor="current-password">The password you were given</label>
+          <input id="current-password" name="current" type="password" autoComplete="current-password" required
+            maxLength="1024" ...${invalid} />
+        </div>
+        <div className="field">
+          <label htmlFor="new-password">New password</label>
+          <input id="new-password" name="password" type="password" autoComplete="new-password" required
+            minLength=${passwordMinLength} maxLength="1024" />
+        </div>
+        <div className="field">
+          <label htmlFor="repeat-password">New password again</label>
+          <input id="repeat-password" name="repeat" type="password" autoComplete="new-password" required
+            minLength=${passwordMinLength} maxLength="1024" />
+        </div>
+        <button type="submit">Save my password and continue</button>
+      </form>
+      <form method="post" action="/admin/logout"><button type="submit" className="button-secondary">Sign out</button></form>
+    </div>`,
+  })
 }

@@ -36,6 +36,11 @@ export interface InboxPageOptions {
   total: number
   /** More leads match than `total` (the count stopped there). */
   more?: boolean
+  /**
+   * The work queue by person: how many people the matches are (each entry one person, their
+   * other requests under them); undefined in another order, where each entry is one request.
+   */
+  people?: number
   page: number
   pageSize: number
   chart: WeekRow[]
@@ -195,12 +200,21 @@ function leadRow(lead: InboxLead, now: Date): ReactNode {
   const phone = leadPhone(lead.fields)
   const tel = telHref(phone)
   const urgent = isOverdue(lead, now) ? 'overdue' : isFollowUpDue(lead, now) ? 'follow-up-due' : undefined
-  return html`<tr key=${lead.id} className=${urgent}>
+  const others = lead.personRequests ?? []
+  const className = [urgent, others.length > 0 ? 'has-requests' : undefined].filter(Boolean).join(' ')
+  const row = html`<tr key=${lead.id} className=${className || undefined}>
     <td className="cell-received" data-label="Received">${formatRecentDateTime(lead.receivedAt, now)}<br />${speedBadge(lead, now)}</td>
     <td className="cell-name"><a href=${`/admin/leads/${lead.id}`}>${leadDisplayName(lead.fields)}</a> ${requestBadge(lead)}</td>
     <td className="cell-contact" data-label="Contact">
       <span className="contact-email">${wrappableEmail(lead.fields.email ?? '')}</span>${phone && html`<${Fragment}><br />${phone}<//>`}
-      ${tel && html`<a className="button button-small call-button" href=${tel} aria-label=${`Call ${leadDisplayName(lead.fields)}`}>Call</a>`}
+      ${
+        tel &&
+        html`<span className="call-actions">
+          <a className="button button-small call-button" href=${tel} aria-label=${`Call ${leadDisplayName(lead.fields)}`}>Call</a>
+          <a className="button button-small button-secondary call-button" href=${`/admin/leads/${lead.id}?log=call#work`}
+            aria-label=${`Log the call to ${leadDisplayName(lead.fields)}`}>Log the call</a>
+        </span>`
+      }
     </td>
     <td className="cell-form" data-label="Line and form"><span className="line-name">${leadLineLabel(lead.formKey, lead.fields)}</span>: ${formTitle(lead.formKey)}</td>
     <td className="cell-language" data-label="Language">${languageNames[lead.language] ?? lead.language}</td>
@@ -215,6 +229,36 @@ function leadRow(lead: InboxLead, now: Date): ReactNode {
     </td>
     <td className="cell-assignee" data-label="Assigned to">${lead.assigneeEmail ? staffLabel({ email: lead.assigneeEmail, displayName: lead.assigneeName }) : html`<span className="muted">Unassigned</span>`}</td>
     <td className="cell-delivery" data-label="E-mail to agency">${lead.deliveryStatus ? (deliveryLabels[lead.deliveryStatus] ?? lead.deliveryStatus) : 'None'}</td>
+  </tr>`
+  if (others.length === 0) return row
+  return html`<${Fragment} key=${lead.id}>${row}${personRequestsRow(lead, others, now)}<//>`
+}
+
+/**
+ * The same person's other requests, under their first in the queue: each one's line, status, age
+ * and follow-up, a link to it, and whether it is overdue or due.
+ */
+function personRequestsRow(lead: InboxLead, others: InboxLead[], now: Date): ReactNode {
+  const name = leadDisplayName(lead.fields)
+  return html`<tr key=${`${lead.id}-requests`} className="person-requests">
+    <td colSpan="8">
+      <p className="person-requests-head">${others.length === 1 ? `Another request from ${name}` : `${others.length} more requests from ${name}`}</p>
+      <ul aria-label=${`Other requests from ${name}`}>
+        ${others.map((other) => {
+          const urgent = isOverdue(other, now)
+            ? 'Overdue'
+            : isFollowUpDue(other, now)
+              ? 'Follow-up due'
+              : undefined
+          return html`<li key=${other.id}>
+            <a href=${`/admin/leads/${other.id}`}><span className="line-name">${leadLineLabel(other.formKey, other.fields)}</span>: ${formTitle(other.formKey)}</a>
+            ${' '}<span className=${`badge badge-${other.isSpam ? 'spam' : other.status}`}>${leadStatusLabel(other)}</span>
+            ${urgent && html`${' '}<strong className="urgent">${urgent}</strong>`}
+            ${' '}<span className="muted">received ${formatRecentDateTime(other.receivedAt, now)}${other.followUpAt && !other.isSpam ? `, follow-up ${formatDateTime(other.followUpAt)}` : ''}</span>
+          </li>`
+        })}
+      </ul>
+    </td>
   </tr>`
 }
 
@@ -285,16 +329,31 @@ function searchForm(filters: LeadFilters, errors: FilterErrors): ReactNode {
   </form>`
 }
 
+/** How many match: requests, and in the queue by person how many people they are. */
+function resultCount(total: number, people: number | undefined, more: boolean | undefined): string {
+  const requests = `${more ? 'more than ' : ''}${total.toLocaleString('en-US')} ${total === 1 ? 'request' : 'requests'}`
+  if (people === undefined)
+    return more
+      ? `More than ${total.toLocaleString('en-US')} leads match.`
+      : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`
+  // People are counted to the same cap as requests: only a count that reached it is "more than".
+  const persons = `${more && people === total ? 'more than ' : ''}${people.toLocaleString('en-US')} ${people === 1 ? 'person' : 'people'}`
+  const text = `${persons} with ${requests} ${people === 1 ? 'matches' : 'match'}.`
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** True when any filter or order other than the default queue is chosen. */
 function hasFilters(filters: LeadFilters): boolean {
   return Object.values(filters).some((value) => value !== '')
 }
 
 export function inboxPage(options: InboxPageOptions): string {
-  const { filters, leads, total, page, pageSize } = options
-  const pageCount = Math.max(1, Math.ceil(total / pageSize))
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
-  const last = Math.min(total, page * pageSize)
+  const { filters, leads, total, page, pageSize, people } = options
+  // By person, the pages are pages of people; each entry of another order is one request.
+  const entries = people ?? total
+  const pageCount = Math.max(1, Math.ceil(entries / pageSize))
+  const first = entries === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = Math.min(entries, page * pageSize)
   const table =
     leads.length === 0
       ? html`<p className="empty">No leads match these filters.</p>`
@@ -310,7 +369,11 @@ export function inboxPage(options: InboxPageOptions): string {
               <col className="col-assignee" />
               <col className="col-delivery" />
             </colgroup>
-            <caption id="leads-caption">Leads ${first} to ${last} of ${options.more ? `more than ${total}` : total}, ${captionOrders[filters.sort]}</caption>
+            <caption id="leads-caption">${
+              people === undefined
+                ? `Leads ${first} to ${last} of ${options.more ? `more than ${total}` : total}, ${captionOrders[filters.sort]}`
+                : `People ${first} to ${last} of ${options.more ? `more than ${people}` : people}, ${captionOrders[filters.sort]}, placed by their most urgent request; their other requests under them`
+            }</caption>
             <thead>
               <tr>
                 <th scope="col">Received</th>
@@ -350,7 +413,7 @@ export function inboxPage(options: InboxPageOptions): string {
       <div className="inbox-tools">
         ${searchForm(filters, options.errors)}
         <p className="result-line">
-          <span>${options.more ? `More than ${total.toLocaleString('en-US')} leads match.` : `${total} ${total === 1 ? 'lead matches' : 'leads match'}.`}</span>${' '}
+          <span>${resultCount(total, people, options.more)}</span>${' '}
           <a className="button-secondary" href=${exportHref(filters, 'headers=labels')} download>Export these leads as CSV</a>${' '}
           <a href=${exportHref(filters, '')} download>CSV for imports</a>${' '}
           <a href=${exportHref(filters, 'layout=applicants')} download>Applicants CSV</a>

@@ -4,6 +4,7 @@ import { type LeadSource, sourceCampaign } from '#forms/lead-source.ts'
 import type { DraftFields } from '#server/desk/work-drafts.ts'
 import type { DeliveryJob } from '#server/leads/lead-jobs.ts'
 import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
+import type { ContactChannel } from '#server/leads/work-log.ts'
 import { html } from '#server/views/html.ts'
 import {
   type FieldView,
@@ -24,6 +25,7 @@ import {
   speedBadge,
   speedSummary,
   timelineSection,
+  type WorkSaved,
   workSection,
 } from './work-panel.ts'
 
@@ -38,6 +40,10 @@ export interface LeadPageOptions extends LeadDetail {
   viewerId: string
   now: Date
   notice?: string
+  /** After a save of the work form: its notice and what it wrote, shown under the Save button. */
+  saved?: WorkSaved
+  /** The contact attempt the work form opens with (`?log=call`: a card's "Log the call"). */
+  logChannel?: ContactChannel
   /** The same person's other requests (same e-mail or phone). */
   linked?: LinkedLead[]
   /** What was typed when the session ended, shown again unsaved (or a refused save's fields). */
@@ -237,7 +243,6 @@ export function leadPage(options: LeadPageOptions): string {
         ${speedBadge(lead, options.now)} ${requestBadge(lead)}
       </p>
       ${options.error ? errorBanner(options.error) : options.draft ? errorBanner(draftMessage) : noticeBanner(options.notice)}
-      <p className="notice" role="status" id="work-notice" hidden></p>
       ${replyButtons(lead, options.reply)}
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">What was submitted</h2>
@@ -261,7 +266,7 @@ export function leadPage(options: LeadPageOptions): string {
           <//>`
         }
       </section>
-      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft, linked: options.linked })}
+      ${workSection({ lead, staffMembers: options.staffMembers, viewerId: options.viewerId, now: options.now, draft: options.draft, linked: options.linked, saved: options.saved, logChannel: options.logChannel })}
       ${replySection(lead, options.reply)}
       ${timelineSection(options.events, options.staffMembers)}
       ${linkedSection(options.linked)}

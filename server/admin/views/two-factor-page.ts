@@ -4,6 +4,7 @@
  */
 
 import QRCode from 'qrcode'
+import { Fragment, type ReactNode } from 'react'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { html } from '#server/views/html.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
@@ -51,6 +52,8 @@ export function enrolPage(options: {
   required: boolean
   staffEmail?: string
   staffName?: string | null
+  /** The desk page a link led to (safeNextPath), kept through the set-up. */
+  next?: string | undefined
   error?: string
 }): string {
   return staffPage({
@@ -73,6 +76,7 @@ export function enrolPage(options: {
         <li>Type the 6-digit code the app shows.</li>
       </ol>
       <form method="post" action="/admin/two-factor" className="stack" data-submit-once="">
+        ${options.next ? html`<input type="hidden" name="next" value=${options.next} />` : null}
         <div className="field">
           <label htmlFor="enrol-code">Code from the app</label>
           <input id="enrol-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required
@@ -84,7 +88,28 @@ export function enrolPage(options: {
   })
 }
 
-export function recoveryCodesPage(codes: string[], staff: StaffSession): string {
+/**
+ * The codes as a list, "Copy the codes" (admin.js, hidden without script or a clipboard) and a
+ * download as a text file, which is a plain form post and works without script
+ * (account-routes.ts, /admin/account/recovery-codes.txt, echoes the posted codes as a file).
+ */
+export function keepRecoveryCodes(codes: string[]): ReactNode {
+  return html`<${Fragment}>
+    <ul className="recovery-codes" aria-label="Recovery codes">
+      ${codes.map((code) => html`<li key=${code}><code>${code}</code></li>`)}
+    </ul>
+    <div className="code-actions">
+      <button type="button" className="button-secondary" hidden="" data-copy=${codes.join('\n')}>Copy the codes</button>
+      <form method="post" action="/admin/account/recovery-codes.txt">
+        <input type="hidden" name="codes" value=${codes.join(' ')} />
+        <button type="submit" className="button-secondary">Download as a text file</button>
+      </form>
+    </div>
+  <//>`
+}
+
+/** `next`: the desk page a link led to before the set-up (safeNextPath), where "Continue" goes. */
+export function recoveryCodesPage(codes: string[], staff: StaffSession, next?: string): string {
   return staffPage({
     title: 'Recovery codes',
     staffEmail: staff.email,
@@ -94,10 +119,8 @@ export function recoveryCodesPage(codes: string[], staff: StaffSession): string 
       ${noticeBanner('From now on, signing in asks for a code from your app.')}
       <h2>Your recovery codes</h2>
       <p>Keep these somewhere safe, away from your phone. If you lose the phone, each code signs you in once. They are shown only now.</p>
-      <ul className="recovery-codes">
-        ${codes.map((code) => html`<li key=${code}><code>${code}</code></li>`)}
-      </ul>
-      <p><a className="button" href="/admin">Go to the inbox</a></p>
+      ${keepRecoveryCodes(codes)}
+      <p><a className="button" href=${next ?? '/admin'}>${next ? 'Continue' : 'Go to the inbox'}</a></p>
     </div>`,
   })
 }

@@ -15,7 +15,12 @@ import { formatDuration, isOverdue, overdueAt } from '#server/leads/business-hou
 import { leadPhone } from '#server/leads/lead-phone.ts'
 import type { InboxLead, LinkedLead } from '#server/leads/lead-queries.ts'
 import { finishedStatuses, leadStatuses, lostReasons } from '#server/leads/lead-repository.ts'
-import { type LeadEvent, noteMaxLength, type StaffMember } from '#server/leads/work-log.ts'
+import {
+  type ContactChannel,
+  type LeadEvent,
+  noteMaxLength,
+  type StaffMember,
+} from '#server/leads/work-log.ts'
 import { staffLabel } from '#server/staff/staff-accounts.ts'
 import { html } from '#server/views/html.ts'
 import { formTitle, leadDisplayName } from '../lead-fields.ts'
@@ -107,8 +112,11 @@ export function replyButtons(lead: InboxLead, text: { subject: string; body: str
   const tel = telHref(reply.phone)
   const sms = smsHref(reply.phone)
   const mailto = mailtoHref(reply, text)
+  // Tapping tel: on a phone leaves the browser for the dialer: the log is a link of its own, which
+  // works without the script (?log=call), and the script also chooses "Call" when Call is tapped.
   return html`<div className="reply-actions">
     ${tel && html`<a className="button" href=${tel} data-log-channel="call">Call ${reply.phone}</a>`}
+    ${tel && html`<a className="button button-secondary" href=${`/admin/leads/${lead.id}?log=call#work`} data-log-channel="call" data-log-only="">Log the call</a>`}
     ${sms && html`<a className="button button-secondary" href=${sms} data-log-channel="text">Text</a>`}
     ${mailto && html`<a className="button button-secondary" href=${mailto} data-log-channel="email">E-mail a reply${lead.language === 'es' ? ' (in Spanish)' : ''}</a>`}
     ${mailto && html`<a className="button button-secondary" href="#reply">Send a reply from the desk</a>`}
@@ -178,6 +186,7 @@ function workForm(
   now: Date,
   draft?: DraftFields,
   linked: readonly LinkedLead[] = [],
+  extra: { saved?: WorkSaved; logChannel?: ContactChannel } = {},
 ): ReactNode {
   const was = {
     status: lead.status,
@@ -185,7 +194,7 @@ function workForm(
     assignee: lead.assignedTo ?? '',
   }
   const value = {
-    channel: draft?.channel ?? '',
+    channel: draft?.channel ?? extra.logChannel ?? '',
     outcome: draft?.outcome ?? 'reached',
     status: draft?.status ?? was.status,
     lostReason: draft?.lostReason ?? lead.lostReason ?? '',
@@ -268,7 +277,33 @@ function workForm(
     </div>
     ${linkedChoice(linked)}
     <button type="submit">Save</button>
+    ${savedNotice(extra.saved, staff)}
   </form>`
+}
+
+/** A save of the work form: its notice, and the work log's entries it wrote. */
+export interface WorkSaved {
+  text: string
+  events: LeadEvent[]
+}
+
+/**
+ * Under the Save button, where the eye is: "Saved." and what was saved, in a status region the
+ * redirect's anchor (#work-notice) brings to the top of the screen, phone or desk. The page's
+ * script writes a refused save's reason here too (admin.js).
+ */
+function savedNotice(saved: WorkSaved | undefined, staff: readonly StaffMember[]): ReactNode {
+  if (!saved)
+    return html`<div className="notice work-notice" role="status" id="work-notice" tabIndex="-1" hidden></div>`
+  return html`<div className="notice work-notice" role="status" id="work-notice" tabIndex="-1">
+    <p><strong>${saved.text}</strong></p>
+    ${
+      saved.events.length > 0 &&
+      html`<ul className="saved-list" aria-label="What was saved">
+        ${saved.events.map((event) => html`<li key=${event.id}>${eventText(event, staffNames(staff))}</li>`)}
+      </ul>`
+    }
+  </div>`
 }
 
 const channelNames: Record<string, string> = { call: 'Call', email: 'E-mail', text: 'Text message' }
@@ -331,16 +366,22 @@ export function workSection(options: {
   now: Date
   draft?: DraftFields
   linked?: readonly LinkedLead[]
+  saved?: WorkSaved
+  logChannel?: ContactChannel
 }): ReactNode {
   return html`<section className="work" id="work" aria-labelledby="work-heading" data-live="work">
     <h2 id="work-heading">Log and update</h2>
-    ${workForm(options.lead, options.staffMembers, options.viewerId, options.now, options.draft, options.linked)}
+    ${workForm(options.lead, options.staffMembers, options.viewerId, options.now, options.draft, options.linked, { saved: options.saved, logChannel: options.logChannel })}
   </section>`
+}
+
+function staffNames(staff: readonly StaffMember[]): ReadonlyMap<string, string> {
+  return new Map(staff.map((member) => [member.email, staffLabel(member)]))
 }
 
 /** The assignments name the member (staffLabel) the log stored by e-mail, when they have a name. */
 export function timelineSection(events: LeadEvent[], staff: readonly StaffMember[] = []): ReactNode {
-  const names = new Map(staff.map((member) => [member.email, staffLabel(member)]))
+  const names = staffNames(staff)
   return html`<section className="work" aria-labelledby="log-heading" data-live="timeline">
     <h2 id="log-heading">Work log</h2>
     ${timeline(events, names)}
