@@ -13,7 +13,7 @@
  * (docs/decisions/0XX-test-run-in-memory-and-in-three-groups.md)
  */
 import { existsSync } from 'node:fs'
-import { access, constants, mkdtemp, rm } from 'node:fs/promises'
+import { access, chmod, constants, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -32,6 +32,8 @@ declare module 'vitest' {
     pgliteTemplate: string
     /** The run's migrated PostgreSQL database, the TEMPLATE of each test database. */
     postgresTemplate: string
+    /** The system's temporary folder, on the disk: for a test that hard-links the machine's files. */
+    diskTmpdir: string
   }
 }
 
@@ -40,7 +42,10 @@ async function memoryTmpdir(): Promise<string | undefined> {
   if (process.env.TEST_TMPDIR === 'disk' || !existsSync('/dev/shm')) return undefined
   try {
     await access('/dev/shm', constants.W_OK)
-    return await mkdtemp(path.join('/dev/shm', 'agency-tests-'))
+    const dir = await mkdtemp(path.join('/dev/shm', 'agency-tests-'))
+    // As /tmp is: a test that runs the service as another user (deploy.test.ts) reaches its folder.
+    await chmod(dir, 0o1777)
+    return dir
   } catch {
     return undefined
   }
@@ -53,6 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // compiled once, not at every start (0.6 s of CPU to 0.3 measured). Node checks each entry
   // against its source.
   process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'node-compile-cache')
+  const diskTmpdir = tmpdir()
   const memory = await memoryTmpdir()
   if (memory) process.env.TMPDIR = memory
   const dir = await mkdtemp(path.join(tmpdir(), 'agency-template-'))
@@ -73,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ])
   project.provide('pgliteTemplate', pgliteTemplate)
   project.provide('postgresTemplate', new URL(postgres.url).pathname.slice(1))
+  project.provide('diskTmpdir', diskTmpdir)
   return async () => {
     await rm(dir, { recursive: true, force: true })
     await postgres.drop()
