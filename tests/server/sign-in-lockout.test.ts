@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '#server/db/database.ts'
 import { loggerOptions } from '#server/logger.ts'
 import { defaultPasswordCost, hashPassword } from '#server/staff/password-hash.ts'
 import { cookieOf } from './helpers/cookies.ts'
@@ -34,6 +35,18 @@ function setCookie(response: { headers: Record<string, unknown> }, name: string)
   return all.find((cookie) => cookie.startsWith(`${name}=`))
 }
 
+/** The owner and the staff member, both with `password` at the cheap cost. */
+async function addAccounts(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(password, testCost)
+  await db.query('INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)', [
+    ownerEmail,
+    passwordHash,
+    'owner',
+    staffEmail,
+    'staff',
+  ])
+}
+
 describe.each(drivers)('sign-in lockout on %s', (driver) => {
   let clock: Date
   let logLines: string[] = []
@@ -51,13 +64,7 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     { truncate: 'staff_sessions, sign_in_throttles, staff_audit, staff_known_addresses' },
   )
 
-  beforeAll(async () => {
-    const passwordHash = await hashPassword(password, testCost)
-    await t.db.query(
-      'INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)',
-      [ownerEmail, passwordHash, 'owner', staffEmail, 'staff'],
-    )
-  })
+  beforeAll(() => addAccounts(t.db))
   beforeEach(() => {
     clock = new Date()
     logLines = []
@@ -277,13 +284,7 @@ describe.each(drivers)('sign-in under a flood on %s', (driver) => {
   // as a real one would (the accounts' own hashes are cheap).
   const t = useTestApp(driver, { passwordCost: defaultPasswordCost })
 
-  beforeAll(async () => {
-    const passwordHash = await hashPassword(password, testCost)
-    await t.db.query(
-      'INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)',
-      [ownerEmail, passwordHash, 'owner', staffEmail, 'staff'],
-    )
-  })
+  beforeAll(() => addAccounts(t.db))
 
   function signIn(email: string, pass: string, remoteAddress: string, cookie = '') {
     return postSignIn(t.app, email, pass, { remoteAddress, cookie })
