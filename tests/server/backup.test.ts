@@ -12,7 +12,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import type { Database, DriverName } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
@@ -43,7 +43,11 @@ interface Place {
   open(): Promise<Database>
 }
 
-async function place(driver: DriverName, name: string): Promise<Place> {
+/**
+ * A data folder (and for PostgreSQL a database) of its own. `migrated`: a copy of the run's migrated
+ * template, as a server that has started once leaves it; otherwise nothing, as a restore's target.
+ */
+async function place(driver: DriverName, name: string, { migrated = false } = {}): Promise<Place> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `agency-backup-${name}-`))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const env: Record<string, string> = {
@@ -51,8 +55,11 @@ async function place(driver: DriverName, name: string): Promise<Place> {
     IP_HASH_SALT: ipHashSalt,
     LEAD_ENCRYPTION_KEY: encryptionKeyHex,
   }
-  if (driver === 'pglite') return { env, open: () => openPgliteDatabase(path.join(dataDir, 'pglite')) }
-  const scratch = await createScratchDatabase()
+  if (driver === 'pglite') {
+    const template = migrated ? inject('pgliteTemplate') : undefined
+    return { env, open: () => openPgliteDatabase(path.join(dataDir, 'pglite'), { template }) }
+  }
+  const scratch = await createScratchDatabase({ template: migrated ? inject('postgresTemplate') : undefined })
   cleanups.push(() => scratch.drop())
   return { env: { ...env, DATABASE_URL: scratch.url }, open: () => openPostgresDatabase(scratch.url) }
 }
@@ -75,7 +82,7 @@ async function contents(db: Database) {
 
 describe.each(drivers)('backup and restore on %s', (driver) => {
   it('restores, into an empty database, what a backup taken under load held', async () => {
-    const source = await place(driver, 'source')
+    const source = await place(driver, 'source', { migrated: true })
     // A staff account with two sessions, one of them revoked (signed out).
     const setup = await source.open()
     await runMigrations(setup)
@@ -161,7 +168,7 @@ describe.each(drivers)('backup and restore on %s', (driver) => {
   }, 240_000)
 
   it('restores every delivery state exactly from a backup taken with the server stopped', async () => {
-    const source = await place(driver, 'stopped')
+    const source = await place(driver, 'stopped', { migrated: true })
     const server = await startServerProcess({
       env: { ...source.env, DELIVERY_POLL_MS: '50' },
       timeoutMs: 90_000,

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { validPayload } from './helpers/form-payloads.ts'
@@ -35,7 +35,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   const servers: ServerProcess[] = []
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase()
+    // A copy of the run's migrated database: the servers' first start is not what is tested here.
+    scratch = await createScratchDatabase({ template: inject('postgresTemplate') })
     sink = await startSmtpSink()
     dataDir = await mkdtemp(path.join(tmpdir(), 'agency-cluster-'))
     const env = (name: string) => ({

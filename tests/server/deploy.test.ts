@@ -35,7 +35,7 @@ import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { servingEnvironment, servingNodeArgs } from '#scripts/serving.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
@@ -153,7 +153,8 @@ describe('the systemd unit on a fresh Debian server', () => {
       HOME: stateDir,
       LANG: 'C.UTF-8',
     }
-    scratch = await mkdtemp(path.join(tmpdir(), 'agency-machine-'))
+    // On the disk, beside /usr/bin: pathWithoutNode hard-links the machine's programs into it.
+    scratch = await mkdtemp(path.join(inject('diskTmpdir'), 'agency-machine-'))
     const hide = pathWithoutNode(scratch)
       .map(({ dir, copy }) => `mount --bind ${copy} ${dir}`)
       .join('\n')

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import type { Database, DriverName } from '#server/db/database.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
@@ -46,14 +46,18 @@ async function storedJobs(db: Database, keys: string[]): Promise<StoredJob[]> {
 }
 
 describe.each(drivers)('killed right after OK, on %s', (driver: DriverName) => {
-  it(`keeps and then mails exactly once each of ${leadCount} acknowledged leads`, async () => {
+  // Two server starts and a kill: bounded by the starts' own timeouts, not the 30 s default.
+  it(`keeps and then mails exactly once each of ${leadCount} acknowledged leads`, {
+    timeout: 240_000,
+  }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), `agency-durability-${driver}-`))
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
     const sink: SmtpSink = await startSmtpSink({ mode: 'reject' })
     cleanups.push(() => sink.close())
     let databaseUrl: string | undefined
     if (driver === 'postgres') {
-      const scratch = await createScratchDatabase()
+      // A copy of the run's migrated database: the first start is not what is tested here.
+      const scratch = await createScratchDatabase({ template: inject('postgresTemplate') })
       cleanups.push(() => scratch.drop())
       databaseUrl = scratch.url
     }
@@ -75,7 +79,7 @@ describe.each(drivers)('killed right after OK, on %s', (driver: DriverName) => {
       METRICS_TOKEN: metricsToken,
     }
     const start = async () => {
-      const server: ServerProcess = await startServerProcess({ env })
+      const server: ServerProcess = await startServerProcess({ env, timeoutMs: 90_000 })
       cleanups.push(() => server.kill())
       return server
     }

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts'
 import { addStaffAt } from './helpers/staff-session.ts'
@@ -21,7 +21,8 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
   const servers: ServerProcess[] = []
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase()
+    // A copy of the run's migrated database: the servers' first start is not what is tested here.
+    scratch = await createScratchDatabase({ template: inject('postgresTemplate') })
     dataDir = await mkdtemp(path.join(tmpdir(), 'agency-burst-'))
     const env = (name: string) => ({
       DATABASE_URL: scratch.url,
@@ -30,7 +31,7 @@ describe('sign-in lockout across two running servers on one PostgreSQL', () => {
       LEAD_ENCRYPTION_KEY: 'cd'.repeat(32),
       TRUST_PROXY: '1',
     })
-    // One after the other: the first runs the migrations.
+    // One after the other: the first writes the database's key check.
     servers.push(await startServerProcess({ env: env('a') }))
     servers.push(await startServerProcess({ env: env('b') }))
     await addStaffAt(scratch.url, email, password)

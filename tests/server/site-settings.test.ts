@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { prerenderPaths } from '#app/site/route-table.ts'
 import { agency, agencyDefaults, formatPhone } from '#config/agency.ts'
 import { callBackBy } from '#config/office-time.ts'
@@ -364,7 +364,8 @@ describe('two server processes on one PostgreSQL', () => {
   const servers: ServerProcess[] = []
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase()
+    // A copy of the run's migrated database: the servers' first start is not what is tested here.
+    scratch = await createScratchDatabase({ template: inject('postgresTemplate') })
     dataDir = await mkdtemp(path.join(tmpdir(), 'agency-site-cluster-'))
     for (const name of ['a', 'b']) {
       servers.push(

@@ -8,7 +8,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import type { Database } from '#server/db/database.ts'
 import { runMigrations } from '#server/db/migrate.ts'
@@ -42,7 +42,8 @@ describe.each(drivers)('phone notifications from the server on %s', (driver) => 
       DIGEST_TIME: 'off',
     }
     if (driver === 'postgres') {
-      const scratch = await createScratchDatabase()
+      // A copy of the run's migrated database, as the embedded one below is.
+      const scratch = await createScratchDatabase({ template: inject('postgresTemplate') })
       cleanups.push(() => scratch.drop())
       env.DATABASE_URL = scratch.url
     }
@@ -50,7 +51,7 @@ describe.each(drivers)('phone notifications from the server on %s', (driver) => 
     // once it runs).
     const setup: Database = env.DATABASE_URL
       ? await openPostgresDatabase(env.DATABASE_URL)
-      : await openPgliteDatabase(path.join(dataDir, 'pglite'))
+      : await openPgliteDatabase(path.join(dataDir, 'pglite'), { template: inject('pgliteTemplate') })
     let cookie: string
     try {
       await runMigrations(setup)
