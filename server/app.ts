@@ -12,6 +12,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-ha
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { siteImageRoutes } from './plugins/site-images.ts'
 import { notFoundPageSender, staticSitePlugin } from './plugins/static-site.ts'
 import { backupRoutes } from './routes/backup.ts'
 import { formBodyLimit, formRoutes } from './routes/forms.ts'
@@ -190,6 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refresh: async () => siteWatcher?.refresh(),
     },
   })
+  if (sitePages) {
+    await app.register(siteImageRoutes, { db: options.db, imagesDir: sitePages.imagesDir })
+  }
   if (options.clientDir) {
     await app.register(staticSitePlugin, { clientDir: options.clientDir, policies, pages: sitePages })
   }

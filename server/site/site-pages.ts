@@ -24,6 +24,8 @@ import type { SiteSettings } from '#config/site-settings.ts'
 import { policyForHtml } from '../security/page-policy.ts'
 
 const brotli = promisify(brotliCompress)
+/** The folder of DATA_DIR/site that keeps the uploaded images' variants (never a version's). */
+const imagesFolder = 'images'
 const gzipped = promisify(gzip)
 
 /** One rendered page: its HTML and the policy that allows exactly its inline scripts and styles. */
@@ -55,6 +57,8 @@ export interface SitePages {
   preview(pagePath: string, settings: SiteSettings): Promise<RenderedPage | undefined>
   /** The settings in force (undefined: the defaults). */
   current(): SiteSettings | undefined
+  /** Where the uploaded images' variants are kept (DATA_DIR/site/images), for every version. */
+  readonly imagesDir: string
 }
 
 /**
@@ -161,7 +165,7 @@ export async function loadSitePages(options: {
     for (const entry of entries) {
       const full = path.join(options.siteDir, entry)
       if (keep.includes(full)) continue
-      if (entry.includes('.tmp-')) continue
+      if (entry.includes('.tmp-') || entry === imagesFolder) continue
       await rm(full, { recursive: true, force: true })
     }
   }
@@ -171,6 +175,7 @@ export async function loadSitePages(options: {
     policies: options.policies,
     isRenderedPage: (pagePath) => servedPages.has(pagePath),
     current: () => inForce,
+    imagesDir: path.join(options.siteDir, imagesFolder),
     async publish(version, settings, { noticeShown = false } = {}) {
       await mkdir(options.siteDir, { recursive: true, mode: 0o700 })
       // A notice starts or ends at midnight: the pages of the same version are rendered again then.

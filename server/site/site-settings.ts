@@ -10,6 +10,7 @@ import { defaultSiteSettings, type SiteSettings } from '#config/site-settings.ts
 import type { Database, Queryable } from '#server/db/database.ts'
 import { recordStaffAudit } from '#server/staff/staff-accounts.ts'
 import { checkSiteSettings, type SettingsProblem } from './settings-schema.ts'
+import { missingUploads } from './site-uploads.ts'
 
 export interface PublishedVersion {
   version: number
@@ -69,6 +70,11 @@ export async function versionHistory(db: Queryable, limit = 50): Promise<Publish
   return rows.map(toVersion)
 }
 
+/** Settings stored by an older server, with what it did not know yet at its defaults. */
+function completed(settings: SiteSettings): SiteSettings {
+  return syncOwner({ ...defaultSiteSettings(), ...settings }, 'agency') as unknown as SiteSettings
+}
+
 /** The draft, or a copy of what is published when nobody has started one. */
 export async function readDraft(db: Queryable): Promise<SettingsDraft> {
   const [row] = await db.query<{
@@ -79,7 +85,7 @@ export async function readDraft(db: Queryable): Promise<SettingsDraft> {
   }>('SELECT settings, base_version, updated_by, updated_at FROM site_settings_draft WHERE id = 1')
   if (row) {
     return {
-      settings: row.settings,
+      settings: completed(row.settings),
       baseVersion: row.base_version,
       updatedBy: row.updated_by,
       updatedAt: new Date(row.updated_at),
@@ -87,7 +93,7 @@ export async function readDraft(db: Queryable): Promise<SettingsDraft> {
   }
   const published = await publishedVersion(db)
   return {
-    settings: published?.settings ?? defaultSiteSettings(),
+    settings: published ? completed(published.settings) : defaultSiteSettings(),
     baseVersion: published?.version ?? null,
     updatedBy: null,
     updatedAt: null,
@@ -108,7 +114,39 @@ function mergeChange(current: SiteSettings, change: Record<string, unknown>): un
       merged[key] = value
     }
   }
-  return merged
+  return syncOwner(merged, 'team' in change ? 'team' : 'agency')
+}
+
+/**
+ * The owner is named twice, as the facts' `agency.owner` and as the team's member marked owner:
+ * the one just changed (`from`) is copied to the other, so they never disagree. A document
+ * without a team (a version stored before there was one) gets the owner as its team.
+ */
+export function syncOwner(settings: Record<string, unknown>, from: 'team' | 'agency'): Record<string, unknown> {
+  const agency = settings.agency as Partial<SiteSettings['agency']> | undefined
+  if (!agency?.owner || typeof agency.owner !== 'object') return settings
+  const team = Array.isArray(settings.team)
+    ? (settings.team as SiteSettings['team'])
+    : [{ name: '', title: { en: '', es: '' }, bio: { en: '', es: '' }, photo: null, owner: true }]
+  const owner = team.find((member) => member && typeof member === 'object' && member.owner)
+  if (!owner) return { ...settings, team }
+  if (from === 'team') {
+    return { ...settings, team, agency: { ...agency, owner: { name: owner.name, title: owner.title } } }
+  }
+  return {
+    ...settings,
+    team: team.map((member) =>
+      member === owner ? { ...member, name: agency.owner?.name, title: agency.owner?.title } : member,
+    ),
+  }
+}
+
+/** Problems with the settings' images: each reference must name a stored upload. */
+async function uploadProblems(db: Queryable, settings: SiteSettings): Promise<SettingsProblem[]> {
+  return (await missingUploads(db, settings)).map((where) => ({
+    path: where,
+    message: 'This image was never uploaded here: upload it on the desk (/admin/site) or with POST /api/admin/site/uploads.',
+  }))
 }
 
 export type DraftChange = { ok: true; draft: SettingsDraft } | { ok: false; problems: SettingsProblem[] }
@@ -121,6 +159,8 @@ export async function changeDraft(
   const draft = await readDraft(db)
   const checked = checkSiteSettings(mergeChange(draft.settings, change))
   if (!checked.ok) return checked
+  const problems = await uploadProblems(db, checked.settings)
+  if (problems.length > 0) return { ok: false, problems }
   await db.query(
     `INSERT INTO site_settings_draft (id, settings, base_version, updated_by, updated_at)
      VALUES (1, $1, $2, $3, now())
@@ -191,7 +231,7 @@ export async function restoreVersion(
     )
     if (!row) return undefined
     // checked again: a version stored by an older server may miss what this one requires
-    const checked = checkSiteSettings({ ...defaultSiteSettings(), ...row.settings })
+    const checked = checkSiteSettings(completed(row.settings))
     if (!checked.ok) return checked
     const stored = await storeVersion(tx, checked.settings, by, version)
     await tx.query('DELETE FROM site_settings_draft WHERE id = 1')

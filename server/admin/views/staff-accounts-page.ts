@@ -33,6 +33,7 @@ const auditWords: Record<StaffAuditAction, string> = {
   'webhook-sensitive': 'allowed SSN and EIN to the webhook',
   'site-publish': 'published',
   'site-restore': 'restored',
+  'site-upload': 'uploaded for the site:',
   'token-add': 'made the API token',
   'token-revoke': 'revoked the API token',
 }
