@@ -46,7 +46,10 @@ export function Layout({ children }: { children: ReactNode }) {
           type="image/png"
           sizes="48x48"
         />
-        <link rel="apple-touch-icon" href={favicon ? variantUrl(favicon, 180, 'png') : '/apple-touch-icon.png'} />
+        <link
+          rel="apple-touch-icon"
+          href={favicon ? variantUrl(favicon, 180, 'png') : '/apple-touch-icon.png'}
+        />
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />

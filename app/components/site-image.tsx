@@ -10,7 +10,14 @@ export function SiteLogo({ logo, name }: { logo: SiteImage | null; name: string 
   const locale = useLocale()
   if (logo) {
     return (
-      <UploadedLogo image={logo} alt={logo.alt[locale] || name} height={40} maxWidth={200} className="brand__logo" eager />
+      <UploadedLogo
+        image={logo}
+        alt={logo.alt[locale] || name}
+        height={40}
+        maxWidth={200}
+        className="brand__logo"
+        eager
+      />
     )
   }
   return (
@@ -46,11 +53,21 @@ function UploadedLogo({
 }) {
   const shownWidth = Math.min(maxWidth, Math.round((image.width * height) / image.height))
   const photo = { ...uploadedPhoto(image), width: shownWidth, height: heightAt(image, shownWidth) }
-  return <ResponsivePhoto photo={photo} alt={alt} sizes={`${shownWidth}px`} className={className} eager={eager} />
+  return (
+    <ResponsivePhoto photo={photo} alt={alt} sizes={`${shownWidth}px`} className={className} eager={eager} />
+  )
 }
 
 /** A carrier's uploaded logo in its tile, named by the carrier (the link or tile says who it is). */
 export function CarrierLogo({ image, name }: { image: SiteImage; name: string }) {
   const locale = useLocale()
-  return <UploadedLogo image={image} alt={image.alt[locale] || name} height={40} maxWidth={140} className="carrier-logo" />
+  return (
+    <UploadedLogo
+      image={image}
+      alt={image.alt[locale] || name}
+      height={40}
+      maxWidth={140}
+      className="carrier-logo"
+    />
+  )
 }

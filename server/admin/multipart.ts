@@ -5,7 +5,7 @@
  * and file name, its bytes kept as they are.
  */
 
-export interface MultipartFile {
+interface MultipartFile {
   filename: string
   contentType: string
   data: Buffer
@@ -23,7 +23,9 @@ export function multipartBoundary(contentType: string | undefined): string | und
 }
 
 function headerParameter(header: string, name: string): string | undefined {
-  const match = new RegExp(`;\\s*${name}="([^"]*)"`, 'i').exec(header) ?? new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(header)
+  const match =
+    new RegExp(`;\\s*${name}="([^"]*)"`, 'i').exec(header) ??
+    new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(header)
   return match?.[1]
 }
 

@@ -76,7 +76,9 @@ const imageOf = (kind: ImageKind) =>
       kind: z.enum(imageKinds as [ImageKind, ...ImageKind[]]),
       width: z.number().int().min(1).max(10000),
       height: z.number().int().min(1).max(10000),
-      alt: z.object({ en: z.union([z.literal(''), line(200)]), es: z.union([z.literal(''), line(200)]) }).strict(),
+      alt: z
+        .object({ en: z.union([z.literal(''), line(200)]), es: z.union([z.literal(''), line(200)]) })
+        .strict(),
     })
     .strict()
     .refine((image) => image.kind === kind, { message: `This image was not uploaded as a ${kind}.` })

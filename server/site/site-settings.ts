@@ -122,7 +122,10 @@ function mergeChange(current: SiteSettings, change: Record<string, unknown>): un
  * the one just changed (`from`) is copied to the other, so they never disagree. A document
  * without a team (a version stored before there was one) gets the owner as its team.
  */
-export function syncOwner(settings: Record<string, unknown>, from: 'team' | 'agency'): Record<string, unknown> {
+function syncOwner(
+  settings: Record<string, unknown>,
+  from: 'team' | 'agency',
+): Record<string, unknown> {
   const agency = settings.agency as Partial<SiteSettings['agency']> | undefined
   if (!agency?.owner || typeof agency.owner !== 'object') return settings
   const team = Array.isArray(settings.team)
@@ -145,7 +148,8 @@ export function syncOwner(settings: Record<string, unknown>, from: 'team' | 'age
 async function uploadProblems(db: Queryable, settings: SiteSettings): Promise<SettingsProblem[]> {
   return (await missingUploads(db, settings)).map((where) => ({
     path: where,
-    message: 'This image was never uploaded here: upload it on the desk (/admin/site) or with POST /api/admin/site/uploads.',
+    message:
+      'This image was never uploaded here: upload it on the desk (/admin/site) or with POST /api/admin/site/uploads.',
   }))
 }
 

@@ -41,8 +41,15 @@ export type UploadCheck =
 
 /** Whether the bytes look like an SVG (or other XML) document, whatever the file is called. */
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase()
-  return head.startsWith('<svg') || head.startsWith('<?xml') || (head.startsWith('<!') && head.includes('<svg'))
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase()
+  return (
+    head.startsWith('<svg') || head.startsWith('<?xml') || (head.startsWith('<!') && head.includes('<svg'))
+  )
 }
 
 /**
@@ -69,7 +76,10 @@ export async function checkUpload(bytes: Buffer, kind: ImageKind): Promise<Uploa
   try {
     metadata = await sharp(bytes, { limitInputPixels: 80_000_000 }).metadata()
   } catch {
-    return { ok: false, reason: 'This file is not an image this site can use: upload a PNG, JPEG, WebP or AVIF file.' }
+    return {
+      ok: false,
+      reason: 'This file is not an image this site can use: upload a PNG, JPEG, WebP or AVIF file.',
+    }
   }
   const format: StoredFormat | undefined =
     metadata.format === 'heif'
@@ -84,7 +94,10 @@ export async function checkUpload(bytes: Buffer, kind: ImageKind): Promise<Uploa
     return { ok: false, reason: `This is a ${named} image: upload a PNG, JPEG, WebP or AVIF file.` }
   }
   if ((metadata.pages ?? 1) > 1) {
-    return { ok: false, reason: 'Animated images are not accepted: upload a still PNG, JPEG, WebP or AVIF file.' }
+    return {
+      ok: false,
+      reason: 'Animated images are not accepted: upload a still PNG, JPEG, WebP or AVIF file.',
+    }
   }
   // The size as shown: a photo turned by its EXIF orientation has its sides swapped.
   const turned = (metadata.orientation ?? 1) >= 5
@@ -120,7 +133,10 @@ export async function checkUpload(bytes: Buffer, kind: ImageKind): Promise<Uploa
     const stored = await encoded.toBuffer({ resolveWithObject: true })
     return { ok: true, bytes: stored.data, format, width: stored.info.width, height: stored.info.height }
   } catch {
-    return { ok: false, reason: 'This image is damaged and could not be read whole: export it again and upload that.' }
+    return {
+      ok: false,
+      reason: 'This image is damaged and could not be read whole: export it again and upload that.',
+    }
   }
 }
 
@@ -202,7 +218,11 @@ async function makeVariant(bytes: Buffer, width: number, format: VariantFormat):
  * Any process may call it for any version: the files are named by content, so a variant once made
  * is right for every version that shows the same image.
  */
-export async function ensureVariants(db: Queryable, dir: string, images: readonly SiteImage[]): Promise<void> {
+export async function ensureVariants(
+  db: Queryable,
+  dir: string,
+  images: readonly SiteImage[],
+): Promise<void> {
   await mkdir(dir, { recursive: true })
   for (const image of images) {
     const wanted = variantFiles(image).filter(({ file }) => !existsSync(path.join(dir, file)))
@@ -210,7 +230,10 @@ export async function ensureVariants(db: Queryable, dir: string, images: readonl
     const bytes = await storedBytes(db, image.digest)
     if (!bytes) throw new Error(`site uploads: no stored image ${image.id} (${image.digest})`)
     for (const variant of wanted) {
-      await writeAtomically(path.join(dir, variant.file), await makeVariant(bytes, variant.width, variant.format))
+      await writeAtomically(
+        path.join(dir, variant.file),
+        await makeVariant(bytes, variant.width, variant.format),
+      )
     }
   }
 }

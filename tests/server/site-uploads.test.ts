@@ -54,7 +54,9 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
   const boundary = '----deskUpload7MA4YWxkTrZu0gW'
   const parts: Buffer[] = []
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    )
   }
   parts.push(
     Buffer.from(
@@ -133,7 +135,9 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     const text = Buffer.from('Not a picture at all, just some words someone named photo.png\n')
     const named = await deskUpload({ target: 'team:0' }, { name: 'photo.png', type: 'image/png', data: text })
     expect(named.statusCode).toBe(400)
-    expect(named.body).toContain('This file is not an image this site can use: upload a PNG, JPEG, WebP or AVIF file.')
+    expect(named.body).toContain(
+      'This file is not an image this site can use: upload a PNG, JPEG, WebP or AVIF file.',
+    )
 
     const small = await deskUpload(
       { target: 'team:0' },
@@ -149,7 +153,10 @@ describe.each(drivers)('site uploads on %s', (driver) => {
 
     // over the byte limit but within the form's: the size said in MB
     const heavy = Buffer.concat([await phonePhoto(), Buffer.alloc(maxUploadBytes)])
-    const tooBig = await deskUpload({ target: 'team:0' }, { name: 'big.jpg', type: 'image/jpeg', data: heavy })
+    const tooBig = await deskUpload(
+      { target: 'team:0' },
+      { name: 'big.jpg', type: 'image/jpeg', data: heavy },
+    )
     expect(tooBig.statusCode).toBe(400)
     expect(tooBig.body).toMatch(/The file is 5\.\d MB: upload an image of at most 5 MB\./)
     // beyond the form's limit: refused before it is read, still on the desk's page
@@ -172,7 +179,9 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       .gif()
       .toBuffer()
     const refusedGif = await checkUpload(gif, 'photo')
-    expect(refusedGif.ok ? '' : refusedGif.reason).toBe('This is a GIF image: upload a PNG, JPEG, WebP or AVIF file.')
+    expect(refusedGif.ok ? '' : refusedGif.reason).toBe(
+      'This is a GIF image: upload a PNG, JPEG, WebP or AVIF file.',
+    )
 
     // nothing was stored, and the draft has no image
     expect(await test.db.query('SELECT id FROM site_uploads')).toEqual([])
@@ -241,7 +250,12 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     timeout: 180_000,
   }, async () => {
     // version 1: the owner's photo (uploaded above) and a first logo
-    const first = await upload('logo', await png(600, 150, '#14532d'), 'image/png', '&altEn=Oak%20Ridge&altEs=Oak%20Ridge')
+    const first = await upload(
+      'logo',
+      await png(600, 150, '#14532d'),
+      'image/png',
+      '&altEn=Oak%20Ridge&altEs=Oak%20Ridge',
+    )
     expect(first.statusCode).toBe(201)
     const firstLogo = first.json().image
     expect((await api('POST', '/api/admin/site/publish', owner.cookie)).json().version).toBe(1)
@@ -288,7 +302,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     }
     for (const page of ['/insurance-carriers', '/es/insurance-carriers']) {
       const body = (await app.inject(page)).body
-      expect(body, page).toMatch(new RegExp(`<img[^>]*alt="Progressive"[^>]*class="carrier-logo"`))
+      expect(body, page).toMatch(/<img[^>]*alt="Progressive"[^>]*class="carrier-logo"/)
       expect(linked(body, carrierImage.digest).length, page).toBeGreaterThan(0)
       // the carriers without a logo keep their wordmark
       expect(body, page).toContain('<span class="wordmark">Travelers</span>')
@@ -307,7 +321,9 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       expect(linked(body, carrierImage.digest), page).toEqual([])
       expect(body, page).toContain('href="/favicon-48.png"')
     }
-    expect((await app.inject('/es/insurance-carriers')).body).toContain('<span class="wordmark">Progressive</span>')
+    expect((await app.inject('/es/insurance-carriers')).body).toContain(
+      '<span class="wordmark">Progressive</span>',
+    )
   })
 
   it('another process with an empty DATA_DIR serves the version’s images from the database', {

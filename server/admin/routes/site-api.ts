@@ -10,7 +10,6 @@ import { z } from 'zod'
 import { maxUploadBytes } from '#config/site-images.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { Database } from '#server/db/database.ts'
-import { checkUpload, storeUpload } from '#server/site/site-uploads.ts'
 import {
   changeDraft,
   type PublishedVersion,
@@ -21,6 +20,7 @@ import {
   restoreVersion,
   versionHistory,
 } from '#server/site/site-settings.ts'
+import { checkUpload, storeUpload } from '#server/site/site-uploads.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { access, answers } from './api-answers.ts'
 import { imageChange, imageKindOf } from './site-routes.ts'
@@ -189,7 +189,12 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
       if (!kind || !imageChange(draft.settings, target, null)) {
         return reply.code(400).send({
           error: 'Some settings need correcting.',
-          problems: [{ path: 'target', message: 'Name where the image goes: logo, favicon, team:<index> or carrier:<index>.' }],
+          problems: [
+            {
+              path: 'target',
+              message: 'Name where the image goes: logo, favicon, team:<index> or carrier:<index>.',
+            },
+          ],
         })
       }
       const checked = await checkUpload(bytes, kind)

@@ -5,8 +5,8 @@
  * (server/site/site-settings.ts), recorded in staff_audit. The same store as the API (site-api.ts).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type ImageKind, maxUploadBytes, type SiteImage } from '#config/site-images.ts'
 import { dayCodes } from '#config/agency-facts.ts'
+import { type ImageKind, maxUploadBytes, type SiteImage } from '#config/site-images.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { Database } from '#server/db/database.ts'
 import {
@@ -42,7 +42,8 @@ const notices: Record<string, string> = {
   published: 'Published: every page in both languages shows it within a few seconds.',
   restored: 'Restored: that version is on the site again.',
   discarded: 'The draft was thrown away.',
-  uploaded: 'The image was checked, its location and camera details removed, and saved to the draft. Visitors see it once you publish.',
+  uploaded:
+    'The image was checked, its location and camera details removed, and saved to the draft. Visitors see it once you publish.',
 }
 
 type Body = Record<string, string | undefined>
@@ -255,7 +256,8 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
     { parseAs: 'buffer', bodyLimit: uploadBodyLimit },
     (request, body, done) => {
       const boundary = multipartBoundary(request.headers['content-type'])
-      if (!boundary) return done(Object.assign(new Error('multipart without a boundary'), { statusCode: 400 }))
+      if (!boundary)
+        return done(Object.assign(new Error('multipart without a boundary'), { statusCode: 400 }))
       try {
         done(null, parseMultipart(body as Buffer, boundary))
       } catch (error) {
@@ -282,7 +284,8 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
       bodyLimit: uploadBodyLimit,
       errorHandler: async (error: FastifyError, request, reply) => {
         const owner = request.staff
-        if (!owner || (error.statusCode !== 413 && error.statusCode !== 400 && error.statusCode !== 415)) throw error
+        if (!owner || (error.statusCode !== 413 && error.statusCode !== 400 && error.statusCode !== 415))
+          throw error
         return refuseImage(
           reply,
           owner,
@@ -296,23 +299,27 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
     async (request, reply) => {
       const owner = request.staff as StaffSession
       const body = request.body
-      if (!body || !('files' in body)) return refuseImage(reply, owner, 'Upload the image with the form below.', 415)
+      if (!body || !('files' in body))
+        return refuseImage(reply, owner, 'Upload the image with the form below.', 415)
       const target = trimmed(body.fields.target)
       const kind = imageKindOf(target)
       if (!kind) return refuseImage(reply, owner, 'Choose where the image goes.')
       const file = body.files.image
-      if (!file || file.data.length === 0) return refuseImage(reply, owner, 'No file was chosen: choose an image to upload.')
+      if (!file || file.data.length === 0)
+        return refuseImage(reply, owner, 'No file was chosen: choose an image to upload.')
       const checked = await checkUpload(file.data, kind)
       if (!checked.ok) return refuseImage(reply, owner, checked.reason)
       const draft = await readDraft(db)
-      if (!imageChange(draft.settings, target, null)) return refuseImage(reply, owner, 'Choose where the image goes.')
+      if (!imageChange(draft.settings, target, null))
+        return refuseImage(reply, owner, 'Choose where the image goes.')
       const image = await storeUpload(db, owner.email, kind, checked, {
         en: trimmed(body.fields.altEn),
         es: trimmed(body.fields.altEs),
       })
       const change = imageChange(draft.settings, target, image) ?? {}
       const result = await changeDraft(db, owner.email, change)
-      if (!result.ok) return refuseImage(reply, owner, result.problems.map((problem) => problem.message).join(' '))
+      if (!result.ok)
+        return refuseImage(reply, owner, result.problems.map((problem) => problem.message).join(' '))
       return reply.redirect(`${sitePath}?notice=uploaded#site-images-heading`, 303)
     },
   )
@@ -323,7 +330,8 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
     const change = imageChange(draft.settings, trimmed(request.body?.target), null)
     if (!change) return refuseImage(reply, owner, 'There is no such image to remove.')
     const result = await changeDraft(db, owner.email, change)
-    if (!result.ok) return refuseImage(reply, owner, result.problems.map((problem) => problem.message).join(' '))
+    if (!result.ok)
+      return refuseImage(reply, owner, result.problems.map((problem) => problem.message).join(' '))
     return reply.redirect(`${sitePath}?notice=saved#site-images-heading`, 303)
   })
 

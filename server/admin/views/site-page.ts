@@ -211,7 +211,14 @@ function carriersSection(settings: SiteSettings, problems: SettingsProblem[]): R
 }
 
 function peopleSection(settings: SiteSettings, problems: SettingsProblem[]): ReactNode {
-  const blank = { name: '', title: { en: '', es: '' }, bio: { en: '', es: '' }, photo: null, owner: false, hidden: false }
+  const blank = {
+    name: '',
+    title: { en: '', es: '' },
+    bio: { en: '', es: '' },
+    photo: null,
+    owner: false,
+    hidden: false,
+  }
   const rows = [...settings.team, blank]
   return section(
     'team',
@@ -249,7 +256,9 @@ function peopleSection(settings: SiteSettings, problems: SettingsProblem[]): Rea
 }
 
 /** Where an image goes, as the upload form's `target` names it. */
-function imageTargets(settings: SiteSettings): { target: string; label: string; image: SiteImage | null | undefined }[] {
+function imageTargets(
+  settings: SiteSettings,
+): { target: string; label: string; image: SiteImage | null | undefined }[] {
   return [
     { target: 'logo', label: 'The logo (header)', image: settings.logo },
     { target: 'favicon', label: 'The favicon (browser tab)', image: settings.favicon },
@@ -268,7 +277,8 @@ function imageTargets(settings: SiteSettings): { target: string; label: string; 
 
 function imagesSection(settings: SiteSettings, problems: SettingsProblem[]): ReactNode {
   const targets = imageTargets(settings)
-  const limit = (kind: keyof typeof imageLimits) => `${imageLimits[kind].minWidth} × ${imageLimits[kind].minHeight}`
+  const limit = (kind: keyof typeof imageLimits) =>
+    `${imageLimits[kind].minWidth} × ${imageLimits[kind].minHeight}`
   return html`<section aria-labelledby="site-images-heading" className="site-section">
     <h2 id="site-images-heading">Logo, favicon, photos and carriers’ logos</h2>
     ${
