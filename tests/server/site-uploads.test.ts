@@ -5,18 +5,24 @@
  * on publish, and a restore brings back the images of the version restored. A process with an
  * empty DATA_DIR makes the files from the database.
  */
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agencyDefaults } from '#config/agency.ts'
 import { imageWidths, maxUploadBytes } from '#config/site-images.ts'
 import { buildApp } from '#server/app.ts'
+import type { Database } from '#server/db/database.ts'
+import { openPgliteDatabase } from '#server/db/pglite-database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { policyForHtml } from '#server/security/page-policy.ts'
 import { checkUpload } from '#server/site/site-uploads.ts'
+import { createScratchDatabase } from './helpers/postgres-server.ts'
 import { signedInStaff } from './helpers/staff-session.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
@@ -340,6 +346,50 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     } finally {
       await other.close()
       await rm(otherDir, { recursive: true, force: true })
+    }
+  })
+
+  it('a restored backup of the database brings the images back to a fresh DATA_DIR', {
+    timeout: 120_000,
+  }, async () => {
+    const restoredRoot = await mkdtemp(path.join(tmpdir(), 'agency-uploads-restored-'))
+    let restored: Database
+    let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined
+    if (driver === 'pglite') {
+      const snapshot = await test.db.snapshot?.()
+      if (!snapshot) throw new Error('the embedded database takes no snapshot')
+      // as scripts/restore.ts loads an embedded backup
+      const loaded = await PGlite.create({ dataDir: path.join(restoredRoot, 'db'), loadDataDir: snapshot })
+      await loaded.close()
+      restored = await openPgliteDatabase(path.join(restoredRoot, 'db'))
+    } else {
+      // as npm run backup and restore do for PostgreSQL: pg_dump's custom format into pg_restore
+      const file = path.join(restoredRoot, 'backup.dump')
+      const dump = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, test.location])
+      expect(dump.status, String(dump.stderr)).toBe(0)
+      scratch = await createScratchDatabase()
+      const load = spawnSync('pg_restore', ['--no-owner', `--dbname=${scratch.url}`, file])
+      expect(load.status, String(load.stderr)).toBe(0)
+      restored = await openPostgresDatabase(scratch.url)
+    }
+    const other = await buildApp(
+      testAppOptions(restored, {
+        clientDir,
+        siteDir: path.join(restoredRoot, 'site'),
+        siteSettingsPollMs: 60_000,
+      }),
+    )
+    try {
+      await other.ready()
+      const body = (await other.inject('/')).body
+      const urls = [...body.matchAll(/\/site-images\/[0-9a-f]{64}-\d+\.(?:avif|webp|png)/g)].map((m) => m[0])
+      expect(urls.length).toBeGreaterThan(0)
+      for (const url of urls) expect((await other.inject(url)).statusCode, url).toBe(200)
+    } finally {
+      await other.close()
+      await restored.close()
+      await scratch?.drop()
+      await rm(restoredRoot, { recursive: true, force: true })
     }
   })
 
