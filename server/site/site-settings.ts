@@ -122,10 +122,7 @@ function mergeChange(current: SiteSettings, change: Record<string, unknown>): un
  * the one just changed (`from`) is copied to the other, so they never disagree. A document
  * without a team (a version stored before there was one) gets the owner as its team.
  */
-function syncOwner(
-  settings: Record<string, unknown>,
-  from: 'team' | 'agency',
-): Record<string, unknown> {
+function syncOwner(settings: Record<string, unknown>, from: 'team' | 'agency'): Record<string, unknown> {
   const agency = settings.agency as Partial<SiteSettings['agency']> | undefined
   if (!agency?.owner || typeof agency.owner !== 'object') return settings
   const team = Array.isArray(settings.team)
