@@ -107,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
     logController: new OneLinePerRequest(),
+    // onReady renders the published version when this process has not yet (its 76 pages and its
+    // uploaded images' variants: tens of seconds on a loaded machine, decision 034), not 10 s.
+    pluginTimeout: 120_000,
   })
 
   const policies = options.clientDir ? await pagePolicies(options.clientDir) : new Map<string, string>()

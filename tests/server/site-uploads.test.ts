@@ -306,6 +306,10 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       expect(body, page).toContain(`<link rel="icon" href="/site-images/${favicon.digest}-48.png"`)
       expect(body, page).toContain(`href="/site-images/${favicon.digest}-180.png"`)
     }
+    // search engines read the logo from the structured data
+    expect((await app.inject('/es')).body).toContain(
+      `"logo":"${agencyDefaults.siteUrl}/site-images/${secondLogo.digest}-600.webp"`,
+    )
     for (const page of ['/insurance-carriers', '/es/insurance-carriers']) {
       const body = (await app.inject(page)).body
       expect(body, page).toMatch(/<img[^>]*alt="Progressive"[^>]*class="carrier-logo"/)
