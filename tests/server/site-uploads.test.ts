@@ -397,6 +397,79 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     }
   })
 
+  it('lists the team on the about page from the desk’s form, the owner named once', {
+    timeout: 120_000,
+  }, async () => {
+    const form = (body: Record<string, string>, url = '/admin/site') =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          cookie: owner.cookie,
+          origin: deskOrigin,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams(body).toString(),
+      })
+    const page = await app.inject({ url: '/admin/site', headers: { cookie: owner.cookie } })
+    expect(page.body).toContain('The owner and the team')
+    expect(page.body).toContain('enctype="multipart/form-data"')
+    const saved = await form({
+      section: 'team',
+      'p0-order': '1',
+      'p0-name': 'Daniela Ramírez-Soto',
+      'p0-titleEn': agencyDefaults.owner.title.en,
+      'p0-titleEs': agencyDefaults.owner.title.es,
+      'p0-bioEn': '',
+      'p0-bioEs': '',
+      'p1-order': '3',
+      'p1-name': 'Luis Herrera',
+      'p1-titleEn': 'Account Manager',
+      'p1-titleEs': 'Gerente de cuentas',
+      'p1-bioEn': 'Luis helps families with auto and home policies.',
+      'p1-bioEs': 'Luis ayuda a las familias con pólizas de auto y hogar.',
+      'p2-order': '2',
+      'p2-name': 'Ana Ortiz',
+      'p2-titleEn': 'Customer Service',
+      'p2-titleEs': 'Servicio al cliente',
+      'p2-bioEn': '',
+      'p2-bioEs': '',
+      'p2-hidden': 'yes',
+    })
+    expect(saved.statusCode).toBe(303)
+    const draft = (await api('GET', '/api/admin/site', owner.cookie)).json().draft
+    // the owner's name follows to the facts, and the photo stays
+    expect(draft.agency.owner.name).toBe('Daniela Ramírez-Soto')
+    expect(draft.team.map((member: { name: string }) => member.name)).toEqual([
+      'Daniela Ramírez-Soto',
+      'Ana Ortiz',
+      'Luis Herrera',
+    ])
+    expect(draft.team[0].photo?.kind).toBe('photo')
+    expect((await form({}, '/admin/site/publish')).statusCode).toBe(303)
+    for (const [path, heading, title, bio] of [
+      ['/about', 'Our team', 'Account Manager', 'Luis helps families with auto and home policies.'],
+      [
+        '/es/about',
+        'Nuestro equipo',
+        'Gerente de cuentas',
+        'Luis ayuda a las familias con pólizas de auto y hogar.',
+      ],
+    ] as const) {
+      const response = await app.inject(path)
+      const body = response.body
+      expect(body, path).toContain(heading)
+      expect(body, path).toContain('<h3>Luis Herrera</h3>')
+      expect(body, path).toContain(title)
+      expect(body, path).toContain(bio)
+      expect(body, path).not.toContain('Ana Ortiz')
+      expect(body, path).toContain('Daniela Ramírez-Soto')
+      expect(response.headers['content-security-policy'], path).toBe(policyForHtml(body))
+    }
+    // the home page has no team list
+    expect((await app.inject('/')).body).not.toContain('Luis Herrera')
+  })
+
   it('refuses a draft that names an image never uploaded', async () => {
     const fake = {
       id: 'abcdefghijklmnopqrstuv',
