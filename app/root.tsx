@@ -1,6 +1,7 @@
 import { type ReactNode, useContext } from 'react'
 import { Links, Meta, Outlet, Scripts, UNSAFE_FrameworkContext, useLocation, useMatches } from 'react-router'
-import { brandColour } from '#config/site-settings.ts'
+import { variantUrl } from '#config/site-images.ts'
+import { brandColour, siteFavicon } from '#config/site-settings.ts'
 import { shellCopy } from '#content/shell.ts'
 import { LeadFormIslandScript } from './components/lead-form-island-script.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
@@ -31,14 +32,24 @@ export function Layout({ children }: { children: ReactNode }) {
   const copy = useLocalized(shellCopy)
   const isSpaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true
   const formIsland = needsFormIsland(useMatches())
+  // The favicon uploaded on the desk (PNG files made from it), else the build's.
+  const favicon = siteFavicon()
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brandColour()} />
-        <link rel="icon" href="/favicon-48.png" type="image/png" sizes="48x48" />
-        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link
+          rel="icon"
+          href={favicon ? variantUrl(favicon, 48, 'png') : '/favicon-48.png'}
+          type="image/png"
+          sizes="48x48"
+        />
+        <link
+          rel="apple-touch-icon"
+          href={favicon ? variantUrl(favicon, 180, 'png') : '/apple-touch-icon.png'}
+        />
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />

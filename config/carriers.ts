@@ -3,10 +3,11 @@
  * independent agency's appointments change over time, so owners edit it on the desk (/admin/site)
  * and publish; the carriers page, the home strip and the "contact your carrier" page follow.
  *
- * Logos are shown as text wordmarks, never as the carriers' artwork: trademark artwork needs each
- * carrier's permission, and text costs no image requests.
+ * Logos are shown as text wordmarks unless an owner uploads a carrier's logo on the desk (trademark
+ * artwork needs each carrier's permission, which the agency gets; text costs no image requests).
  */
 import { liveObject, publishedSettings } from './live-settings.ts'
+import type { SiteImage } from './site-images.ts'
 
 export interface Carrier {
   /** The carrier's name as customers know it. */
@@ -19,6 +20,8 @@ export interface Carrier {
   customerServicePhone?: string
   /** Shown on the home page's strip of six. */
   featured?: boolean
+  /** The logo an owner uploaded with the carrier's permission; without one, the text wordmark. */
+  logo?: SiteImage
 }
 
 const carrierList = [

@@ -8,6 +8,7 @@
 import { type AgencyFacts, agencyDefaults } from './agency.ts'
 import { type Carrier, defaultCarriers } from './carriers.ts'
 import { publishedSettings } from './live-settings.ts'
+import type { SiteImage } from './site-images.ts'
 import { defaultTestimonials, type Testimonial } from './testimonials.ts'
 
 /** Words in both of the site's languages. */
@@ -39,12 +40,33 @@ interface PageMetaOverride {
   es?: { title?: string; description?: string }
 }
 
+/**
+ * One of the agency's people. The member marked `owner` is the owner of the facts
+ * (`agency.owner`: the same name and title, kept equal by the store); the others are the team the
+ * about page lists, in this order, unless hidden.
+ */
+export interface TeamMember {
+  name: string
+  title: BothLanguages
+  /** A short bio; empty: the owner's keeps the page's own paragraphs, a team member shows none. */
+  bio: BothLanguages
+  photo: SiteImage | null
+  owner?: boolean
+  hidden?: boolean
+}
+
 export interface SiteSettings {
   agency: AgencyFacts
   closedDays: ClosedDays[]
   notice: SiteNotice | null
   testimonials: Testimonial[]
   carriers: Carrier[]
+  /** The owner and the team (the owner first by default). */
+  team: TeamMember[]
+  /** The header's logo; null: the drawn mark and the short name. */
+  logo: SiteImage | null
+  /** The browser's icon; null: the build's (public/favicon.svg). */
+  favicon: SiteImage | null
   /** '#rrggbb': the header, buttons and links; checked for contrast before it is accepted. */
   brandColour: string
   /** By page path without the language prefix ('/contact'). */
@@ -72,6 +94,17 @@ export function defaultSiteSettings(): SiteSettings {
     notice: null,
     testimonials: [...defaultTestimonials],
     carriers: [...defaultCarriers],
+    team: [
+      {
+        name: agencyDefaults.owner.name,
+        title: agencyDefaults.owner.title,
+        bio: { en: '', es: '' },
+        photo: null,
+        owner: true,
+      },
+    ],
+    logo: null,
+    favicon: null,
     brandColour: defaultBrandColour,
     pageMeta: {},
   })
@@ -99,4 +132,23 @@ export function pageMetaOverride(
 /** The brand colour in force. */
 export function brandColour(): string {
   return publishedSettings()?.brandColour ?? defaultBrandColour
+}
+
+/** The owner as the team list holds them (photo, bio), if the settings name one. */
+export function ownerMember(): TeamMember | undefined {
+  return publishedSettings()?.team.find((member) => member.owner)
+}
+
+/** The team the about page lists: everyone but the owner, in order, hidden ones left out. */
+export function visibleTeam(): TeamMember[] {
+  return (publishedSettings()?.team ?? []).filter((member) => !member.owner && !member.hidden)
+}
+
+/** The uploaded logo and favicon in force, if any. */
+export function siteLogo(): SiteImage | null {
+  return publishedSettings()?.logo ?? null
+}
+
+export function siteFavicon(): SiteImage | null {
+  return publishedSettings()?.favicon ?? null
 }

@@ -12,6 +12,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-ha
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { siteImageRoutes } from './plugins/site-images.ts'
 import { notFoundPageSender, staticSitePlugin } from './plugins/static-site.ts'
 import { backupRoutes } from './routes/backup.ts'
 import { formBodyLimit, formRoutes } from './routes/forms.ts'
@@ -109,6 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
     logController: new OneLinePerRequest(),
+    // onReady renders the published version when this process has not yet (its 76 pages and its
+    // uploaded images' variants: tens of seconds on a loaded machine, decision 034), not 10 s.
+    pluginTimeout: 120_000,
   })
 
   const policies = options.clientDir ? await pagePolicies(options.clientDir) : new Map<string, string>()
@@ -198,6 +202,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refresh: async () => siteWatcher?.refresh(),
     },
   })
+  if (sitePages) {
+    await app.register(siteImageRoutes, { db: options.db, imagesDir: sitePages.imagesDir })
+  }
   if (options.clientDir) {
     await app.register(staticSitePlugin, { clientDir: options.clientDir, policies, pages: sitePages })
   }

@@ -1,12 +1,22 @@
 import { agency } from '#config/agency.ts'
 import { agencyFax, agencyPhone, schemaDayName } from '#config/agency-facts.ts'
-import { closedDays } from '#config/site-settings.ts'
+import { variantUrl, variantWidths } from '#config/site-images.ts'
+import { closedDays, siteLogo } from '#config/site-settings.ts'
 import { languageNames } from '#content/languages.ts'
 import { useLocale } from '../site/i18n.ts'
 import { withLocale } from '../site/route-table.ts'
 
+/** The logo uploaded on the desk as a full address (its largest WebP), for search engines. */
+function logoUrl(): string | undefined {
+  const logo = siteLogo()
+  if (!logo) return undefined
+  const largest = variantWidths(logo).at(-1) ?? logo.width
+  return new URL(variantUrl(logo, largest, 'webp'), agency.siteUrl).href
+}
+
 /** The agency as schema.org's InsuranceAgency, for search engines' local results. */
 function agencyStructuredData(pageUrl: string) {
+  const logo = logoUrl()
   return {
     '@context': 'https://schema.org',
     '@type': 'InsuranceAgency',
@@ -16,6 +26,7 @@ function agencyStructuredData(pageUrl: string) {
     faxNumber: agencyFax.international,
     email: agency.email,
     founder: { '@type': 'Person', name: agency.owner.name },
+    ...(logo ? { logo } : {}),
     address: {
       '@type': 'PostalAddress',
       streetAddress: agency.address.street,

@@ -1,10 +1,13 @@
 import type { Carrier } from '#config/carriers.ts'
+import { CarrierLogo } from './site-image.tsx'
 
 /**
- * A carrier's name set as a text wordmark: no logo artwork (see config/carriers.ts). `short` uses
- * the carrier's short name where the space is tight, as on the home page's strip.
+ * A carrier's logo when an owner uploaded one on the desk; otherwise its name set as a text
+ * wordmark (see config/carriers.ts). `short` uses the carrier's short name where the space is
+ * tight, as on the home page's strip.
  */
 export function CarrierWordmark({ carrier, short = false }: { carrier: Carrier; short?: boolean }) {
+  if (carrier.logo) return <CarrierLogo image={carrier.logo} name={carrier.name} />
   return <span className="wordmark">{short ? (carrier.shortName ?? carrier.name) : carrier.name}</span>
 }
 

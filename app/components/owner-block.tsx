@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { agency } from '#config/agency.ts'
+import { ownerMember } from '#config/site-settings.ts'
 import type { OwnerCopy } from '#content/types.ts'
+import { useLocale } from '../site/i18n.ts'
 import { AgencyPhoto } from './agency-photo.tsx'
 import { OwnerPortrait } from './owner-portrait.tsx'
 
@@ -23,14 +25,21 @@ export function OwnerBlock({
   /** What follows the paragraphs (a button). */
   children?: ReactNode
 }) {
+  const locale = useLocale()
   const [heading, underHeading] =
     headline === 'title' ? [copy.title, agency.owner.name] : [agency.owner.name, copy.title]
+  // The desk's photo and bio of the owner (/admin/site, "People"), where an owner gave them.
+  const member = ownerMember()
+  const photo = member?.photo ?? null
+  const bio = member?.bio[locale].trim() ?? ''
+  const paragraphs = bio ? bio.split(/\n\s*\n/).map((p) => p.trim()) : copy.paragraphs
   return (
     <section className={className} aria-labelledby={headingId}>
       <div className="container owner-block">
         <AgencyPhoto
           name="owner"
-          alt={copy.photoLabel}
+          alt={photo?.alt[locale] || copy.photoLabel}
+          uploaded={photo}
           sizes="240px"
           className="owner-photo"
           illustration={<OwnerPortrait label={copy.portraitLabel} />}
@@ -38,7 +47,7 @@ export function OwnerBlock({
         <div className="prose">
           <h2 id={headingId}>{heading}</h2>
           <p className="owner-block__name">{underHeading}</p>
-          {copy.paragraphs.map((p) => (
+          {paragraphs.map((p) => (
             <p key={p}>{p}</p>
           ))}
           {children}

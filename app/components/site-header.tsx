@@ -1,10 +1,12 @@
 import { Menu, Phone } from 'lucide-react'
 import { agency } from '#config/agency.ts'
 import { agencyPhone } from '#config/agency-facts.ts'
+import { siteLogo } from '#config/site-settings.ts'
 import { shellCopy } from '#content/shell.ts'
 import { useHref, useLocale, useLocalized } from '../site/i18n.ts'
 import { insuranceLineLinks } from '../site/insurance-lines.ts'
 import { type Locale, withLocale } from '../site/route-table.ts'
+import { SiteLogo } from './site-image.tsx'
 import { SocialLinks } from './social-links.tsx'
 
 /** The site's main pages by name: the navbar and the footer link them. */
@@ -122,11 +124,7 @@ export function SiteHeader({ pagePath }: { pagePath: string }) {
       <div className="navbar">
         <div className="container navbar__inner">
           <a href={href('/')} className="brand">
-            <svg aria-hidden="true" width="32" height="32" viewBox="0 0 32 32" className="brand__mark">
-              <path d="M16 2 4 7v8c0 7.5 5.1 13.4 12 15 6.9-1.6 12-7.5 12-15V7z" fill="currentColor" />
-              <path d="M16 9c-3 3-4.5 6-4.5 8.5a4.5 4.5 0 0 0 9 0C20.5 15 19 12 16 9Z" fill="#fff" />
-            </svg>
-            <span>{agency.shortName}</span>
+            <SiteLogo logo={siteLogo()} name={agency.shortName} />
           </a>
           <button
             type="button"

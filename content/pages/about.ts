@@ -8,6 +8,8 @@ interface AboutCopy {
   meta: PageMeta
   hero: Hero
   owner: OwnerCopy
+  /** The heading of the team the desk lists (shown only when it lists someone besides the owner). */
+  team: { heading: string }
   more: {
     heading: string
     /** `hidden` cards stay in the data but are not shown. */
@@ -41,6 +43,7 @@ export const aboutPage = liveCopy(() => {
           `Today we serve households and small businesses throughout ${state.en}, from a single auto policy to a full commercial program, and we still answer the phone ourselves.`,
         ],
       },
+      team: { heading: 'Our team' },
       more: {
         heading: 'Get to know us',
         cards: [
@@ -88,6 +91,7 @@ export const aboutPage = liveCopy(() => {
           `Hoy atendemos a hogares y pequeños negocios en todo el estado de ${state.es}, desde una sola póliza de auto hasta un programa comercial completo, y seguimos contestando el teléfono nosotros mismos.`,
         ],
       },
+      team: { heading: 'Nuestro equipo' },
       more: {
         heading: 'Conózcanos',
         cards: [

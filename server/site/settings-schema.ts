@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { dayCodes } from '#config/agency-facts.ts'
+import { type ImageKind, imageKinds } from '#config/site-images.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import { contrastWithWhite, minimumContrast } from './brand-colour.ts'
 
@@ -65,6 +66,38 @@ const hours = z
     message: 'The office must close after it opens.',
     path: ['closes'],
   })
+
+/** A reference to an uploaded image of `kind` (the store checks that the upload exists). */
+const imageOf = (kind: ImageKind) =>
+  z
+    .object({
+      id: z.string().regex(/^[A-Za-z0-9_-]{16,40}$/, 'Not an uploaded image: upload it on the desk.'),
+      digest: z.string().regex(/^[0-9a-f]{64}$/, 'Not an uploaded image: upload it on the desk.'),
+      kind: z.enum(imageKinds as [ImageKind, ...ImageKind[]]),
+      width: z.number().int().min(1).max(10000),
+      height: z.number().int().min(1).max(10000),
+      alt: z
+        .object({ en: z.union([z.literal(''), line(200)]), es: z.union([z.literal(''), line(200)]) })
+        .strict(),
+    })
+    .strict()
+    .refine((image) => image.kind === kind, { message: `This image was not uploaded as a ${kind}.` })
+
+const teamMember = z
+  .object({
+    name: line(100),
+    title: bothLanguages(100),
+    bio: z
+      .object({
+        en: z.union([z.literal(''), z.string().trim().max(800, 'Use at most 800 characters.')]),
+        es: z.union([z.literal(''), z.string().trim().max(800, 'Use at most 800 characters.')]),
+      })
+      .strict(),
+    photo: imageOf('photo').nullable(),
+    owner: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .strict()
 
 const agencySchema = z
   .object({
@@ -163,6 +196,7 @@ const siteSettingsSchema = z
             shortName: line(40).optional(),
             customerServicePhone: tenDigits.optional(),
             featured: z.boolean().optional(),
+            logo: imageOf('carrier').optional(),
           })
           .strict(),
       )
@@ -171,6 +205,14 @@ const siteSettingsSchema = z
       .refine((list) => list.filter((carrier) => carrier.featured).length <= 6, {
         message: 'Feature at most six carriers on the home page.',
       }),
+    team: z
+      .array(teamMember)
+      .max(50)
+      .refine((team) => team.filter((member) => member.owner).length <= 1, {
+        message: 'Mark one person at most as the owner.',
+      }),
+    logo: imageOf('logo').nullable(),
+    favicon: imageOf('favicon').nullable(),
     brandColour: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, 'Write a colour as #rrggbb, e.g. #14532d.')

@@ -11,6 +11,7 @@ import type { SiteSettings } from '#config/site-settings.ts'
 import type { Database } from '#server/db/database.ts'
 import type { SitePages } from './site-pages.ts'
 import { publishedVersion, publishedVersionNumber } from './site-settings.ts'
+import { ensureVariants, imagesOf } from './site-uploads.ts'
 
 /** Whether `settings`' notice is shown on the office's date at `now`. */
 function noticeShownOn(settings: SiteSettings, now: Date): boolean {
@@ -54,6 +55,12 @@ export function watchSiteSettings(options: {
     const version = await publishedVersion(options.db)
     if (!version) return
     const showNotice = noticeShownOn(version.settings, new Date())
+    // the version's images first, so its pages never link a file this process lacks
+    await ensureVariants(
+      options.db,
+      options.pages.imagesDir,
+      imagesOf(version.settings).map(({ image }) => image),
+    )
     await options.pages.publish(version.version, version.settings, { noticeShown: showNotice })
     shown = { version: version.version, noticeShown: showNotice }
     options.log?.info({ version: version.version }, 'site settings: version in force')

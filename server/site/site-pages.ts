@@ -32,6 +32,8 @@ import { defaultFolderTimes, type FolderTimes, folderLease, sweepSiteFolders } f
 const renderFormat = 'pages+site-files 2'
 
 const brotli = promisify(brotliCompress)
+/** The folder of DATA_DIR/site that keeps the uploaded images' variants (never a version's). */
+const imagesFolder = 'images'
 const gzipped = promisify(gzip)
 
 /** One rendered page: its HTML and the policy that allows exactly its inline scripts and styles. */
@@ -69,6 +71,8 @@ export interface SitePages {
   preview(pagePath: string, settings: SiteSettings): Promise<RenderedPage | undefined>
   /** The settings in force (undefined: the defaults). */
   current(): SiteSettings | undefined
+  /** Where the uploaded images' variants are kept (DATA_DIR/site/images), for every version. */
+  readonly imagesDir: string
 }
 
 /**
@@ -186,7 +190,8 @@ export async function loadSitePages(options: {
     await lease.mark(inUse(), now)
     if (!sweep && now - lastSweep < 60_000) return
     lastSweep = now
-    await sweepSiteFolders(options.siteDir, inUse(), times, now)
+    // The uploads' variants (one folder for every version) are never a version's to remove.
+    await sweepSiteFolders(options.siteDir, [...inUse(), imagesFolder], times, now)
   }
 
   return {
@@ -195,6 +200,7 @@ export async function loadSitePages(options: {
     isRenderedPage: (pagePath) => servedPages.has(pagePath),
     isRenderedFile: (filePath) => servedDir !== options.clientDir && renderedFiles.has(filePath),
     current: () => inForce,
+    imagesDir: path.join(options.siteDir, imagesFolder),
     async publish(version, settings, { noticeShown = false } = {}) {
       await mkdir(options.siteDir, { recursive: true, mode: 0o700 })
       // A notice starts or ends at midnight: the pages of the same version are rendered again then.

@@ -10,6 +10,7 @@ import { defaultSiteSettings, type SiteSettings } from '#config/site-settings.ts
 import type { Database, Queryable } from '#server/db/database.ts'
 import { recordStaffAudit } from '#server/staff/staff-accounts.ts'
 import { checkSiteSettings, type SettingsProblem } from './settings-schema.ts'
+import { missingUploads } from './site-uploads.ts'
 
 export interface PublishedVersion {
   version: number
@@ -78,6 +79,11 @@ export async function versionHistory(db: Queryable, limit = 50): Promise<Publish
   return selectVersions(db, 'ORDER BY version DESC LIMIT $1', [limit])
 }
 
+/** Settings stored by an older server, with what it did not know yet at its defaults. */
+function completed(settings: SiteSettings): SiteSettings {
+  return syncOwner({ ...defaultSiteSettings(), ...settings }, 'agency') as unknown as SiteSettings
+}
+
 /** The draft, or a copy of what is published when nobody has started one. */
 export async function readDraft(db: Queryable): Promise<SettingsDraft> {
   const [row] = await db.query<{
@@ -88,7 +94,7 @@ export async function readDraft(db: Queryable): Promise<SettingsDraft> {
   }>('SELECT settings, base_version, updated_by, updated_at FROM site_settings_draft WHERE id = 1')
   if (row) {
     return {
-      settings: row.settings,
+      settings: completed(row.settings),
       baseVersion: row.base_version,
       updatedBy: row.updated_by,
       updatedAt: new Date(row.updated_at),
@@ -96,7 +102,7 @@ export async function readDraft(db: Queryable): Promise<SettingsDraft> {
   }
   const published = await publishedVersion(db)
   return {
-    settings: published?.settings ?? defaultSiteSettings(),
+    settings: published ? completed(published.settings) : defaultSiteSettings(),
     baseVersion: published?.version ?? null,
     updatedBy: null,
     updatedAt: null,
@@ -117,7 +123,40 @@ function mergeChange(current: SiteSettings, change: Record<string, unknown>): un
       merged[key] = value
     }
   }
-  return merged
+  return syncOwner(merged, 'team' in change ? 'team' : 'agency')
+}
+
+/**
+ * The owner is named twice, as the facts' `agency.owner` and as the team's member marked owner:
+ * the one just changed (`from`) is copied to the other, so they never disagree. A document
+ * without a team (a version stored before there was one) gets the owner as its team.
+ */
+function syncOwner(settings: Record<string, unknown>, from: 'team' | 'agency'): Record<string, unknown> {
+  const agency = settings.agency as Partial<SiteSettings['agency']> | undefined
+  if (!agency?.owner || typeof agency.owner !== 'object') return settings
+  const team = Array.isArray(settings.team)
+    ? (settings.team as SiteSettings['team'])
+    : [{ name: '', title: { en: '', es: '' }, bio: { en: '', es: '' }, photo: null, owner: true }]
+  const owner = team.find((member) => member && typeof member === 'object' && member.owner)
+  if (!owner) return { ...settings, team }
+  if (from === 'team') {
+    return { ...settings, team, agency: { ...agency, owner: { name: owner.name, title: owner.title } } }
+  }
+  return {
+    ...settings,
+    team: team.map((member) =>
+      member === owner ? { ...member, name: agency.owner?.name, title: agency.owner?.title } : member,
+    ),
+  }
+}
+
+/** Problems with the settings' images: each reference must name a stored upload. */
+async function uploadProblems(db: Queryable, settings: SiteSettings): Promise<SettingsProblem[]> {
+  return (await missingUploads(db, settings)).map((where) => ({
+    path: where,
+    message:
+      'This image was never uploaded here: upload it on the desk (/admin/site) or with POST /api/admin/site/uploads.',
+  }))
 }
 
 export type DraftChange = { ok: true; draft: SettingsDraft } | { ok: false; problems: SettingsProblem[] }
@@ -135,6 +174,8 @@ export async function changeDraft(
     const draft = await readDraft(tx)
     const checked = checkSiteSettings(mergeChange(draft.settings, change))
     if (!checked.ok) return checked
+    const problems = await uploadProblems(tx, checked.settings)
+    if (problems.length > 0) return { ok: false, problems }
     await tx.query(
       `INSERT INTO site_settings_draft (id, settings, base_version, updated_by, updated_at)
        VALUES (1, $1, $2, $3, now())
@@ -239,7 +280,7 @@ export async function restoreVersion(
     const [old] = await selectVersions(tx, 'WHERE version = $1', [version])
     if (!old) return undefined
     // checked again: a version stored by an older server may miss what this one requires
-    const checked = checkSiteSettings({ ...defaultSiteSettings(), ...old.settings })
+    const checked = checkSiteSettings(completed(old.settings))
     if (!checked.ok) return checked
     const stored = await storeVersion(tx, checked.settings, by, version)
     await tx.query('DELETE FROM site_settings_draft WHERE id = 1')

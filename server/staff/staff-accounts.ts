@@ -133,6 +133,8 @@ export type StaffAuditAction =
   | 'site-publish'
   /** An older version of the site's settings published again; the target names both versions. */
   | 'site-restore'
+  /** An image uploaded for the site (/admin/site) into the draft; the target names its kind and id. */
+  | 'site-upload'
   /** An API token made or revoked (/admin/tokens or the staff command); the target is its name. */
   | 'token-add'
   | 'token-revoke'

@@ -51,6 +51,7 @@ const calls: Record<string, string> = {
   changeSiteSettingsDraft: `{ const { data, error } = await client.PATCH('/api/admin/site', { body: { agency: { phone: '5035550199' } } }); const problems = error && 'problems' in error ? error.problems : undefined; use(data?.draft, problems) }`,
   publishSiteSettings: `{ const { data } = await client.POST('/api/admin/site/publish'); const version: number | undefined = data?.version; use(version) }`,
   restoreSiteSettingsVersion: `{ const { data } = await client.POST('/api/admin/site/versions/{version}/restore', { params: { path: { version: 1 } } }); const from: number | null | undefined = data?.restoredFrom; use(from) }`,
+  uploadSiteImage: `{ const { data } = await client.POST('/api/admin/site/uploads', { params: { query: { target: 'logo', altEn: 'Our logo' } } }); const image: Record<string, unknown> | undefined = data?.image; use(image) }`,
   subscribePush: `{ const { data } = await client.POST('/api/admin/push-subscriptions', { body: { endpoint: 'https://push.example/x', keys: { p256dh: 'k', auth: 'a' } } }); const since: string | undefined = data?.createdAt; use(since) }`,
   unsubscribePush: `{ const { response } = await client.DELETE('/api/admin/push-subscriptions', { body: { endpoint: 'https://push.example/x' } }); const status: number = response.status; use(status) }`,
   listWebhooks: `{ const { data } = await client.GET('/api/admin/webhooks'); const events: string[] | undefined = data?.destinations[0]?.events; use(events) }`,

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { maxUploadBytes } from '#config/site-images.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { Database } from '#server/db/database.ts'
 import {
@@ -20,6 +21,7 @@ import {
   restoreVersion,
   versionHistory,
 } from '#server/site/site-settings.ts'
+import { checkUpload, imageChange, imageKindOf, storeUpload } from '#server/site/site-uploads.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { access, answers } from './api-answers.ts'
 
@@ -36,7 +38,7 @@ export interface SiteDesk {
 
 const settingsDocument = z.record(z.string(), z.unknown()).meta({
   description:
-    'Site settings: `agency` (the names of config/agency.ts), `closedDays`, `notice`, `testimonials`, `carriers`, `brandColour`, `pageMeta` (config/site-settings.ts).',
+    'Site settings: `agency` (the names of config/agency.ts), `closedDays`, `notice`, `testimonials`, `carriers` (each may have a `logo`), `team`, `logo`, `favicon`, `brandColour`, `pageMeta` (config/site-settings.ts); an image is the reference POST /api/admin/site/uploads answers (config/site-images.ts).',
 })
 
 const versionSummary = z.object({
@@ -144,6 +146,72 @@ export function registerSiteApi(fastify: FastifyInstance, options: { db: Databas
         return reply.code(400).send({ error: 'Some settings need correcting.', problems: result.problems })
       }
       return { draft: result.draft.settings as unknown as Record<string, unknown> }
+    },
+  )
+
+  // An image's bytes as the request's whole body (its type is read from the bytes, not this header).
+  fastify.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/svg+xml', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: maxUploadBytes },
+    (_request, body, done) => done(null, body),
+  )
+
+  app.post(
+    '/api/admin/site/uploads',
+    {
+      ...owner,
+      bodyLimit: maxUploadBytes,
+      schema: {
+        operationId: 'uploadSiteImage',
+        summary: 'Upload an image (the bytes as the body) into the draft at `target`',
+        description: `The body is the image file itself (PNG, JPEG, WebP or AVIF; SVG is refused), at most ${maxUploadBytes / 1024 / 1024} MB, sent as image/png, image/jpeg, image/webp, image/avif or application/octet-stream. Its type is read from its bytes; its metadata (EXIF, GPS) is removed. \`target\`: logo, favicon, team:<index> (a photo) or carrier:<index> (a logo).`,
+        security: access(null),
+        querystring: z.object({
+          target: z.string().max(20),
+          altEn: z.string().max(200).optional(),
+          altEs: z.string().max(200).optional(),
+        }),
+        response: answers(
+          {
+            201: z.object({ image: z.record(z.string(), z.unknown()), draft: settingsDocument }),
+            400: problemsAnswer,
+          },
+          true,
+        ),
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff as StaffSession
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const { target, altEn = '', altEs = '' } = request.query
+      const kind = imageKindOf(target)
+      const draft = await readDraft(db)
+      if (!kind || !imageChange(draft.settings, target, null)) {
+        return reply.code(400).send({
+          error: 'Some settings need correcting.',
+          problems: [
+            {
+              path: 'target',
+              message: 'Name where the image goes: logo, favicon, team:<index> or carrier:<index>.',
+            },
+          ],
+        })
+      }
+      const checked = await checkUpload(bytes, kind)
+      if (!checked.ok) {
+        return reply
+          .code(400)
+          .send({ error: 'The image was refused.', problems: [{ path: 'image', message: checked.reason }] })
+      }
+      const image = await storeUpload(db, staff.email, kind, checked, { en: altEn.trim(), es: altEs.trim() })
+      const result = await changeDraft(db, staff.email, imageChange(draft.settings, target, image) ?? {})
+      if (!result.ok) {
+        return reply.code(400).send({ error: 'Some settings need correcting.', problems: result.problems })
+      }
+      return reply.code(201).send({
+        image: image as unknown as Record<string, unknown>,
+        draft: result.draft.settings as unknown as Record<string, unknown>,
+      })
     },
   )
 

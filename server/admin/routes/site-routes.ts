@@ -4,8 +4,9 @@
  * page with the draft; Publish and Restore make a version the one in force
  * (server/site/site-settings.ts), recorded in staff_audit. The same store as the API (site-api.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { dayCodes } from '#config/agency-facts.ts'
+import { type ImageKind, maxUploadBytes, type SiteImage } from '#config/site-images.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { Database } from '#server/db/database.ts'
 import {
@@ -19,7 +20,9 @@ import {
   restoreVersion,
   versionHistory,
 } from '#server/site/site-settings.ts'
+import { checkUpload, imageChange, imageKindOf, storeUpload } from '#server/site/site-uploads.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
+import { type MultipartBody, multipartBoundary, parseMultipart } from '../multipart.ts'
 import { sendPage } from '../views/admin-layout.ts'
 import { messagePage } from '../views/message-page.tsx'
 import { type SitePageContents, sitePage, sitePath } from '../views/site-page.ts'
@@ -41,6 +44,8 @@ const notices: Record<string, string> = {
   published: 'Published: every page in both languages shows it within a few seconds.',
   restored: 'Restored: that version is on the site again.',
   discarded: 'The draft was thrown away.',
+  uploaded:
+    'The image was checked, its location and camera details removed, and saved to the draft. Visitors see it once you publish.',
 }
 
 type Body = Record<string, string | undefined>
@@ -164,7 +169,24 @@ function changeFrom(section: string, body: Body, current: SiteSettings): Record<
             url: trimmed(body[`c${index}-url`]),
             ...(shortName ? { shortName } : {}),
             ...(known?.customerServicePhone ? { customerServicePhone: known.customerServicePhone } : {}),
+            ...(known?.logo ? { logo: known.logo } : {}),
             ...(body[`c${index}-featured`] === 'yes' ? { featured: true } : {}),
+          }
+        }),
+      }
+    case 'team':
+      return {
+        team: rows(body, 'p', 'name').map(({ index }) => {
+          // a row of someone already listed keeps their photo and whether they are the owner
+          const known = current.team[index]
+          const text = (name: string) => trimmed(body[`p${index}-${name}`]).replace(/\r\n/g, '\n')
+          return {
+            name: text('name'),
+            title: { en: text('titleEn'), es: text('titleEs') },
+            bio: { en: text('bioEn'), es: text('bioEs') },
+            photo: known?.photo ?? null,
+            ...(known?.owner ? { owner: true } : {}),
+            ...(!known?.owner && body[`p${index}-hidden`] === 'yes' ? { hidden: true } : {}),
           }
         }),
       }
@@ -190,9 +212,97 @@ function changeFrom(section: string, body: Body, current: SiteSettings): Record<
   }
 }
 
+/** The upload form's body: the file with some room for the form's other fields and its framing. */
+const uploadBodyLimit = 2 * maxUploadBytes
+
 export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOptions): Promise<void> {
   const { db, site } = options
   const ownerOnly = { onRequest: requireOwner('changes the site settings') }
+
+  // The upload form (multipart/form-data): read whole, within its limit, on these routes only.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: uploadBodyLimit },
+    (request, body, done) => {
+      const boundary = multipartBoundary(request.headers['content-type'])
+      if (!boundary)
+        return done(Object.assign(new Error('multipart without a boundary'), { statusCode: 400 }))
+      try {
+        done(null, parseMultipart(body as Buffer, boundary))
+      } catch (error) {
+        done(Object.assign(error as Error, { statusCode: 400 }))
+      }
+    },
+  )
+
+  /** The page again with the image section's refusal, in the desk's words. */
+  const refuseImage = async (reply: FastifyReply, owner: StaffSession, message: string, status = 400) =>
+    sendPage(
+      reply,
+      sitePage(owner, await contents(db), {
+        error: 'The image was not uploaded: see the section below.',
+        problems: { section: 'images', problems: [{ path: 'image', message }] },
+      }),
+      status,
+    )
+
+  app.post<{ Body: MultipartBody }>(
+    `${sitePath}/uploads`,
+    {
+      ...ownerOnly,
+      bodyLimit: uploadBodyLimit,
+      errorHandler: async (error: FastifyError, request, reply) => {
+        const owner = request.staff
+        if (!owner || (error.statusCode !== 413 && error.statusCode !== 400 && error.statusCode !== 415))
+          throw error
+        return refuseImage(
+          reply,
+          owner,
+          error.statusCode === 413
+            ? `The file is larger than ${uploadBodyLimit / 1024 / 1024} MB: upload an image of at most ${maxUploadBytes / 1024 / 1024} MB.`
+            : 'The upload did not arrive whole: choose the file and upload it again.',
+          error.statusCode,
+        )
+      },
+    },
+    async (request, reply) => {
+      const owner = request.staff as StaffSession
+      const body = request.body
+      if (!body || !('files' in body))
+        return refuseImage(reply, owner, 'Upload the image with the form below.', 415)
+      const target = trimmed(body.fields.target)
+      const kind = imageKindOf(target)
+      if (!kind) return refuseImage(reply, owner, 'Choose where the image goes.')
+      const file = body.files.image
+      if (!file || file.data.length === 0)
+        return refuseImage(reply, owner, 'No file was chosen: choose an image to upload.')
+      const checked = await checkUpload(file.data, kind)
+      if (!checked.ok) return refuseImage(reply, owner, checked.reason)
+      const draft = await readDraft(db)
+      if (!imageChange(draft.settings, target, null))
+        return refuseImage(reply, owner, 'Choose where the image goes.')
+      const image = await storeUpload(db, owner.email, kind, checked, {
+        en: trimmed(body.fields.altEn),
+        es: trimmed(body.fields.altEs),
+      })
+      const change = imageChange(draft.settings, target, image) ?? {}
+      const result = await changeDraft(db, owner.email, change)
+      if (!result.ok)
+        return refuseImage(reply, owner, result.problems.map((problem) => problem.message).join(' '))
+      return reply.redirect(`${sitePath}?notice=uploaded#site-images-heading`, 303)
+    },
+  )
+
+  app.post<{ Body: Body }>(`${sitePath}/images/remove`, ownerOnly, async (request, reply) => {
+    const owner = request.staff as StaffSession
+    const draft = await readDraft(db)
+    const change = imageChange(draft.settings, trimmed(request.body?.target), null)
+    if (!change) return refuseImage(reply, owner, 'There is no such image to remove.')
+    const result = await changeDraft(db, owner.email, change)
+    if (!result.ok)
+      return refuseImage(reply, owner, result.problems.map((problem) => problem.message).join(' '))
+    return reply.redirect(`${sitePath}?notice=saved#site-images-heading`, 303)
+  })
 
   app.get(sitePath, ownerOnly, async (request, reply) =>
     sendPage(

@@ -8,6 +8,7 @@
 import { Fragment, type ReactNode } from 'react'
 import { publicPaths } from '#app/site/route-table.ts'
 import { type DayCode, dayCodes, englishDayNames } from '#config/agency-facts.ts'
+import { imageLimits, maxUploadBytes, type SiteImage } from '#config/site-images.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { SettingsProblem } from '#server/site/settings-schema.ts'
 import type { PublishedVersion, SettingsDraft } from '#server/site/site-settings.ts'
@@ -210,6 +211,121 @@ function carriersSection(settings: SiteSettings, problems: SettingsProblem[]): R
   )
 }
 
+function peopleSection(settings: SiteSettings, problems: SettingsProblem[]): ReactNode {
+  const blank = {
+    name: '',
+    title: { en: '', es: '' },
+    bio: { en: '', es: '' },
+    photo: null,
+    owner: false,
+    hidden: false,
+  }
+  const rows = [...settings.team, blank]
+  return section(
+    'team',
+    'The owner and the team',
+    html`<${Fragment}>
+      <p className="hint">The owner’s name and title are the ones in the agency’s details; a bio written here replaces the owner’s paragraphs on the home and about pages (empty: the page’s own). The others are listed on the about page in this order, unless hidden. Fill the last, empty row to add someone; empty a name to remove them. Photos are uploaded below.</p>
+      ${rows.map(
+        (member, index) => html`<fieldset key=${index} className="site-row">
+          <legend>${member.owner ? `${member.name} (owner)` : member.name || 'Someone new'}</legend>
+          ${field('Order', `p${index}-order`, index + 1, { type: 'number' })}
+          ${field('Name', `p${index}-name`, member.name, { maxLength: 100 })}
+          ${field('Title (English)', `p${index}-titleEn`, member.title.en, { maxLength: 100 })}
+          ${field('Title (Spanish)', `p${index}-titleEs`, member.title.es, { maxLength: 100 })}
+          <p className="field">
+            <label htmlFor=${`site-p${index}-bioEn`}>Short bio (English)</label>
+            <textarea id=${`site-p${index}-bioEn`} name=${`p${index}-bioEn`} rows="3" maxLength="800" defaultValue=${member.bio.en}></textarea>
+          </p>
+          <p className="field">
+            <label htmlFor=${`site-p${index}-bioEs`}>Short bio (Spanish)</label>
+            <textarea id=${`site-p${index}-bioEs`} name=${`p${index}-bioEs`} rows="3" maxLength="800" defaultValue=${member.bio.es}></textarea>
+          </p>
+          ${
+            !member.owner &&
+            html`<p className="field field--inline">
+            <input id=${`site-p${index}-hidden`} name=${`p${index}-hidden`} type="checkbox" value="yes" defaultChecked=${member.hidden === true} />
+            <label htmlFor=${`site-p${index}-hidden`}>Hidden from the about page</label>
+          </p>`
+          }
+          <p className="hint">${member.photo ? `Photo: ${member.photo.width} × ${member.photo.height} pixels.` : 'No photo.'}</p>
+        </fieldset>`,
+      )}
+    <//>`,
+    problems,
+  )
+}
+
+/** Where an image goes, as the upload form's `target` names it. */
+function imageTargets(
+  settings: SiteSettings,
+): { target: string; label: string; image: SiteImage | null | undefined }[] {
+  return [
+    { target: 'logo', label: 'The logo (header)', image: settings.logo },
+    { target: 'favicon', label: 'The favicon (browser tab)', image: settings.favicon },
+    ...settings.team.map((member, index) => ({
+      target: `team:${index}`,
+      label: `Photo of ${member.name}`,
+      image: member.photo,
+    })),
+    ...settings.carriers.map((carrier, index) => ({
+      target: `carrier:${index}`,
+      label: `Logo of ${carrier.name}`,
+      image: carrier.logo,
+    })),
+  ]
+}
+
+function imagesSection(settings: SiteSettings, problems: SettingsProblem[]): ReactNode {
+  const targets = imageTargets(settings)
+  const limit = (kind: keyof typeof imageLimits) =>
+    `${imageLimits[kind].minWidth} × ${imageLimits[kind].minHeight}`
+  return html`<section aria-labelledby="site-images-heading" className="site-section">
+    <h2 id="site-images-heading">Logo, favicon, photos and carriers’ logos</h2>
+    ${
+      problems.length > 0 &&
+      html`<div className="error-banner" role="alert">
+      <p>The image was not uploaded:</p>
+      <ul>${problems.map((problem, index) => html`<li key=${index}>${problem.message}</li>`)}</ul>
+    </div>`
+    }
+    <p className="hint">
+      PNG, JPEG, WebP or AVIF, at most ${maxUploadBytes / 1024 / 1024} MB (SVG is not accepted). At least
+      ${' '}${limit('logo')} pixels for the logo, ${limit('favicon')} and square for the favicon,
+      ${' '}${limit('photo')} for a photo, ${limit('carrier')} for a carrier’s logo. Location and camera
+      details are removed. The image joins the draft: visitors see it once you publish.
+    </p>
+    <ul>
+      ${targets
+        .filter(({ image }) => image)
+        .map(
+          ({ target, label, image }) => html`<li key=${target}>
+            ${label}: ${image?.width} × ${image?.height} pixels${image?.alt.en ? `, “${image.alt.en}”` : ''}
+            <form method="post" action=${`${sitePath}/images/remove`} className="inline-form">
+              <input type="hidden" name="target" value=${target} />
+              <button type="submit" className="button-secondary">Remove ${label.toLowerCase()}</button>
+            </form>
+          </li>`,
+        )}
+    </ul>
+    <form method="post" action=${`${sitePath}/uploads`} encType="multipart/form-data" data-submit-once="">
+      <p className="field">
+        <label htmlFor="site-upload-target">Where it goes</label>
+        <select id="site-upload-target" name="target">
+          ${targets.map(({ target, label }) => html`<option key=${target} value=${target}>${label}</option>`)}
+        </select>
+      </p>
+      <p className="field">
+        <label htmlFor="site-upload-image">Image file</label>
+        <input id="site-upload-image" name="image" type="file" accept="image/png,image/jpeg,image/webp,image/avif" required />
+      </p>
+      ${field('What it shows (English)', 'altEn', '', { maxLength: 200, hint: 'For people who cannot see it. Empty: the name it stands for.' })}
+      ${field('What it shows (Spanish)', 'altEs', '', { maxLength: 200 })}
+      <button type="submit">Upload to the draft</button>
+    </form>
+  </section>`
+}
+
 function brandSection(settings: SiteSettings, problems: SettingsProblem[]): ReactNode {
   return section(
     'brand',
@@ -319,7 +435,8 @@ export function sitePage(
       </section>
       ${factsSection(settings, problemsOf('facts'))} ${closedSection(settings, problemsOf('closed'))}
       ${noticeSection(settings, problemsOf('notice'))} ${testimonialsSection(settings, problemsOf('testimonials'))}
-      ${carriersSection(settings, problemsOf('carriers'))} ${brandSection(settings, problemsOf('brand'))}
+      ${carriersSection(settings, problemsOf('carriers'))} ${peopleSection(settings, problemsOf('team'))}
+      ${imagesSection(settings, problemsOf('images'))} ${brandSection(settings, problemsOf('brand'))}
       ${pageMetaSection(settings, problemsOf('pages'))}
       <section aria-labelledby="site-history-heading">
         <h2 id="site-history-heading">Published versions</h2>

@@ -34,6 +34,7 @@ const auditWords: Record<StaffAuditAction, string> = {
   'webhook-rotate': 'rotated the signing secret of webhook destination',
   'site-publish': 'published',
   'site-restore': 'restored',
+  'site-upload': 'uploaded for the site:',
   'token-add': 'made the API token',
   'token-revoke': 'revoked the API token',
 }
