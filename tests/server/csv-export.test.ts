@@ -7,10 +7,11 @@
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { deskColumns } from './helpers/csv-columns.ts'
 import { boatAdVisit } from './helpers/form-payloads.ts'
 import { injectGet } from './helpers/requests.ts'
-import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
+import { signInThroughPage } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
@@ -48,7 +49,7 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    staffId = await staffWithPassword(t.db, staffEmail, staffPassword)
+    staffId = (await makeStaff(t.db, staffEmail, { password: staffPassword })).id
     cookie = await signInThroughPage(t.app, staffEmail, staffPassword)
 
     // Received at 03:30 UTC on Nov 25: 10:30 pm on the 24th at the agency (America/New_York).

@@ -6,10 +6,10 @@
  * "due today" counts and lists the follow-ups due by the office's midnight beside those due now.
  */
 import { describe, expect, it } from 'vitest'
+import { signedInStaff } from '#tests/kit/staff.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
-import { signedInStaff } from './helpers/staff-session.ts'
 import { drivers } from './helpers/test-database.ts'
 
 describe.each(drivers)('follow-ups in office hours on %s', (driver) => {

@@ -20,9 +20,9 @@ import { createSession, defaultSessionSettings } from '#server/staff/staff-sessi
 import { hostProblem, isOutsideAddress, outsideOnlyLookup } from '#server/webhooks/destination-address.ts'
 import { addDestination, generateWebhookSecret, urlProblem } from '#server/webhooks/destinations.ts'
 import { recentDeliveries } from '#server/webhooks/webhook-jobs.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm, submitStoredLead } from './helpers/requests.ts'
-import { staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
@@ -215,7 +215,7 @@ describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
 
   /** An owner signed in, with a password (and, when asked, a second factor: its secret and codes). */
   async function owner(email: string, password: string, { twoStep = false } = {}) {
-    const id = await staffWithPassword(t.db, email, password, { role: 'owner' })
+    const { id } = await makeStaff(t.db, email, { password, role: 'owner' })
     const session = await createSession(t.db, id, new Date(), defaultSessionSettings)
     let secret = ''
     let codes: string[] = []

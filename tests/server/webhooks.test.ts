@@ -29,10 +29,10 @@ import {
 } from '#server/webhooks/destinations.ts'
 import { buildWebhookPayload, leadForWebhook } from '#server/webhooks/payload.ts'
 import { recentDeliveries } from '#server/webhooks/webhook-jobs.ts'
+import { signedInStaff } from '#tests/kit/staff.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm, ownOrigin, submitStoredLead } from './helpers/requests.ts'
 import { waitFor } from './helpers/server-process.ts'
-import { signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 

@@ -1,0 +1,138 @@
+/**
+ * Leads for tests, made as a visitor's lead is made: through the server's lead repository
+ * (server/leads/lead-repository.ts, store_leads), so a test lead has its reference, its delivery
+ * job (when it is not spam) and whatever else the insert writes beside it. What only staff or time
+ * give a lead (an old received time, a status, an assignee, a follow-up) is written afterwards by
+ * `forceLeadState`, whose name says that it skips the history the desk would have recorded.
+ */
+import type { Locale } from '#content/locale.ts'
+import type { Database, Queryable } from '#server/db/database.ts'
+import { build, run } from '#server/db/query-builder.ts'
+import {
+  createLeadRepository,
+  type Lead,
+  type LeadRepository,
+  type LeadStatus,
+  type LostReason,
+  type NewLead,
+} from '#server/leads/lead-repository.ts'
+
+/** A lead as the submission service hands it to the repository: a contact message from Jane Doe, not spam. */
+export function newLead(overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    formKey: 'contact-message',
+    fields: { firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.com' },
+    language: 'en',
+    userAgent: 'vitest',
+    ipHash: null,
+    isSpam: false,
+    spamReasons: [],
+    idempotencyKey: null,
+    bodyHash: null,
+    ...overrides,
+  }
+}
+
+let people = 0
+
+/**
+ * A visitor's name with an e-mail and a phone of their own: requests that share either are one
+ * person's linked requests on the desk, so each call gives new ones unless `more` names them.
+ */
+export function person(firstName: string, lastName: string, more: Record<string, string> = {}) {
+  people++
+  return {
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}.${people}@example.com`.toLowerCase(),
+    phone: `770${String(5_550_000 + people).padStart(7, '0')}`,
+    ...more,
+  }
+}
+
+/**
+ * What staff and time give a lead, written with no work-log entry, webhook event or mail: the state
+ * a test needs, not the way the desk reaches it (tests of that way record work through the desk).
+ */
+export interface ForcedLeadState {
+  receivedAt?: Date
+  status?: LeadStatus
+  lostReason?: LostReason | null
+  assignedTo?: string | null
+  followUpAt?: Date | null
+  firstContactAt?: Date | null
+  /** A reference of the test's choosing (a fixed one in an export's expected text). */
+  reference?: string
+}
+
+export async function forceLeadState(db: Queryable, leadId: string, state: ForcedLeadState): Promise<void> {
+  await run(
+    db,
+    build
+      .updateTable('leads')
+      .set({
+        received_at: state.receivedAt,
+        status: state.status,
+        lost_reason: state.lostReason,
+        assigned_to: state.assignedTo,
+        follow_up_at: state.followUpAt,
+        first_contact_at: state.firstContactAt,
+        reference: state.reference,
+      })
+      .where('id', '=', leadId),
+  )
+}
+
+export type StoredLeadOptions = Partial<Omit<NewLead, 'formKey' | 'language'>> &
+  ForcedLeadState & {
+    /** The form's key; a contact message by default. */
+    form?: string
+    language?: Locale
+  }
+
+/** One repository a database: its group commit is the one every test lead of that database goes through. */
+const repositories = new WeakMap<Database, LeadRepository>()
+
+function repositoryOf(db: Database): LeadRepository {
+  let repository = repositories.get(db)
+  if (!repository) {
+    repository = createLeadRepository(db)
+    repositories.set(db, repository)
+  }
+  return repository
+}
+
+/**
+ * A lead stored as a visitor's is, then given the state asked for (see ForcedLeadState); the row as
+ * the repository reads it.
+ */
+export async function storeLead(db: Database, options: StoredLeadOptions = {}): Promise<Lead> {
+  const {
+    form,
+    receivedAt,
+    status,
+    lostReason,
+    assignedTo,
+    followUpAt,
+    firstContactAt,
+    reference,
+    ...visitor
+  } = options
+  const state: ForcedLeadState = {
+    receivedAt,
+    status,
+    lostReason,
+    assignedTo,
+    followUpAt,
+    firstContactAt,
+    reference,
+  }
+  const { lead } = await repositoryOf(db).insertLead(
+    newLead({ ...(form ? { formKey: form } : {}), ...visitor }),
+  )
+  if (Object.values(state).every((value) => value === undefined)) return lead
+  await forceLeadState(db, lead.id, state)
+  const stored = await repositoryOf(db).findLeadById(lead.id)
+  if (!stored) throw new Error(`lead ${lead.id} is gone`)
+  return stored
+}
