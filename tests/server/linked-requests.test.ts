@@ -5,6 +5,7 @@
  * when its id is sent.
  */
 import { describe, expect, it } from 'vitest'
+import { storeLead } from '#tests/kit/leads.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectGet, ownOrigin } from './helpers/requests.ts'
@@ -12,15 +13,6 @@ import { drivers } from './helpers/test-database.ts'
 
 describe.each(drivers)('linked requests in one save on %s', (driver) => {
   const t = useDesk(driver)
-
-  async function insertLead(formKey: string, fields: Record<string, string>, receivedAt: string) {
-    const [row] = await t.db.query<{ id: string; reference: string }>(
-      `INSERT INTO leads (form_key, fields, received_at) VALUES ($1, $2::jsonb, $3::timestamptz) RETURNING id, reference`,
-      [formKey, JSON.stringify(fields), receivedAt],
-    )
-    if (!row) throw new Error('no lead')
-    return row
-  }
 
   const lead = async (id: string) => {
     const [row] = await t.db.query<{ status: string; assigned_to: string | null; follow_up_at: Date | null }>(
@@ -32,13 +24,21 @@ describe.each(drivers)('linked requests in one save on %s', (driver) => {
 
   it('quotes and assigns José’s two requests in one save, and no one else’s', async () => {
     const jose = { firstName: 'José', lastName: 'Ramírez', email: 'jose@example.com', phone: '7705550199' }
-    const auto = await insertLead('quote-request', jose, '2026-11-23T14:00:00Z')
-    const home = await insertLead('landlord-quote', jose, '2026-11-23T14:10:00Z')
-    const other = await insertLead(
-      'contact-message',
-      { firstName: 'Ann', lastName: 'Other', email: 'ann@example.com', phone: '7705550123' },
-      '2026-11-23T14:20:00Z',
-    )
+    const auto = await storeLead(t.db, {
+      form: 'quote-request',
+      fields: jose,
+      receivedAt: new Date('2026-11-23T14:00:00Z'),
+    })
+    const home = await storeLead(t.db, {
+      form: 'landlord-quote',
+      fields: jose,
+      receivedAt: new Date('2026-11-23T14:10:00Z'),
+    })
+    const other = await storeLead(t.db, {
+      form: 'contact-message',
+      fields: { firstName: 'Ann', lastName: 'Other', email: 'ann@example.com', phone: '7705550123' },
+      receivedAt: new Date('2026-11-23T14:20:00Z'),
+    })
 
     const page = pageText((await injectGet(t.app, `/admin/leads/${auto.id}`, t.desk.cookie)).body)
     expect(page).toContain(
