@@ -132,7 +132,12 @@ export async function storeLead(db: Database, options: StoredLeadOptions = {}): 
   )
   if (Object.values(state).every((value) => value === undefined)) return lead
   await forceLeadState(db, lead.id, state)
-  const stored = await repositoryOf(db).findLeadById(lead.id)
-  if (!stored) throw new Error(`lead ${lead.id} is gone`)
-  return stored
+  return readLead(db, lead.id)
+}
+
+/** The lead as the repository reads it (what the desk and the API read); a missing lead fails the test. */
+export async function readLead(db: Database, leadId: string): Promise<Lead> {
+  const lead = await repositoryOf(db).findLeadById(leadId)
+  if (!lead) throw new Error(`no lead ${leadId}`)
+  return lead
 }

@@ -5,7 +5,7 @@
  * when its id is sent.
  */
 import { describe, expect, it } from 'vitest'
-import { storeLead } from '#tests/kit/leads.ts'
+import { readLead, storeLead } from '#tests/kit/leads.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectGet, ownOrigin } from './helpers/requests.ts'
@@ -13,14 +13,6 @@ import { drivers } from './helpers/test-database.ts'
 
 describe.each(drivers)('linked requests in one save on %s', (driver) => {
   const t = useDesk(driver)
-
-  const lead = async (id: string) => {
-    const [row] = await t.db.query<{ status: string; assigned_to: string | null; follow_up_at: Date | null }>(
-      'SELECT status, assigned_to, follow_up_at FROM leads WHERE id = $1',
-      [id],
-    )
-    return row
-  }
 
   it('quotes and assigns José’s two requests in one save, and no one else’s', async () => {
     const jose = { firstName: 'José', lastName: 'Ramírez', email: 'jose@example.com', phone: '7705550199' }
@@ -72,14 +64,18 @@ describe.each(drivers)('linked requests in one save on %s', (driver) => {
     })
     expect(saved.statusCode).toBe(303)
     for (const id of [auto.id, home.id]) {
-      expect(await lead(id)).toMatchObject({ status: 'quoted', assigned_to: t.maria.id })
-      expect(new Date((await lead(id))?.follow_up_at ?? 0).toISOString()).toBe('2026-11-25T15:00:00.000Z')
+      expect(await readLead(t.db, id)).toMatchObject({ status: 'quoted', assignedTo: t.maria.id })
+      expect((await readLead(t.db, id)).followUpAt?.toISOString()).toBe('2026-11-25T15:00:00.000Z')
     }
     // Each logged on its own lead; the call and the note only on the lead it was made on.
     const homeLog = pageText((await injectGet(t.app, `/admin/leads/${home.id}`, t.desk.cookie)).body)
     expect(homeLog).toContain('Status set to Quoted')
     expect(homeLog).not.toContain('Quoted both')
     // Someone else's lead is not this person's: unchanged.
-    expect(await lead(other.id)).toMatchObject({ status: 'new', assigned_to: null, follow_up_at: null })
+    expect(await readLead(t.db, other.id)).toMatchObject({
+      status: 'new',
+      assignedTo: null,
+      followUpAt: null,
+    })
   })
 })
