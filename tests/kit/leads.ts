@@ -65,7 +65,12 @@ export interface ForcedLeadState {
   reference?: string
 }
 
-export async function forceLeadState(db: Queryable, leadId: string, state: ForcedLeadState): Promise<void> {
+/** The state written on one lead, or on several at once (a crowd of leads at one instant). */
+export async function forceLeadState(
+  db: Queryable,
+  leadIds: string | readonly string[],
+  state: ForcedLeadState,
+): Promise<void> {
   await run(
     db,
     build
@@ -79,12 +84,42 @@ export async function forceLeadState(db: Queryable, leadId: string, state: Force
         first_contact_at: state.firstContactAt,
         reference: state.reference,
       })
-      .where('id', '=', leadId),
+      .where('id', 'in', typeof leadIds === 'string' ? [leadIds] : leadIds),
   )
+}
+
+/**
+ * The agency's notification of a lead (its delivery job) as if the delivery worker had sent it, or
+ * had given up on it after its attempts, with no mail sent: for tests of the desk after delivery.
+ */
+export type ForcedNotification = 'sent' | 'failed'
+
+export async function forceNotificationState(
+  db: Queryable,
+  leadId: string,
+  state: ForcedNotification,
+): Promise<void> {
+  const failed = state === 'failed'
+  const jobs = await run(
+    db,
+    build
+      .updateTable('delivery_jobs')
+      .set((eb) => ({
+        status: state,
+        attempts: failed ? 10 : 1,
+        last_error: failed ? 'SMTP 554 relay refused' : null,
+        sent_at: failed ? null : eb.fn('now', []),
+      }))
+      .where('lead_id', '=', leadId)
+      .returning('id'),
+  )
+  if (jobs.length === 0) throw new Error(`lead ${leadId} has no notification (a spam lead has none)`)
 }
 
 export type StoredLeadOptions = Partial<Omit<NewLead, 'formKey' | 'language'>> &
   ForcedLeadState & {
+    /** Its notification sent or failed (see forceNotificationState); pending, as a new lead's is, by default. */
+    notification?: ForcedNotification
     /** The form's key; a contact message by default. */
     form?: string
     language?: Locale
@@ -109,6 +144,7 @@ function repositoryOf(db: Database): LeadRepository {
 export async function storeLead(db: Database, options: StoredLeadOptions = {}): Promise<Lead> {
   const {
     form,
+    notification,
     receivedAt,
     status,
     lostReason,
@@ -130,6 +166,7 @@ export async function storeLead(db: Database, options: StoredLeadOptions = {}): 
   const { lead } = await repositoryOf(db).insertLead(
     newLead({ ...(form ? { formKey: form } : {}), ...visitor }),
   )
+  if (notification) await forceNotificationState(db, lead.id, notification)
   if (Object.values(state).every((value) => value === undefined)) return lead
   await forceLeadState(db, lead.id, state)
   return readLead(db, lead.id)
