@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loggerOptions } from '#server/logger.ts'
-import { defaultPasswordCost, hashPassword } from '#server/staff/password-hash.ts'
+import { defaultPasswordCost } from '#server/staff/password-hash.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, ownOrigin } from './helpers/requests.ts'
@@ -21,8 +22,6 @@ import { drivers } from './helpers/test-database.ts'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const staffEmail = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
-/** Cheaper than production's cost (N = 2^15), so 100 attempts check quickly; stored in the hash. */
-const testCost = { N: 2 ** 10, r: 8, p: 1 }
 const usualAddress = '203.0.113.7'
 const phoneAddress = '2001:db8:77:1::9'
 const minuteMs = 60_000
@@ -52,11 +51,9 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
   )
 
   beforeAll(async () => {
-    const passwordHash = await hashPassword(password, testCost)
-    await t.db.query(
-      'INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)',
-      [ownerEmail, passwordHash, 'owner', staffEmail, 'staff'],
-    )
+    // At the kit's cheap cost, stored in the hash, so 100 attempts check quickly.
+    await makeStaff(t.db, ownerEmail, { password, role: 'owner' })
+    await makeStaff(t.db, staffEmail, { password })
   })
   beforeEach(() => {
     clock = new Date()
