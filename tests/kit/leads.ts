@@ -116,6 +116,20 @@ export async function forceNotificationState(
   if (jobs.length === 0) throw new Error(`lead ${leadId} has no notification (a spam lead has none)`)
 }
 
+const forcedKeys = [
+  'receivedAt',
+  'status',
+  'lostReason',
+  'assignedTo',
+  'followUpAt',
+  'firstContactAt',
+  'reference',
+] as const satisfies readonly (keyof ForcedLeadState)[]
+
+function isForcedKey(key: string): key is (typeof forcedKeys)[number] {
+  return forcedKeys.some((forced) => forced === key)
+}
+
 export type StoredLeadOptions = Partial<Omit<NewLead, 'formKey' | 'language'>> &
   ForcedLeadState & {
     /** Its notification sent or failed (see forceNotificationState); pending, as a new lead's is, by default. */
@@ -142,32 +156,20 @@ function repositoryOf(db: Database): LeadRepository {
  * the repository reads it.
  */
 export async function storeLead(db: Database, options: StoredLeadOptions = {}): Promise<Lead> {
-  const {
-    form,
-    notification,
-    receivedAt,
-    status,
-    lostReason,
-    assignedTo,
-    followUpAt,
-    firstContactAt,
-    reference,
-    ...visitor
-  } = options
-  const state: ForcedLeadState = {
-    receivedAt,
-    status,
-    lostReason,
-    assignedTo,
-    followUpAt,
-    firstContactAt,
-    reference,
+  const { form, notification, ...rest } = options
+  const state: ForcedLeadState = {}
+  const visitor: Partial<NewLead> = {}
+  for (const [key, value] of Object.entries(rest)) {
+    // Left out or undefined: the visitor's default, or the state as stored.
+    if (value === undefined) continue
+    if (isForcedKey(key)) Object.assign(state, { [key]: value })
+    else Object.assign(visitor, { [key]: value })
   }
   const { lead } = await repositoryOf(db).insertLead(
     newLead({ ...(form ? { formKey: form } : {}), ...visitor }),
   )
   if (notification) await forceNotificationState(db, lead.id, notification)
-  if (Object.values(state).every((value) => value === undefined)) return lead
+  if (Object.keys(state).length === 0) return lead
   await forceLeadState(db, lead.id, state)
   return readLead(db, lead.id)
 }
