@@ -1,3 +1,9 @@
+/**
+ * The staff inbox in a real browser against the real server: an account made with the staff
+ * command, a lead sent through the public contact form, found, opened, moved to "contacted",
+ * exported as CSV, then sign-out; and axe (WCAG 2.2 A/AA) on the staff pages and the owner's
+ * (webhooks with a destination added, held notifications with one held).
+ */
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect } from '@playwright/test'

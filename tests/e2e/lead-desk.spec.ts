@@ -1,3 +1,9 @@
+/**
+ * The lead desk in a real browser: a staff member sets up two-step sign-in (the code made here
+ * with otpauth, as an authenticator app would), signs in with a code, finds a lead sent through
+ * /contact, has a call link, logs the call, assigns the lead and sees the time to first contact;
+ * on a desktop and at 390 px, with axe (WCAG 2.2 A/AA) on the new pages.
+ */
 import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import * as OTPAuth from 'otpauth'

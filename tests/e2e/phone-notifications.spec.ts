@@ -1,3 +1,12 @@
+/**
+ * Phone notifications in a real browser against the real server (docs/decisions/038-web-push.md):
+ * the desk is an installable app (its own manifest, a service worker scoped to /admin/) and the
+ * public site has none of it; the Notifications page registers the worker, saves what reaches the
+ * member and lists their browsers with Remove; a push delivered to the worker (through the
+ * browser's DevTools protocol, as a push service would) shows the notification that opens the
+ * lead. A real push service cannot be reached from a headless browser: the server's half, from a
+ * new lead to a message decrypted with the browser's keys, is tests/server/web-push.test.ts.
+ */
 import { createECDH, randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { axeScan, violationLines } from './support/axe.ts'

@@ -1,3 +1,9 @@
+/**
+ * A staff member's own account in a real browser against the real server: two-step sign-in set up
+ * by scanning the QR code (the page's SVG, as drawn on screen, decoded with jsQR; the code typed is
+ * computed from the secret in the QR), one's own password changed, new recovery codes shown once;
+ * an owner's confirmation pages; axe (WCAG 2.2 A/AA) on each of these pages.
+ */
 import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
