@@ -395,7 +395,10 @@ describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
       const target = await receiver(500, 'no')
       // https to a plain receiver: the attempt fails after the numbers were readied, so it is recorded.
       const withNumbers = `https://127.0.0.1:${target.port}/with-numbers`
-      await makeDestination(t.db, withNumbers, { sendSensitive: true })
+      await makeDestination(t.db, withNumbers, {
+        sendSensitive: true,
+        createdBy: 'ana@oakridge-insurance.example',
+      })
       await makeDestination(t.db, `http://127.0.0.1:${target.port}/without`, { sendSensitive: false })
       const leadId = await submit('workers-comp-quote', {
         ...validPayload(registeredForm('workers-comp-quote'), today),
