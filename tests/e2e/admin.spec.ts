@@ -4,85 +4,32 @@
  * exported as CSV, then sign-out; and axe (WCAG 2.2 A/AA) on the staff pages and the owner's
  * (webhooks with a destination added, held notifications with one held).
  */
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { getFormDefinition } from '#forms/registry.ts'
-import { e2eDataDir } from '../../playwright.config.ts'
 import { solvedProof } from './support/api-proofs.ts'
-import { axeScan, violationLines } from './support/axe.ts'
-import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
+import { expectNoAxeViolations } from './support/axe.ts'
+import { withE2eDatabase } from './support/database.ts'
+import { signInToDesk, test } from './support/desk.ts'
+import { sendContactMessage } from './support/fill-form.ts'
 import { signIn } from './support/sign-in.ts'
-
-const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
-
-/** `node scripts/staff.ts add <email>` on the e2e server's database, the password on stdin. */
-function addStaff(email: string, password: string, owner = false): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [staffScript, 'add', email, ...(owner ? ['--owner'] : [])],
-      {
-        env: { ...process.env, DATABASE_URL: adminConnectionString(e2eDatabaseName), DATA_DIR: e2eDataDir },
-        timeout: 30_000,
-      },
-      (error, stdout, stderr) => (error ? reject(new Error(`staff add failed: ${stderr}`)) : resolve(stdout)),
-    )
-    child.stdin?.end(`${password}\n`)
-  })
-}
-
-/** A fresh account per test: tests run in parallel and never share a lockout or a session. */
-async function newStaffAccount(owner = false): Promise<{ email: string; password: string }> {
-  const email = `staff-${randomBytes(4).toString('hex')}@oakridge-insurance.example`
-  const password = `e2e password ${randomBytes(6).toString('hex')}`
-  expect(await addStaff(email, password, owner)).toContain(`Added ${email}${owner ? ' as an owner' : ''}.`)
-  return { email, password }
-}
-
-/** Letters only: a name the contact form accepts and a search finds in no other test's lead. */
-function uniqueName(): string {
-  return `Quill${Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`
-}
-
-/** At a desktop and a phone width, as tests/e2e/accessibility.spec.ts checks the public pages. */
-async function expectNoAxeViolations(page: Page) {
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 375, height: 740 },
-  ]) {
-    await page.setViewportSize(viewport)
-    expect(violationLines(await axeScan(page)), `at ${viewport.width}px`).toEqual([])
-    // The staff menu's links are targets 24 px tall at least by their own size (WCAG 2.5.8), so
-    // they pass however the header wraps, not only when axe finds them spaced far enough apart.
-    const menu = page.getByRole('navigation', { name: 'Staff' }).getByRole('link')
-    for (const link of await menu.all()) {
-      expect(
-        (await link.boundingBox())?.height ?? 0,
-        `${await link.textContent()} at ${viewport.width}px`,
-      ).toBeGreaterThanOrEqual(24)
-    }
-  }
-}
+import { uniqueWord } from './support/staff-account.ts'
 
 test('staff sign in, find a lead sent from the contact form, change its status, export it, sign out', async ({
   page,
+  staff: account,
 }) => {
-  const account = await newStaffAccount()
-  const lastName = uniqueName()
+  const lastName = uniqueWord('Quill')
 
   // A visitor sends the contact form.
-  await page.goto('/contact')
-  const form = page.locator('form[data-form-key="contact-message"]')
-  await form.locator('[name="firstName"]').fill('Marta')
-  await form.locator('[name="lastName"]').fill(lastName)
-  await form.locator('[name="email"]').fill(`marta.${lastName.toLowerCase()}@example.com`)
-  await form.locator('[name="phone"]').fill('7705550188')
-  await form.locator('[name="msg"]').fill('Please call me about home insurance.')
-  await form.getByRole('button', { name: 'Send Message' }).click()
-  await expect(page.getByRole('dialog')).toContainText('Message sent successfully!')
+  await sendContactMessage(page, {
+    firstName: 'Marta',
+    lastName: lastName,
+    email: `marta.${lastName.toLowerCase()}@example.com`,
+    phone: '7705550188',
+    msg: 'Please call me about home insurance.',
+  })
 
   // Staff: the inbox asks for a sign-in first.
   await page.goto('/admin')
@@ -146,11 +93,10 @@ test('staff sign in, find a lead sent from the contact form, change its status, 
   await expect(page).toHaveURL(/\/admin\/login$/)
 })
 
-test('the staff pages have no WCAG 2.2 A/AA violations', async ({ page, request }) => {
+test('the staff pages have no WCAG 2.2 A/AA violations', async ({ page, request, staff: account }) => {
   // axe runs on every staff page at two widths; the lead page now holds the work log too.
   test.setTimeout(90_000)
-  const account = await newStaffAccount()
-  const lastName = uniqueName()
+  const lastName = uniqueWord('Quill')
   const sent = await request.post('/api/forms/contact-message', {
     headers: { 'x-proof-of-work': await solvedProof(request) },
     data: {
@@ -166,45 +112,44 @@ test('the staff pages have no WCAG 2.2 A/AA violations', async ({ page, request 
   expect(sent.status(), await sent.text()).toBe(200)
 
   await page.goto('/admin/login')
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
   await signIn(page, { email: account.email, password: 'not the password' })
   await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not correct.')
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
 
   await signIn(page, account)
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
 
   // A filter that makes no sense is marked on its field.
   await page.goto('/admin?from=2026-02-30')
   await expect(page.getByLabel('Received from')).toHaveAttribute('aria-invalid', 'true')
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
 
   await page.goto(`/admin?q=${lastName}`)
   await page.getByRole('link', { name: `Axel ${lastName}`, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contact message from Axel ${lastName}`)
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
 })
 
 test('an owner adds a colleague from the desk, who signs in with the password shown once; then signs them out and removes them', async ({
   page,
   browser,
+  owner,
 }) => {
   test.setTimeout(90_000)
-  const owner = await newStaffAccount(true)
   const colleague = `new-${randomBytes(4).toString('hex')}@oakridge-insurance.example`
-  await page.goto('/admin/login')
-  await signIn(page, owner)
+  await signInToDesk(page, owner)
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Staff accounts' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible()
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
 
   await page.getByLabel('E-mail').fill(colleague)
   await page.getByRole('button', { name: 'Add account' }).click()
   await expect(page.getByRole('status')).toHaveText(`${colleague} can now sign in.`)
   const password = (await page.locator('code.secret').textContent()) ?? ''
   expect(password.length).toBeGreaterThanOrEqual(24)
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
 
   // The colleague, on another device.
   const other = await browser.newContext()
@@ -233,7 +178,7 @@ test('an owner adds a colleague from the desk, who signs in with the password sh
 
   await row.getByRole('link', { name: 'Remove…' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Remove ${colleague}?`)
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { staffMenu: true })
   await page.getByRole('button', { name: 'Remove the account' }).click()
   await expect(page.getByRole('status')).toHaveText(
     'The account was removed and signed out. Its work log entries keep its e-mail.',
@@ -245,6 +190,7 @@ test('an owner adds a colleague from the desk, who signs in with the password sh
 test('the owner pages, webhooks and held notifications, have no WCAG 2.2 A/AA violations', async ({
   page,
   request,
+  owner,
 }) => {
   test.setTimeout(90_000)
   // Nothing listens there, and the destination takes only a form no other test sends: it is
@@ -252,10 +198,9 @@ test('the owner pages, webhooks and held notifications, have no WCAG 2.2 A/AA vi
   const destinationUrl = `http://127.0.0.1:9/axe-${randomBytes(4).toString('hex')}`
   const form = getFormDefinition('event-quote')
   if (!form) throw new Error('no event-quote definition')
-  const owner = await newStaffAccount(true)
 
   // A held notification of a lead of this test, as a restore would leave it, so the page lists one.
-  const lastName = uniqueName()
+  const lastName = uniqueWord('Quill')
   const sent = await request.post('/api/forms/contact-message', {
     headers: { 'x-proof-of-work': await solvedProof(request) },
     data: {
@@ -289,8 +234,7 @@ test('the owner pages, webhooks and held notifications, have no WCAG 2.2 A/AA vi
   )
 
   try {
-    await page.goto('/admin/login')
-    await signIn(page, owner)
+    await signInToDesk(page, owner)
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
     const staffMenu = page.getByRole('navigation', { name: 'Staff' })
 
@@ -303,19 +247,19 @@ test('the owner pages, webhooks and held notifications, have no WCAG 2.2 A/AA vi
       .check()
     await page.getByRole('button', { name: 'Add destination' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Destination added' })).toBeVisible()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { staffMenu: true })
     await page.getByRole('link', { name: 'Back to webhooks' }).click()
     const destination = page
       .getByRole('table', { name: 'Destinations' })
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: destinationUrl, exact: true }) })
     await expect(destination).toContainText(form.title)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { staffMenu: true })
     // The address refused is marked, and what was typed stays.
     await page.getByLabel('Address (URL) the leads are POSTed to').fill('http://crm.example/leads')
     await page.getByRole('button', { name: 'Add destination' }).click()
     await expect(page.getByRole('alert')).toContainText('must start with https://')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { staffMenu: true })
     await destination.getByRole('button', { name: 'Remove' }).click()
     await expect(page.getByRole('status')).toHaveText('Removed, with its deliveries.')
     await expect(destination).toHaveCount(0)
@@ -328,12 +272,12 @@ test('the owner pages, webhooks and held notifications, have no WCAG 2.2 A/AA vi
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: job.reference, exact: true }) })
     await expect(held).toHaveCount(1)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { staffMenu: true })
     // Discarded, not sent: other tests count the e-mails the agency gets.
     await held.getByRole('button', { name: 'Discard' }).click()
     await expect(page.getByRole('status')).toHaveText('Discarded: that notification will not be sent.')
     await expect(page.getByText(`${owner.email} discarded ${job.reference}`)).toBeVisible()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { staffMenu: true })
   } finally {
     // A failure part way must not leave the shared server a destination or a held notification.
     await withE2eDatabase(async (client) => {

@@ -5,12 +5,14 @@
  * line of insurance and language are shown and filter the list.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { withE2eDatabase } from './support/database.ts'
-import { signIn } from './support/sign-in.ts'
+import type { Locale } from '#content/locale.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { withE2eStore } from './support/database.ts'
+import { signInToDesk } from './support/desk.ts'
 import { newStaffAccount, uniqueWord } from './support/staff-account.ts'
 
 /** Long names and addresses as real people have them, in both languages and several lines. */
-const people = [
+const people: { first: string; last: string; form: string; language: Locale }[] = [
   { first: 'María Guadalupe', last: 'Hernández-Villanueva', form: 'boat-quote', language: 'es' },
   { first: 'Bartholomew Alexander', last: 'Montgomery-Fitzgerald', form: 'business-quote', language: 'en' },
   { first: 'Anh', last: 'Nguyen', form: 'contact-message', language: 'en' },
@@ -19,8 +21,8 @@ const people = [
   { first: 'Guadalupe', last: 'Ibáñez', form: 'general-liability-quote', language: 'es' },
 ]
 
-async function insertLeads(tag: string): Promise<void> {
-  await withE2eDatabase(async (client) => {
+async function storeLeads(tag: string): Promise<void> {
+  await withE2eStore(async (db) => {
     for (let n = 0; n < 12; n++) {
       const person = people[n % people.length] ?? people[0]
       if (!person) throw new Error('no person')
@@ -29,28 +31,25 @@ async function insertLeads(tag: string): Promise<void> {
         .normalize('NFD')
         .replace(/[\u0300-\u036f]/g, '')
         .replace(/\s+/g, '.')
-      const fields =
+      const fields: Record<string, string> =
         person.form.includes('business') || person.form.includes('liability')
           ? {
               businessName: `Construcciones ${person.last} ${tag}`,
               contactName: `${person.first} ${person.last}`,
             }
           : { firstName: person.first, lastName: `${person.last} ${tag}` }
-      await client.query(
-        `INSERT INTO leads (form_key, fields, language, received_at)
-         VALUES ($1, $2::jsonb, $3, now() - $4 * interval '1 minute')`,
-        [
-          person.form,
-          JSON.stringify({
-            ...fields,
-            email: `${local}@construcciones-del-norte-${n}.example`,
-            phone: `770555${String(2000 + n)}`,
-            msg: 'x',
-          }),
-          person.language,
-          n,
-        ],
-      )
+      await storeLead(db, {
+        form: person.form,
+        language: person.language,
+        fields: {
+          ...fields,
+          email: `${local}@construcciones-del-norte-${n}.example`,
+          phone: `770555${String(2000 + n)}`,
+          msg: 'x',
+        },
+        receivedAt: new Date(Date.now() - n * 60_000),
+        notification: 'sent',
+      })
     }
   })
 }
@@ -88,11 +87,10 @@ test('the inbox fits 1280 to 1920 px with long names and e-mails, eight leads ab
 }) => {
   test.setTimeout(90_000)
   const tag = uniqueWord('Fit')
-  await insertLeads(tag)
+  await storeLeads(tag)
   const account = await newStaffAccount()
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto('/admin/login')
-  await signIn(page, account)
+  await signInToDesk(page, account)
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
 
   await page.goto(`/admin?q=${tag}`)

@@ -4,37 +4,17 @@
  * /contact, has a call link, logs the call, assigns the lead and sees the time to first contact;
  * on a desktop and at 390 px, with axe (WCAG 2.2 A/AA) on the new pages.
  */
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
 import { composeDigest } from '#server/desk/morning-digest.ts'
-import { e2eDataDir } from '../../playwright.config.ts'
-import { axeScan, violationLines } from './support/axe.ts'
-import { adminConnectionString, e2eDatabaseName, withE2eDatabase } from './support/database.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { expectNoAxeViolations } from './support/axe.ts'
+import { withE2eDatabase, withE2eStore } from './support/database.ts'
+import { signInToDesk } from './support/desk.ts'
+import { sendContactMessage } from './support/fill-form.ts'
 import { signIn } from './support/sign-in.ts'
-
-const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
-
-function addStaff(email: string, password: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [staffScript, 'add', email],
-      {
-        env: { ...process.env, DATABASE_URL: adminConnectionString(e2eDatabaseName), DATA_DIR: e2eDataDir },
-        timeout: 30_000,
-      },
-      (error, stdout, stderr) => (error ? reject(new Error(`staff add failed: ${stderr}`)) : resolve(stdout)),
-    )
-    child.stdin?.end(`${password}\n`)
-  })
-}
-
-async function expectNoAxeViolations(page: Page) {
-  expect(violationLines(await axeScan(page))).toEqual([])
-}
+import { newStaffAccount } from './support/staff-account.ts'
 
 /** Nothing scrolls sideways: the page is never wider than the window. */
 async function expectNoPageWiderThanScreen(page: Page) {
@@ -60,11 +40,7 @@ for (const viewport of [
   }) => {
     test.setTimeout(90_000)
     await page.setViewportSize({ width: viewport.width, height: viewport.height })
-    const account = {
-      email: `desk-${randomBytes(4).toString('hex')}@oakridge-insurance.example`,
-      password: `e2e password ${randomBytes(6).toString('hex')}`,
-    }
-    expect(await addStaff(account.email, account.password)).toContain(`Added ${account.email}.`)
+    const account = await newStaffAccount({ prefix: 'desk' })
     // Unique to this run (both browser projects run it at once on one database): the desk links a
     // person's requests by name, e-mail and phone, and saves linked open requests together.
     const runKey = randomBytes(4).toString('hex')
@@ -72,53 +48,42 @@ for (const viewport of [
     const phone = `770555${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}`
 
     // An overdue lead: received a month ago, never contacted.
-    await withE2eDatabase((client) =>
-      client.query(
-        `INSERT INTO leads (form_key, fields, received_at)
-         VALUES ('contact-message', $1::jsonb, now() - interval '30 days')`,
-        [
-          JSON.stringify({
-            firstName: 'Olga',
-            lastName,
-            email: 'olga@example.com',
-            phone: '7705550123',
-            msg: 'Hi',
-          }),
-        ],
-      ),
+    await withE2eStore((db) =>
+      storeLead(db, {
+        fields: { firstName: 'Olga', lastName, email: 'olga@example.com', phone: '7705550123', msg: 'Hi' },
+        receivedAt: new Date(Date.now() - 30 * 24 * 3_600_000),
+        notification: 'sent',
+      }),
     )
 
     // A visitor sends the contact form.
-    await page.goto('/contact')
-    const form = page.locator('form[data-form-key="contact-message"]')
-    await form.locator('[name="firstName"]').fill('Rosa')
-    await form.locator('[name="lastName"]').fill(lastName)
-    await form.locator('[name="email"]').fill(`rosa.${lastName.toLowerCase()}@example.com`)
-    await form.locator('[name="phone"]').fill(phone)
-    await form.locator('[name="msg"]').fill('Please call me about renters insurance.')
-    await form.getByRole('button', { name: 'Send Message' }).click()
-    await expect(page.getByRole('dialog')).toContainText('Message sent successfully!')
+    await sendContactMessage(page, {
+      firstName: 'Rosa',
+      lastName: lastName,
+      email: `rosa.${lastName.toLowerCase()}@example.com`,
+      phone: phone,
+      msg: 'Please call me about renters insurance.',
+    })
 
     // In development two-step sign-in is offered: set it up.
-    await page.goto('/admin/login')
-    await signIn(page, account)
+    await signInToDesk(page, account)
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
     await page.getByRole('link', { name: 'Two-step sign-in' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { widths: 'current' })
     const secret = ((await page.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s/g, '')
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) })
     await page.getByLabel('Code from the app').fill(totp.generate())
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in is on' })).toBeVisible()
     await expect(page.locator('.recovery-codes li')).toHaveCount(10)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { widths: 'current' })
     await page.getByRole('button', { name: 'Sign out' }).click()
 
     // Signing in now asks for the code (the next time step: a code is accepted only once).
     await signIn(page, account)
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { widths: 'current' })
     await page
       .getByLabel('Code from your authenticator app')
       .fill(totp.generate({ timestamp: Date.now() + 30_000 }))
@@ -137,7 +102,7 @@ for (const viewport of [
     await page.getByRole('link', { name: `Rosa ${lastName}`, exact: true }).click()
     await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', `tel:+1${phone}`)
     await expect(page.getByRole('link', { name: 'E-mail a reply' })).toHaveAttribute('href', /^mailto:rosa\./)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { widths: 'current' })
 
     // Tap Call (the dialer is not opened here), log a voicemail with a note, a status, a
     // follow-up and the assignee: one save, no page load.
@@ -187,7 +152,7 @@ for (const viewport of [
     // Mine lists it.
     await page.goto('/admin?assigned=mine')
     await expect(page.getByRole('link', { name: `Rosa ${lastName}`, exact: true })).toBeVisible()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { widths: 'current' })
   })
 }
 
@@ -195,37 +160,29 @@ test('inbox and lead page: no sideways scroll from 360 to 1920 px, at least 8 le
   page,
 }) => {
   test.setTimeout(90_000)
-  const account = {
-    email: `wide-${randomBytes(4).toString('hex')}@oakridge-insurance.example`,
-    password: `e2e password ${randomBytes(6).toString('hex')}`,
-  }
-  await addStaff(account.email, account.password)
+  const account = await newStaffAccount({ prefix: 'wide' })
   // A dozen leads, one with a very long unbroken name and e-mail (it used to widen the table).
-  const leadIds = await withE2eDatabase(async (client) => {
+  const leadIds = await withE2eStore(async (db) => {
     const ids: string[] = []
     for (let n = 0; n < 12; n++) {
       const long = n === 0 ? 'Bartholomew'.repeat(8) : `Wide${n}`
-      const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO leads (form_key, fields, received_at) VALUES ('contact-message', $1::jsonb, now() - $2 * interval '1 minute')
-         RETURNING id`,
-        [
-          JSON.stringify({
-            firstName: long,
-            lastName: 'Layout',
-            email: `${long.toLowerCase()}@example.com`,
-            phone: `770555${String(1000 + n)}`,
-            msg: 'x',
-          }),
-          n,
-        ],
-      )
-      ids.push(rows[0]?.id ?? '')
+      const lead = await storeLead(db, {
+        fields: {
+          firstName: long,
+          lastName: 'Layout',
+          email: `${long.toLowerCase()}@example.com`,
+          phone: `770555${String(1000 + n)}`,
+          msg: 'x',
+        },
+        receivedAt: new Date(Date.now() - n * 60_000),
+        notification: 'sent',
+      })
+      ids.push(lead.id)
     }
     return ids
   })
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto('/admin/login')
-  await signIn(page, account)
+  await signInToDesk(page, account)
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
   // Its own dozen leads: the end-to-end database also holds other tests' leads, some overdue
   // (first in the queue) with made-up e-mail addresses of 50 characters.
@@ -246,12 +203,12 @@ test('inbox and lead page: no sideways scroll from 360 to 1920 px, at least 8 le
   }
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/admin')
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { widths: 'current' })
   // On a phone the lead page opens with the call button and the request on the first screen.
   await page.goto(`/admin/leads/${leadIds[1]}`)
   const call = await page.getByRole('link', { name: /^Call / }).boundingBox()
   expect((call?.y ?? 9999) + (call?.height ?? 0)).toBeLessThanOrEqual(844)
   const request = await page.getByRole('heading', { name: 'What was submitted' }).boundingBox()
   expect(request?.y ?? 9999).toBeLessThanOrEqual(844)
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, { widths: 'current' })
 })

@@ -7,38 +7,18 @@
  * lead. A real push service cannot be reached from a headless browser: the server's half, from a
  * new lead to a message decrypted with the browser's keys, is tests/server/web-push.test.ts.
  */
-import { execFile } from 'node:child_process'
 import { createECDH, randomBytes } from 'node:crypto'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { e2eDataDir } from '../../playwright.config.ts'
 import { axeScan, violationLines } from './support/axe.ts'
-import { adminConnectionString, e2eDatabaseName } from './support/database.ts'
-import { signIn } from './support/sign-in.ts'
-
-const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
-
-function addStaff(email: string, password: string, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [staffScript, 'add', email, '--name', name],
-      {
-        env: { ...process.env, DATABASE_URL: adminConnectionString(e2eDatabaseName), DATA_DIR: e2eDataDir },
-        timeout: 30_000,
-      },
-      (error, stdout, stderr) => (error ? reject(new Error(`staff add failed: ${stderr}`)) : resolve(stdout)),
-    )
-    child.stdin?.end(`${password}\n`)
-  })
-}
+import { signInToDesk } from './support/desk.ts'
+import { newStaffAccount } from './support/staff-account.ts'
 
 async function signedInMember(page: Page) {
-  const email = `push-${randomBytes(4).toString('hex')}@oakridge-insurance.example`
-  const password = `e2e password ${randomBytes(6).toString('hex')}`
-  await addStaff(email, password, `Nora Push ${randomBytes(2).toString('hex')}`)
-  await page.goto('/admin/login')
-  await signIn(page, { email, password })
+  const member = await newStaffAccount({
+    prefix: 'push',
+    name: `Nora Push ${randomBytes(2).toString('hex')}`,
+  })
+  await signInToDesk(page, member)
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
 }
 

@@ -4,53 +4,16 @@
  * computed from the secret in the QR), one's own password changed, new recovery codes shown once;
  * an owner's confirmation pages; axe (WCAG 2.2 A/AA) on each of these pages.
  */
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import { PNG } from 'pngjs'
-import { e2eDataDir } from '../../playwright.config.ts'
-import { axeScan, violationLines } from './support/axe.ts'
-import { adminConnectionString, e2eDatabaseName } from './support/database.ts'
+import { expectNoAxeViolations } from './support/axe.ts'
+import { signInToDesk } from './support/desk.ts'
 import { signIn } from './support/sign-in.ts'
-
-const staffScript = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
-
-/** `node scripts/staff.ts add <email> --name <name>` on the e2e server's database. */
-function addStaff(email: string, password: string, name: string, owner = false): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [staffScript, 'add', email, '--name', name, ...(owner ? ['--owner'] : [])],
-      {
-        env: { ...process.env, DATABASE_URL: adminConnectionString(e2eDatabaseName), DATA_DIR: e2eDataDir },
-        timeout: 30_000,
-      },
-      (error, stdout, stderr) => (error ? reject(new Error(`staff add failed: ${stderr}`)) : resolve(stdout)),
-    )
-    child.stdin?.end(`${password}\n`)
-  })
-}
-
-async function newAccount(name: string, owner = false) {
-  const email = `staff-${randomBytes(4).toString('hex')}@oakridge-insurance.example`
-  const password = `e2e password ${randomBytes(6).toString('hex')}`
-  expect(await addStaff(email, password, name, owner)).toContain(`Added ${email} (${name})`)
-  return { email, password, name }
-}
-
-async function expectNoAxeViolations(page: Page) {
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 375, height: 740 },
-  ]) {
-    await page.setViewportSize(viewport)
-    expect(violationLines(await axeScan(page)), `at ${viewport.width}px`).toEqual([])
-  }
-}
+import { newStaffAccount } from './support/staff-account.ts'
 
 /** What a phone's camera reads: the QR code as the browser drew it, decoded from its pixels. */
 async function scanQrCode(page: Page): Promise<string> {
@@ -65,9 +28,8 @@ test('a member enrols by scanning the QR code, changes their password and makes 
   browser,
 }) => {
   test.setTimeout(120_000)
-  const account = await newAccount(`Ana Ruiz ${randomBytes(2).toString('hex')}`)
-  await page.goto('/admin/login')
-  await signIn(page, account)
+  const account = await newStaffAccount({ name: `Ana Ruiz ${randomBytes(2).toString('hex')}` })
+  await signInToDesk(page, account)
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
 
   await page.getByRole('link', { name: 'Two-step sign-in' }).click()
@@ -148,10 +110,9 @@ test('a member enrols by scanning the QR code, changes their password and makes 
 
 test('an owner is asked first before a reset or a removal; the pages pass axe', async ({ page }) => {
   test.setTimeout(90_000)
-  const owner = await newAccount('Olga Owner', true)
-  const colleague = await newAccount(`Ben Ortiz ${randomBytes(2).toString('hex')}`)
-  await page.goto('/admin/login')
-  await signIn(page, owner)
+  const owner = await newStaffAccount({ name: 'Olga Owner', owner: true })
+  const colleague = await newStaffAccount({ name: `Ben Ortiz ${randomBytes(2).toString('hex')}` })
+  await signInToDesk(page, owner)
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Staff accounts' }).click()
   const row = page.getByRole('row', { name: new RegExp(colleague.name) })
   await expect(row).toContainText(colleague.email)

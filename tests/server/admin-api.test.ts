@@ -7,11 +7,11 @@
  * the forms API's own repository, on a fresh database of each driver.
  */
 import { readFile } from 'node:fs/promises'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
-import { hashPassword } from '#server/staff/password-hash.ts'
+import { forceLeadState, storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { postSignIn } from './helpers/staff-session.ts'
@@ -50,21 +50,6 @@ const summaryKeys = [
   'updatedAt',
 ]
 
-function newLead(fields: Record<string, string>, extra: Partial<NewLead> = {}): NewLead {
-  return {
-    formKey: 'contact-message',
-    fields,
-    language: 'en',
-    userAgent: 'vitest',
-    ipHash: null,
-    isSpam: false,
-    spamReasons: [],
-    idempotencyKey: null,
-    bodyHash: null,
-    ...extra,
-  }
-}
-
 function person(firstName: string, lastName: string): Record<string, string> {
   return {
     firstName,
@@ -82,17 +67,9 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
     { now: () => clock },
     { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, sensitive_reveals' },
   )
-  let passwordHash: string
-
-  beforeAll(async () => {
-    passwordHash = await hashPassword(toolPassword)
-  })
   beforeEach(async () => {
     clock = new Date()
-    await t.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
-      toolEmail,
-      passwordHash,
-    ])
+    await makeStaff(t.db, toolEmail, { password: toolPassword })
   })
 
   /** What the README's curl does: the sign-in form's fields, with the desk's Origin. */
@@ -113,15 +90,6 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     })
-  }
-
-  async function store(fields: Record<string, string>, extra: Partial<NewLead> = {}): Promise<string> {
-    const { lead } = await createLeadRepository(t.db).insertLead(newLead(fields, extra))
-    return lead.id
-  }
-
-  async function receivedOn(id: string, isoTime: string): Promise<void> {
-    await t.db.query('UPDATE leads SET received_at = $2::timestamptz WHERE id = $1', [id, isoTime])
   }
 
   it('signs in with the sign-in form, then every answer is JSON and never cached', async () => {
@@ -157,7 +125,7 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('refuses a change sent without the desk’s Origin with 403, and changes nothing', async () => {
     const { cookie } = await signIn()
-    const id = await store(person('Orin', 'Origin'))
+    const id = (await storeLead(t.db, { fields: person('Orin', 'Origin') })).id
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/leads/${id}`,
@@ -171,10 +139,10 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('lists leads newest first as summaries, with the total, the page and its size', async () => {
     const { cookie } = await signIn()
-    const older = await store(person('Olive', 'Older'))
-    await receivedOn(older, '2026-11-02T15:00:00Z')
-    const newer = await store(person('Nina', 'Newer'), { language: 'es' })
-    await receivedOn(newer, '2026-11-03T15:00:00Z')
+    const older = (await storeLead(t.db, { fields: person('Olive', 'Older') })).id
+    await forceLeadState(t.db, older, { receivedAt: new Date('2026-11-02T15:00:00Z') })
+    const newer = (await storeLead(t.db, { fields: person('Nina', 'Newer'), language: 'es' })).id
+    await forceLeadState(t.db, newer, { receivedAt: new Date('2026-11-03T15:00:00Z') })
 
     const response = await call('GET', '/api/admin/leads', cookie)
     expect(response.statusCode).toBe(200)
@@ -205,17 +173,19 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('filters by status, spam, form, days, search and assignment, as the inbox does', async () => {
     const { cookie } = await signIn()
-    const jane = await store(person('Jane', 'Doe'))
-    await receivedOn(jane, '2026-11-02T15:00:00Z')
-    const boat = await store(
-      { primaryOperatorName: 'Marisol Vega', email: 'mv@lake.example' },
-      {
-        formKey: 'boat-quote',
-      },
-    )
-    await receivedOn(boat, '2026-11-05T15:00:00Z')
-    const spam = await store(person('Sam', 'Spammer'), { isSpam: true, spamReasons: ['honeypot'] })
-    const closed = await store(person('Cleo', 'Closed'))
+    const jane = (await storeLead(t.db, { fields: person('Jane', 'Doe') })).id
+    await forceLeadState(t.db, jane, { receivedAt: new Date('2026-11-02T15:00:00Z') })
+    const boat = (
+      await storeLead(t.db, {
+        fields: { primaryOperatorName: 'Marisol Vega', email: 'mv@lake.example' },
+        form: 'boat-quote',
+      })
+    ).id
+    await forceLeadState(t.db, boat, { receivedAt: new Date('2026-11-05T15:00:00Z') })
+    const spam = (
+      await storeLead(t.db, { fields: person('Sam', 'Spammer'), isSpam: true, spamReasons: ['honeypot'] })
+    ).id
+    const closed = (await storeLead(t.db, { fields: person('Cleo', 'Closed') })).id
     await call('PATCH', `/api/admin/leads/${closed}`, cookie, { status: 'closed' })
     const ids = async (query: string) => {
       const response = await call('GET', `/api/admin/leads${query}`, cookie)
@@ -247,14 +217,10 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('names the assignee as the desk shows them: the display name, else the e-mail; null when unassigned', async () => {
     const { cookie } = await signIn()
-    await t.db.query('INSERT INTO staff_users (email, password_hash, display_name) VALUES ($1, $2, $3)', [
-      'dana@oakridge-insurance.example',
-      passwordHash,
-      'Dana Desk',
-    ])
-    const named = await store(person('Ned', 'Named'))
-    const unnamed = await store(person('Una', 'Unnamed'))
-    const nobody = await store(person('Nora', 'Nobody'))
+    await makeStaff(t.db, 'dana@oakridge-insurance.example', { displayName: 'Dana Desk' })
+    const named = (await storeLead(t.db, { fields: person('Ned', 'Named') })).id
+    const unnamed = (await storeLead(t.db, { fields: person('Una', 'Unnamed') })).id
+    const nobody = (await storeLead(t.db, { fields: person('Nora', 'Nobody') })).id
     for (const [id, assignee] of [
       [named, 'dana@oakridge-insurance.example'],
       [unnamed, toolEmail],
@@ -283,7 +249,7 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('pages through the leads 25 at a time', async () => {
     const { cookie } = await signIn()
-    for (let n = 0; n < 27; n++) await store(person('Paige', `Number${n}`))
+    for (let n = 0; n < 27; n++) (await storeLead(t.db, { fields: person('Paige', `Number${n}`) })).id
     const first = (await call('GET', '/api/admin/leads', cookie)).json()
     const second = (await call('GET', '/api/admin/leads?page=2', cookie)).json()
     expect(first).toMatchObject({ total: 27, page: 1, pageSize: 25 })
@@ -297,7 +263,7 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('reads one lead: its fields under their labels, its e-mail jobs, reveals and work log', async () => {
     const { cookie } = await signIn()
-    const id = await store(person('Lucía', 'Gómez'), { language: 'es' })
+    const id = (await storeLead(t.db, { fields: person('Lucía', 'Gómez'), language: 'es' })).id
     const response = await call('GET', `/api/admin/leads/${id}`, cookie)
     expect(response.statusCode).toBe(200)
     const body = response.json()
@@ -324,15 +290,17 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('never sends an SSN or EIN in clear, except through a reveal, which is recorded', async () => {
     const { cookie } = await signIn()
-    const id = await store(
-      {
-        businessName: 'Peach State Roofing',
-        owner1Name: 'Rosa Diaz',
-        ssn1: encryptValue(ssn, testEncryptionKey),
-        email: 'rosa@peach.example',
-      },
-      { formKey: 'workers-comp-quote' },
-    )
+    const id = (
+      await storeLead(t.db, {
+        fields: {
+          businessName: 'Peach State Roofing',
+          owner1Name: 'Rosa Diaz',
+          ssn1: encryptValue(ssn, testEncryptionKey),
+          email: 'rosa@peach.example',
+        },
+        form: 'workers-comp-quote',
+      })
+    ).id
     const list = await call('GET', '/api/admin/leads', cookie)
     const detail = await call('GET', `/api/admin/leads/${id}`, cookie)
     const csv = await t.app.inject({ method: 'GET', url: '/admin/export.csv', headers: { cookie } })
@@ -366,7 +334,7 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('changes status (logged under the tool’s account) and spam; "not spam" queues the e-mail once', async () => {
     const { cookie } = await signIn()
-    const id = await store(person('Stan', 'Status'))
+    const id = (await storeLead(t.db, { fields: person('Stan', 'Status') })).id
     const patched = await call('PATCH', `/api/admin/leads/${id}`, cookie, { status: 'contacted' })
     expect(patched.statusCode).toBe(200)
     expect(Object.keys(patched.json().lead).sort()).toEqual(summaryKeys)
@@ -376,7 +344,9 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
       expect.objectContaining({ kind: 'status', detail: 'contacted', staffEmail: toolEmail }),
     ])
 
-    const honeypotHit = await store(person('Hal', 'Honeypot'), { isSpam: true, spamReasons: ['honeypot'] })
+    const honeypotHit = (
+      await storeLead(t.db, { fields: person('Hal', 'Honeypot'), isSpam: true, spamReasons: ['honeypot'] })
+    ).id
     const jobs = async () =>
       (await call('GET', `/api/admin/leads/${honeypotHit}`, cookie)).json().deliveryJobs
     expect(await jobs()).toEqual([])
@@ -407,7 +377,7 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('retries an e-mail that failed for good, and says 404 for any other job', async () => {
     const { cookie } = await signIn()
-    const id = await store(person('Fay', 'Failed'))
+    const id = (await storeLead(t.db, { fields: person('Fay', 'Failed') })).id
     const [job] = (await call('GET', `/api/admin/leads/${id}`, cookie)).json().deliveryJobs
     expect((await call('POST', `/api/admin/leads/${id}/retry`, cookie, { jobId: job.id })).statusCode).toBe(
       404,
@@ -434,8 +404,8 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
 
   it('exports the filtered leads as CSV with the same cookie', async () => {
     const { cookie } = await signIn()
-    await store(person('Cass', 'Csv'))
-    await store(person('Sid', 'Spam'), { isSpam: true })
+    await storeLead(t.db, { fields: person('Cass', 'Csv') })
+    await storeLead(t.db, { fields: person('Sid', 'Spam'), isSpam: true })
     const response = await t.app.inject({
       method: 'GET',
       url: '/admin/export.csv?status=new',

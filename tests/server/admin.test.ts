@@ -5,21 +5,22 @@
  * the CSV export and its formula guard, reveals that are recorded, status, spam, delivery retries,
  * and retention.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { getFormDefinition } from '#forms/registry.ts'
 import { csvCell, csvColumns, csvRow } from '#server/admin/csv-export.ts'
 import { buildApp } from '#server/app.ts'
-import type { Database } from '#server/db/database.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { runRetention } from '#server/leads/retention-job.ts'
 import type { MailTransport, OutgoingMail } from '#server/mail/mail-transport.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { deskColumns } from './helpers/csv-columns.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { postSignIn, signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { postSignIn, signInThroughPage } from './helpers/staff-session.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
@@ -207,44 +208,6 @@ function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString()
 }
 
-interface LeadInput {
-  formKey?: string
-  fields: Record<string, string>
-  receivedAt?: Date
-  status?: 'new' | 'contacted' | 'closed' | 'won' | 'lost'
-  isSpam?: boolean
-  spamReasons?: string[]
-  language?: 'en' | 'es'
-  /** Default: a pending job for leads that are not spam, as the forms API writes them. */
-  job?: 'pending' | 'failed' | 'sent' | 'none'
-}
-
-async function insertLead(db: Database, lead: LeadInput): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam, spam_reasons)
-     VALUES ($1, $2::jsonb, $3, $4::timestamptz, $5, $6, $7::jsonb) RETURNING id`,
-    [
-      lead.formKey ?? 'contact-message',
-      JSON.stringify(lead.fields),
-      lead.language ?? 'en',
-      (lead.receivedAt ?? new Date()).toISOString(),
-      lead.status ?? 'new',
-      lead.isSpam ?? false,
-      JSON.stringify(lead.spamReasons ?? []),
-    ],
-  )
-  if (!row) throw new Error('lead not inserted')
-  const job = lead.job ?? (lead.isSpam ? 'none' : 'pending')
-  if (job !== 'none') {
-    await db.query(
-      `INSERT INTO delivery_jobs (lead_id, status, attempts, last_error, next_attempt_at)
-       VALUES ($1, $2, $3, $4, now() + interval '1 hour')`,
-      [row.id, job, job === 'failed' ? 10 : 0, job === 'failed' ? 'SMTP 554 relay refused' : null],
-    )
-  }
-  return row.id
-}
-
 function person(firstName: string, lastName: string, extra: Record<string, string> = {}) {
   return {
     firstName,
@@ -334,18 +297,9 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     { now: () => clock, admin: { throttle: { addressLimit: 8 } } },
     { truncate: 'leads, delivery_jobs, staff_users, staff_sessions, sign_in_throttles, sensitive_reveals' },
   )
-  let passwordHash: string
-
-  beforeAll(async () => {
-    passwordHash = await testPasswordHash(staffPassword)
-  })
   beforeEach(async () => {
     clock = new Date()
-    // As `npm run staff -- add` stores it, hashed once for all tests at the tests' cheap cost.
-    await t.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
-      staffEmail,
-      passwordHash,
-    ])
+    await makeStaff(t.db, staffEmail, { password: staffPassword })
   })
 
   function signInRequest(email: string, password: string, remoteAddress = '203.0.113.10') {
@@ -404,7 +358,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it.each(protectedRoutes)('$method $url refuses', async (route) => {
-      const id = await insertLead(t.db, { fields: person('Nora', 'Nosession') })
+      const id = (await storeLead(t.db, { fields: person('Nora', 'Nosession') })).id
       for (const cookie of [undefined, 'staff_session=not-a-real-token', `staff_session=${'A'.repeat(43)}`]) {
         const response = await t.app.inject({
           method: route.method,
@@ -451,7 +405,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('a page asked for comes back after signing in', async () => {
-      const id = await insertLead(t.db, { fields: person('Nora', 'Next') })
+      const id = (await storeLead(t.db, { fields: person('Nora', 'Next') })).id
       const refused = await get(`/admin/leads/${id}`)
       expect(refused.headers.location).toBe(`/admin/login?next=${encodeURIComponent(`/admin/leads/${id}`)}`)
       const login = await get(String(refused.headers.location))
@@ -686,7 +640,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
       ['no Origin header', null],
     ])('a state change from %s is refused with 403 and changes nothing', async (_name, origin) => {
       const cookie = await signIn()
-      const id = await insertLead(t.db, { fields: person('Cora', 'Crosssite') })
+      const id = (await storeLead(t.db, { fields: person('Cora', 'Crosssite') })).id
       const page = await postForm(`/admin/leads/${id}/status`, { status: 'closed' }, cookie, origin)
       expect(page.statusCode).toBe(403)
       expect(page.headers['content-type']).toMatch(/^text\/html/)
@@ -717,7 +671,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
 
     it('the Origin is compared with the Host the request was sent to', async () => {
       const cookie = await signIn()
-      const id = await insertLead(t.db, { fields: person('Hana', 'Host') })
+      const id = (await storeLead(t.db, { fields: person('Hana', 'Host') })).id
       const response = await t.app.inject({
         method: 'POST',
         url: `/admin/leads/${id}/status`,
@@ -749,28 +703,36 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     it('lists leads newest first, with filters by form, status, spam and dates', async () => {
       const base = Date.parse('2026-03-10T17:00:00Z')
       const ids = {
-        contact: await insertLead(t.db, { fields: person('Ann', 'Alpha'), receivedAt: new Date(base) }),
-        boat: await insertLead(t.db, {
-          formKey: 'boat-quote',
-          fields: person('Ben', 'Bravo'),
-          receivedAt: new Date(base - dayMs),
-          status: 'contacted',
-        }),
-        closed: await insertLead(t.db, {
-          fields: person('Cid', 'Charlie'),
-          receivedAt: new Date(base - 2 * dayMs),
-          status: 'closed',
-        }),
-        spam: await insertLead(t.db, {
-          fields: person('Dee', 'Delta'),
-          receivedAt: new Date(base - 3 * dayMs),
-          isSpam: true,
-        }),
+        contact: (await storeLead(t.db, { fields: person('Ann', 'Alpha'), receivedAt: new Date(base) })).id,
+        boat: (
+          await storeLead(t.db, {
+            form: 'boat-quote',
+            fields: person('Ben', 'Bravo'),
+            receivedAt: new Date(base - dayMs),
+            status: 'contacted',
+          })
+        ).id,
+        closed: (
+          await storeLead(t.db, {
+            fields: person('Cid', 'Charlie'),
+            receivedAt: new Date(base - 2 * dayMs),
+            status: 'closed',
+          })
+        ).id,
+        spam: (
+          await storeLead(t.db, {
+            fields: person('Dee', 'Delta'),
+            receivedAt: new Date(base - 3 * dayMs),
+            isSpam: true,
+          })
+        ).id,
         // 04:30 UTC on 8 March is 23:30 on 7 March in Georgia (EST): it belongs to the 7th.
-        lateEvening: await insertLead(t.db, {
-          fields: person('Eve', 'Echo'),
-          receivedAt: new Date('2026-03-08T04:30:00Z'),
-        }),
+        lateEvening: (
+          await storeLead(t.db, {
+            fields: person('Eve', 'Echo'),
+            receivedAt: new Date('2026-03-08T04:30:00Z'),
+          })
+        ).id,
       }
       expect(await listIds('')).toEqual([ids.contact, ids.boat, ids.closed, ids.lateEvening])
       expect(await listIds('?form=boat-quote')).toEqual([ids.boat])
@@ -793,20 +755,24 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('searches names, e-mails and phones inside the stored fields', async () => {
-      const jane = await insertLead(t.db, { fields: person('Jane', 'Doe', { phone: '(770) 555-0142' }) })
-      const john = await insertLead(t.db, {
-        fields: person('John', 'Smith', { email: 'jsmith@mailbox.example', phone: '4045550199' }),
-      })
-      const business = await insertLead(t.db, {
-        formKey: 'workers-comp-quote',
-        fields: {
-          businessName: 'Peach State Roofing',
-          contactName: 'Rosa Diaz',
-          email: 'rosa@peach.example',
-          phone: '6785550123',
-        },
-      })
-      const percent = await insertLead(t.db, { fields: person('Per', 'Cent', { msg: '100% sure' }) })
+      const jane = (await storeLead(t.db, { fields: person('Jane', 'Doe', { phone: '(770) 555-0142' }) })).id
+      const john = (
+        await storeLead(t.db, {
+          fields: person('John', 'Smith', { email: 'jsmith@mailbox.example', phone: '4045550199' }),
+        })
+      ).id
+      const business = (
+        await storeLead(t.db, {
+          form: 'workers-comp-quote',
+          fields: {
+            businessName: 'Peach State Roofing',
+            contactName: 'Rosa Diaz',
+            email: 'rosa@peach.example',
+            phone: '6785550123',
+          },
+        })
+      ).id
+      const percent = (await storeLead(t.db, { fields: person('Per', 'Cent', { msg: '100% sure' }) })).id
       expect(await listIds('?q=jane%20doe')).toEqual([jane])
       expect(await listIds('?q=SMITH')).toEqual([john])
       expect(await listIds('?q=mailbox.example')).toEqual([john])
@@ -822,36 +788,44 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('searches without accents or case: staff on a US keyboard find Díaz by typing diaz', async () => {
-      const luis = await insertLead(t.db, { fields: person('Luis', 'Díaz', { email: 'luis@example.com' }) })
-      const business = await insertLead(t.db, {
-        formKey: 'general-liability-quote',
-        fields: {
-          businessName: 'Construcciones Díaz',
-          contactName: 'Inés Peña',
-          email: 'ÁLVARO.ÑÚÑEZ@Construcciones.example',
-          phone: '6785550177',
-        },
-      })
+      const luis = (await storeLead(t.db, { fields: person('Luis', 'Díaz', { email: 'luis@example.com' }) }))
+        .id
+      const business = (
+        await storeLead(t.db, {
+          form: 'general-liability-quote',
+          fields: {
+            businessName: 'Construcciones Díaz',
+            contactName: 'Inés Peña',
+            email: 'ÁLVARO.ÑÚÑEZ@Construcciones.example',
+            phone: '6785550177',
+          },
+        })
+      ).id
       expect(await listIds('?q=luis%20diaz')).toEqual([luis])
       expect(await listIds(`?q=${encodeURIComponent('LUIS DÍAZ')}`)).toEqual([luis])
       expect(await listIds('?q=construcciones%20diaz')).toEqual([business])
       expect(await listIds('?q=ines%20pena')).toEqual([business])
       expect(await listIds('?q=alvaro.nunez@')).toEqual([business])
       // A name typed with its accent, or decomposed (e + combining acute), finds the plain spelling too.
-      const plain = await insertLead(t.db, { fields: person('Jose', 'Perez', { email: 'jp@example.com' }) })
+      const plain = (await storeLead(t.db, { fields: person('Jose', 'Perez', { email: 'jp@example.com' }) }))
+        .id
       expect(await listIds(`?q=${encodeURIComponent('josé pérez')}`)).toEqual([plain])
       expect(await listIds(`?q=${encodeURIComponent('jose\u0301')}`)).toEqual([plain])
     })
 
     it('finds boat and vehicle leads by the operator or driver the form names, and lists them by that name', async () => {
-      const boat = await insertLead(t.db, {
-        formKey: 'boat-quote',
-        fields: { primaryOperatorName: 'Marisol Vega', email: 'mv@lake.example', phone: '7065550111' },
-      })
-      const atv = await insertLead(t.db, {
-        formKey: 'atv-quote',
-        fields: { primaryDriverName: 'Dale Tucker', email: 'dale@trail.example', phone: '7065550112' },
-      })
+      const boat = (
+        await storeLead(t.db, {
+          form: 'boat-quote',
+          fields: { primaryOperatorName: 'Marisol Vega', email: 'mv@lake.example', phone: '7065550111' },
+        })
+      ).id
+      const atv = (
+        await storeLead(t.db, {
+          form: 'atv-quote',
+          fields: { primaryDriverName: 'Dale Tucker', email: 'dale@trail.example', phone: '7065550112' },
+        })
+      ).id
       expect(await listIds('?q=marisol%20vega')).toEqual([boat])
       expect(await listIds('?q=tucker')).toEqual([atv])
       const inbox = pageText((await get('/admin', cookie)).body)
@@ -863,7 +837,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('finds a lead by the reference its visitor was given, however it is typed, and shows it', async () => {
-      const id = await insertLead(t.db, { fields: person('Ref', 'Erence') })
+      const id = (await storeLead(t.db, { fields: person('Ref', 'Erence') })).id
       const [row] = await t.db.query<{ reference: string }>('SELECT reference FROM leads WHERE id = $1', [id])
       const reference = row?.reference ?? ''
       expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/)
@@ -878,7 +852,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
       const start = Date.now()
       for (let index = 0; index < 30; index++) {
         // Thirty people (a phone each): the work queue lists a person once.
-        await insertLead(t.db, {
+        await storeLead(t.db, {
           fields: person(`P${index}`, 'Page', { phone: `77055502${String(index).padStart(2, '0')}` }),
           receivedAt: new Date(start - index * minuteMs),
         })
@@ -904,11 +878,13 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('escapes what visitors typed', async () => {
-      const id = await insertLead(t.db, {
-        fields: person('<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', {
-          msg: '<b>bold</b> & more',
-        }),
-      })
+      const id = (
+        await storeLead(t.db, {
+          fields: person('<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', {
+            msg: '<b>bold</b> & more',
+          }),
+        })
+      ).id
       for (const url of ['/admin', `/admin/leads/${id}`]) {
         const response = await get(url, cookie)
         expect(response.body).not.toContain('<script>alert(1)</script>')
@@ -920,7 +896,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
 
     it('escapes by construction: a visitor named <script>alert(1)</script> is text on the inbox, the lead page and in the e-mail', async () => {
       const name = '<script>alert(1)</script>'
-      const id = await insertLead(t.db, { fields: person(name, 'Evil') })
+      const id = (await storeLead(t.db, { fields: person(name, 'Evil') })).id
       await t.db.query('UPDATE delivery_jobs SET next_attempt_at = now() WHERE lead_id = $1', [id])
       const sent: OutgoingMail[] = []
       const transport: MailTransport = {
@@ -962,9 +938,9 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('draws leads per week by line of insurance as an SVG with a text alternative', async () => {
-      await insertLead(t.db, { formKey: 'boat-quote', fields: person('Vic', 'Vehicle') })
-      await insertLead(t.db, { formKey: 'flood-quote', fields: person('Pat', 'Property') })
-      await insertLead(t.db, { formKey: 'boat-quote', fields: person('Sam', 'Spam'), isSpam: true })
+      await storeLead(t.db, { form: 'boat-quote', fields: person('Vic', 'Vehicle') })
+      await storeLead(t.db, { form: 'flood-quote', fields: person('Pat', 'Property') })
+      await storeLead(t.db, { form: 'boat-quote', fields: person('Sam', 'Spam'), isSpam: true })
       const page = await get('/admin', cookie)
       expect(page.body).toMatch(
         /<svg class="chart"[^>]*role="img"[^>]*aria-labelledby="chart-heading chart-summary"/,
@@ -977,7 +953,9 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
 
     it('counts the general quote request under the line its visitor chose as "Type of insurance"', async () => {
       const quote = (consultationType: string, last: string) =>
-        insertLead(t.db, { formKey: 'quote-request', fields: person('Quinn', last, { consultationType }) })
+        storeLead(t.db, { form: 'quote-request', fields: person('Quinn', last, { consultationType }) }).then(
+          (lead) => lead.id,
+        )
       await quote('Auto Insurance', 'Auto')
       await quote('Boat Insurance', 'Boat')
       await quote('Renters Insurance', 'Renter')
@@ -997,10 +975,12 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
 
     it('shows every field under its label in the form order, and the language', async () => {
       const form = getFormDefinition('contact-message')
-      const id = await insertLead(t.db, {
-        fields: person('Lucía', 'Gómez', { msg: 'Hola, necesito un seguro.' }),
-        language: 'es',
-      })
+      const id = (
+        await storeLead(t.db, {
+          fields: person('Lucía', 'Gómez', { msg: 'Hola, necesito un seguro.' }),
+          language: 'es',
+        })
+      ).id
       const response = await get(`/admin/leads/${id}`, cookie)
       expect(response.statusCode).toBe(200)
       const labels = [...response.body.matchAll(/<dt>([^<]+)<\/dt>/g)].map((match) => match[1])
@@ -1014,15 +994,17 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('masks sensitive fields; a reveal is recorded, then shows the value', async () => {
-      const id = await insertLead(t.db, {
-        formKey: 'workers-comp-quote',
-        fields: {
-          businessName: 'Peach State Roofing',
-          owner1Name: 'Rosa Diaz',
-          ssn1: encryptValue('123456789', testEncryptionKey),
-          email: 'rosa@peach.example',
-        },
-      })
+      const id = (
+        await storeLead(t.db, {
+          form: 'workers-comp-quote',
+          fields: {
+            businessName: 'Peach State Roofing',
+            owner1Name: 'Rosa Diaz',
+            ssn1: encryptValue('123456789', testEncryptionKey),
+            email: 'rosa@peach.example',
+          },
+        })
+      ).id
       const before = await get(`/admin/leads/${id}`, cookie)
       expect(before.body).not.toContain('123456789')
       expect(before.body).toContain('•••••6789')
@@ -1065,10 +1047,12 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('refuses to "reveal" a field that is not sensitive, and records nothing', async () => {
-      const id = await insertLead(t.db, {
-        formKey: 'workers-comp-quote',
-        fields: { email: 'a@b.example', ssn2: '' },
-      })
+      const id = (
+        await storeLead(t.db, {
+          form: 'workers-comp-quote',
+          fields: { email: 'a@b.example', ssn2: '' },
+        })
+      ).id
       expect((await postForm(`/admin/leads/${id}/reveal`, { field: 'email' }, cookie)).statusCode).toBe(400)
       expect((await postForm(`/admin/leads/${id}/reveal`, { field: 'ssn2' }, cookie)).statusCode).toBe(400)
       expect(
@@ -1078,7 +1062,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('changes status, and the change persists', async () => {
-      const id = await insertLead(t.db, { fields: person('Stan', 'Status') })
+      const id = (await storeLead(t.db, { fields: person('Stan', 'Status') })).id
       const response = await postForm(`/admin/leads/${id}/status`, { status: 'contacted' }, cookie)
       expect(response.statusCode).toBe(303)
       expect(response.headers.location).toBe(`/admin/leads/${id}?notice=status`)
@@ -1104,7 +1088,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('shows the delivery state and retries a failed delivery from scratch', async () => {
-      const id = await insertLead(t.db, { fields: person('Fay', 'Failed'), job: 'failed' })
+      const id = (await storeLead(t.db, { fields: person('Fay', 'Failed'), notification: 'failed' })).id
       const page = await get(`/admin/leads/${id}`, cookie)
       expect(pageText(page.body)).toContain('SMTP 554 relay refused')
       expect(pageText(page.body)).toContain('Failed')
@@ -1125,7 +1109,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('marks and unmarks spam; unmarking a lead never e-mailed queues its e-mail once', async () => {
-      const honeypotHit = await insertLead(t.db, { fields: person('Hal', 'Honeypot'), isSpam: true })
+      const honeypotHit = (await storeLead(t.db, { fields: person('Hal', 'Honeypot'), isSpam: true })).id
       const jobs = () => t.db.query('SELECT 1 FROM delivery_jobs WHERE lead_id = $1', [honeypotHit])
       expect(await jobs()).toHaveLength(0)
       const unmark = await postForm(`/admin/leads/${honeypotHit}/spam`, { spam: 'false' }, cookie)
@@ -1141,11 +1125,13 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('shows staff why a lead is in spam, and "Not spam" sends it to the agency', async () => {
-      const id = await insertLead(t.db, {
-        fields: person('Rita', 'Reasons'),
-        isSpam: true,
-        spamReasons: ['Filled in 0.4 s from the first touch of the form', '3 links in the text'],
-      })
+      const id = (
+        await storeLead(t.db, {
+          fields: person('Rita', 'Reasons'),
+          isSpam: true,
+          spamReasons: ['Filled in 0.4 s from the first touch of the form', '3 links in the text'],
+        })
+      ).id
       const list = await get('/admin?status=spam', cookie)
       expect(pageText(list.body)).toContain(
         'Filled in 0.4 s from the first touch of the form; 3 links in the text',
@@ -1160,7 +1146,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('gives staff the delivery counts that /api/health keeps from the public', async () => {
-      await insertLead(t.db, { fields: person('Fay', 'Failed'), job: 'failed' })
+      await storeLead(t.db, { fields: person('Fay', 'Failed'), notification: 'failed' })
       const health = await api('GET', '/api/admin/health', cookie)
       expect(health.statusCode).toBe(200)
       expect(health.json()).toEqual({ status: 'up', deliveries: { failed: 1, waiting: 0 } })
@@ -1180,24 +1166,28 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     })
 
     it('exports the filtered leads, labels as headers, formulas neutralised, sensitive values masked', async () => {
-      const formula = await insertLead(t.db, {
-        fields: person('=HYPERLINK("http://evil.example","x")', '+SUM(A1)', {
-          email: '@evil.example',
-          phone: '-7705550100',
-          msg: 'Line one,\nline "two"\tend',
-          state: '\t=1+1',
-        }),
-        receivedAt: new Date(Date.now() - minuteMs),
-      })
-      const workers = await insertLead(t.db, {
-        formKey: 'workers-comp-quote',
-        fields: {
-          businessName: 'Peach State Roofing',
-          ssn1: encryptValue('123456789', testEncryptionKey),
-          email: 'r@p.example',
-        },
-      })
-      await insertLead(t.db, { formKey: 'boat-quote', fields: person('Not', 'Exported'), status: 'closed' })
+      const formula = (
+        await storeLead(t.db, {
+          fields: person('=HYPERLINK("http://evil.example","x")', '+SUM(A1)', {
+            email: '@evil.example',
+            phone: '-7705550100',
+            msg: 'Line one,\nline "two"\tend',
+            state: '\t=1+1',
+          }),
+          receivedAt: new Date(Date.now() - minuteMs),
+        })
+      ).id
+      const workers = (
+        await storeLead(t.db, {
+          form: 'workers-comp-quote',
+          fields: {
+            businessName: 'Peach State Roofing',
+            ssn1: encryptValue('123456789', testEncryptionKey),
+            email: 'r@p.example',
+          },
+        })
+      ).id
+      await storeLead(t.db, { form: 'boat-quote', fields: person('Not', 'Exported'), status: 'closed' })
 
       const response = await get('/admin/export.csv?status=new&headers=labels', cookie)
       expect(response.statusCode).toBe(200)
@@ -1257,28 +1247,34 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
       const old = new Date(now.getTime() - 400 * dayMs)
       const recent = new Date(now.getTime() - 100 * dayMs)
       const keep = [
-        await insertLead(t.db, { fields: person('Old', 'New'), receivedAt: old, status: 'new' }),
-        await insertLead(t.db, { fields: person('Old', 'Contacted'), receivedAt: old, status: 'contacted' }),
-        await insertLead(t.db, { fields: person('Recent', 'Closed'), receivedAt: recent, status: 'closed' }),
-        await insertLead(t.db, { fields: person('Recent', 'Spam'), receivedAt: recent, isSpam: true }),
+        (await storeLead(t.db, { fields: person('Old', 'New'), receivedAt: old, status: 'new' })).id,
+        (await storeLead(t.db, { fields: person('Old', 'Contacted'), receivedAt: old, status: 'contacted' }))
+          .id,
+        (await storeLead(t.db, { fields: person('Recent', 'Closed'), receivedAt: recent, status: 'closed' }))
+          .id,
+        (await storeLead(t.db, { fields: person('Recent', 'Spam'), receivedAt: recent, isSpam: true })).id,
         // A customer: kept however old, unless the agency says otherwise (below).
-        await insertLead(t.db, { fields: person('Old', 'Won'), receivedAt: old, status: 'won' }),
+        (await storeLead(t.db, { fields: person('Old', 'Won'), receivedAt: old, status: 'won' })).id,
       ]
       const purge = [
-        await insertLead(t.db, {
-          fields: person('Old', 'Closed'),
-          receivedAt: old,
-          status: 'closed',
-          job: 'sent',
-        }),
-        await insertLead(t.db, { fields: person('Old', 'Spam'), receivedAt: old, isSpam: true }),
-        await insertLead(t.db, {
-          fields: person('Old', 'ClosedSpam'),
-          receivedAt: old,
-          status: 'closed',
-          isSpam: true,
-        }),
-        await insertLead(t.db, { fields: person('Old', 'Lost'), receivedAt: old, status: 'lost' }),
+        (
+          await storeLead(t.db, {
+            fields: person('Old', 'Closed'),
+            receivedAt: old,
+            status: 'closed',
+            notification: 'sent',
+          })
+        ).id,
+        (await storeLead(t.db, { fields: person('Old', 'Spam'), receivedAt: old, isSpam: true })).id,
+        (
+          await storeLead(t.db, {
+            fields: person('Old', 'ClosedSpam'),
+            receivedAt: old,
+            status: 'closed',
+            isSpam: true,
+          })
+        ).id,
+        (await storeLead(t.db, { fields: person('Old', 'Lost'), receivedAt: old, status: 'lost' })).id,
       ]
       // 0 disables the purge.
       expect((await runRetention(t.db, 0, now)).leadsPurged).toBe(0)

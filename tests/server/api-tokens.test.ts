@@ -9,17 +9,18 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createLeadRepository } from '#server/leads/lead-repository.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
-import { type ApiTokenScope, createApiToken } from '#server/staff/api-tokens.ts'
+import type { ApiTokenScope } from '#server/staff/api-tokens.ts'
+import { makeApiToken } from '#tests/kit/api-tokens.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { signedInStaff } from '#tests/kit/staff.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
-import { signedInStaff } from './helpers/staff-session.ts'
-import { testAppOptions, useTestApp } from './helpers/test-app.ts'
+import { testIpHashSalt, useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
-const salt = testAppOptions(undefined as never).ipHashSalt
+const salt = testIpHashSalt
 const apiLimit = 30
 const createLimit = 2
 const script = path.join(import.meta.dirname, '..', '..', 'scripts', 'staff.ts')
@@ -49,34 +50,24 @@ describe.each(drivers)('API tokens on %s', (driver) => {
 
   /** A token straight in the database (the desk's own form is tested below). */
   async function token(name: string, scopes: ApiTokenScope[], expiresAt: Date | null = null) {
-    const made = await createApiToken(t.db, { name, scopes, expiresAt, createdBy: 'test', now: clock }, salt)
-    return made.token
+    return (await makeApiToken(t.db, { name, scopes, expiresAt, now: clock })).token
   }
 
   beforeAll(() => {
     clock = new Date('2026-11-24T15:00:00Z')
   })
 
-  async function storeLead(): Promise<string> {
-    const { lead } = await createLeadRepository(t.db).insertLead({
-      formKey: 'workers-comp-quote',
-      fields: {
-        ...validPayload(registeredForm('workers-comp-quote'), clock),
-        ssn1: encryptValue('123456789', testEncryptionKey),
-      },
-      language: 'en',
-      userAgent: 'vitest',
-      ipHash: null,
-      isSpam: false,
-      spamReasons: [],
-      idempotencyKey: null,
-      bodyHash: null,
-    })
-    return lead.id
+  /** A workers' comp request, its SSN stored encrypted as the server stores it. */
+  async function storeCompLead(): Promise<string> {
+    const fields = {
+      ...validPayload(registeredForm('workers-comp-quote'), clock),
+      ssn1: encryptValue('123456789', testEncryptionKey),
+    }
+    return (await storeLead(t.db, { form: 'workers-comp-quote', fields })).id
   }
 
   async function setUp() {
-    leadId = await storeLead()
+    leadId = await storeCompLead()
     for (const scope of ['leads:read', 'leads:write', 'leads:create', 'sensitive:reveal'] as const)
       tokens[scope] = await token(scope.replace(':', '-'), [scope])
   }
@@ -190,7 +181,7 @@ describe.each(drivers)('API tokens on %s', (driver) => {
   })
 
   it('refuses an expired token and one revoked on the desk, at once', async () => {
-    leadId = await storeLead()
+    leadId = await storeCompLead()
     const soon = await token('expires-soon', ['leads:read'], new Date('2026-11-24T18:00:00Z'))
     clock = new Date('2026-11-24T17:59:00Z')
     expect((await call({ method: 'GET', url: '/api/admin/leads' }, bearer(soon))).statusCode).toBe(200)

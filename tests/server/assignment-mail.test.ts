@@ -12,10 +12,11 @@ import type { Queryable } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { holdUndeliveredJobs } from '#server/leads/lead-jobs.ts'
+import { type StoredLeadOptions, storeLead } from '#tests/kit/leads.ts'
+import { type SignedInStaff, signedInStaff } from '#tests/kit/staff.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm } from './helpers/requests.ts'
 import { type ReceivedMail, useSmtpSink } from './helpers/smtp-sink.ts'
-import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
@@ -44,15 +45,11 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
     })
   })
 
-  async function insertLead(): Promise<{ id: string; reference: string }> {
-    const fields = { firstName: 'Visitor', lastName: 'Secretname', phone: '5550104477' }
-    const [row] = await t.db.query<{ id: string; reference: string }>(
-      `INSERT INTO leads (form_key, fields, language, received_at) VALUES ('contact-message', $1::jsonb, 'en', $2::timestamptz)
-       RETURNING id, reference`,
-      [JSON.stringify(fields), new Date('2026-11-23T15:30:00Z').toISOString()],
-    )
-    if (!row) throw new Error('no lead')
-    return { id: String(row.id), reference: row.reference }
+  /** A lead received at 10:30 this morning, its notification to the agency already sent. */
+  const received: StoredLeadOptions = {
+    fields: { firstName: 'Visitor', lastName: 'Secretname', phone: '5550104477' },
+    receivedAt: new Date('2026-11-23T15:30:00Z'),
+    notification: 'sent',
   }
 
   function assign(who: { cookie: string }, leadId: string, assignee: string) {
@@ -81,7 +78,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   }
 
   it('mails the member a colleague assigned a lead to, once, with the reference and the desk link', async () => {
-    const lead = await insertLead()
+    const lead = await storeLead(t.db, received)
     expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
     await worker().runOnce()
 
@@ -106,7 +103,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   })
 
   it('mails nothing to a member who takes a lead themselves', async () => {
-    const lead = await insertLead()
+    const lead = await storeLead(t.db, received)
     expect((await assign(maria, lead.id, maria.id)).statusCode).toBe(303)
     await worker().runOnce()
     expect(sink.messages.filter((mail) => mail.subject?.startsWith('Lead assigned'))).toHaveLength(0)
@@ -116,7 +113,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
 
   it('toggling a lead 30 times never floods a mailbox: each member hears of it once, the last one too', async () => {
     const bob = await signedInStaff(t.db, 'bob@oakridge-insurance.example', { now: clock })
-    const lead = await insertLead()
+    const lead = await storeLead(t.db, received)
     // Assigned and unassigned 30 times, the worker sending between every click.
     for (let cycle = 0; cycle < 30; cycle++) {
       expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
@@ -141,14 +138,14 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
 
   it('withdraws an assignment e-mail not yet sent when the lead changes hands again', async () => {
     const bob = await signedInStaff(t.db, 'bob@oakridge-insurance.example', { now: clock })
-    const lead = await insertLead()
+    const lead = await storeLead(t.db, received)
     await assign(ana, lead.id, maria.id)
     await assign(ana, lead.id, bob.id)
     await worker().runOnce()
     expect(mailsTo(maria.email)).toHaveLength(0)
     expect(mailsTo(bob.email)).toHaveLength(1)
     // Unassigned (or taken by oneself) before the worker came: no one is told.
-    const other = await insertLead()
+    const other = await storeLead(t.db, received)
     await assign(ana, other.id, maria.id)
     await assign(ana, other.id, '')
     await assign(bob, lead.id, bob.id)
@@ -157,7 +154,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   })
 
   it('discards an assignment e-mail not yet sent when a snapshot is restored', async () => {
-    const lead = await insertLead()
+    const lead = await storeLead(t.db, received)
     await assign(ana, lead.id, maria.id)
     await holdUndeliveredJobs(t.db)
     await worker().runOnce()
@@ -165,7 +162,7 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   })
 
   it('shows the assignee’s and the actor’s display names in the inbox and on the lead page', async () => {
-    const lead = await insertLead()
+    const lead = await storeLead(t.db, received)
     await assign(ana, lead.id, maria.id)
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: ana.cookie } })
 
@@ -186,7 +183,12 @@ describe.each(drivers)('assignment e-mail on %s', (driver) => {
   })
 
   it('sends each once with two workers at once (on two connections with PostgreSQL)', async () => {
-    const leads = await Promise.all([insertLead(), insertLead(), insertLead(), insertLead()])
+    const leads = await Promise.all([
+      storeLead(t.db, received),
+      storeLead(t.db, received),
+      storeLead(t.db, received),
+      storeLead(t.db, received),
+    ])
     for (const lead of leads) expect((await assign(ana, lead.id, maria.id)).statusCode).toBe(303)
     // The embedded database has one connection: there the two workers share it.
     const second = driver === 'postgres' ? await openPostgresDatabase(t.location) : undefined

@@ -9,7 +9,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BackupStatus, backupStatusReader } from '#server/backup/backup-status.ts'
 import { composeDigest } from '#server/desk/morning-digest.ts'
-import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
+import { signInThroughPage } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers } from './helpers/test-database.ts'
 
@@ -29,7 +30,7 @@ describe.each(featureDrivers)('backup health on %s', (driver) => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'agency-backup-health-'))
-    await staffWithPassword(t.db, email, password)
+    await makeStaff(t.db, email, { password })
     cookie = await signInThroughPage(t.app, email, password)
   })
   afterAll(async () => {

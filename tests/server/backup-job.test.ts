@@ -12,6 +12,7 @@ import { createBackupJob } from '#server/backup/backup-job.ts'
 import { backupStatusReader } from '#server/backup/backup-status.ts'
 import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { storeLead } from '#tests/kit/leads.ts'
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
 let test: TestDatabase
@@ -65,9 +66,7 @@ describe('on PostgreSQL', () => {
   beforeAll(async () => {
     pg = await openTestDatabase('postgres')
     second = await openPostgresDatabase(pg.location)
-    await pg.db.query(
-      `INSERT INTO leads (form_key, fields, language) VALUES ('contact-message', '{"firstName":"Ada"}', 'en')`,
-    )
+    await storeLead(pg.db, { fields: { firstName: 'Ada' } })
   })
   afterAll(async () => {
     await second?.close()

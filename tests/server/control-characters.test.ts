@@ -5,9 +5,9 @@
  * The visitors' forms answer field by field (their own checks), never 500 either.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { signedInStaff } from '#tests/kit/staff.ts'
 import { ownOrigin } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 

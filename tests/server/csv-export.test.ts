@@ -6,86 +6,65 @@
  */
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { agency } from '#config/agency.ts'
+import { createWorkLog } from '#server/leads/work-log.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
+import { forceLeadState, storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { deskColumns } from './helpers/csv-columns.ts'
 import { boatAdVisit } from './helpers/form-payloads.ts'
 import { injectGet } from './helpers/requests.ts'
-import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
+import { signInThroughPage } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
 
 const staffEmail = 'csv@oakridge-insurance.example'
 const staffPassword = 'a long staff password for the csv'
 
-interface LeadRow {
-  formKey: string
-  fields: Record<string, string>
-  receivedAt: string
-  reference: string
-  language?: 'en' | 'es'
-  source?: Record<string, string>
-}
-
 describe.each(drivers)('the CSV export on %s', (driver) => {
   const t = useTestApp(driver, { now: () => new Date('2026-11-25T18:00:00Z') })
   let cookie: string
   let staffId: string
 
-  async function insertLead(lead: LeadRow): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>(
-      `INSERT INTO leads (form_key, fields, language, received_at, reference, source)
-       VALUES ($1, $2::jsonb, $3, $4::timestamptz, $5, $6::jsonb) RETURNING id`,
-      [
-        lead.formKey,
-        JSON.stringify(lead.fields),
-        lead.language ?? 'en',
-        lead.receivedAt,
-        lead.reference,
-        lead.source ? JSON.stringify(lead.source) : null,
-      ],
-    )
-    return String(row?.id)
-  }
-
   beforeAll(async () => {
-    staffId = await staffWithPassword(t.db, staffEmail, staffPassword)
-    await t.db.query(`UPDATE staff_users SET display_name = 'Casey Fields' WHERE id = $1`, [staffId])
+    staffId = (await makeStaff(t.db, staffEmail, { password: staffPassword, displayName: 'Casey Fields' })).id
     cookie = await signInThroughPage(t.app, staffEmail, staffPassword)
 
     // Received at 03:30 UTC on Nov 25: 10:30 pm on the 24th at the agency (America/New_York).
-    const contact = await insertLead({
-      formKey: 'contact-message',
-      reference: 'CSV-AAA',
-      receivedAt: '2026-11-25T03:30:00Z',
-      language: 'es',
-      fields: {
-        firstName: 'María',
-        lastName: 'Núñez',
-        email: 'maria@example.com',
-        phone: '7705550100',
-        state: 'GA',
-        msg: 'Line one,\nline "two"',
-      },
-      source: boatAdVisit,
+    const contact = (
+      await storeLead(t.db, {
+        form: 'contact-message',
+        reference: 'CSV-AAA',
+        receivedAt: new Date('2026-11-25T03:30:00Z'),
+        language: 'es',
+        fields: {
+          firstName: 'María',
+          lastName: 'Núñez',
+          email: 'maria@example.com',
+          phone: '7705550100',
+          state: 'GA',
+          msg: 'Line one,\nline "two"',
+        },
+        source: boatAdVisit,
+      })
+    ).id
+    await forceLeadState(t.db, contact, {
+      assignedTo: staffId,
+      status: 'contacted',
+      firstContactAt: new Date('2026-11-25T14:05:00Z'),
     })
-    await t.db.query(
-      `UPDATE leads SET assigned_to = $2, status = 'contacted', first_contact_at = '2026-11-25T14:05:00Z' WHERE id = $1`,
-      [contact, staffId],
-    )
-    for (const [detail, at] of [
+    const workLog = createWorkLog(t.db, agency.timeZone)
+    for (const [note, at] of [
       ['Left a voicemail', '2026-11-25T14:05:00Z'],
       ['=HYPERLINK("http://evil.example") call back Tuesday', '2026-11-25T15:00:00Z'],
-    ]) {
-      await t.db.query(
-        `INSERT INTO lead_events (lead_id, staff_user_id, staff_email, kind, detail, created_at)
-         VALUES ($1, $2, $3, 'note', $4, $5::timestamptz)`,
-        [contact, staffId, staffEmail, detail, at],
-      )
+    ] as const) {
+      const actor = { userId: staffId, email: staffEmail }
+      expect(await workLog.record({ leadId: contact, actor, at: new Date(at), note })).toBe('ok')
     }
-    await insertLead({
-      formKey: 'boat-quote',
+    await storeLead(t.db, {
+      form: 'boat-quote',
       reference: 'CSV-BBB',
-      receivedAt: '2026-11-20T15:00:00Z',
+      receivedAt: new Date('2026-11-20T15:00:00Z'),
       fields: {
         firstName: 'Sam',
         lastName: 'Boater',
@@ -99,10 +78,10 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
         dob1: '1980-04-09',
       },
     })
-    await insertLead({
-      formKey: 'workers-comp-quote',
+    await storeLead(t.db, {
+      form: 'workers-comp-quote',
       reference: 'CSV-CCC',
-      receivedAt: '2026-11-19T15:00:00Z',
+      receivedAt: new Date('2026-11-19T15:00:00Z'),
       fields: {
         businessName: 'Peach State Roofing',
         owner1Name: 'Rosa Diaz',
@@ -393,13 +372,15 @@ describe.each(drivers)('the CSV export on %s', (driver) => {
 
   // Last: it adds 600 leads, which the counts above do not expect.
   it('exports every lead when more than a batch of them arrived within one millisecond', async () => {
-    // 600 leads a microsecond apart, as one group commit can store them: the export reads 500 at a
-    // time and goes on after the last one read, which the database holds to the microsecond.
-    await t.db.query(
-      `INSERT INTO leads (form_key, fields, language, received_at)
-       SELECT 'contact-message', jsonb_build_object('firstName', 'Same ' || i), 'en',
-              '2026-10-01T15:00:00Z'::timestamptz + i * interval '1 microsecond'
-         FROM generate_series(0, 599) AS i`,
+    // 600 leads at one instant, as one group commit stores a batch of them: the export reads 500 at a
+    // time and goes on after the last one read, by its time (to the microsecond) and its id.
+    const same = await Promise.all(
+      Array.from({ length: 600 }, (_, i) => storeLead(t.db, { fields: { firstName: `Same ${i}` } })),
+    )
+    await forceLeadState(
+      t.db,
+      same.map((lead) => lead.id),
+      { receivedAt: new Date('2026-10-01T15:00:00Z') },
     )
     const [, ...leads] = await exportCsv('?from=2026-10-01&to=2026-10-01')
     expect(leads).toHaveLength(600)

@@ -4,7 +4,8 @@ import { migrationsDir, runMigrations } from '#server/db/migrate.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { deliveryJobsOfLead } from '#server/leads/lead-jobs.ts'
-import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
+import { createLeadRepository } from '#server/leads/lead-repository.ts'
+import { newLead } from '#tests/kit/leads.ts'
 import { drivers, openTestDatabase, useTestDatabase } from './helpers/test-database.ts'
 
 /** Every migration in the folder, in name order: each engineer's new file joins the list by itself. */
@@ -12,20 +13,8 @@ const allMigrations = readdirSync(migrationsDir)
   .filter((name) => name.endsWith('.sql'))
   .sort()
 
-function newLead(overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    formKey: 'contact-message',
-    fields: { name: 'Jane Doe', email: 'jane@example.com' },
-    language: 'en',
-    userAgent: 'vitest',
-    ipHash: 'abc',
-    isSpam: false,
-    spamReasons: [],
-    idempotencyKey: null,
-    bodyHash: null,
-    ...overrides,
-  }
-}
+/** Jane Doe's contact message, as the submission service hands it to the repository. */
+const janeDoe = { fields: { name: 'Jane Doe', email: 'jane@example.com' }, ipHash: 'abc' }
 
 describe.each(drivers)('database on %s', (driver) => {
   const test = useTestDatabase(driver, { migrate: false })
@@ -68,7 +57,7 @@ describe.each(drivers)('database on %s', (driver) => {
   describe('leadRepository', () => {
     it('stores a lead with its delivery job and reads it back with native types', async () => {
       const leads = createLeadRepository(test.db)
-      const { lead, created } = await leads.insertLead(newLead({ language: 'es' }))
+      const { lead, created } = await leads.insertLead(newLead({ ...janeDoe, language: 'es' }))
       expect(created).toBe(true)
       expect(lead).toMatchObject({
         formKey: 'contact-message',
@@ -93,16 +82,16 @@ describe.each(drivers)('database on %s', (driver) => {
 
     it('gives spam no delivery job', async () => {
       const leads = createLeadRepository(test.db)
-      const { lead } = await leads.insertLead(newLead({ isSpam: true }))
+      const { lead } = await leads.insertLead(newLead({ ...janeDoe, isSpam: true }))
       expect(lead.isSpam).toBe(true)
       expect(await deliveryJobsOfLead(test.db, lead.id)).toEqual([])
     })
 
     it('stores one lead and one job per idempotency key', async () => {
       const leads = createLeadRepository(test.db)
-      const first = await leads.insertLead(newLead({ idempotencyKey: `key-${driver}` }))
+      const first = await leads.insertLead(newLead({ ...janeDoe, idempotencyKey: `key-${driver}` }))
       const again = await leads.insertLead(
-        newLead({ idempotencyKey: `key-${driver}`, fields: { name: 'Other' } }),
+        newLead({ ...janeDoe, idempotencyKey: `key-${driver}`, fields: { name: 'Other' } }),
       )
       expect(again.created).toBe(false)
       expect(again.lead).toEqual(first.lead)
@@ -113,7 +102,7 @@ describe.each(drivers)('database on %s', (driver) => {
       const leads = createLeadRepository(test.db)
       const key = `race-${driver}`
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => leads.insertLead(newLead({ idempotencyKey: key }))),
+        Array.from({ length: 8 }, () => leads.insertLead(newLead({ ...janeDoe, idempotencyKey: key }))),
       )
       expect(results.filter((result) => result.created)).toHaveLength(1)
       expect(new Set(results.map((result) => result.lead.id)).size).toBe(1)
@@ -145,7 +134,7 @@ describe('PGlite durability', () => {
   it('keeps a committed lead across close and reopen of its directory', async () => {
     const test = await openTestDatabase('pglite')
     try {
-      const { lead } = await createLeadRepository(test.db).insertLead(newLead())
+      const { lead } = await createLeadRepository(test.db).insertLead(newLead(janeDoe))
       await test.db.close()
       const reopened = await openPgliteDatabase(test.location)
       try {

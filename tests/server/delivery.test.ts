@@ -19,6 +19,7 @@ import { createDeliveryWorker, type DeliverySettings } from '#server/delivery/de
 import { loggerOptions } from '#server/logger.ts'
 import { buildLeadNotification } from '#server/mail/lead-notification.ts'
 import { decryptValue } from '#server/security/sensitive-fields.ts'
+import { contactPayload } from '#tests/kit/form-posts.ts'
 import { isHoneypot, registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { type ParsedMail, parseMail } from './helpers/mime.ts'
 import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres-server.ts'
@@ -49,17 +50,6 @@ const visitorMessage = `Hello & welcome,\n${xss}\n"double" and 'single' quotes; 
 /** Sensitive numbers: never in an e-mail, never in a log line. */
 const ssns = ['111223333', '444556666', '777889999']
 const ein = '582345671'
-
-function contactPayload(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    ...validPayload(registeredForm('contact-message'), today),
-    firstName: 'Jane',
-    lastName: 'Quillfeather',
-    email: 'jane.quillfeather@example.com',
-    msg: visitorMessage,
-    ...overrides,
-  }
-}
 
 function workersCompPayload(): Record<string, string> {
   // validPayload fills the optional owners 2 and 3 too, so all three SSNs are given.
@@ -234,7 +224,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
 
   it('mails a lead once to LEADS_TO, from MAIL_FROM, Reply-To the visitor, fields in form order, HTML escaped', async () => {
     const definition = registeredForm('contact-message')
-    const payload = contactPayload()
+    const payload = contactPayload(today, { msg: visitorMessage })
     const leadId = await submit('contact-message', payload)
     const delivery = worker()
     expect(await delivery.runOnce()).toBe(1)
@@ -265,9 +255,13 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   })
 
   it('says when a lead came in Spanish', async () => {
-    const leadId = await submit('contact-message', contactPayload({ firstName: 'Lucía' }), {
-      'content-language': 'es-US,es;q=0.9',
-    })
+    const leadId = await submit(
+      'contact-message',
+      contactPayload(today, { msg: visitorMessage, firstName: 'Lucía' }),
+      {
+        'content-language': 'es-US,es;q=0.9',
+      },
+    )
     await worker().runOnce()
     const [mail] = mailsFor(leadId)
     expect(mail?.subject).toContain('Lucía Quillfeather')
@@ -383,7 +377,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   it('keeps the lead while SMTP refuses, retries with growing backoff, then mails it once', async () => {
     sink.setMode('reject')
     const refusedBefore = sink.refused
-    const leadId = await submit('contact-message', contactPayload())
+    const leadId = await submit('contact-message', contactPayload(today, { msg: visitorMessage }))
     const delivery = worker({ baseDelayMs: 400, maxDelayMs: 5000 })
 
     const seen: JobRow[] = []
@@ -435,7 +429,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
   it('marks the job failed after the last attempt, and /api/health counts it', async () => {
     const healthBefore = (await t.app.inject({ method: 'GET', url: '/api/health', headers: monitor })).json()
     sink.setMode('reject')
-    const leadId = await submit('contact-message', contactPayload())
+    const leadId = await submit('contact-message', contactPayload(today, { msg: visitorMessage }))
     const delivery = worker({ maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 100 })
     await waitFor(
       passThen(delivery, async () => (await job(leadId)).status === 'failed'),
@@ -463,7 +457,7 @@ describe.each(drivers)('lead delivery on %s', (driver) => {
 
   it('without SMTP_URL writes the same message as an .eml file under the mail folder', async () => {
     const definition = registeredForm('contact-message')
-    const payload = contactPayload()
+    const payload = contactPayload(today, { msg: visitorMessage })
     const smtpLead = await submit('contact-message', payload)
     await worker().runOnce()
     const fileLead = await submit('contact-message', payload)
@@ -563,7 +557,9 @@ describe('two server processes on one PostgreSQL database', () => {
       const key = `two-servers-${index}`
       keys.push(key)
       const [formKey, payload] =
-        index % 4 === 3 ? ['workers-comp-quote', workersCompPayload()] : ['contact-message', contactPayload()]
+        index % 4 === 3
+          ? ['workers-comp-quote', workersCompPayload()]
+          : ['contact-message', contactPayload(today, { msg: visitorMessage })]
       const response = await fetch(`${server.url}/api/forms/${formKey}`, {
         method: 'POST',
         headers: {

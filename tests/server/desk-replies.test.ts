@@ -12,15 +12,18 @@ import { agencyPhone } from '#config/agency-facts.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { repliesPerHour } from '#server/desk/reply-templates.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { type SignedInStaff, signedInStaff } from '#tests/kit/staff.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
 import { useSmtpSink } from './helpers/smtp-sink.ts'
-import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 
 describe.each(drivers)('replies from the desk on %s', (driver) => {
   const clock = new Date('2026-11-23T16:00:00Z')
+  /** The leads came in half an hour ago, their notifications to the agency sent. */
+  const receivedAt = new Date('2026-11-23T15:30:00Z')
   const t = useTestApp(
     driver,
     { now: () => clock },
@@ -39,16 +42,6 @@ describe.each(drivers)('replies from the desk on %s', (driver) => {
       role: 'owner',
     })
   })
-
-  async function insertLead(formKey: string, language: 'en' | 'es', fields: Record<string, string>) {
-    const [row] = await t.db.query<{ id: string; reference: string }>(
-      `INSERT INTO leads (form_key, fields, language, received_at) VALUES ($1, $2::jsonb, $3, $4::timestamptz)
-       RETURNING id, reference`,
-      [formKey, JSON.stringify(fields), language, new Date('2026-11-23T15:30:00Z').toISOString()],
-    )
-    if (!row) throw new Error('no lead')
-    return { id: String(row.id), reference: row.reference }
-  }
 
   const worker = () =>
     createDeliveryWorker({
@@ -85,10 +78,16 @@ describe.each(drivers)('replies from the desk on %s', (driver) => {
     injectForm(t.app, `/admin/leads/${id}/reply`, reply, { cookie: who.cookie })
 
   it('sends a Spanish lead the Spanish reply of its line, from the agency, answered to the staff member, and logs it', async () => {
-    const lead = await insertLead('boat-quote', 'es', {
-      primaryOperatorName: 'Lucía Fernández',
-      email: 'lucia@lago.example',
-      phone: '7065550111',
+    const lead = await storeLead(t.db, {
+      form: 'boat-quote',
+      language: 'es',
+      fields: {
+        primaryOperatorName: 'Lucía Fernández',
+        email: 'lucia@lago.example',
+        phone: '7065550111',
+      },
+      receivedAt,
+      notification: 'sent',
     })
     const reply = await offered(ana, lead.id)
     expect(reply.subject).toBe(
@@ -128,10 +127,16 @@ describe.each(drivers)('replies from the desk on %s', (driver) => {
   })
 
   it('thanks an English testimonial instead of asking when to call, in the owners’ own words once they edit it', async () => {
-    const lead = await insertLead('new-testimonial', 'en', {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: 'grace@example.com',
+    const lead = await storeLead(t.db, {
+      form: 'new-testimonial',
+      language: 'en',
+      fields: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@example.com',
+      },
+      receivedAt,
+      notification: 'sent',
     })
     const reply = await offered(ana, lead.id)
     expect(reply.subject).toBe(`Thank you from ${agency.shortName}`)
@@ -174,10 +179,16 @@ describe.each(drivers)('replies from the desk on %s', (driver) => {
   })
 
   it('sends nothing without a session, never to another address, and at most the hourly limit per member', async () => {
-    const lead = await insertLead('contact-message', 'en', {
-      firstName: 'Sam',
-      lastName: 'Stone',
-      email: 'sam@example.com',
+    const lead = await storeLead(t.db, {
+      form: 'contact-message',
+      language: 'en',
+      fields: {
+        firstName: 'Sam',
+        lastName: 'Stone',
+        email: 'sam@example.com',
+      },
+      receivedAt,
+      notification: 'sent',
     })
     const stranger = await injectForm(t.app, `/admin/leads/${lead.id}/reply`, {
       subject: 'Hi',

@@ -6,47 +6,30 @@
  * "due today" counts and lists the follow-ups due by the office's midnight beside those due now.
  */
 import { describe, expect, it } from 'vitest'
+import type { LeadStatus } from '#server/leads/lead-repository.ts'
+import { person, readLead, storeLead } from '#tests/kit/leads.ts'
+import { signedInStaff } from '#tests/kit/staff.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
-import { signedInStaff } from './helpers/staff-session.ts'
 import { drivers } from './helpers/test-database.ts'
 
 describe.each(drivers)('follow-ups in office hours on %s', (driver) => {
   const t = useDesk(driver)
-  let phones = 300
 
-  async function insertLead(
+  /** A lead received on Friday 20 November and contacted then, with the follow-up and status given. */
+  async function contactedLead(
     name: string,
     followUpAt: Date | null = null,
-    status = 'contacted',
+    status: LeadStatus = 'contacted',
   ): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>(
-      `INSERT INTO leads (form_key, fields, received_at, status, follow_up_at, first_contact_at)
-       VALUES ('contact-message', $1::jsonb, $2::timestamptz, $3, $4::timestamptz, $2::timestamptz) RETURNING id`,
-      [
-        JSON.stringify({
-          firstName: name,
-          lastName: 'Follow',
-          email: `${name.toLowerCase()}@example.com`,
-          phone: `770555${phones++}1`,
-        }),
-        new Date('2026-11-20T15:00:00Z').toISOString(),
-        status,
-        followUpAt?.toISOString() ?? null,
-      ],
-    )
-    if (!row) throw new Error('no lead')
-    return row.id
+    const friday = new Date('2026-11-20T15:00:00Z')
+    const fields = person(name, 'Follow')
+    return (await storeLead(t.db, { fields, receivedAt: friday, firstContactAt: friday, status, followUpAt }))
+      .id
   }
 
-  const followUpOf = async (id: string) => {
-    const [row] = await t.db.query<{ follow_up_at: Date | null }>(
-      'SELECT follow_up_at FROM leads WHERE id = $1',
-      [id],
-    )
-    return row?.follow_up_at ? new Date(row.follow_up_at).toISOString() : null
-  }
+  const followUpOf = async (id: string) => (await readLead(t.db, id)).followUpAt?.toISOString() ?? null
 
   const save = (id: string, fields: Record<string, string>) =>
     injectForm(
@@ -72,7 +55,7 @@ describe.each(drivers)('follow-ups in office hours on %s', (driver) => {
     // Friday 27 November 2026, 15:30 in New York; the office closes at 16:00 on Fridays.
     t.clock = new Date('2026-11-27T20:30:00Z')
     const friday = await signedInStaff(t.db, 'friday@oakridge-insurance.example', { now: t.clock })
-    const id = await insertLead('Friday')
+    const id = await contactedLead('Friday')
     expect(await quickChoices(id, friday.cookie)).toEqual([
       ['In an office hour: Mon, Nov 30, 9:30 AM', '2026-11-30T09:30'],
       ['Next opening: Mon, Nov 30, 9:00 AM', '2026-11-30T09:00'],
@@ -91,7 +74,7 @@ describe.each(drivers)('follow-ups in office hours on %s', (driver) => {
   })
 
   it('moves a follow-up typed for when the office is closed to its next opening, and says so', async () => {
-    const id = await insertLead('Evening')
+    const id = await contactedLead('Evening')
     // Tuesday 1 December at 7:30 PM: closed since 5 PM; Wednesday opens at 9 AM (14:00 UTC).
     const saved = await save(id, { followUp: '2026-12-01T19:30' })
     expect(saved.headers.location).toBe(`/admin/leads/${id}?notice=work-moved#work-notice`)
@@ -106,10 +89,10 @@ describe.each(drivers)('follow-ups in office hours on %s', (driver) => {
   })
 
   it('clears the follow-up when a lead is won or lost', async () => {
-    const won = await insertLead('Winner', new Date('2026-11-25T15:00:00Z'))
+    const won = await contactedLead('Winner', new Date('2026-11-25T15:00:00Z'))
     await save(won, { status: 'won', followUp: '2026-11-25T10:00', followUpWas: '2026-11-25T10:00' })
     expect(await followUpOf(won)).toBeNull()
-    const lost = await insertLead('Loser', new Date('2026-11-25T15:00:00Z'))
+    const lost = await contactedLead('Loser', new Date('2026-11-25T15:00:00Z'))
     await save(lost, {
       status: 'lost',
       lostReason: 'price',
@@ -118,18 +101,18 @@ describe.each(drivers)('follow-ups in office hours on %s', (driver) => {
     })
     expect(await followUpOf(lost)).toBeNull()
     // Quoted is still open: its follow-up stays.
-    const quoted = await insertLead('Quoter', new Date('2026-11-25T15:00:00Z'))
+    const quoted = await contactedLead('Quoter', new Date('2026-11-25T15:00:00Z'))
     await save(quoted, { status: 'quoted', followUp: '2026-11-25T10:00', followUpWas: '2026-11-25T10:00' })
     expect(await followUpOf(quoted)).toBe('2026-11-25T15:00:00.000Z')
   })
 
   it('counts and lists the follow-ups due today beside those due now', async () => {
     // Monday 23 November, 11:00 in New York.
-    await insertLead('Morning', new Date('2026-11-23T14:30:00Z'))
-    await insertLead('Afternoon', new Date('2026-11-23T20:00:00Z'))
-    await insertLead('Lastminute', new Date('2026-11-24T04:59:00Z'))
-    await insertLead('Tomorrow', new Date('2026-11-24T05:00:00Z'))
-    await insertLead('Won', new Date('2026-11-23T20:00:00Z'), 'won')
+    await contactedLead('Morning', new Date('2026-11-23T14:30:00Z'))
+    await contactedLead('Afternoon', new Date('2026-11-23T20:00:00Z'))
+    await contactedLead('Lastminute', new Date('2026-11-24T04:59:00Z'))
+    await contactedLead('Tomorrow', new Date('2026-11-24T05:00:00Z'))
+    await contactedLead('Won', new Date('2026-11-23T20:00:00Z'), 'won')
     const inbox = pageText((await injectGet(t.app, '/admin', t.desk.cookie)).body)
     expect(inbox).toContain('Follow-ups due (1)')
     expect(inbox).toContain('Due today (3)')

@@ -9,13 +9,13 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Database, Queryable } from '#server/db/database.ts'
 import { groupCommit } from '#server/db/group-commit.ts'
 import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
+import { newLead } from '#tests/kit/leads.ts'
 import { drivers, useTestDatabase } from './helpers/test-database.ts'
 
-function newLead(n: number, extra: Partial<NewLead> = {}): NewLead {
-  return {
-    formKey: 'contact-message',
+/** The n-th lead of a batch: every tenth is spam, and addresses, bodies and texts repeat. */
+function batchLead(n: number, extra: Partial<NewLead> = {}): NewLead {
+  return newLead({
     fields: { firstName: `Person${n}`, lastName: 'Batch', email: `p${n}@example.com`, msg: `Lead ${n}` },
-    language: 'en',
     userAgent: 'test',
     ipHash: `ip-${n % 7}`,
     isSpam: n % 10 === 0,
@@ -24,7 +24,7 @@ function newLead(n: number, extra: Partial<NewLead> = {}): NewLead {
     bodyHash: `body-${n % 5}`,
     textHash: `text-${n % 5}`,
     ...extra,
-  }
+  })
 }
 
 /** The database, counting the statements that reach it. */
@@ -101,7 +101,7 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
   it('stores 60 leads sent together in fewer statements, each with its own row and answer', async () => {
     const { db, statements } = counting(test.db)
     const repository = createLeadRepository(db)
-    const leads = Array.from({ length: 60 }, (_, n) => newLead(n))
+    const leads = Array.from({ length: 60 }, (_, n) => batchLead(n))
     const answers = await Promise.all(leads.map((lead) => repository.insertLead(lead)))
     expect(statements()).toBeLessThan(20)
     answers.forEach(({ lead, created }, n) => {
@@ -121,14 +121,14 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
 
   it('answers each caller with its lead exactly as it is stored, read back on its own', async () => {
     const repository = createLeadRepository(test.db)
-    await repository.insertLead(newLead(0, { textHash: 'seen text', ipHash: 'addr-1' }))
+    await repository.insertLead(batchLead(0, { textHash: 'seen text', ipHash: 'addr-1' }))
     const answers = await Promise.all([
       repository.insertLead(
-        newLead(1, { fields: { firstName: 'Null\u0000Byte', msg: 'Broken \ud800 pair' } }),
+        batchLead(1, { fields: { firstName: 'Null\u0000Byte', msg: 'Broken \ud800 pair' } }),
       ),
-      repository.insertLead(newLead(10)),
+      repository.insertLead(batchLead(10)),
       repository.insertLead(
-        newLead(2, {
+        batchLead(2, {
           textHash: 'seen text',
           ipHash: 'addr-2',
           repeatCheck: {
@@ -150,9 +150,9 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
   it('two submissions with one key sent together store one lead; the other is told it exists', async () => {
     const repository = createLeadRepository(test.db)
     const [first, ...rest] = await Promise.all([
-      repository.insertLead(newLead(1)),
-      repository.insertLead(newLead(2, { idempotencyKey: 'shared' })),
-      repository.insertLead(newLead(3, { idempotencyKey: 'shared', bodyHash: 'another body' })),
+      repository.insertLead(batchLead(1)),
+      repository.insertLead(batchLead(2, { idempotencyKey: 'shared' })),
+      repository.insertLead(batchLead(3, { idempotencyKey: 'shared', bodyHash: 'another body' })),
     ])
     expect(first?.created).toBe(true)
     // All three go in one call, which keeps the first lead under the key: one lead, both told which.
@@ -167,11 +167,11 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
     const repository = createLeadRepository(test.db)
     // The first write takes lead 0 alone; 1 to 4 queue behind it and go together.
     const settled = await Promise.allSettled([
-      repository.insertLead(newLead(0)),
-      repository.insertLead(newLead(1)),
-      repository.insertLead(newLead(2, { language: 'fr' as NewLead['language'] })),
-      repository.insertLead(newLead(3)),
-      repository.insertLead(newLead(4)),
+      repository.insertLead(batchLead(0)),
+      repository.insertLead(batchLead(1)),
+      repository.insertLead(batchLead(2, { language: 'fr' as NewLead['language'] })),
+      repository.insertLead(batchLead(3)),
+      repository.insertLead(batchLead(4)),
     ])
     expect(settled.map((result) => result.status)).toEqual([
       'fulfilled',
@@ -197,7 +197,7 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
       ['pair text', 'addr-5'],
     ]
     await Promise.all(
-      earlier.map(([textHash, ipHash], n) => repository.insertLead(newLead(100 + n, { textHash, ipHash }))),
+      earlier.map(([textHash, ipHash], n) => repository.insertLead(batchLead(100 + n, { textHash, ipHash }))),
     )
     const hour = 3_600_000
     const checked = (
@@ -206,7 +206,7 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
       ipHash: string | null,
       since = new Date(Date.now() - hour),
     ) =>
-      newLead(n, {
+      batchLead(n, {
         textHash,
         ipHash,
         isSpam: false,
@@ -259,18 +259,18 @@ describe.each(drivers)('lead repository group commit on %s', (driver) => {
       [new Date(now.getTime() - 60_000).toISOString()],
     )
     const repository = createLeadRepository(test.db)
-    const { lead: earlier } = await repository.insertLead(newLead(301))
+    const { lead: earlier } = await repository.insertLead(batchLead(301))
     const counted = counting(test.db)
     const countedRepository = createLeadRepository(counted.db)
     const copy = (mailboxKey: string) => ({ visitorCopy: { mailboxKey } })
     const stored = await Promise.all(
       [
-        newLead(311, { ...copy('mailbox-311'), usedProof: proof('proof-311') }),
+        batchLead(311, { ...copy('mailbox-311'), usedProof: proof('proof-311') }),
         // Spam: its proof is still used up, and it gets no copy.
-        newLead(320, { ...copy('mailbox-320'), usedProof: proof('proof-320') }),
-        newLead(312, { usedProof: proof('proof-312') }),
+        batchLead(320, { ...copy('mailbox-320'), usedProof: proof('proof-320') }),
+        batchLead(312, { usedProof: proof('proof-312') }),
         // The retry of a stored lead (its idempotency key): not stored again, its proof recorded.
-        newLead(301, { ...copy('mailbox-301'), usedProof: proof('proof-301') }),
+        batchLead(301, { ...copy('mailbox-301'), usedProof: proof('proof-301') }),
       ].map((lead) => countedRepository.insertLead(lead)),
     )
     // One write for the whole batch, then only the read of the stored lead the retry names.

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { addBusinessTime, type BusinessHours, overdueAt } from '#server/leads/business-hours.ts'
+import { storeLead } from '#tests/kit/leads.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
@@ -52,20 +53,6 @@ describe('business hours (config/agency.ts: Mon-Thu 9-17, Fri 9-16, closed weeke
 describe.each(featureDrivers)('lead desk on %s', (driver) => {
   const t = useDesk(driver)
 
-  async function insertLead(
-    fields: Record<string, string>,
-    receivedAt: Date,
-    language = 'en',
-  ): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>(
-      `INSERT INTO leads (form_key, fields, language, received_at) VALUES ('contact-message', $1::jsonb, $2, $3::timestamptz)
-       RETURNING id`,
-      [JSON.stringify(fields), language, receivedAt.toISOString()],
-    )
-    if (!row) throw new Error('no lead')
-    return row.id
-  }
-
   function post(who: { cookie: string }, url: string, fields: Record<string, string>) {
     return injectForm(t.app, url, fields, { cookie: who.cookie })
   }
@@ -74,11 +61,20 @@ describe.each(featureDrivers)('lead desk on %s', (driver) => {
 
   it('marks as overdue a new lead past one business hour, not one received over the weekend', async () => {
     // Friday 15:30: overdue at Monday 09:30 (it is 11:00 now).
-    await insertLead({ firstName: 'Late', lastName: 'Friday' }, new Date('2026-11-20T20:30:00Z'))
+    await storeLead(t.db, {
+      fields: { firstName: 'Late', lastName: 'Friday' },
+      receivedAt: new Date('2026-11-20T20:30:00Z'),
+    })
     // Saturday: overdue at Monday 10:00... also overdue.
-    await insertLead({ firstName: 'Weekend', lastName: 'Saturday' }, new Date('2026-11-21T15:00:00Z'))
+    await storeLead(t.db, {
+      fields: { firstName: 'Weekend', lastName: 'Saturday' },
+      receivedAt: new Date('2026-11-21T15:00:00Z'),
+    })
     // Monday 10:30: overdue only at 11:30.
-    await insertLead({ firstName: 'Fresh', lastName: 'Monday' }, new Date('2026-11-23T15:30:00Z'))
+    await storeLead(t.db, {
+      fields: { firstName: 'Fresh', lastName: 'Monday' },
+      receivedAt: new Date('2026-11-23T15:30:00Z'),
+    })
     const page = await get(t.desk, '/admin')
     const rows = page.body.split('<tr').slice(1)
     const rowOf = (name: string) => rows.find((row) => row.includes(name)) ?? ''
@@ -97,10 +93,12 @@ describe.each(featureDrivers)('lead desk on %s', (driver) => {
   })
 
   it('logs a call: time to first contact, status contacted, who and when on the timeline', async () => {
-    const id = await insertLead(
-      { firstName: 'Ana', lastName: 'Ruiz', phone: '(770) 555-0142' },
-      new Date(t.clock.getTime() - 20 * minuteMs),
-    )
+    const id = (
+      await storeLead(t.db, {
+        fields: { firstName: 'Ana', lastName: 'Ruiz', phone: '(770) 555-0142' },
+        receivedAt: new Date(t.clock.getTime() - 20 * minuteMs),
+      })
+    ).id
     const before = (await get(t.desk, `/admin/leads/${id}`)).body
     expect(before).toContain('href="tel:+17705550142"')
     expect(pageText(before)).toContain('Not contacted yet')
@@ -132,7 +130,8 @@ describe.each(featureDrivers)('lead desk on %s', (driver) => {
   })
 
   it('refuses bad work-log input with a clear message and changes nothing', async () => {
-    const id = await insertLead({ firstName: 'Bo', lastName: 'Lee' }, t.clock)
+    const id = (await storeLead(t.db, { fields: { firstName: 'Bo', lastName: 'Lee' }, receivedAt: t.clock }))
+      .id
     const badChannel = await post(t.desk, `/admin/leads/${id}/contact`, { channel: 'pigeon', reached: 'yes' })
     expect(badChannel.statusCode).toBe(400)
     const emptyNote = await post(t.desk, `/admin/leads/${id}/note`, { note: '   ' })
@@ -163,9 +162,13 @@ describe.each(featureDrivers)('lead desk on %s', (driver) => {
   })
 
   it('assigns leads; Mine and Unassigned filter them; the list shows who has each', async () => {
-    const mine = await insertLead({ firstName: 'Mine', lastName: 'Lead' }, t.clock)
-    const theirs = await insertLead({ firstName: 'Their', lastName: 'Lead' }, t.clock)
-    await insertLead({ firstName: 'Open', lastName: 'Lead' }, t.clock)
+    const mine = (
+      await storeLead(t.db, { fields: { firstName: 'Mine', lastName: 'Lead' }, receivedAt: t.clock })
+    ).id
+    const theirs = (
+      await storeLead(t.db, { fields: { firstName: 'Their', lastName: 'Lead' }, receivedAt: t.clock })
+    ).id
+    await storeLead(t.db, { fields: { firstName: 'Open', lastName: 'Lead' }, receivedAt: t.clock })
     expect((await post(t.desk, `/admin/leads/${mine}/assign`, { assignee: t.desk.id })).statusCode).toBe(303)
     expect((await post(t.desk, `/admin/leads/${theirs}/assign`, { assignee: t.maria.id })).statusCode).toBe(
       303,
@@ -200,7 +203,8 @@ describe.each(featureDrivers)('lead desk on %s', (driver) => {
   })
 
   it('records who changed a status and shows notes on the timeline', async () => {
-    const id = await insertLead({ firstName: 'Cy', lastName: 'Ng' }, t.clock)
+    const id = (await storeLead(t.db, { fields: { firstName: 'Cy', lastName: 'Ng' }, receivedAt: t.clock }))
+      .id
     await post(t.maria, `/admin/leads/${id}/status`, { status: 'closed' })
     await post(t.desk, `/admin/leads/${id}/note`, { note: 'Bought elsewhere <b>sadly</b>' })
     const page = await get(t.desk, `/admin/leads/${id}`)
@@ -212,11 +216,16 @@ describe.each(featureDrivers)('lead desk on %s', (driver) => {
     // Week of Nov 16: ten leads contacted after 1..10 minutes, one never contacted.
     for (let minutes = 1; minutes <= 10; minutes++) {
       const received = new Date(Date.UTC(2026, 10, 17, 15, minutes * 3))
-      const id = await insertLead({ firstName: `P${minutes}`, lastName: 'X' }, received)
+      const id = (
+        await storeLead(t.db, { fields: { firstName: `P${minutes}`, lastName: 'X' }, receivedAt: received })
+      ).id
       t.clock = new Date(received.getTime() + minutes * minuteMs)
       await post(t.desk, `/admin/leads/${id}/contact`, { channel: 'call', reached: 'no' })
     }
-    await insertLead({ firstName: 'Never', lastName: 'Called' }, new Date('2026-11-18T15:00:00Z'))
+    await storeLead(t.db, {
+      fields: { firstName: 'Never', lastName: 'Called' },
+      receivedAt: new Date('2026-11-18T15:00:00Z'),
+    })
     t.clock = new Date('2026-11-23T16:00:00Z')
     const page = pageText((await get(t.desk, '/admin')).body)
     // Median of 1..10 min = 5.5 min; 90th percentile (continuous) = 9.1 min.
@@ -226,11 +235,13 @@ describe.each(featureDrivers)('lead desk on %s', (driver) => {
   })
 
   it('prefills an e-mail reply in the lead’s language', async () => {
-    const id = await insertLead(
-      { firstName: 'Lucía', lastName: 'Gómez', email: 'lucia@example.com' },
-      t.clock,
-      'es',
-    )
+    const id = (
+      await storeLead(t.db, {
+        fields: { firstName: 'Lucía', lastName: 'Gómez', email: 'lucia@example.com' },
+        receivedAt: t.clock,
+        language: 'es',
+      })
+    ).id
     const page = await get(t.desk, `/admin/leads/${id}`)
     const href = /href="(mailto:[^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&') ?? ''
     const url = new URL(href)

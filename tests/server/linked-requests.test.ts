@@ -5,6 +5,7 @@
  * when its id is sent.
  */
 import { describe, expect, it } from 'vitest'
+import { readLead, storeLead } from '#tests/kit/leads.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectGet, ownOrigin } from './helpers/requests.ts'
@@ -13,32 +14,23 @@ import { drivers } from './helpers/test-database.ts'
 describe.each(drivers)('linked requests in one save on %s', (driver) => {
   const t = useDesk(driver)
 
-  async function insertLead(formKey: string, fields: Record<string, string>, receivedAt: string) {
-    const [row] = await t.db.query<{ id: string; reference: string }>(
-      `INSERT INTO leads (form_key, fields, received_at) VALUES ($1, $2::jsonb, $3::timestamptz) RETURNING id, reference`,
-      [formKey, JSON.stringify(fields), receivedAt],
-    )
-    if (!row) throw new Error('no lead')
-    return row
-  }
-
-  const lead = async (id: string) => {
-    const [row] = await t.db.query<{ status: string; assigned_to: string | null; follow_up_at: Date | null }>(
-      'SELECT status, assigned_to, follow_up_at FROM leads WHERE id = $1',
-      [id],
-    )
-    return row
-  }
-
   it('quotes and assigns José’s two requests in one save, and no one else’s', async () => {
     const jose = { firstName: 'José', lastName: 'Ramírez', email: 'jose@example.com', phone: '7705550199' }
-    const auto = await insertLead('quote-request', jose, '2026-11-23T14:00:00Z')
-    const home = await insertLead('landlord-quote', jose, '2026-11-23T14:10:00Z')
-    const other = await insertLead(
-      'contact-message',
-      { firstName: 'Ann', lastName: 'Other', email: 'ann@example.com', phone: '7705550123' },
-      '2026-11-23T14:20:00Z',
-    )
+    const auto = await storeLead(t.db, {
+      form: 'quote-request',
+      fields: jose,
+      receivedAt: new Date('2026-11-23T14:00:00Z'),
+    })
+    const home = await storeLead(t.db, {
+      form: 'landlord-quote',
+      fields: jose,
+      receivedAt: new Date('2026-11-23T14:10:00Z'),
+    })
+    const other = await storeLead(t.db, {
+      form: 'contact-message',
+      fields: { firstName: 'Ann', lastName: 'Other', email: 'ann@example.com', phone: '7705550123' },
+      receivedAt: new Date('2026-11-23T14:20:00Z'),
+    })
 
     const page = pageText((await injectGet(t.app, `/admin/leads/${auto.id}`, t.desk.cookie)).body)
     expect(page).toContain(
@@ -72,14 +64,18 @@ describe.each(drivers)('linked requests in one save on %s', (driver) => {
     })
     expect(saved.statusCode).toBe(303)
     for (const id of [auto.id, home.id]) {
-      expect(await lead(id)).toMatchObject({ status: 'quoted', assigned_to: t.maria.id })
-      expect(new Date((await lead(id))?.follow_up_at ?? 0).toISOString()).toBe('2026-11-25T15:00:00.000Z')
+      expect(await readLead(t.db, id)).toMatchObject({ status: 'quoted', assignedTo: t.maria.id })
+      expect((await readLead(t.db, id)).followUpAt?.toISOString()).toBe('2026-11-25T15:00:00.000Z')
     }
     // Each logged on its own lead; the call and the note only on the lead it was made on.
     const homeLog = pageText((await injectGet(t.app, `/admin/leads/${home.id}`, t.desk.cookie)).body)
     expect(homeLog).toContain('Status set to Quoted')
     expect(homeLog).not.toContain('Quoted both')
     // Someone else's lead is not this person's: unchanged.
-    expect(await lead(other.id)).toMatchObject({ status: 'new', assigned_to: null, follow_up_at: null })
+    expect(await readLead(t.db, other.id)).toMatchObject({
+      status: 'new',
+      assignedTo: null,
+      followUpAt: null,
+    })
   })
 })

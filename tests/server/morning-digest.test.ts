@@ -11,6 +11,9 @@ import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { composeDigest, type DigestSettings, queueDigestIfDue } from '#server/desk/morning-digest.ts'
+import type { LeadStatus } from '#server/leads/lead-repository.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { useSmtpSink } from './helpers/smtp-sink.ts'
 import { drivers, useTestDatabase } from './helpers/test-database.ts'
 
@@ -61,23 +64,20 @@ describe.each(drivers)('morning digest on %s', (driver) => {
     })
   }
 
+  /** A lead the agency was told of when it came in; the digest must never show its SSN. */
   async function lead(
     name: string,
     receivedAt: string,
-    extra: { status?: string; spam?: boolean; assignee?: string } = {},
+    extra: { status?: LeadStatus; spam?: boolean; assignee?: string } = {},
   ) {
-    const [first, last] = name.split(' ')
-    await test.db.query(
-      `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam, assigned_to)
-       VALUES ('contact-message', $1::jsonb, 'en', $2::timestamptz, $3, $4, $5)`,
-      [
-        JSON.stringify({ firstName: first, lastName: last, ssn: 'never' }),
-        receivedAt,
-        extra.status ?? 'new',
-        extra.spam ?? false,
-        extra.assignee ?? null,
-      ],
-    )
+    const [firstName = '', lastName = ''] = name.split(' ')
+    await storeLead(test.db, {
+      fields: { firstName, lastName, ssn: 'never' },
+      receivedAt: new Date(receivedAt),
+      status: extra.status,
+      assignedTo: extra.assignee,
+      ...(extra.spam ? { isSpam: true, spamReasons: ['honeypot'] } : { notification: 'sent' }),
+    })
   }
 
   it('is not queued before its time or on a closed day', async () => {
@@ -90,12 +90,9 @@ describe.each(drivers)('morning digest on %s', (driver) => {
   })
 
   it('arrives once per day from two processes, listing overdue and waiting leads', async () => {
-    const [owner] = await test.db.query<{ id: string }>(
-      `INSERT INTO staff_users (email, password_hash, display_name)
-       VALUES ('maria@oakridge-insurance.example', 'x', 'María Pérez') RETURNING id`,
-    )
+    const owner = await makeStaff(test.db, 'maria@oakridge-insurance.example', { displayName: 'María Pérez' })
     // Still new but assigned: listed, naming the member by their display name, not their e-mail.
-    await lead('Nia Named', '2026-11-20T21:00:00Z', { assignee: owner?.id })
+    await lead('Nia Named', '2026-11-20T21:00:00Z', { assignee: owner.id })
     // Friday 15:30: overdue since Monday 09:30? Not yet at 08:05 on Monday: 30 open minutes spent.
     await lead('Fran Friday', '2026-11-20T20:30:00Z')
     // Thursday 10:00: overdue.
@@ -103,7 +100,7 @@ describe.each(drivers)('morning digest on %s', (driver) => {
     // Contacted but unassigned: listed as waiting.
     await lead('Una Assigned', '2026-11-19T16:00:00Z', { status: 'contacted' })
     // Contacted and assigned, closed, spam: not listed.
-    await lead('Done Handled', '2026-11-19T16:00:00Z', { status: 'contacted', assignee: owner?.id })
+    await lead('Done Handled', '2026-11-19T16:00:00Z', { status: 'contacted', assignee: owner.id })
     await lead('Cleo Closed', '2026-11-19T16:00:00Z', { status: 'closed' })
     await lead('Sam Spam', '2026-11-19T16:00:00Z', { spam: true })
 

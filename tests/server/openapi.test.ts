@@ -9,9 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { formDefinitions } from '#forms/registry.ts'
 import { openApiFile, openApiText } from '#scripts/openapi.ts'
 import { openApiDocument } from '#server/admin/routes/openapi-document.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { injectGet } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
-import { signInThroughPage, staffWithPassword } from './helpers/staff-session.ts'
+import { signInThroughPage } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers } from './helpers/test-database.ts'
 
@@ -43,7 +44,7 @@ describe.each(featureDrivers)('the staff API document on %s', (driver) => {
   let cookie: string
 
   beforeAll(async () => {
-    await staffWithPassword(t.db, staffEmail, staffPassword)
+    await makeStaff(t.db, staffEmail, { password: staffPassword })
     cookie = await signInThroughPage(t.app, staffEmail, staffPassword)
   })
 

@@ -7,8 +7,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import { createWorkLog, type WorkLog } from '#server/leads/work-log.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { pageText } from './helpers/page-text.ts'
-import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { signInThroughPage } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers } from './helpers/test-database.ts'
 
@@ -36,35 +38,23 @@ describe.each(featureDrivers)("the owner's view of staff speed and the pipeline 
     { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles' },
   )
   let workLog: WorkLog
-  let passwordHash: string
   let owner: { userId: string; email: string }
   let member: { userId: string; email: string }
 
   beforeAll(async () => {
-    passwordHash = await testPasswordHash(password)
     workLog = createWorkLog(t.db, agency.timeZone)
   })
   beforeEach(async () => {
-    const rows = await t.db.query<{ id: string; email: string }>(
-      `INSERT INTO staff_users (email, password_hash, role, display_name)
-       VALUES ($1, $3, 'owner', 'Ana Ruiz'), ($2, $3, 'staff', NULL) RETURNING id, email`,
-      [ownerEmail, staffEmail, passwordHash],
-    )
-    const [ana, ben] = [ownerEmail, staffEmail].map((email) => rows.find((row) => row.email === email))
-    if (!ana || !ben) throw new Error('staff not inserted')
+    const ana = await makeStaff(t.db, ownerEmail, { password, role: 'owner', displayName: 'Ana Ruiz' })
+    const ben = await makeStaff(t.db, staffEmail, { password })
     owner = { userId: ana.id, email: ana.email }
     member = { userId: ben.id, email: ben.email }
   })
 
   async function lead(receivedAt: string, isSpam = false): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>(
-      `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam, spam_reasons)
-       VALUES ('contact-message', '{"firstName":"Pat","lastName":"Lee"}'::jsonb, 'en', $1::timestamptz, 'new', $2, '[]'::jsonb)
-       RETURNING id`,
-      [receivedAt, isSpam],
-    )
-    if (!row) throw new Error('lead not inserted')
-    return row.id
+    const fields = { firstName: 'Pat', lastName: 'Lee' }
+    const spam = isSpam ? { isSpam, spamReasons: ['honeypot'] } : {}
+    return (await storeLead(t.db, { fields, ...spam, receivedAt: new Date(receivedAt) })).id
   }
 
   async function contact(leadId: string, actor: typeof owner, receivedAt: string, afterMinutes: number) {

@@ -11,7 +11,8 @@ import { Writable } from 'node:stream'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '#server/db/database.ts'
 import { loggerOptions } from '#server/logger.ts'
-import { defaultPasswordCost, hashPassword } from '#server/staff/password-hash.ts'
+import { defaultPasswordCost } from '#server/staff/password-hash.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, ownOrigin } from './helpers/requests.ts'
@@ -22,8 +23,6 @@ import { drivers } from './helpers/test-database.ts'
 const ownerEmail = 'owner@oakridge-insurance.example'
 const staffEmail = 'desk@oakridge-insurance.example'
 const password = 'a long staff password 42'
-/** Cheaper than production's cost (N = 2^15), so 100 attempts check quickly; stored in the hash. */
-const testCost = { N: 2 ** 10, r: 8, p: 1 }
 const usualAddress = '203.0.113.7'
 const phoneAddress = '2001:db8:77:1::9'
 const minuteMs = 60_000
@@ -37,14 +36,9 @@ function setCookie(response: { headers: Record<string, unknown> }, name: string)
 
 /** The owner and the staff member, both with `password` at the cheap cost. */
 async function addAccounts(db: Database): Promise<void> {
-  const passwordHash = await hashPassword(password, testCost)
-  await db.query('INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3), ($4, $2, $5)', [
-    ownerEmail,
-    passwordHash,
-    'owner',
-    staffEmail,
-    'staff',
-  ])
+  // The kit's cheap cost, stored in the hash, so a hundred attempts check quickly.
+  await makeStaff(db, ownerEmail, { password, role: 'owner' })
+  await makeStaff(db, staffEmail, { password })
 }
 
 describe.each(drivers)('sign-in lockout on %s', (driver) => {

@@ -19,7 +19,7 @@ import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { leadReferenceHeader } from '#server/leads/lead-reference.ts'
 import { createMailTransport } from '#server/mail/mail-transport.ts'
-import { registeredForm, validPayload } from './helpers/form-payloads.ts'
+import { contactPayload } from '#tests/kit/form-posts.ts'
 import { SeededRandom } from './helpers/seeded-random.ts'
 import { useSmtpSink } from './helpers/smtp-sink.ts'
 import { solvedProof } from './helpers/solved-proofs.ts'
@@ -340,15 +340,14 @@ const ascii = (text: string) =>
     .replace(/[^A-Za-z]/g, '')
     .toLowerCase()
 
-function contactPayload(text: string, name = freshName()): Record<string, string> {
+function corpusPayload(text: string, name = freshName()): Record<string, string> {
   const domain = pick(['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com', 'example.com'])
-  return {
-    ...validPayload(registeredForm('contact-message'), today),
+  return contactPayload(today, {
     firstName: name.first,
     lastName: name.last,
     email: `${ascii(name.first)}.${ascii(name.last)}@${domain}`,
     msg: text,
-  }
+  })
 }
 
 let addressCounter = 0
@@ -370,7 +369,7 @@ function person(
     address: freshAddress(),
     encoding,
     language,
-    payload: contactPayload(text, name),
+    payload: corpusPayload(text, name),
     proof: encoding === 'form' ? 'none' : { startedMsAgo },
   }
 }
@@ -381,7 +380,7 @@ function bot(
   proof: Submission['proof'],
   encoding: 'json' | 'form' = 'json',
 ): Submission {
-  return { kind, address: freshAddress(), encoding, language: 'en', payload: contactPayload(text), proof }
+  return { kind, address: freshAddress(), encoding, language: 'en', payload: corpusPayload(text), proof }
 }
 
 function repeat<T>(count: number, make: (index: number) => T): T[] {
@@ -408,7 +407,7 @@ function botCorpus(): Submission[] {
     ),
     // One text, many addresses: 8 campaigns of 5 posts, each looking like a person's.
     ...repeat(8, (campaign) => {
-      const payload = contactPayload(`${pick(ordinary)} Campaign ${'abcdefgh'[campaign]}.`)
+      const payload = corpusPayload(`${pick(ordinary)} Campaign ${'abcdefgh'[campaign]}.`)
       return repeat(5, () => ({
         kind: 'repeated body',
         address: freshAddress(),
@@ -563,7 +562,7 @@ describe.each(featureDrivers)('spam corpus on %s', (driver) => {
     if (proof === 'none') return undefined
     if ('startedMsAgo' in proof) return solvedProof(salt, { now: today, ...proof })
     const header = await solvedProof(salt, { now: today, startedMsAgo: 60_000 })
-    await post({ ...submission, payload: contactPayload(`${pick(ordinary)} First use.`) }, header)
+    await post({ ...submission, payload: corpusPayload(`${pick(ordinary)} First use.`) }, header)
     return respell(header, proof.respelled)
   }
 

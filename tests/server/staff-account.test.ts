@@ -7,13 +7,15 @@
  * left unassigned, and a generated password that a refresh does not show again.
  */
 import * as OTPAuth from 'otpauth'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '#server/db/database.ts'
-import { staffLabel } from '#server/staff/staff-accounts.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { LeadStatus } from '#server/leads/lead-repository.ts'
+import { findStaffUserByEmail, staffLabel } from '#server/staff/staff-accounts.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
-import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { signInThroughPage } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers } from './helpers/test-database.ts'
 
@@ -23,16 +25,6 @@ const benEmail = 'ben@oakridge-insurance.example'
 const password = 'a long staff password 42'
 
 /** A lead straight into the table, as the desk would find it; assigned and moved by the test. */
-async function insertLead(db: Database, lead: { formKey: string; fields: Record<string, string> }) {
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO leads (form_key, fields, language, received_at, status, is_spam, spam_reasons)
-     VALUES ($1, $2::jsonb, 'en', now(), 'new', false, '[]'::jsonb) RETURNING id`,
-    [lead.formKey, JSON.stringify(lead.fields)],
-  )
-  if (!row) throw new Error('lead not inserted')
-  return row.id
-}
-
 describe.each(featureDrivers)('staff accounts and confirmations on %s', (driver) => {
   let clock: Date
   const t = useTestApp(
@@ -40,18 +32,11 @@ describe.each(featureDrivers)('staff accounts and confirmations on %s', (driver)
     { now: () => clock },
     { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles, staff_audit' },
   )
-  let passwordHash: string
-
-  beforeAll(async () => {
-    passwordHash = await testPasswordHash(password)
-  })
   beforeEach(async () => {
     clock = new Date('2026-11-23T16:00:00Z')
-    await t.db.query(
-      `INSERT INTO staff_users (email, password_hash, role, display_name)
-       VALUES ($1, $4, 'owner', NULL), ($2, $4, 'staff', 'Ana Ruiz'), ($3, $4, 'staff', NULL)`,
-      [ownerEmail, anaEmail, benEmail, passwordHash],
-    )
+    await makeStaff(t.db, ownerEmail, { password, role: 'owner' })
+    await makeStaff(t.db, anaEmail, { password, displayName: 'Ana Ruiz' })
+    await makeStaff(t.db, benEmail, { password })
   })
 
   function post(url: string, fields: Record<string, string>, cookie = '') {
@@ -65,8 +50,7 @@ describe.each(featureDrivers)('staff accounts and confirmations on %s', (driver)
   }
 
   async function idOf(email: string): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>('SELECT id FROM staff_users WHERE email = $1', [email])
-    return row?.id ?? ''
+    return (await findStaffUserByEmail(t.db, email))?.id ?? ''
   }
 
   async function auditActions() {
@@ -279,11 +263,8 @@ describe.each(featureDrivers)('staff accounts and confirmations on %s', (driver)
   it('removing a member gives their open leads to the chosen member, or leaves them unassigned', async () => {
     const owner = await signIn(ownerEmail)
     const [anaId, benId] = [await idOf(anaEmail), await idOf(benEmail)]
-    const lead = async (status: string) => {
-      const id = await insertLead(t.db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
-      await t.db.query('UPDATE leads SET assigned_to = $2, status = $3 WHERE id = $1', [id, anaId, status])
-      return id
-    }
+    const lead = async (status: LeadStatus) =>
+      (await storeLead(t.db, { fields: { firstName: 'Lia' }, assignedTo: anaId, status })).id
     const open = [await lead('new'), await lead('contacted'), await lead('quoted')]
     const won = await lead('won')
     const page = await get(`/admin/staff/remove?account=${anaId}`, owner)
@@ -322,8 +303,7 @@ describe.each(featureDrivers)('staff accounts and confirmations on %s', (driver)
   it('a removal with no choice for open leads, or a bad one, changes nothing, all or nothing', async () => {
     const owner = await signIn(ownerEmail)
     const anaId = await idOf(anaEmail)
-    const id = await insertLead(t.db, { formKey: 'contact-message', fields: { firstName: 'Lia' } })
-    await t.db.query('UPDATE leads SET assigned_to = $2 WHERE id = $1', [id, anaId])
+    const { id } = await storeLead(t.db, { fields: { firstName: 'Lia' }, assignedTo: anaId })
     const noChoice = await post('/admin/staff/remove', { email: anaEmail, confirm: 'yes' }, owner)
     expect(noChoice.statusCode).toBe(400)
     expect(pageText(noChoice.body)).toContain('Choose who takes their open leads, or leave them unassigned.')

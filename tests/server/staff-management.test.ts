@@ -11,9 +11,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { Database } from '#server/db/database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
-import { signInThroughPage, testPasswordHash } from './helpers/staff-session.ts'
+import { signInThroughPage } from './helpers/staff-session.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
@@ -34,16 +35,9 @@ describe.each(drivers)('staff accounts from the desk on %s', (driver) => {
     {},
     { truncate: 'leads, staff_users, staff_sessions, sign_in_throttles, staff_audit' },
   )
-  let passwordHash: string
-
-  beforeAll(async () => {
-    passwordHash = await testPasswordHash(password)
-  })
   beforeEach(async () => {
-    await t.db.query(
-      `INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, 'owner'), ($3, $2, 'staff')`,
-      [ownerEmail, passwordHash, staffEmail],
-    )
+    await makeStaff(t.db, ownerEmail, { password, role: 'owner' })
+    await makeStaff(t.db, staffEmail, { password })
   })
 
   function post(url: string, fields: Record<string, string>, cookie = '', origin: string | null = ownOrigin) {
@@ -279,10 +273,7 @@ describe.each(drivers)('owners changing each other at the same moment on %s', (d
   let test: TestDatabase
   let otherDb: Database | undefined
   let apps: [FastifyInstance, FastifyInstance]
-  let passwordHash: string
-
   beforeAll(async () => {
-    passwordHash = await testPasswordHash(password)
     test = await openTestDatabase(driver)
     // PGlite has one connection, shared; PostgreSQL gets a second pool, as a second process would.
     otherDb = driver === 'postgres' ? await openPostgresDatabase(test.location) : undefined
@@ -296,10 +287,7 @@ describe.each(drivers)('owners changing each other at the same moment on %s', (d
 
   async function twoOwners(): Promise<[string, string]> {
     await test.db.query('TRUNCATE staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
-    await test.db.query(
-      `INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $3, 'owner'), ($2, $3, 'owner')`,
-      [first, second, passwordHash],
-    )
+    for (const email of [first, second]) await makeStaff(test.db, email, { password, role: 'owner' })
     const cookies = await Promise.all(
       [first, second].map((email, index) =>
         signInThroughPage(apps[index] as FastifyInstance, email, password),

@@ -5,14 +5,12 @@
  * source and the fields a CRM maps; anything the API does not understand is refused naming it.
  */
 import { describe, expect, it } from 'vitest'
-import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
 import { encryptValue } from '#server/security/sensitive-fields.ts'
-import { createApiToken } from '#server/staff/api-tokens.ts'
+import { makeApiToken } from '#tests/kit/api-tokens.ts'
+import { type StoredLeadOptions, storeLead } from '#tests/kit/leads.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
-import { testAppOptions, useTestApp } from './helpers/test-app.ts'
+import { useTestApp } from './helpers/test-app.ts'
 import { drivers, testEncryptionKey } from './helpers/test-database.ts'
-
-const salt = testAppOptions(undefined as never).ipHashSalt
 
 interface Summary {
   id: string
@@ -34,35 +32,14 @@ interface Page {
 describe.each(drivers)('the sync on %s', (driver) => {
   const t = useTestApp(driver, {}, { truncate: 'leads, delivery_jobs, api_tokens, lead_events' })
 
-  async function tokenFor() {
-    const made = await createApiToken(
-      t.db,
-      {
-        name: 'crm',
-        scopes: ['leads:read', 'leads:write'],
-        expiresAt: null,
-        createdBy: 'test',
-        now: new Date(),
-      },
-      salt,
-    )
-    return { authorization: `Bearer ${made.token}` }
-  }
+  const tokenFor = async () => ({
+    authorization: (await makeApiToken(t.db, { scopes: ['leads:read', 'leads:write'] })).authorization,
+  })
 
-  async function store(formKey: string, extra: Partial<NewLead> = {}): Promise<string> {
-    const { lead } = await createLeadRepository(t.db).insertLead({
-      formKey,
-      fields: validPayload(registeredForm(formKey), new Date()),
-      language: 'en',
-      userAgent: 'vitest',
-      ipHash: null,
-      isSpam: false,
-      spamReasons: [],
-      idempotencyKey: null,
-      bodyHash: null,
-      ...extra,
-    })
-    return lead.id
+  /** A lead of the form with every field filled, as a visitor sends it. */
+  async function store(form: string, extra: StoredLeadOptions = {}): Promise<string> {
+    return (await storeLead(t.db, { form, fields: validPayload(registeredForm(form), new Date()), ...extra }))
+      .id
   }
 
   function get(url: string, headers: Record<string, string>) {

@@ -7,22 +7,20 @@
  */
 import { describe, expect, it } from 'vitest'
 import { maintainTables } from '#server/db/table-maintenance.ts'
-import { createLeadRepository, type NewLead } from '#server/leads/lead-repository.ts'
+import { createLeadRepository } from '#server/leads/lead-repository.ts'
+import { newLead } from '#tests/kit/leads.ts'
 import { useTestDatabase } from './helpers/test-database.ts'
 
-function newLead(n: number): NewLead {
-  return {
-    formKey: 'contact-message',
+/** The n-th lead of the upkeep's load, each with hashes of its own. */
+function upkeepLead(n: number) {
+  return newLead({
     fields: { firstName: `Person${n}`, lastName: 'Upkeep', email: `u${n}@example.com` },
-    language: 'en',
     userAgent: 'test',
     ipHash: `ip-${n}`,
-    isSpam: false,
-    spamReasons: [],
     idempotencyKey: `upkeep-${n}`,
     bodyHash: `body-${n}`,
     textHash: `text-${n}`,
-  }
+  })
 }
 
 describe('table maintenance on pglite', () => {
@@ -47,7 +45,7 @@ describe('table maintenance on pglite', () => {
     expect(await plannedRows()).toBe(0)
     const repository = createLeadRepository(test.db)
     for (let n = 0; n < 400; n += 50)
-      await Promise.all(Array.from({ length: 50 }, (_, i) => repository.insertLead(newLead(n + i))))
+      await Promise.all(Array.from({ length: 50 }, (_, i) => repository.insertLead(upkeepLead(n + i))))
     await statisticsReported()
 
     const first = await maintainTables(test.db)

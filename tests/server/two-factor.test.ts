@@ -9,9 +9,9 @@ import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { resetSecondFactor } from '#server/staff/second-factor.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { featureDrivers, useTestDatabase } from './helpers/test-database.ts'
 
@@ -59,10 +59,7 @@ describe.each(featureDrivers)('two-step sign-in on %s', (driver) => {
   let offered: FastifyInstance
   let forced: FastifyInstance
   let clock: Date
-  let passwordHash: string
-
   beforeAll(async () => {
-    passwordHash = await testPasswordHash(password)
     const common = testAppOptions(test.db, { ipHashSalt: 'two-factor-tests-salt-0123', now: () => clock })
     offered = await buildApp(common)
     forced = await buildApp({ ...common, admin: { requireSecondFactor: true } })
@@ -74,10 +71,7 @@ describe.each(featureDrivers)('two-step sign-in on %s', (driver) => {
   beforeEach(async () => {
     clock = new Date('2026-11-23T16:00:00Z')
     await test.db.query('TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit CASCADE')
-    await test.db.query('INSERT INTO staff_users (email, password_hash) VALUES ($1, $2)', [
-      email,
-      passwordHash,
-    ])
+    await makeStaff(test.db, email, { password })
   })
 
   function post(app: FastifyInstance, url: string, fields: Record<string, string>, cookie = '') {

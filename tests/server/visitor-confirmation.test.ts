@@ -11,7 +11,7 @@ import { agency, formatPhone } from '#config/agency.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import { visitorCopyLimits } from '#server/leads/visitor-copies.ts'
-import { registeredForm, validPayload } from './helpers/form-payloads.ts'
+import { contactPayload } from '#tests/kit/form-posts.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, submitStoredLead } from './helpers/requests.ts'
 import { type ReceivedMail, useSmtpSink } from './helpers/smtp-sink.ts'
@@ -23,8 +23,6 @@ const ipHashSalt = 'visitor-confirmation-tests-salt-0123'
 const encryptionKey = randomBytes(32)
 const agencyAddress = 'leads@oakridge-insurance.example'
 
-const contactForm = () => registeredForm('contact-message')
-
 /** A unique address per test, so the daily count of one test never touches another's. */
 function uniqueAddress(tag: string): string {
   return `${tag}.${randomBytes(4).toString('hex')}@example.com`
@@ -35,15 +33,8 @@ function clientAddress(): string {
   return `10.${[...randomBytes(3)].join('.')}`
 }
 
-function contactPayload(email: string, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    ...validPayload(contactForm(), today),
-    email,
-    // Each message differs, so the repeated-text check never judges one a copy of another.
-    msg: `Please call me about my policy ${randomBytes(6).toString('hex')}.`,
-    ...overrides,
-  }
-}
+/** Each message differs, so the repeated-text check never judges one a copy of another. */
+const policyMessage = () => `Please call me about my policy ${randomBytes(6).toString('hex')}.`
 
 describe.each(drivers)('visitor confirmation on %s', (driver) => {
   // Each test starts with no copy granted in the last day: the hourly cap is the whole site's.
@@ -98,7 +89,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
 
   it('sends the visitor one copy with the reference, the next step and the agency’s contact', async () => {
     const address = uniqueAddress('copy')
-    const lead = await submit(contactPayload(address))
+    const lead = await submit(contactPayload(today, { email: address, msg: policyMessage() }))
     await worker().runOnce()
 
     const [mail, ...more] = mailsTo(address)
@@ -128,7 +119,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     const mailbox = `victim${randomBytes(3).toString('hex')}`
     const tag = `Call4045550100ForYourPrize${randomBytes(2).toString('hex')}`
     const address = `${mailbox}+${tag}@example.com`
-    await submit(contactPayload(address))
+    await submit(contactPayload(today, { email: address, msg: policyMessage() }))
     await worker().runOnce()
     const [mail] = mailsTo(address)
     expect(mail?.header('from')).toBe(`${agency.name} <website@oakridge-insurance.example>`)
@@ -142,7 +133,9 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
 
   it('writes in Spanish to a visitor of the Spanish site', async () => {
     const address = uniqueAddress('espanol')
-    const lead = await submit(contactPayload(address), { 'content-language': 'es' })
+    const lead = await submit(contactPayload(today, { email: address, msg: policyMessage() }), {
+      'content-language': 'es',
+    })
     await worker().runOnce()
     const [mail] = mailsTo(address)
     expect(mail?.subject).toBe(`Recibimos su solicitud · Referencia ${lead.reference}`)
@@ -160,7 +153,8 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
       .replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] ?? 'g')}`
     // No link: a link is a spam signal, and then no copy goes at all (below).
     await submit(
-      contactPayload(address, {
+      contactPayload(today, {
+        email: address,
         firstName: `Win ${word}`,
         lastName: 'Prizeline',
         msg: `Claim your prize: call 404 555 0100 and say ${word}`,
@@ -178,7 +172,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
 
   it('sends nothing to the visitor of a lead judged spam', async () => {
     const address = uniqueAddress('spam')
-    await submit(contactPayload(address, { company: 'Acme SEO' }))
+    await submit(contactPayload(today, { email: address, msg: policyMessage(), company: 'Acme SEO' }))
     await worker().runOnce()
     expect(mailsTo(address)).toHaveLength(0)
   })
@@ -188,7 +182,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     const leads = []
     // The same address, written differently: it is one recipient.
     for (const written of [address, address.toUpperCase(), ` ${address}`, address]) {
-      leads.push(await submit(contactPayload(written)))
+      leads.push(await submit(contactPayload(today, { email: written, msg: policyMessage() })))
       await worker().runOnce()
     }
     const copies = sink.messages.filter((mail) =>
@@ -227,7 +221,8 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
       `${other}+c@example.com`,
       `${other}+d@example.com`,
     ]
-    for (const written of [...spellings, ...otherSpellings]) await submit(contactPayload(written))
+    for (const written of [...spellings, ...otherSpellings])
+      await submit(contactPayload(today, { email: written, msg: policyMessage() }))
     await worker().runOnce()
     const reached = (mailbox: string) =>
       sink.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase().startsWith(mailbox)))
@@ -239,7 +234,8 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
     const sender = clientAddress()
     const addresses = Array.from({ length: 6 }, (_, n) => uniqueAddress(`group${n}`))
     const leads = []
-    for (const address of addresses) leads.push(await submit(contactPayload(address), {}, sender))
+    for (const address of addresses)
+      leads.push(await submit(contactPayload(today, { email: address, msg: policyMessage() }), {}, sender))
     await worker().runOnce()
     expect(addresses.map((address) => mailsTo(address).length)).toEqual([1, 1, 1, 1, 1, 0])
     for (const lead of leads) expect(agencyMailOf(lead.id)).toHaveLength(1)
@@ -247,9 +243,14 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
 
   it('sends no copy of a form posted without JavaScript, which carries no proof of work', async () => {
     const address = uniqueAddress('nojs')
-    const response = await injectForm(t.app, '/api/forms/contact-message', contactPayload(address), {
-      remoteAddress: clientAddress(),
-    })
+    const response = await injectForm(
+      t.app,
+      '/api/forms/contact-message',
+      contactPayload(today, { email: address, msg: policyMessage() }),
+      {
+        remoteAddress: clientAddress(),
+      },
+    )
     expect(response.statusCode).toBe(303)
     const [lead] = await t.db.query<{ id: string; is_spam: boolean }>(
       "SELECT id, is_spam FROM leads WHERE fields->>'email' = $1",
@@ -264,7 +265,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
   it('sends no copy of a lead with any spam signal, even one short of the verdict', async () => {
     const address = uniqueAddress('signal')
     const lead = await submit(
-      contactPayload(address, { msg: 'My current policy: https://insurer.example/policy' }),
+      contactPayload(today, { email: address, msg: 'My current policy: https://insurer.example/policy' }),
     )
     const [row] = await t.db.query<{ is_spam: boolean }>('SELECT is_spam FROM leads WHERE id = $1', [lead.id])
     expect(row?.is_spam).toBe(false)
@@ -276,7 +277,9 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
   it(`sends at most ${visitorCopyLimits.perHour} copies an hour however many addresses send at once`, async () => {
     const wave = visitorCopyLimits.perHour + 10
     const addresses = Array.from({ length: wave }, (_, n) => uniqueAddress(`wave${n}`))
-    const leads = await Promise.all(addresses.map((address) => submit(contactPayload(address))))
+    const leads = await Promise.all(
+      addresses.map((address) => submit(contactPayload(today, { email: address, msg: policyMessage() }))),
+    )
     await worker().runOnce()
     const copies = addresses.filter((address) => mailsTo(address).length > 0)
     expect(copies).toHaveLength(visitorCopyLimits.perHour)
@@ -290,7 +293,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
 
   it('sends none when VISITOR_CONFIRMATION=off, and the agency is still mailed', async () => {
     const address = uniqueAddress('off')
-    const lead = await submit(contactPayload(address))
+    const lead = await submit(contactPayload(today, { email: address, msg: policyMessage() }))
     await worker({ confirmation: false }).runOnce()
     expect(mailsTo(address)).toHaveLength(0)
     expect(agencyMailOf(lead.id)).toHaveLength(1)
@@ -298,7 +301,7 @@ describe.each(drivers)('visitor confirmation on %s', (driver) => {
 
   it('sends once after SMTP refused the first attempts, counted once', async () => {
     const address = uniqueAddress('retry')
-    const lead = await submit(contactPayload(address))
+    const lead = await submit(contactPayload(today, { email: address, msg: policyMessage() }))
     const sender = worker()
     sink.setMode('reject')
     try {

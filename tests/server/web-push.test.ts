@@ -14,6 +14,7 @@ import type { Queryable } from '#server/db/database.ts'
 import { createDeliveryWorker } from '#server/delivery/delivery-worker.ts'
 import type { PushSettings } from '#server/push/push-delivery.ts'
 import { subscriptionsPerMember } from '#server/push/push-subscriptions.ts'
+import { type SignedInStaff, signedInStaff } from '#tests/kit/staff.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import {
   decryptPush,
@@ -24,7 +25,6 @@ import {
   verifiedVapidClaims,
 } from './helpers/push-service.ts'
 import { injectForm, ownOrigin, submitStoredLead } from './helpers/requests.ts'
-import { type SignedInStaff, signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { drivers } from './helpers/test-database.ts'
 

@@ -19,11 +19,11 @@ import { urlProblem } from '#server/security/destination-rules.ts'
 import { newRecoveryCodes, pendingSecret, totpFor } from '#server/staff/second-factor.ts'
 import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
 import { hostProblem, isOutsideAddress, outsideOnlyLookup } from '#server/webhooks/destination-address.ts'
-import { addDestination, generateWebhookSecret } from '#server/webhooks/destinations.ts'
 import { recentDeliveries } from '#server/webhooks/webhook-jobs.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
+import { makeDestination } from '#tests/kit/webhooks.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm, submitStoredLead } from './helpers/requests.ts'
-import { staffWithPassword } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
@@ -191,21 +191,6 @@ describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
     })
   }
 
-  async function deskDestination(url: string, sendSensitive = false) {
-    return addDestination(
-      t.db,
-      {
-        url,
-        secret: generateWebhookSecret(),
-        formKeys: [],
-        lines: [],
-        sendSensitive,
-        createdBy: 'ana@oakridge-insurance.example',
-      },
-      testEncryptionKey,
-    )
-  }
-
   async function lastAnswers() {
     const rows = await recentDeliveries(t.db, 100)
     return new Map(rows.map((row) => [row.destinationUrl, row]))
@@ -216,7 +201,7 @@ describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
 
   /** An owner signed in, with a password (and, when asked, a second factor: its secret and codes). */
   async function owner(email: string, password: string, { twoStep = false } = {}) {
-    const id = await staffWithPassword(t.db, email, password, { role: 'owner' })
+    const { id } = await makeStaff(t.db, email, { password, role: 'owner' })
     const session = await createSession(t.db, id, new Date(), defaultSessionSettings)
     let secret = ''
     let codes: string[] = []
@@ -280,7 +265,7 @@ describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
       `https://[::ffff:127.0.0.1]:${target.port}/hook`,
       `https://vm:${target.port}/hook`,
     ]
-    for (const url of urls) await deskDestination(url)
+    for (const url of urls) await makeDestination(t.db, url)
     await submit('contact-message', validPayload(registeredForm('contact-message'), today))
     await worker().runOnce()
     const answers = await lastAnswers()
@@ -311,7 +296,7 @@ describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
         silent: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`,
         closed: `http://127.0.0.1:${closedPort}/hook`,
       }
-      for (const url of Object.values(urls)) await deskDestination(url)
+      for (const url of Object.values(urls)) await makeDestination(t.db, url)
       await submit('contact-message', validPayload(registeredForm('contact-message'), today))
       await worker({ allowLoopback: true, timeoutMs: 300 }).runOnce()
       const answers = await lastAnswers()
@@ -410,8 +395,11 @@ describe.each(featureDrivers)('webhook destinations on %s', (driver) => {
       const target = await receiver(500, 'no')
       // https to a plain receiver: the attempt fails after the numbers were readied, so it is recorded.
       const withNumbers = `https://127.0.0.1:${target.port}/with-numbers`
-      await deskDestination(withNumbers, true)
-      await deskDestination(`http://127.0.0.1:${target.port}/without`, false)
+      await makeDestination(t.db, withNumbers, {
+        sendSensitive: true,
+        createdBy: 'ana@oakridge-insurance.example',
+      })
+      await makeDestination(t.db, `http://127.0.0.1:${target.port}/without`, { sendSensitive: false })
       const leadId = await submit('workers-comp-quote', {
         ...validPayload(registeredForm('workers-comp-quote'), today),
         ssn1: '111223333',

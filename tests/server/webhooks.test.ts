@@ -22,17 +22,17 @@ import { createWorkLog } from '#server/leads/work-log.ts'
 import { createMailTransport } from '#server/mail/mail-transport.ts'
 import { decryptValue } from '#server/security/sensitive-fields.ts'
 import {
-  addDestination,
   generateWebhookSecret,
   setDestinationEnabled,
   syncEnvironmentDestination,
 } from '#server/webhooks/destinations.ts'
 import { buildWebhookPayload, leadForWebhook } from '#server/webhooks/payload.ts'
 import { recentDeliveries } from '#server/webhooks/webhook-jobs.ts'
+import { signedInStaff } from '#tests/kit/staff.ts'
+import { makeDestination } from '#tests/kit/webhooks.ts'
 import { registeredForm, validPayload } from './helpers/form-payloads.ts'
 import { injectForm, ownOrigin, submitStoredLead } from './helpers/requests.ts'
 import { waitFor } from './helpers/server-process.ts'
-import { signedInStaff } from './helpers/staff-session.ts'
 import { useTestApp } from './helpers/test-app.ts'
 import { featureDrivers, testEncryptionKey } from './helpers/test-database.ts'
 
@@ -177,11 +177,7 @@ describe.each(featureDrivers)('webhooks on %s', (driver) => {
   it('sends each event of a lead once, signed, after two refused attempts; spam sends nothing', async () => {
     await removeEveryDestination()
     const crm = await receiver(2)
-    await addDestination(
-      t.db,
-      { url: crm.url, secret: crm.secret, formKeys: [], lines: [], sendSensitive: false, createdBy: 'test' },
-      testEncryptionKey,
-    )
+    await makeDestination(t.db, crm.url, { secret: crm.secret })
     const contact: Record<string, string> = {
       ...validPayload(registeredForm('contact-message'), today),
       firstName: 'Jane',
@@ -266,18 +262,7 @@ describe.each(featureDrivers)('webhooks on %s', (driver) => {
     const plain = await receiver(0)
     const handEdited = await receiver(0)
     for (const target of [plain, handEdited])
-      await addDestination(
-        t.db,
-        {
-          url: target.url,
-          secret: target.secret,
-          formKeys: [],
-          lines: [],
-          sendSensitive: false,
-          createdBy: 'test',
-        },
-        testEncryptionKey,
-      )
+      await makeDestination(t.db, target.url, { secret: target.secret })
     // A row changed by hand to allow SSN/EIN over plain http: still withheld at send time.
     await t.db.query('UPDATE webhook_destinations SET send_sensitive = true WHERE url = $1', [handEdited.url])
     const workersComp = {
@@ -319,18 +304,7 @@ describe.each(featureDrivers)('webhooks on %s', (driver) => {
   it('sends only the forms and lines a destination takes', async () => {
     await removeEveryDestination()
     const boats = await receiver(0)
-    await addDestination(
-      t.db,
-      {
-        url: boats.url,
-        secret: boats.secret,
-        formKeys: [],
-        lines: ['vehicle'],
-        sendSensitive: false,
-        createdBy: 'test',
-      },
-      testEncryptionKey,
-    )
+    await makeDestination(t.db, boats.url, { secret: boats.secret, lines: ['vehicle'] })
     const boatLead = await submit('boat-quote', validPayload(registeredForm('boat-quote'), today))
     const contactLead = await submit(
       'contact-message',
@@ -345,18 +319,7 @@ describe.each(featureDrivers)('webhooks on %s', (driver) => {
   it('pauses a destination failing for a day, names it in the digest, and resumes when turned on', async () => {
     await removeEveryDestination()
     const down = await receiver(Number.POSITIVE_INFINITY)
-    const id = await addDestination(
-      t.db,
-      {
-        url: down.url,
-        secret: down.secret,
-        formKeys: [],
-        lines: [],
-        sendSensitive: false,
-        createdBy: 'test',
-      },
-      testEncryptionKey,
-    )
+    const { id } = await makeDestination(t.db, down.url, { secret: down.secret })
     const leadId = await submit('contact-message', validPayload(registeredForm('contact-message'), today))
     await deliverUntil(() => down.bodies.length >= 1, 'a first refused attempt')
     const digestOf = async () =>
@@ -488,18 +451,7 @@ describe.each(featureDrivers)('webhooks on %s', (driver) => {
       await removeEveryDestination()
       const owner = await signedIn(`retry-owner-${driver}@oakridge-insurance.example`, 'owner')
       const crm = await receiver(Number.POSITIVE_INFINITY)
-      await addDestination(
-        t.db,
-        {
-          url: crm.url,
-          secret: crm.secret,
-          formKeys: [],
-          lines: [],
-          sendSensitive: false,
-          createdBy: 'test',
-        },
-        testEncryptionKey,
-      )
+      await makeDestination(t.db, crm.url, { secret: crm.secret })
       await submit('contact-message', validPayload(registeredForm('contact-message'), today))
       await deliverUntil(() => crm.bodies.length >= 1, 'a refused attempt')
       await t.db.query(`UPDATE webhook_deliveries SET status = 'failed'`)

@@ -14,6 +14,8 @@ import { searchedFields } from '#server/leads/lead-filters.ts'
 import { purgeFinishedLeads } from '#server/leads/lead-repository.ts'
 import { addStaffUser } from '#server/staff/staff-accounts.ts'
 import { createSession, defaultSessionSettings } from '#server/staff/staff-sessions.ts'
+import { person, storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
@@ -71,36 +73,6 @@ describe('overdueCutoff agrees with isOverdue', () => {
 describe.each(featureDrivers)('work queue on %s', (driver) => {
   const t = useDesk(driver)
 
-  async function insertLead(
-    fields: Record<string, string>,
-    receivedAt: Date,
-    extra: { status?: string; followUpAt?: Date; firstContactAt?: Date } = {},
-  ): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>(
-      `INSERT INTO leads (form_key, fields, received_at, status, follow_up_at, first_contact_at)
-       VALUES ('contact-message', $1::jsonb, $2::timestamptz, $3, $4::timestamptz, $5::timestamptz) RETURNING id`,
-      [
-        JSON.stringify(fields),
-        receivedAt.toISOString(),
-        extra.status ?? 'new',
-        extra.followUpAt?.toISOString() ?? null,
-        extra.firstContactAt?.toISOString() ?? null,
-      ],
-    )
-    if (!row) throw new Error('no lead')
-    return row.id
-  }
-
-  let phones = 100
-  /** A person with an e-mail and a phone of their own (shared ones would link their requests). */
-  const person = (first: string, last: string, more: Record<string, string> = {}) => ({
-    firstName: first,
-    lastName: last,
-    email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
-    phone: `(770) 555-${String(phones++).padStart(4, '0')}`,
-    ...more,
-  })
-
   function post(
     who: { cookie: string } | undefined,
     url: string,
@@ -152,21 +124,32 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   it('opens on overdue leads (a Friday one first), then due follow-ups, new, then the rest', async () => {
     // Newer leads that need nothing now: they used to push the overdue ones down the list.
     for (let n = 0; n < 6; n++)
-      await insertLead(person(`Done${n}`, 'Contacted'), new Date(t.clock.getTime() - n * 60_000), {
+      await storeLead(t.db, {
+        fields: person(`Done${n}`, 'Contacted'),
+        receivedAt: new Date(t.clock.getTime() - n * 60_000),
         status: 'contacted',
       })
-    await insertLead(person('Fresh', 'Monday'), new Date('2026-11-23T15:30:00Z'))
-    await insertLead(person('Saturday', 'Weekend'), new Date('2026-11-21T15:00:00Z'))
-    await insertLead(person('Friday', 'Late'), new Date('2026-11-20T20:30:00Z'))
-    await insertLead(person('Quoted', 'Callback'), new Date('2026-11-10T15:00:00Z'), {
+    await storeLead(t.db, { fields: person('Fresh', 'Monday'), receivedAt: new Date('2026-11-23T15:30:00Z') })
+    await storeLead(t.db, {
+      fields: person('Saturday', 'Weekend'),
+      receivedAt: new Date('2026-11-21T15:00:00Z'),
+    })
+    await storeLead(t.db, { fields: person('Friday', 'Late'), receivedAt: new Date('2026-11-20T20:30:00Z') })
+    await storeLead(t.db, {
+      fields: person('Quoted', 'Callback'),
+      receivedAt: new Date('2026-11-10T15:00:00Z'),
       status: 'quoted',
       followUpAt: new Date('2026-11-23T14:00:00Z'),
     })
-    await insertLead(person('Later', 'Callback'), new Date('2026-11-09T15:00:00Z'), {
+    await storeLead(t.db, {
+      fields: person('Later', 'Callback'),
+      receivedAt: new Date('2026-11-09T15:00:00Z'),
       status: 'contacted',
       followUpAt: new Date('2026-11-24T14:00:00Z'),
     })
-    await insertLead(person('Won', 'Callback'), new Date('2026-11-09T15:00:00Z'), {
+    await storeLead(t.db, {
+      fields: person('Won', 'Callback'),
+      receivedAt: new Date('2026-11-09T15:00:00Z'),
       status: 'won',
       followUpAt: new Date('2026-11-20T14:00:00Z'),
     })
@@ -198,7 +181,9 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('one save logs a call with its outcome, a note, a status and a follow-up, each with who and when', async () => {
-    const id = await insertLead(person('Ana', 'Ruiz'), new Date('2026-11-23T13:00:00Z'))
+    const id = (
+      await storeLead(t.db, { fields: person('Ana', 'Ruiz'), receivedAt: new Date('2026-11-23T13:00:00Z') })
+    ).id
     const saved = await post(t.desk, `/admin/leads/${id}/work`, {
       channel: 'call',
       outcome: 'voicemail',
@@ -284,7 +269,9 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('logging an e-mail offers e-mail outcomes (sent, replied), not the phone ones', async () => {
-    const id = await insertLead(person('Eva', 'Mora'), new Date('2026-11-23T13:00:00Z'))
+    const id = (
+      await storeLead(t.db, { fields: person('Eva', 'Mora'), receivedAt: new Date('2026-11-23T13:00:00Z') })
+    ).id
     const form = (await get(t.desk, `/admin/leads/${id}`)).body
     expect(form).toMatch(/name="emailOutcome"[^>]*value="sent"/)
     expect(pageText(form)).toContain('They replied')
@@ -302,7 +289,13 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('walks the pipeline: quoted, lost with its reason (refused without), won; retention purges lost, and won only when the agency says so', async () => {
-    const id = await insertLead(person('Cy', 'Ng'), new Date('2024-01-02T15:00:00Z'), { status: 'contacted' })
+    const id = (
+      await storeLead(t.db, {
+        fields: person('Cy', 'Ng'),
+        receivedAt: new Date('2024-01-02T15:00:00Z'),
+        status: 'contacted',
+      })
+    ).id
     const refused = await post(t.desk, `/admin/leads/${id}/work`, {
       status: 'lost',
       statusWas: 'contacted',
@@ -335,10 +328,20 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
       'Status set to Lost (Went with another agency)',
     )
 
-    const lost = await insertLead(person('Lo', 'St'), new Date('2024-01-02T15:00:00Z'), { status: 'lost' })
-    const quoted = await insertLead(person('Qu', 'Oted'), new Date('2024-01-02T15:00:00Z'), {
-      status: 'quoted',
-    })
+    const lost = (
+      await storeLead(t.db, {
+        fields: person('Lo', 'St'),
+        receivedAt: new Date('2024-01-02T15:00:00Z'),
+        status: 'lost',
+      })
+    ).id
+    const quoted = (
+      await storeLead(t.db, {
+        fields: person('Qu', 'Oted'),
+        receivedAt: new Date('2024-01-02T15:00:00Z'),
+        status: 'quoted',
+      })
+    ).id
     expect(await purgeFinishedLeads(t.db, new Date('2025-01-01T00:00:00Z'), { purgeWon: false })).toBe(1)
     expect(await leadRow(lost)).toBeUndefined()
     expect(await leadRow(quoted)).toBeDefined()
@@ -349,7 +352,12 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('keeps a note typed when the session ended, through sign-in, and shows it unsaved on the lead', async () => {
-    const id = await insertLead(person('Maria', 'Johnson'), new Date('2026-11-23T13:00:00Z'))
+    const id = (
+      await storeLead(t.db, {
+        fields: person('Maria', 'Johnson'),
+        receivedAt: new Date('2026-11-23T13:00:00Z'),
+      })
+    ).id
     await addStaffUser(
       t.db,
       'kim@oakridge-insurance.example',
@@ -401,12 +409,15 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('after a sign-in with a two-step code, the inbox sends the staff member back to the drafted lead', async () => {
-    const id = await insertLead(person('Maria', 'Johnson'), new Date('2026-11-23T13:00:00Z'))
-    const [kim] = await t.db.query<{ id: string }>(
-      `INSERT INTO staff_users (email, password_hash) VALUES ('kim@oakridge-insurance.example', 'x') RETURNING id`,
-    )
+    const id = (
+      await storeLead(t.db, {
+        fields: person('Maria', 'Johnson'),
+        receivedAt: new Date('2026-11-23T13:00:00Z'),
+      })
+    ).id
+    const kim = await makeStaff(t.db, 'kim@oakridge-insurance.example')
     const { saveDraft } = await import('#server/desk/work-drafts.ts')
-    const session = await createSession(t.db, kim?.id ?? '', t.clock, defaultSessionSettings)
+    const session = await createSession(t.db, kim.id, t.clock, defaultSessionSettings)
     await saveDraft(t.db, {
       sessionToken: session.token,
       leadId: id,
@@ -419,22 +430,42 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('links the same person’s requests by e-mail or phone and marks the repeat in the inbox', async () => {
-    const first = await insertLead(
-      { firstName: 'Maria', lastName: 'Johnson', email: 'Maria.J@Example.com', phone: '770-555-0199' },
-      new Date('2026-11-02T15:00:00Z'),
-      { status: 'contacted' },
-    )
-    const second = await insertLead(
-      { firstName: 'Maria', lastName: 'Johnson', email: ' maria.j@example.com', phone: '' },
-      new Date('2026-11-16T15:00:00Z'),
-      { status: 'contacted' },
-    )
-    const byPhone = await insertLead(
-      { firstName: 'M', lastName: 'Johnson', email: 'other@example.com', phone: '+1 (770) 555-0199' },
-      new Date('2026-11-20T15:00:00Z'),
-      { status: 'contacted' },
-    )
-    await insertLead(person('Someone', 'Else'), new Date('2026-11-21T15:00:00Z'), { status: 'contacted' })
+    const first = (
+      await storeLead(t.db, {
+        fields: {
+          firstName: 'Maria',
+          lastName: 'Johnson',
+          email: 'Maria.J@Example.com',
+          phone: '770-555-0199',
+        },
+        receivedAt: new Date('2026-11-02T15:00:00Z'),
+        status: 'contacted',
+      })
+    ).id
+    const second = (
+      await storeLead(t.db, {
+        fields: { firstName: 'Maria', lastName: 'Johnson', email: ' maria.j@example.com', phone: '' },
+        receivedAt: new Date('2026-11-16T15:00:00Z'),
+        status: 'contacted',
+      })
+    ).id
+    const byPhone = (
+      await storeLead(t.db, {
+        fields: {
+          firstName: 'M',
+          lastName: 'Johnson',
+          email: 'other@example.com',
+          phone: '+1 (770) 555-0199',
+        },
+        receivedAt: new Date('2026-11-20T15:00:00Z'),
+        status: 'contacted',
+      })
+    ).id
+    await storeLead(t.db, {
+      fields: person('Someone', 'Else'),
+      receivedAt: new Date('2026-11-21T15:00:00Z'),
+      status: 'contacted',
+    })
 
     const page = pageText((await get(t.desk, `/admin/leads/${first}`)).body)
     expect(page).toContain('Other requests from this person (2)')
@@ -450,7 +481,9 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('refuses a follow-up out of range or at a time the clocks skip, on the desk form and in the API', async () => {
-    const id = await insertLead(person('Far', 'Off'), new Date('2026-11-23T13:00:00Z'))
+    const id = (
+      await storeLead(t.db, { fields: person('Far', 'Off'), receivedAt: new Date('2026-11-23T13:00:00Z') })
+    ).id
     const followUp = (value: string) =>
       post(t.desk, `/admin/leads/${id}/work`, { followUp: value, followUpWas: '' })
     // Now is 11:00 on Monday 23 November 2026 in New York; the range is a day back to five years on.
@@ -491,7 +524,9 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('the API logs a contact, a note, a status with its reason, a follow-up and an assignee', async () => {
-    const id = await insertLead(person('Api', 'Lead'), new Date('2026-11-23T13:00:00Z'))
+    const id = (
+      await storeLead(t.db, { fields: person('Api', 'Lead'), receivedAt: new Date('2026-11-23T13:00:00Z') })
+    ).id
     const contact = await api('POST', `/api/admin/leads/${id}/contacts`, {
       channel: 'call',
       outcome: 'reached',
@@ -548,7 +583,12 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
       expect(
         (await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(impossible)}`)).statusCode,
       ).toBe(400)
-    const newer = await insertLead(person('Newer', 'One'), new Date(t.clock.getTime() - 60_000))
+    const newer = (
+      await storeLead(t.db, {
+        fields: person('Newer', 'One'),
+        receivedAt: new Date(t.clock.getTime() - 60_000),
+      })
+    ).id
     expect(
       (await api('GET', `/api/admin/leads/new-count?since=${encodeURIComponent(since)}`)).json().count,
     ).toBe(1)
@@ -568,11 +608,15 @@ describe.each(featureDrivers)('work queue on %s', (driver) => {
   })
 
   it('the digest lists the day’s due follow-ups with their phones', async () => {
-    await insertLead(person('Due', 'Today', { phone: '(770) 555-0142' }), new Date('2026-11-02T15:00:00Z'), {
+    await storeLead(t.db, {
+      fields: person('Due', 'Today', { phone: '(770) 555-0142' }),
+      receivedAt: new Date('2026-11-02T15:00:00Z'),
       status: 'quoted',
       followUpAt: new Date('2026-11-23T20:00:00Z'),
     })
-    await insertLead(person('Due', 'Tomorrow'), new Date('2026-11-02T15:00:00Z'), {
+    await storeLead(t.db, {
+      fields: person('Due', 'Tomorrow'),
+      receivedAt: new Date('2026-11-02T15:00:00Z'),
       status: 'quoted',
       followUpAt: new Date('2026-11-24T15:00:00Z'),
     })

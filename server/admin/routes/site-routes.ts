@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { dayCodes } from '#config/agency-facts.ts'
-import { type ImageKind, maxUploadBytes, type SiteImage } from '#config/site-images.ts'
+import { maxUploadBytes } from '#config/site-images.ts'
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { Database } from '#server/db/database.ts'
 import {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import axe, { type AxeResults } from 'axe-core'
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: the rules every scan runs. */
@@ -36,4 +36,35 @@ export async function axeScan(page: Page, { include, exclude }: { include?: stri
 /** The violations of a scan, one line each: the rule and the elements it found. */
 export function violationLines(results: AxeResults): string[] {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** A desktop and a phone width, as tests/e2e/accessibility.spec.ts checks the public pages. */
+const deskWidths = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 740 },
+]
+
+/**
+ * No WCAG A/AA violation on the page: at a desktop and a phone width, or at the page's own size
+ * (`widths: 'current'`) where the test set it. `staffMenu`: the staff menu's links are targets
+ * 24 px tall at least by their own size (WCAG 2.5.8), so they pass however the header wraps, not
+ * only when axe finds them spaced far enough apart.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  { widths = 'desk', staffMenu = false }: { widths?: 'desk' | 'current'; staffMenu?: boolean } = {},
+) {
+  for (const viewport of widths === 'current' ? [page.viewportSize()] : deskWidths) {
+    if (viewport && widths !== 'current') await page.setViewportSize(viewport)
+    const at = viewport ? `at ${viewport.width}px` : ''
+    expect(violationLines(await axeScan(page)), at).toEqual([])
+    if (!staffMenu) continue
+    const menu = page.getByRole('navigation', { name: 'Staff' }).getByRole('link')
+    for (const link of await menu.all()) {
+      expect(
+        (await link.boundingBox())?.height ?? 0,
+        `${await link.textContent()} ${at}`,
+      ).toBeGreaterThanOrEqual(24)
+    }
+  }
 }

@@ -1,4 +1,6 @@
 import pg from 'pg'
+import type { Database } from '#server/db/database.ts'
+import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 
 /** The end-to-end server stores leads in this PostgreSQL database, which the tests read back. */
 export const e2eDatabaseName = `agency_e2e_${process.env.E2E_PORT ?? 3107}`
@@ -15,6 +17,19 @@ export async function withE2eDatabase<T>(fn: (client: pg.Client) => Promise<T>):
     return await fn(client)
   } finally {
     await client.end()
+  }
+}
+
+/**
+ * The end-to-end database as the server opens it, for the test kit's factories (tests/kit: a lead
+ * stored through the lead repository, as a visitor's is).
+ */
+export async function withE2eStore<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openPostgresDatabase(adminConnectionString(e2eDatabaseName))
+  try {
+    return await fn(db)
+  } finally {
+    await db.close()
   }
 }
 

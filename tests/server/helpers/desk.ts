@@ -1,6 +1,6 @@
 import { beforeEach } from 'vitest'
 import type { DriverName } from '#server/db/database.ts'
-import { type SignedInStaff, signedInStaff } from './staff-session.ts'
+import { type SignedInStaff, signedInStaff } from '#tests/kit/staff.ts'
 import { useTestApp } from './test-app.ts'
 
 /**

@@ -1,5 +1,6 @@
 import { addDays, resolveDateLimit, toIsoDate } from '#forms/dates.ts'
 import { allFields, type Field, type FormDefinition } from '#forms/engine.ts'
+import type { LeadSource } from '#forms/lead-source.ts'
 import { getFormDefinition } from '#forms/registry.ts'
 
 /** The registered form of `key`: a test naming a form that is no longer registered fails here. */
@@ -10,7 +11,7 @@ export function registeredForm(key: string): FormDefinition {
 }
 
 /** A `_source` as the page's script sends it with a form: a visit from a Google ad for boat insurance. */
-export const boatAdVisit = {
+export const boatAdVisit: LeadSource = {
   landing: '/insurance/vehicle/boat',
   referrer: 'www.google.com',
   utmSource: 'google',

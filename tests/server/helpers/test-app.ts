@@ -13,6 +13,9 @@ import { openTestDatabase, testEncryptionKey } from './test-database.ts'
  */
 export const testPasswordCost: PasswordCost = { N: 2 ** 10, r: 8, p: 1 }
 
+/** The app's salt in tests: it keys the IP hashes and the API tokens' digests (server/staff/api-tokens.ts). */
+export const testIpHashSalt = 'test-app-ip-hash-salt-0123456789'
+
 /**
  * What every inject test gives the app: the test key, no submission limit, a salt of its own, the
  * cheap password cost.
@@ -20,7 +23,7 @@ export const testPasswordCost: PasswordCost = { N: 2 ** 10, r: 8, p: 1 }
 export function testAppOptions(db: Database, options: Partial<AppOptions> = {}): AppOptions {
   return {
     db,
-    ipHashSalt: 'test-app-ip-hash-salt-0123456789',
+    ipHashSalt: testIpHashSalt,
     encryptionKey: testEncryptionKey,
     submitRateLimit: false,
     passwordCost: testPasswordCost,
