@@ -4,6 +4,7 @@
  * page with the draft; Publish and Restore make a version the one in force
  * (server/site/site-settings.ts), recorded in staff_audit. The same store as the API (site-api.ts).
  */
+import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { dayCodes } from '#config/agency-facts.ts'
 import { maxUploadBytes } from '#config/site-images.ts'
@@ -22,7 +23,6 @@ import {
 } from '#server/site/site-settings.ts'
 import { checkUpload, imageChange, imageKindOf, storeUpload } from '#server/site/site-uploads.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { type MultipartBody, multipartBoundary, parseMultipart } from '../multipart.ts'
 import { sendPage } from '../views/admin-layout.ts'
 import { messagePage } from '../views/message-page.tsx'
 import { type SitePageContents, sitePage, sitePath } from '../views/site-page.ts'
@@ -49,6 +49,14 @@ const notices: Record<string, string> = {
 }
 
 type Body = Record<string, string | undefined>
+
+/** The upload form as @fastify/multipart gives it: its fields as text, its file as bytes. */
+type UploadBody = Record<string, string | Buffer | undefined>
+
+/** A field of the upload form as text ('' for a file where text belongs). */
+function text(value: string | Buffer | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
 
 async function contents(db: Database): Promise<SitePageContents> {
   const [draft, published, history] = await Promise.all([
@@ -219,21 +227,12 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
   const { db, site } = options
   const ownerOnly = { onRequest: requireOwner('changes the site settings') }
 
-  // The upload form (multipart/form-data): read whole, within its limit, on these routes only.
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: uploadBodyLimit },
-    (request, body, done) => {
-      const boundary = multipartBoundary(request.headers['content-type'])
-      if (!boundary)
-        return done(Object.assign(new Error('multipart without a boundary'), { statusCode: 400 }))
-      try {
-        done(null, parseMultipart(body as Buffer, boundary))
-      } catch (error) {
-        done(Object.assign(error as Error, { statusCode: 400 }))
-      }
-    },
-  )
+  // The upload form (multipart/form-data), read by @fastify/multipart on these routes only: the
+  // fields as text, the one file as its bytes, each within its limit (a larger file is a 413).
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: uploadBodyLimit, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  })
 
   /** The page again with the image section's refusal, in the desk's words. */
   const refuseImage = async (reply: FastifyReply, owner: StaffSession, message: string, status = 400) =>
@@ -246,7 +245,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
       status,
     )
 
-  app.post<{ Body: MultipartBody }>(
+  app.post<{ Body: UploadBody }>(
     `${sitePath}/uploads`,
     {
       ...ownerOnly,
@@ -268,22 +267,22 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
     async (request, reply) => {
       const owner = request.staff as StaffSession
       const body = request.body
-      if (!body || !('files' in body))
+      if (!request.isMultipart() || !body)
         return refuseImage(reply, owner, 'Upload the image with the form below.', 415)
-      const target = trimmed(body.fields.target)
+      const target = trimmed(text(body.target))
       const kind = imageKindOf(target)
       if (!kind) return refuseImage(reply, owner, 'Choose where the image goes.')
-      const file = body.files.image
-      if (!file || file.data.length === 0)
+      const file = body.image
+      if (!Buffer.isBuffer(file) || file.length === 0)
         return refuseImage(reply, owner, 'No file was chosen: choose an image to upload.')
-      const checked = await checkUpload(file.data, kind)
+      const checked = await checkUpload(file, kind)
       if (!checked.ok) return refuseImage(reply, owner, checked.reason)
       const draft = await readDraft(db)
       if (!imageChange(draft.settings, target, null))
         return refuseImage(reply, owner, 'Choose where the image goes.')
       const image = await storeUpload(db, owner.email, kind, checked, {
-        en: trimmed(body.fields.altEn),
-        es: trimmed(body.fields.altEs),
+        en: trimmed(text(body.altEn)),
+        es: trimmed(text(body.altEs)),
       })
       const change = imageChange(draft.settings, target, image) ?? {}
       const result = await changeDraft(db, owner.email, change)
