@@ -9,11 +9,12 @@ import type { FastifyInstance } from 'fastify'
 import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { createApiToken } from '#server/staff/api-tokens.ts'
+import { makeApiToken } from '#tests/kit/api-tokens.ts'
+import { storeLead } from '#tests/kit/leads.ts'
+import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectForm, injectGet } from './helpers/requests.ts'
-import { testPasswordHash } from './helpers/staff-session.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { featureDrivers, useTestDatabase } from './helpers/test-database.ts'
 
@@ -51,14 +52,13 @@ describe.each(featureDrivers)('a password the desk made is changed at sign-in on
     await test.db.query(
       'TRUNCATE leads, staff_users, staff_sessions, sign_in_throttles, staff_audit, api_tokens CASCADE',
     )
-    await test.db.query(`INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, 'owner')`, [
-      ownerEmail,
-      await testPasswordHash(ownerPassword),
-    ])
-    const [lead] = await test.db.query<{ id: string }>(
-      `INSERT INTO leads (form_key, fields, language) VALUES ('auto-quote', '{"firstName":"José","lastName":"Díaz"}', 'es') RETURNING id`,
-    )
-    leadId = lead?.id ?? ''
+    await makeStaff(test.db, ownerEmail, { role: 'owner', password: ownerPassword })
+    const lead = await storeLead(test.db, {
+      form: 'auto-quote',
+      language: 'es',
+      fields: { firstName: 'José', lastName: 'Díaz' },
+    })
+    leadId = lead.id
   })
 
   const post = (app: FastifyInstance, url: string, fields: Record<string, string>, cookie = '') =>
@@ -163,16 +163,8 @@ describe.each(featureDrivers)('a password the desk made is changed at sign-in on
 
     // A program's token is no staff session: no password to change, nothing in its way.
     await test.db.query('UPDATE staff_users SET must_change_password = true')
-    const { token } = await createApiToken(
-      test.db,
-      { name: 'crm-sync', scopes: ['leads:read'], expiresAt: null, createdBy: ownerEmail, now: clock },
-      salt,
-    )
-    const read = await offered.inject({
-      method: 'GET',
-      url: '/api/admin/leads',
-      headers: { authorization: `Bearer ${token}` },
-    })
+    const { authorization } = await makeApiToken(test.db, { name: 'crm-sync', now: clock, salt })
+    const read = await offered.inject({ method: 'GET', url: '/api/admin/leads', headers: { authorization } })
     expect(read.statusCode).toBe(200)
   })
 

@@ -7,6 +7,7 @@
  * opens the lead's log with Call chosen.
  */
 import { describe, expect, it } from 'vitest'
+import { storeLead } from '#tests/kit/leads.ts'
 import { useDesk } from './helpers/desk.ts'
 import { pageText } from './helpers/page-text.ts'
 import { injectGet } from './helpers/requests.ts'
@@ -34,65 +35,44 @@ function entries(body: string): { name: string; under: string[] }[] {
 describe.each(drivers)('the work queue by person on %s', (driver) => {
   const t = useDesk(driver)
 
-  async function insertLead(
-    formKey: string,
-    fields: Record<string, string>,
-    receivedAt: string,
-    extra: { status?: string; followUpAt?: string; spam?: boolean } = {},
-  ): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>(
-      `INSERT INTO leads (form_key, fields, received_at, status, follow_up_at, is_spam)
-       VALUES ($1, $2::jsonb, $3::timestamptz, $4, $5::timestamptz, $6) RETURNING id`,
-      [
-        formKey,
-        JSON.stringify(fields),
-        receivedAt,
-        extra.status ?? 'new',
-        extra.followUpAt ?? null,
-        extra.spam ?? false,
-      ],
-    )
-    if (!row) throw new Error('no lead')
-    return row.id
-  }
-
   const get = (url: string) => injectGet(t.app, url, t.desk.cookie)
   const jose = { firstName: 'José', lastName: 'Ramírez', email: 'jose@example.com', phone: '7705550199' }
 
   it('lists José once, placed by his overdue request, his quoted one under it; counts both', async () => {
     // Now: Monday 2026-11-23 11:00 in New York. José's auto quote is quoted (the rest); his
     // landlord request came in Friday and is overdue; Ann's is new from this morning.
-    const quoted = await insertLead('quote-request', jose, '2026-11-16T15:00:00Z', {
+    const quoted = await storeLead(t.db, {
+      form: 'quote-request',
+      fields: jose,
+      receivedAt: new Date('2026-11-16T15:00:00Z'),
       status: 'quoted',
-      followUpAt: '2026-11-27T15:00:00Z',
+      followUpAt: new Date('2026-11-27T15:00:00Z'),
     })
-    const overdue = await insertLead(
-      'landlord-quote',
-      { ...jose, email: 'JOSE@example.com ', phone: '' },
-      '2026-11-20T15:00:00Z',
-    )
-    await insertLead(
-      'contact-message',
-      { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '7705550123' },
-      '2026-11-23T15:30:00Z',
-    )
-    await insertLead(
-      'contact-message',
-      { firstName: 'Zed', lastName: 'Old', email: 'zed@example.com', phone: '7705550124' },
-      '2026-11-10T15:30:00Z',
-      { status: 'won' },
-    )
+    const overdue = await storeLead(t.db, {
+      form: 'landlord-quote',
+      fields: { ...jose, email: 'JOSE@example.com ', phone: '' },
+      receivedAt: new Date('2026-11-20T15:00:00Z'),
+    })
+    await storeLead(t.db, {
+      fields: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '7705550123' },
+      receivedAt: new Date('2026-11-23T15:30:00Z'),
+    })
+    await storeLead(t.db, {
+      fields: { firstName: 'Zed', lastName: 'Old', email: 'zed@example.com', phone: '7705550124' },
+      receivedAt: new Date('2026-11-10T15:30:00Z'),
+      status: 'won',
+    })
     const inbox = await get('/admin')
     expect(inbox.statusCode).toBe(200)
     const list = entries(inbox.body)
     expect(list.map((entry) => entry.name)).toEqual(['José Ramírez', 'Ann Lee', 'Zed Old'])
     // The entry is José's overdue request; the quoted one is under it, with its line, status,
     // age and follow-up, and a link.
-    expect(inbox.body).toContain(`href="/admin/leads/${overdue}"`)
+    expect(inbox.body).toContain(`href="/admin/leads/${overdue.id}"`)
     expect(list[0]?.under).toEqual([
       'Contact & service : Quote request Quoted received Nov 16, 10:00 AM, follow-up Nov 27, 2026, 10:00 AM',
     ])
-    expect(inbox.body).toContain(`href="/admin/leads/${quoted}"`)
+    expect(inbox.body).toContain(`href="/admin/leads/${quoted.id}"`)
     expect(pageText(inbox.body)).toContain('Another request from José Ramírez')
     expect(pageText(inbox.body)).toContain('3 people with 4 requests match.')
     expect(pageText(inbox.body)).toContain('People 1 to 3 of 3, in work-queue order')
@@ -115,23 +95,25 @@ describe.each(drivers)('the work queue by person on %s', (driver) => {
 
   it('places the person by the most urgent request, whatever the order they came in', async () => {
     // A follow-up due now beats new: the older request (due) is the entry, the newer one under it.
-    const due = await insertLead('quote-request', jose, '2026-11-02T15:00:00Z', {
+    const due = await storeLead(t.db, {
+      form: 'quote-request',
+      fields: jose,
+      receivedAt: new Date('2026-11-02T15:00:00Z'),
       status: 'contacted',
-      followUpAt: '2026-11-23T14:00:00Z',
+      followUpAt: new Date('2026-11-23T14:00:00Z'),
     })
-    await insertLead('boat-quote', jose, '2026-11-23T15:50:00Z')
-    await insertLead(
-      'contact-message',
-      { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '7705550123' },
-      '2026-11-23T15:30:00Z',
-    )
+    await storeLead(t.db, { form: 'boat-quote', fields: jose, receivedAt: new Date('2026-11-23T15:50:00Z') })
+    await storeLead(t.db, {
+      fields: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '7705550123' },
+      receivedAt: new Date('2026-11-23T15:30:00Z'),
+    })
     const body = (await get('/admin')).body
     expect(entries(body).map((entry) => [entry.name, entry.under.length])).toEqual([
       ['José Ramírez', 1],
       ['Ann Lee', 0],
     ])
     const first = body.split('<tr').slice(2)[0] ?? ''
-    expect(first).toContain(`/admin/leads/${due}`)
+    expect(first).toContain(`/admin/leads/${due.id}`)
     expect(first).toContain('class="follow-up-due has-requests"')
   })
 
@@ -143,19 +125,14 @@ describe.each(drivers)('the work queue by person on %s', (driver) => {
         email: `p${person}@example.com`,
         phone: `77055510${String(person).padStart(2, '0')}`,
       }
-      await insertLead(
-        'quote-request',
+      const minute = `1${person % 2}:${String(person).padStart(2, '0')}:00Z`
+      await storeLead(t.db, { form: 'quote-request', fields, receivedAt: new Date(`2026-11-23T${minute}`) })
+      await storeLead(t.db, {
+        form: 'renters-quote',
         fields,
-        `2026-11-23T1${person % 2}:${String(person).padStart(2, '0')}:00Z`,
-      )
-      await insertLead(
-        'renters-quote',
-        fields,
-        `2026-11-22T1${person % 2}:${String(person).padStart(2, '0')}:00Z`,
-        {
-          status: 'contacted',
-        },
-      )
+        receivedAt: new Date(`2026-11-22T${minute}`),
+        status: 'contacted',
+      })
     }
     const first = await get('/admin')
     expect(entries(first.body)).toHaveLength(25)
@@ -169,23 +146,17 @@ describe.each(drivers)('the work queue by person on %s', (driver) => {
 
   it('never loses a request linked through another: a chain shows each one', async () => {
     // A and B share a phone; B and C share an e-mail; A and C share nothing.
-    const a = await insertLead(
-      'quote-request',
-      { firstName: 'Chain', lastName: 'A', email: 'a@example.com', phone: '7705550150' },
-      '2026-11-23T15:55:00Z',
-    )
-    const b = await insertLead(
-      'quote-request',
-      { firstName: 'Chain', lastName: 'B', email: 'b@example.com', phone: '7705550150' },
-      '2026-11-23T15:50:00Z',
-    )
-    const c = await insertLead(
-      'quote-request',
-      { firstName: 'Chain', lastName: 'C', email: 'b@example.com', phone: '7705550151' },
-      '2026-11-23T15:45:00Z',
-    )
+    const chain = async (lastName: string, email: string, phone: string, receivedAt: string) =>
+      storeLead(t.db, {
+        form: 'quote-request',
+        fields: { firstName: 'Chain', lastName, email, phone },
+        receivedAt: new Date(receivedAt),
+      })
+    const a = await chain('A', 'a@example.com', '7705550150', '2026-11-23T15:55:00Z')
+    const b = await chain('B', 'b@example.com', '7705550150', '2026-11-23T15:50:00Z')
+    const c = await chain('C', 'b@example.com', '7705550151', '2026-11-23T15:45:00Z')
     const body = (await get('/admin')).body
-    for (const id of [a, b, c]) expect(body).toContain(`/admin/leads/${id}`)
+    for (const lead of [a, b, c]) expect(body).toContain(`/admin/leads/${lead.id}`)
     // New, newest first: A is an entry with B under it; C, linked to B only, is an entry of its own
     // (B is listed once, under the first entry it belongs to).
     expect(entries(body).map((entry) => [entry.name, entry.under.length])).toEqual([
@@ -196,7 +167,11 @@ describe.each(drivers)('the work queue by person on %s', (driver) => {
   })
 
   it('a card offers Call and "Log the call", which opens the lead with Call chosen', async () => {
-    const id = await insertLead('quote-request', jose, '2026-11-23T15:30:00Z')
+    const { id } = await storeLead(t.db, {
+      form: 'quote-request',
+      fields: jose,
+      receivedAt: new Date('2026-11-23T15:30:00Z'),
+    })
     const body = (await get('/admin')).body
     expect(body).toContain('href="tel:+17705550199"')
     expect(body).toContain(`href="/admin/leads/${id}?log=call#work"`)

@@ -5,15 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { hashPassword } from '#server/staff/password-hash.ts'
 import { cookieOf } from './cookies.ts'
 import { type FormPostOptions, injectForm } from './requests.ts'
-import { testPasswordCost } from './test-app.ts'
-
-/** A password's stored hash at the tests' cost, for accounts that sign in through the page. */
-export function testPasswordHash(password: string): Promise<string> {
-  return hashPassword(password, testPasswordCost)
-}
 
 /** The sign-in page's form posted (POST /admin/login), with the desk's Origin unless told otherwise. */
 export function postSignIn(app: FastifyInstance, email: string, password: string, options?: FormPostOptions) {
