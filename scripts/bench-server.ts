@@ -14,7 +14,11 @@ import autocannon from 'autocannon'
 import type { Database } from '#server/db/database.ts'
 import { openDatabase } from '#server/db/open-database.ts'
 import { createScratchDatabase, type ScratchDatabase } from '#tests/server/helpers/postgres-server.ts'
-import { type ServerProcess, startServerProcess } from '#tests/server/helpers/server-process.ts'
+import {
+  type ServerProcess,
+  startServerProcess,
+  vapidEnvironment,
+} from '#tests/server/helpers/server-process.ts'
 import { solvedProof } from '#tests/server/helpers/solved-proofs.ts'
 
 export type BenchDriver = 'pglite' | 'postgres'
@@ -82,6 +86,8 @@ export async function withBenchData<T>(
             DATA_DIR: dataDir,
             ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
             LEAD_ENCRYPTION_KEY: key,
+            // Production refuses to start without the phone notifications' key pair.
+            ...vapidEnvironment(),
             SUBMIT_RATE_LIMIT: '1000000/1s',
             // The delivery worker parked: the figures are the server's own, not the mail's.
             DELIVERY_POLL_MS: '3600000',

@@ -42,7 +42,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { publicPaths } from '#app/site/route-table.ts'
-import { startServerProcess } from '#tests/server/helpers/server-process.ts'
+import { startServerProcess, vapidEnvironment } from '#tests/server/helpers/server-process.ts'
 import { median } from './median.ts'
 
 const root = path.join(import.meta.dirname, '..')
@@ -287,6 +287,8 @@ async function startServer(host: string, tree: string): Promise<RunningServer> {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LEAD_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      // Production refuses to start without the phone notifications' key pair.
+      ...vapidEnvironment(),
       // the delivery worker has nothing to deliver; keep it quiet
       DELIVERY_POLL_MS: '60000',
     },

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import {
   type ImageKind,
   imageLimits,
@@ -24,6 +24,14 @@ import {
 import type { SiteSettings } from '#config/site-settings.ts'
 import type { Queryable } from '#server/db/database.ts'
 import { recordStaffAudit } from '#server/staff/staff-accounts.ts'
+
+let sharpModule: Promise<typeof import('sharp')> | undefined
+
+/** sharp (libvips), loaded at its first use: a server that never handles an image never holds it. */
+async function imageLibrary(): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp')
+  return (await sharpModule).default
+}
 
 /** The formats accepted, as sharp names them (AVIF is read as 'heif'). */
 type StoredFormat = 'jpeg' | 'png' | 'webp' | 'avif'
@@ -74,7 +82,7 @@ export async function checkUpload(bytes: Buffer, kind: ImageKind): Promise<Uploa
   }
   let metadata: Metadata
   try {
-    metadata = await sharp(bytes, { limitInputPixels: 80_000_000 }).metadata()
+    metadata = await (await imageLibrary())(bytes, { limitInputPixels: 80_000_000 }).metadata()
   } catch {
     return {
       ok: false,
@@ -121,7 +129,7 @@ export async function checkUpload(bytes: Buffer, kind: ImageKind): Promise<Uploa
   }
   try {
     // rotate() turns it upright; without withMetadata() sharp writes no EXIF, GPS, XMP or ICC.
-    const upright = sharp(bytes, { limitInputPixels: 80_000_000 }).rotate()
+    const upright = (await imageLibrary())(bytes, { limitInputPixels: 80_000_000 }).rotate()
     const encoded =
       format === 'jpeg'
         ? upright.jpeg({ quality: 90, mozjpeg: true })
@@ -206,7 +214,7 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
 
 /** One variant of stored bytes: `width` wide, in `format`, without metadata. */
 async function makeVariant(bytes: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
-  const resized = sharp(bytes).resize({ width })
+  const resized = (await imageLibrary())(bytes).resize({ width })
   // the same encoder settings as the build's photos (scripts/build-photos.ts)
   if (format === 'avif') return resized.avif({ quality: 55 }).toBuffer()
   if (format === 'webp') return resized.webp({ quality: 75 }).toBuffer()
