@@ -211,6 +211,18 @@ export interface SiteSettingsVersions {
   version: number
 }
 
+export interface SiteUploads {
+  bytes: Buffer
+  digest: string
+  format: string
+  height: number
+  id: string
+  kind: 'logo' | 'favicon' | 'photo' | 'carrier'
+  uploaded_at: Generated<Timestamp>
+  uploaded_by: string
+  width: number
+}
+
 export interface StaffAudit {
   action: string
   actor_email: string
@@ -382,6 +394,7 @@ export interface DB {
   sign_in_throttles: SignInThrottles
   site_settings_draft: SiteSettingsDraft
   site_settings_versions: SiteSettingsVersions
+  site_uploads: SiteUploads
   staff_audit: StaffAudit
   staff_drafts: StaffDrafts
   staff_flashes: StaffFlashes
