@@ -213,6 +213,13 @@ function wallClockMs(instant: number, timeZone: string): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
 }
 
+/** The offset from UTC in `timeZone` at `instant`, as ISO 8601 writes it: '-05:00', '+00:00'. */
+export function utcOffset(instant: number, timeZone: string = agency.timeZone): string {
+  const minutes = Math.round((wallClockMs(instant, timeZone) - instant) / 60_000)
+  const size = Math.abs(minutes)
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(size / 60))}:${pad(size % 60)}`
+}
+
 /**
  * The instant at which the wall clock in `timeZone` reads `localMs` (a local time written as if it
  * were UTC). Two corrections settle the offset, daylight-saving changes included; a local time

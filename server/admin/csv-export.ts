@@ -15,7 +15,7 @@
  * cell is quoted and formula starts are neutralised (OWASP "CSV injection", see csvCell).
  */
 
-import { officeDateFormat } from '#config/agency-facts.ts'
+import { utcOffset, wallClock } from '#config/agency-facts.ts'
 import type { Field, FormDefinition } from '#forms/engine.ts'
 import { formDefinitions, getFormDefinition } from '#forms/registry.ts'
 import { stateCode } from '#forms/states.ts'
@@ -68,27 +68,12 @@ function localTime(date: Date | string | null | undefined): string {
   return date ? localInputValue(date).replace('T', ' ') : ''
 }
 
-const isoParts = officeDateFormat('en-US', {
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'longOffset',
-})
-
 /** ISO 8601 in the agency's time zone with its offset, to the second: "2026-11-24T22:30:00-05:00". */
 function isoTime(date: Date | string | null | undefined): string {
   if (!date) return ''
-  const part = Object.fromEntries(
-    isoParts()
-      .formatToParts(new Date(date))
-      .map((p) => [p.type, p.value]),
-  )
-  const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).replace('GMT', '')
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`
+  const instant = new Date(date).getTime()
+  const wall = wallClock(instant)
+  return `${wall.date}T${wall.time}:${String(wall.second).padStart(2, '0')}${utcOffset(instant)}`
 }
 
 /** A local time's column and, beside it, the same instant as ISO 8601 with its offset. */

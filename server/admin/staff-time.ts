@@ -1,5 +1,5 @@
 import { agency } from '#config/agency.ts'
-import { officeDateFormat } from '#config/agency-facts.ts'
+import { officeDateFormat, wallClock } from '#config/agency-facts.ts'
 import { officeDayEnd, zonedInstant } from '../leads/business-hours.ts'
 
 /** Staff read times in the office's time zone, whatever the server's. */
@@ -58,21 +58,11 @@ export function formatDay(isoDay: string): string {
   return shortDay.format(new Date(`${isoDay}T00:00:00Z`))
 }
 
-const inputParts = officeDateFormat('en-CA', {
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 /** A datetime-local input's value ('YYYY-MM-DDTHH:MM') for an instant, in the office's zone. */
 export function localInputValue(date: Date | string | null): string {
   if (!date) return ''
-  const parts: Record<string, string> = {}
-  for (const part of inputParts().formatToParts(new Date(date))) parts[part.type] = part.value
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
+  const wall = wallClock(new Date(date))
+  return `${wall.date}T${wall.time}`
 }
 
 /**
