@@ -35,6 +35,30 @@ function formError(view: AccountView, form: AccountError['form']) {
   )
 }
 
+/**
+ * The current password (named as the page asks for it), the new one and the new one again: the
+ * account page's change and the password someone else made alike.
+ */
+function passwordFields(currentLabel: string, invalid: ReturnType<typeof fieldError>) {
+  return html`<${Fragment}>
+    <div className="field">
+      <label htmlFor="current-password">${currentLabel}</label>
+      <input id="current-password" name="current" type="password" autoComplete="current-password" required
+        maxLength="1024" ...${invalid} />
+    </div>
+    <div className="field">
+      <label htmlFor="new-password">New password</label>
+      <input id="new-password" name="password" type="password" autoComplete="new-password" required
+        minLength=${passwordMinLength} maxLength="1024" />
+    </div>
+    <div className="field">
+      <label htmlFor="repeat-password">New password again</label>
+      <input id="repeat-password" name="repeat" type="password" autoComplete="new-password" required
+        minLength=${passwordMinLength} maxLength="1024" />
+    </div>
+  </${Fragment}>`
+}
+
 function nameSection(view: AccountView) {
   return html`<section aria-labelledby="name-heading">
     <h2 id="name-heading">Your name</h2>
@@ -58,21 +82,7 @@ function passwordSection(view: AccountView) {
     <p>At least ${passwordMinLength} characters. Your other browsers and devices are signed out; this one stays signed in.</p>
     ${formError(view, 'password')}
     <form method="post" action="/admin/account/password" className="stack narrow" data-submit-once="">
-      <div className="field">
-        <label htmlFor="current-password">Current password</label>
-        <input id="current-password" name="current" type="password" autoComplete="current-password" required
-          maxLength="1024" ...${invalid} />
-      </div>
-      <div className="field">
-        <label htmlFor="new-password">New password</label>
-        <input id="new-password" name="password" type="password" autoComplete="new-password" required
-          minLength=${passwordMinLength} maxLength="1024" />
-      </div>
-      <div className="field">
-        <label htmlFor="repeat-password">New password again</label>
-        <input id="repeat-password" name="repeat" type="password" autoComplete="new-password" required
-          minLength=${passwordMinLength} maxLength="1024" />
-      </div>
+      ${passwordFields('Current password', invalid)}
       <button type="submit">Change password</button>
     </form>
   </section>`
@@ -181,21 +191,7 @@ export function choosePasswordPage(options: {
       ${options.error && html`<p className="error-banner" role="alert" id="choose-error">${options.error}</p>`}
       <form method="post" action="/admin/password" className="stack" data-submit-once="">
         ${options.next ? html`<input type="hidden" name="next" value=${options.next} />` : null}
-        <div className="field">
-          <label htmlFor="current-password">The password you were given</label>
-          <input id="current-password" name="current" type="password" autoComplete="current-password" required
-            maxLength="1024" ...${invalid} />
-        </div>
-        <div className="field">
-          <label htmlFor="new-password">New password</label>
-          <input id="new-password" name="password" type="password" autoComplete="new-password" required
-            minLength=${passwordMinLength} maxLength="1024" />
-        </div>
-        <div className="field">
-          <label htmlFor="repeat-password">New password again</label>
-          <input id="repeat-password" name="repeat" type="password" autoComplete="new-password" required
-            minLength=${passwordMinLength} maxLength="1024" />
-        </div>
+        ${passwordFields('The password you were given', invalid)}
         <button type="submit">Save my password and continue</button>
       </form>
       <form method="post" action="/admin/logout"><button type="submit" className="button-secondary">Sign out</button></form>
