@@ -13,6 +13,7 @@ import { encryptValue } from '#server/security/sensitive-fields.ts'
 import { forceLeadState, storeLead } from '#tests/kit/leads.ts'
 import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
+import { injectJson } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { postSignIn } from './helpers/staff-session.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
@@ -80,16 +81,7 @@ describe.each(featureDrivers)('the desk API for integrations on %s', (driver) =>
   }
 
   function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) {
-    return t.app.inject({
-      method,
-      url,
-      headers: {
-        cookie,
-        origin: deskOrigin,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    })
+    return injectJson(t.app, method, url, cookie, body)
   }
 
   it('signs in with the sign-in form, then every answer is JSON and never cached', async () => {

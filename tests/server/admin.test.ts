@@ -18,7 +18,7 @@ import { makeStaff } from '#tests/kit/staff.ts'
 import { cookieOf } from './helpers/cookies.ts'
 import { deskColumns } from './helpers/csv-columns.ts'
 import { pageText } from './helpers/page-text.ts'
-import { injectForm, injectGet, ownOrigin } from './helpers/requests.ts'
+import { injectForm, injectGet, injectJson, ownOrigin } from './helpers/requests.ts'
 import { registeredRoutes } from './helpers/routes.ts'
 import { postSignIn, signInThroughPage } from './helpers/staff-session.ts'
 import { testAppOptions, useTestApp } from './helpers/test-app.ts'
@@ -331,16 +331,7 @@ describe.each(featureDrivers)('staff inbox on %s', (driver) => {
     body?: unknown,
     origin: string | null = ownOrigin,
   ) {
-    return t.app.inject({
-      method,
-      url,
-      headers: {
-        cookie,
-        ...(origin === null ? {} : { origin }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    })
+    return injectJson(t.app, method, url, cookie, body, origin)
   }
 
   async function leadRow(id: string) {

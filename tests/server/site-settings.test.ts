@@ -23,6 +23,7 @@ import type { FolderTimes } from '#server/site/site-folders.ts'
 import { changeDraft, publishDraft } from '#server/site/site-settings.ts'
 import { signedInStaff } from '#tests/kit/staff.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
+import { injectJson } from './helpers/requests.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
@@ -51,16 +52,7 @@ describe.each(drivers)('site settings on %s', (driver) => {
     )
 
   function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
-    return app.inject({
-      method,
-      url,
-      headers: {
-        cookie,
-        origin: deskOrigin,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    })
+    return injectJson(app, method, url, cookie, body)
   }
 
   beforeAll(async () => {

@@ -24,6 +24,7 @@ import { policyForHtml } from '#server/security/page-policy.ts'
 import { checkUpload } from '#server/site/site-uploads.ts'
 import { signedInStaff } from '#tests/kit/staff.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
+import { injectJson } from './helpers/requests.ts'
 import { testAppOptions } from './helpers/test-app.ts'
 import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
 
@@ -94,16 +95,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
   }
 
   function api(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
-    return app.inject({
-      method,
-      url,
-      headers: {
-        cookie,
-        origin: deskOrigin,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    })
+    return injectJson(app, method, url, cookie, body)
   }
 
   function upload(target: string, data: Buffer, type = 'image/jpeg', query = '', cookie = owner.cookie) {

@@ -43,6 +43,30 @@ export function injectForm(
   })
 }
 
+/**
+ * A staff API call as the desk's scripts or an integration send it: the session's Cookie, the site's
+ * own Origin (null: none, as a stranger's tool sends), and a JSON body when one is given.
+ */
+export function injectJson(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie: string,
+  body?: unknown,
+  origin: string | null = ownOrigin,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      cookie,
+      ...(origin === null ? {} : { origin }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  })
+}
+
 /** A page or API GET as a browser sends it, with the session's Cookie header when one is given. */
 export function injectGet(app: FastifyInstance, url: string, cookie?: string) {
   return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
