@@ -61,9 +61,10 @@ case "$task" in
     ;;
   serve)
     # The server in a 512 MB machine (docs/decisions/039-liftoff-only.md, scripts/serving.ts):
-    # PGlite's WebAssembly by the baseline compiler only, a small young generation, two malloc arenas.
+    # PGlite's WebAssembly by the baseline compiler only, a small young generation, an old generation
+    # collected before it grows far, two malloc arenas.
     export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-    exec node --liftoff-only --max-semi-space-size=2 server/main.ts
+    exec node --liftoff-only --max-semi-space-size=2 --heap-growing-percent=40 server/main.ts
     ;;
   # Every benchmark of package.json (bench, bench:web, bench:desk, bench:memory, ...).
   staff|backup|restore|build|bench|bench:*)
