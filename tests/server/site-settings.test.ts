@@ -256,7 +256,12 @@ describe.each(drivers)('site settings on %s', (driver) => {
     const oldSite = agencyDefaults.siteUrl
     const newSite = 'https://www.pinevalley-insurance.example'
     const change = {
-      agency: { name: 'Pine Valley Insurance', shortName: 'Pine Valley', siteUrl: newSite },
+      agency: {
+        name: 'Pine Valley Insurance',
+        shortName: 'Pine Valley',
+        siteUrl: newSite,
+        mapEmbedUrl: 'https://maps.example.org/embed?q=Bend%2C%20OR',
+      },
       brandColour: '#1e3a8a',
     }
     expect((await call('PATCH', '/api/admin/site', owner.cookie, change)).statusCode).toBe(200)
@@ -287,9 +292,15 @@ describe.each(drivers)('site settings on %s', (driver) => {
     const robots = (await app.inject('/robots.txt')).body
     expect(robots).toContain(`Sitemap: ${newSite}/sitemap.xml`)
     expect(robots).not.toContain(oldSite)
-    // the pages in both languages: the browser's colour, the name, the canonical address
+    // the pages in both languages: the browser's colour, the name, the canonical address, and a
+    // policy that frames the new map's origin, not the old one's
     for (const page of ['/', '/es', '/contact', '/es/contact']) {
-      const body = (await app.inject(page)).body
+      const response = await app.inject(page)
+      const body = response.body
+      expect(response.headers['content-security-policy'], page).toBe(policyForHtml(body))
+      expect(response.headers['content-security-policy'], page).toContain(
+        'frame-src https://maps.example.org ',
+      )
       expect(body, page).toContain('<meta name="theme-color" content="#1e3a8a"/>')
       expect(body, page).toContain('Pine Valley Insurance')
       expect(body, page).toContain(`<link rel="canonical" href="${newSite}${page === '/' ? '' : page}`)
