@@ -32,9 +32,18 @@ import { defaultFolderTimes, type FolderTimes, folderLease, sweepSiteFolders } f
 const renderFormat = 'pages+site-files 2'
 
 const brotli = promisify(brotliCompress)
+/**
+ * Quality 9 in a 64 KiB window (a page is 45–65 KiB): brotli's default window (4 MiB) makes each
+ * compression fill a 32 MiB match table, most of a publish's CPU time in page faults; this window
+ * takes a small table, an eighth of the time, and the files come out no larger
+ * (docs/bench/site-publish.md).
+ */
+const brotliParams = { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_LGWIN]: 16 }
 /** The folder of DATA_DIR/site that keeps the uploaded images' variants (never a version's). */
 const imagesFolder = 'images'
 const gzipped = promisify(gzip)
+/** How many pages' files are compressed and written while the next pages render. */
+const pagesInFlight = 4
 
 /** One rendered page: its HTML and the policy that allows exactly its inline scripts and styles. */
 interface RenderedPage {
@@ -135,15 +144,28 @@ export async function loadSitePages(options: {
     const bytes = Buffer.from(text)
     await Promise.all([
       writeFile(file, bytes),
-      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).then((compressed) =>
-        writeFile(`${file}.br`, compressed),
-      ),
+      brotli(bytes, { params: brotliParams }).then((compressed) => writeFile(`${file}.br`, compressed)),
       gzipped(bytes, { level: 9 }).then((compressed) => writeFile(`${file}.gz`, compressed)),
     ])
   }
 
-  async function renderInto(dir: string, settings: SiteSettings): Promise<void> {
+  /**
+   * Renders every page and the site files into `dir`; returns each page file's policy, computed
+   * from the HTML as rendered (nothing is read back). A page's files are compressed and written
+   * while the next pages render: the compression runs on libuv's threads, the render on this one.
+   */
+  async function renderInto(dir: string, settings: SiteSettings): Promise<Map<string, string>> {
     const temporary = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
+    const policies = new Map<string, string>()
+    const writing = new Set<Promise<void>>()
+    /** Starts one file's writes; waits while `pagesInFlight` are still being written. */
+    async function write(file: string, text: string): Promise<void> {
+      const done: Promise<void> = writeCompressed(file, text).finally(() => writing.delete(done))
+      // a failure is thrown by the Promise.all below; this one only keeps it from going unhandled
+      done.catch(() => undefined)
+      writing.add(done)
+      while (writing.size >= pagesInFlight) await Promise.race(writing)
+    }
     await mkdir(temporary, { recursive: true })
     try {
       for (const pagePath of paths) {
@@ -151,29 +173,39 @@ export async function loadSitePages(options: {
         if (!page) throw new Error(`site settings: ${pagePath} did not render`)
         const folder = path.join(temporary, pageFolder(pagePath))
         await mkdir(folder, { recursive: true })
-        await writeCompressed(path.join(folder, 'index.html'), page.html)
+        policies.set(path.join(dir, pageFolder(pagePath), 'index.html'), page.policy)
+        await write(path.join(folder, 'index.html'), page.html)
       }
       // the sitemap, robots.txt and the manifest carry the facts too (app/site/site-files.ts)
       const files = siteFiles({ ...settings.agency, brandColour: settings.brandColour })
-      for (const [file, text] of files) await writeCompressed(path.join(temporary, file), text)
+      for (const [file, text] of files) await write(path.join(temporary, file), text)
+      await Promise.all(writing)
       await rename(temporary, dir).catch(async (error: NodeJS.ErrnoException) => {
         // another process sharing DATA_DIR rendered the same version first: theirs is the same
         if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error
         await rm(temporary, { recursive: true, force: true })
       })
+      return policies
     } catch (error) {
+      await Promise.allSettled(writing)
       await rm(temporary, { recursive: true, force: true })
       throw error
     }
   }
 
-  async function readPolicies(dir: string): Promise<Map<string, string>> {
-    const found = new Map<string, string>()
-    for (const pagePath of paths) {
-      const file = path.join(dir, pageFolder(pagePath), 'index.html')
-      found.set(file, policyForHtml(await readFile(file, 'utf8')))
-    }
-    return found
+  /**
+   * The policies of a folder rendered before (by this process before a restart, or by another one
+   * sharing DATA_DIR), computed under `settings`: the frame origins a policy allows are theirs.
+   */
+  async function readPolicies(dir: string, settings: SiteSettings): Promise<Map<string, string>> {
+    return rendering.run(settings, async () => {
+      const found = new Map<string, string>()
+      for (const pagePath of paths) {
+        const file = path.join(dir, pageFolder(pagePath), 'index.html')
+        found.set(file, policyForHtml(await readFile(file, 'utf8')))
+      }
+      return found
+    })
   }
 
   // Other processes sharing DATA_DIR may still serve an older folder: removal asks them (site-folders.ts).
@@ -205,8 +237,7 @@ export async function loadSitePages(options: {
       await mkdir(options.siteDir, { recursive: true, mode: 0o700 })
       // A notice starts or ends at midnight: the pages of the same version are rendered again then.
       const dir = path.join(options.siteDir, `v${version}-${buildId}${noticeShown ? '-notice' : ''}`)
-      if (!existsSync(dir)) await renderInto(dir, settings)
-      const policies = await readPolicies(dir)
+      const policies = existsSync(dir) ? await readPolicies(dir, settings) : await renderInto(dir, settings)
       // The switch: settings, folder and policies together, between two requests.
       const previous = servedDir
       for (const [file, policy] of policies) options.policies.set(file, policy)

@@ -5,80 +5,38 @@
  * version in force; closed days count in the call-back clock; two server processes on one
  * PostgreSQL both show a publish.
  */
-import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { prerenderPaths } from '#app/site/route-table.ts'
 import { agency, agencyDefaults, formatPhone } from '#config/agency.ts'
 import { callBackBy } from '#config/office-time.ts'
-import { buildApp } from '#server/app.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { isOverdue } from '#server/leads/business-hours.ts'
 import { policyForHtml } from '#server/security/page-policy.ts'
-import type { FolderTimes } from '#server/site/site-folders.ts'
 import { changeDraft, publishDraft } from '#server/site/site-settings.ts'
-import { signedInStaff } from '#tests/kit/staff.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
-import { injectJson } from './helpers/requests.ts'
 import { type ServerProcess, startServerProcess, waitFor } from './helpers/server-process.ts'
-import { testAppOptions } from './helpers/test-app.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
+import { useSiteApp } from './helpers/site-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
-const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
-const deskOrigin = 'http://localhost'
 const oldPhone = formatPhone(agencyDefaults.phone)
 const newPhone = '(503) 555-0199'
 const publicPages = prerenderPaths().filter((page) => !/\/(404|thank-you)$/.test(page))
 
 describe.each(drivers)('site settings on %s', (driver) => {
-  let test: TestDatabase
-  let siteDir: string
-  let app: FastifyInstance
-  let owner: { cookie: string }
-  let staff: { cookie: string }
-
-  const open = (siteFolderTimes?: FolderTimes) =>
-    buildApp(
-      testAppOptions(test.db, {
-        clientDir,
-        siteDir,
-        siteSettingsPollMs: 60_000,
-        ...(siteFolderTimes ? { siteFolderTimes } : {}),
-      }),
-    )
-
-  function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
-    return injectJson(app, method, url, cookie, body)
-  }
-
-  beforeAll(async () => {
-    if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
-      throw new Error('These tests read the built site: run `npm run build` first.')
-    }
-    test = await openTestDatabase(driver)
-    siteDir = await mkdtemp(path.join(tmpdir(), 'agency-site-'))
-    app = await open()
-    owner = await signedInStaff(test.db, 'owner@agency.example', { role: 'owner' })
-    staff = await signedInStaff(test.db, 'desk@agency.example')
-  }, 60_000)
-
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-    await rm(siteDir, { recursive: true, force: true })
-  })
+  const site = useSiteApp(driver)
+  const { api } = site
 
   it('is for owners only', async () => {
-    expect((await call('GET', '/api/admin/site', staff.cookie)).statusCode).toBe(403)
+    expect((await api('GET', '/api/admin/site', undefined, site.staff.cookie)).statusCode).toBe(403)
     expect(
-      (await call('PATCH', '/api/admin/site', staff.cookie, { brandColour: '#000000' })).statusCode,
+      (await api('PATCH', '/api/admin/site', { brandColour: '#000000' }, site.staff.cookie)).statusCode,
     ).toBe(403)
-    expect((await call('GET', '/admin/site', staff.cookie)).statusCode).toBe(403)
-    const read = await call('GET', '/api/admin/site', owner.cookie)
+    expect((await api('GET', '/admin/site', undefined, site.staff.cookie)).statusCode).toBe(403)
+    const read = await api('GET', '/api/admin/site')
     expect(read.statusCode).toBe(200)
     expect(read.json().draft.agency.phone).toBe(agencyDefaults.phone)
     expect(read.json().version).toBeNull()
@@ -103,7 +61,7 @@ describe.each(drivers)('site settings on %s', (driver) => {
       ],
     ]
     for (const [change, where] of cases) {
-      const response = await call('PATCH', '/api/admin/site', owner.cookie, {
+      const response = await api('PATCH', '/api/admin/site', {
         ...(change as object),
         carriers: [],
       })
@@ -113,7 +71,7 @@ describe.each(drivers)('site settings on %s', (driver) => {
       // the other setting in the same change (an empty carrier list) is refused with it
       expect(paths, where).toContain('carriers')
     }
-    const draft = (await call('GET', '/api/admin/site', owner.cookie)).json().draft
+    const draft = (await api('GET', '/api/admin/site')).json().draft
     expect(draft.agency.phone).toBe(agencyDefaults.phone)
     expect(draft.carriers.length).toBeGreaterThan(0)
   })
@@ -135,22 +93,22 @@ describe.each(drivers)('site settings on %s', (driver) => {
         { quote: 'They found us a flood policy in one afternoon.', name: 'Wanda P.', lang: 'en' },
       ],
     }
-    const saved = await call('PATCH', '/api/admin/site', owner.cookie, change)
+    const saved = await api('PATCH', '/api/admin/site', change)
     expect(saved.statusCode).toBe(200)
     expect(saved.json().draft.agency.phone).toBe('5035550199')
     // a draft is not public
-    expect((await app.inject('/contact')).body).toContain(oldPhone)
-    const preview = await call('GET', '/admin/site/preview?path=%2Fes%2Fcontact', owner.cookie)
+    expect((await site.app.inject('/contact')).body).toContain(oldPhone)
+    const preview = await api('GET', '/admin/site/preview?path=%2Fes%2Fcontact')
     expect(preview.statusCode).toBe(200)
     expect(preview.body).toContain(newPhone)
     expect(preview.headers['content-security-policy']).toBe(policyForHtml(preview.body))
 
-    const published = await call('POST', '/api/admin/site/publish', owner.cookie)
+    const published = await api('POST', '/api/admin/site/publish')
     expect(published.statusCode).toBe(200)
     expect(published.json()).toMatchObject({ version: 1, publishedBy: 'owner@agency.example' })
 
     for (const page of publicPages) {
-      const response = await app.inject(page)
+      const response = await site.app.inject(page)
       expect(response.statusCode, page).toBe(200)
       expect(response.body, page).toContain(newPhone)
       expect(response.body, page).not.toContain(oldPhone)
@@ -159,20 +117,20 @@ describe.each(drivers)('site settings on %s', (driver) => {
     }
     // the structured data search engines read: the phone and the closed day
     for (const page of ['/', '/es', '/contact', '/es/contact']) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(body, page).toContain('"telephone":"+1-503-555-0199"')
       expect(body, page).toContain('"validFrom":"2026-11-26"')
     }
     for (const page of ['/about/testimonials', '/es/about/testimonials']) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(body, page).toContain('They found us a flood policy in one afternoon.')
       expect(body, page).not.toContain('Marcus T.')
     }
     // a compressed copy is the same page
-    const compressed = await app.inject({ url: '/es/contact', headers: { 'accept-encoding': 'br' } })
+    const compressed = await site.app.inject({ url: '/es/contact', headers: { 'accept-encoding': 'br' } })
     expect(compressed.headers['content-encoding']).toBe('br')
     // the 404 page and a refused form post without JavaScript come from the same version
-    expect((await app.inject('/no-such-page')).body).toContain(newPhone)
+    expect((await site.app.inject('/no-such-page')).body).toContain(newPhone)
     expect(agency.phone).toBe('5035550199')
     // Thanksgiving 9:00 in the office: closed, so the call-back is due Friday at 10:00
     expect(callBackBy(new Date('2026-11-26T14:00:00Z'))?.toISOString()).toBe('2026-11-27T15:00:00.000Z')
@@ -187,7 +145,7 @@ describe.each(drivers)('site settings on %s', (driver) => {
     expect(isOverdue(thanksgivingLead, new Date('2026-11-27T14:59:00Z'))).toBe(false)
     expect(isOverdue(thanksgivingLead, new Date('2026-11-27T15:00:00Z'))).toBe(true)
     // the work is recorded like other owner actions
-    const audit = await test.db.query<{ action: string; actor_email: string }>(
+    const audit = await site.db.query<{ action: string; actor_email: string }>(
       "SELECT action, actor_email FROM staff_audit WHERE action LIKE 'site-%'",
     )
     expect(audit).toEqual([{ action: 'site-publish', actor_email: 'owner@agency.example' }])
@@ -196,18 +154,8 @@ describe.each(drivers)('site settings on %s', (driver) => {
   it('saves the desk page’s sections to the draft, names what is wrong, and publishes from the page', {
     timeout: 120_000,
   }, async () => {
-    const form = (body: Record<string, string>, url = '/admin/site') =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          cookie: owner.cookie,
-          origin: deskOrigin,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: new URLSearchParams(body).toString(),
-      })
-    const page = await app.inject({ url: '/admin/site', headers: { cookie: owner.cookie } })
+    const form = site.deskForm
+    const page = await site.app.inject({ url: '/admin/site', headers: { cookie: site.owner.cookie } })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('Closed days')
     const refused = await form({
@@ -227,26 +175,17 @@ describe.each(drivers)('site settings on %s', (driver) => {
       noticeUntil: '2100-01-01',
     })
     expect(saved.statusCode).toBe(303)
-    expect((await app.inject('/es')).body).not.toContain('Cerrado el viernes por Acción de Gracias')
+    expect((await site.app.inject('/es')).body).not.toContain('Cerrado el viernes por Acción de Gracias')
     expect((await form({}, '/admin/site/publish')).statusCode).toBe(303)
     for (const [page, text] of [
       ['/', 'Closed Friday for Thanksgiving'],
       ['/es/contact', 'Cerrado el viernes por Acción de Gracias'],
     ] as const) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(body, page).toContain(text)
     }
     // staff cannot post to it
-    const asStaff = await app.inject({
-      method: 'POST',
-      url: '/admin/site/publish',
-      headers: {
-        cookie: staff.cookie,
-        origin: deskOrigin,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: '',
-    })
+    const asStaff = await form({}, '/admin/site/publish', site.staff.cookie)
     expect(asStaff.statusCode).toBe(403)
   })
 
@@ -256,15 +195,20 @@ describe.each(drivers)('site settings on %s', (driver) => {
     const oldSite = agencyDefaults.siteUrl
     const newSite = 'https://www.pinevalley-insurance.example'
     const change = {
-      agency: { name: 'Pine Valley Insurance', shortName: 'Pine Valley', siteUrl: newSite },
+      agency: {
+        name: 'Pine Valley Insurance',
+        shortName: 'Pine Valley',
+        siteUrl: newSite,
+        mapEmbedUrl: 'https://maps.example.org/embed?q=Bend%2C%20OR',
+      },
       brandColour: '#1e3a8a',
     }
-    expect((await call('PATCH', '/api/admin/site', owner.cookie, change)).statusCode).toBe(200)
+    expect((await api('PATCH', '/api/admin/site', change)).statusCode).toBe(200)
     // a draft is not public: the files still say what is in force
-    expect((await app.inject('/manifest.webmanifest')).json().name).not.toBe('Pine Valley Insurance')
-    expect((await call('POST', '/api/admin/site/publish', owner.cookie)).statusCode).toBe(200)
+    expect((await site.app.inject('/manifest.webmanifest')).json().name).not.toBe('Pine Valley Insurance')
+    expect((await api('POST', '/api/admin/site/publish')).statusCode).toBe(200)
 
-    const manifest = await app.inject('/manifest.webmanifest')
+    const manifest = await site.app.inject('/manifest.webmanifest')
     expect(manifest.statusCode).toBe(200)
     expect(manifest.headers['content-type']).toContain('application/manifest+json')
     expect(manifest.json()).toMatchObject({
@@ -273,23 +217,29 @@ describe.each(drivers)('site settings on %s', (driver) => {
       theme_color: '#1e3a8a',
     })
     // the desk's own manifest (an installed desk's window) too
-    expect((await app.inject('/admin/manifest.webmanifest')).json()).toMatchObject({
+    expect((await site.app.inject('/admin/manifest.webmanifest')).json()).toMatchObject({
       name: 'Pine Valley lead desk',
       theme_color: '#1e3a8a',
     })
-    const sitemap = await app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } })
+    const sitemap = await site.app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } })
     expect(sitemap.headers['content-encoding']).toBe('br')
     const sitemapText = brotliDecompressSync(sitemap.rawPayload).toString()
     for (const page of ['/', '/es', '/contact', '/es/contact', '/es/insurance/vehicle/auto']) {
       expect(sitemapText, page).toContain(`<loc>${newSite}${page === '/' ? '/' : page}</loc>`)
     }
     expect(sitemapText).not.toContain(oldSite)
-    const robots = (await app.inject('/robots.txt')).body
+    const robots = (await site.app.inject('/robots.txt')).body
     expect(robots).toContain(`Sitemap: ${newSite}/sitemap.xml`)
     expect(robots).not.toContain(oldSite)
-    // the pages in both languages: the browser's colour, the name, the canonical address
+    // the pages in both languages: the browser's colour, the name, the canonical address, and a
+    // policy that frames the new map's origin, not the old one's
     for (const page of ['/', '/es', '/contact', '/es/contact']) {
-      const body = (await app.inject(page)).body
+      const response = await site.app.inject(page)
+      const body = response.body
+      expect(response.headers['content-security-policy'], page).toBe(policyForHtml(body))
+      expect(response.headers['content-security-policy'], page).toContain(
+        'frame-src https://maps.example.org ',
+      )
       expect(body, page).toContain('<meta name="theme-color" content="#1e3a8a"/>')
       expect(body, page).toContain('Pine Valley Insurance')
       expect(body, page).toContain(`<link rel="canonical" href="${newSite}${page === '/' ? '' : page}`)
@@ -300,7 +250,7 @@ describe.each(drivers)('site settings on %s', (driver) => {
     }
     // the 404 page in both languages
     for (const page of ['/no-such-page', '/es/no-such-page']) {
-      const response = await app.inject(page)
+      const response = await site.app.inject(page)
       expect(response.statusCode, page).toBe(404)
       expect(response.body, page).toContain('#1e3a8a')
       expect(response.body, page).toContain(`<link rel="canonical" href="${newSite}/`)
@@ -311,39 +261,37 @@ describe.each(drivers)('site settings on %s', (driver) => {
   it('keeps the version in force across a restart, and restores an older one in one step', {
     timeout: 180_000,
   }, async () => {
-    const leases = path.join(siteDir, '.in-use')
+    const leases = path.join(site.siteDir, '.in-use')
     const folders = async () =>
-      (await readdir(siteDir)).filter((entry) => /^v\d+-/.test(entry) && !entry.includes('.tmp-')).sort()
+      (await readdir(site.siteDir)).filter((entry) => /^v\d+-/.test(entry) && !entry.includes('.tmp-')).sort()
     const folderOf = async (version: number) =>
       (await folders()).find((entry) => entry.startsWith(`v${version}-`))
     // this process names the folder it serves for the others sharing DATA_DIR, and gives it up
     // when it stops
     const [lease = ''] = await readdir(leases)
     expect(JSON.parse(await readFile(path.join(leases, lease), 'utf8'))).toContain(await folderOf(3))
-    await app.close()
-    expect(await readdir(leases)).toEqual([])
-    // another process sharing DATA_DIR still serves version 1's folder
     const first = await folderOf(1)
-    await writeFile(path.join(leases, 'other-host-1-0000.json'), JSON.stringify([first]))
     // (no grace, so what may go goes at once)
-    app = await open({ graceMs: 0, leaseTtlMs: 60_000 })
-    expect((await app.inject('/')).body).toContain(newPhone)
+    await site.restart({ siteFolderTimes: { graceMs: 0, leaseTtlMs: 60_000 } }, async () => {
+      expect(await readdir(leases)).toEqual([])
+      // another process sharing DATA_DIR still serves version 1's folder
+      await writeFile(path.join(leases, 'other-host-1-0000.json'), JSON.stringify([first]))
+    })
+    expect((await site.app.inject('/')).body).toContain(newPhone)
     // version 2's folder nobody serves any more is gone; the other process's stays
     expect(await folders()).toEqual([first, await folderOf(3)].sort())
     // a second version, then the first again
-    expect(
-      (await call('PATCH', '/api/admin/site', owner.cookie, { agency: { phone: '4045550123' } })).statusCode,
-    ).toBe(200)
-    expect((await call('POST', '/api/admin/site/publish', owner.cookie)).json().version).toBe(4)
-    expect((await app.inject('/es')).body).toContain('(404) 555-0123')
-    const restored = await call('POST', '/api/admin/site/versions/1/restore', owner.cookie)
+    expect((await api('PATCH', '/api/admin/site', { agency: { phone: '4045550123' } })).statusCode).toBe(200)
+    expect((await api('POST', '/api/admin/site/publish')).json().version).toBe(4)
+    expect((await site.app.inject('/es')).body).toContain('(404) 555-0123')
+    const restored = await api('POST', '/api/admin/site/versions/1/restore')
     expect(restored.json()).toMatchObject({ version: 5, restoredFrom: 1 })
     for (const page of ['/', '/es', '/contact', '/es/about']) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(body, page).toContain(newPhone)
       expect(body, page).not.toContain('(404) 555-0123')
     }
-    const history = (await call('GET', '/api/admin/site', owner.cookie)).json().history
+    const history = (await api('GET', '/api/admin/site')).json().history
     expect(history.map((version: { version: number }) => version.version)).toEqual([5, 4, 3, 2, 1])
     // kept: the folder served, the one left (a request may still read it), the other process's
     expect((await folders()).map((entry) => entry.split('-')[0])).toEqual(['v1', 'v4', 'v5'])

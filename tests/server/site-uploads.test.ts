@@ -11,25 +11,19 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { agencyDefaults } from '#config/agency.ts'
 import { imageWidths, maxUploadBytes } from '#config/site-images.ts'
-import { buildApp } from '#server/app.ts'
 import type { Database } from '#server/db/database.ts'
 import { openPgliteDatabase } from '#server/db/pglite-database.ts'
 import { openPostgresDatabase } from '#server/db/postgres-database.ts'
 import { policyForHtml } from '#server/security/page-policy.ts'
 import { checkUpload } from '#server/site/site-uploads.ts'
-import { signedInStaff } from '#tests/kit/staff.ts'
 import { createScratchDatabase } from './helpers/postgres-server.ts'
-import { injectJson } from './helpers/requests.ts'
-import { testAppOptions } from './helpers/test-app.ts'
-import { drivers, openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
-
-const clientDir = path.join(import.meta.dirname, '..', '..', 'build', 'client')
-const deskOrigin = 'http://localhost'
+import { ownOrigin } from './helpers/requests.ts'
+import { useSiteApp } from './helpers/site-app.ts'
+import { drivers } from './helpers/test-database.ts'
 
 /** A photo as a phone takes it: JPEG with the camera's make and where it was taken (GPS). */
 async function phonePhoto(width = 1000, height = 800): Promise<Buffer> {
@@ -76,43 +70,24 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
 }
 
 describe.each(drivers)('site uploads on %s', (driver) => {
-  let test: TestDatabase
-  let siteDir: string
-  let app: FastifyInstance
-  let owner: { cookie: string }
-  let staff: { cookie: string }
+  const site = useSiteApp(driver)
+  const { api } = site
 
-  const open = (dir = siteDir) =>
-    buildApp(testAppOptions(test.db, { clientDir, siteDir: dir, siteSettingsPollMs: 60_000 }))
-
-  /**
-   * The site's settings have one source per process (config/live-settings.ts): a second app in this
-   * process took it over, so this one is started again, as a restarted server would be.
-   */
-  async function reopen() {
-    await app.close()
-    app = await open()
-  }
-
-  function api(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
-    return injectJson(app, method, url, cookie, body)
-  }
-
-  function upload(target: string, data: Buffer, type = 'image/jpeg', query = '', cookie = owner.cookie) {
-    return app.inject({
+  function upload(target: string, data: Buffer, type = 'image/jpeg', query = '', cookie = site.owner.cookie) {
+    return site.app.inject({
       method: 'POST',
       url: `/api/admin/site/uploads?target=${encodeURIComponent(target)}${query}`,
-      headers: { cookie, origin: deskOrigin, 'content-type': type },
+      headers: { cookie, origin: ownOrigin, 'content-type': type },
       payload: data,
     })
   }
 
   function deskUpload(fields: Record<string, string>, file: { name: string; type: string; data: Buffer }) {
     const body = multipart(fields, file)
-    return app.inject({
+    return site.app.inject({
       method: 'POST',
       url: '/admin/site/uploads',
-      headers: { cookie: owner.cookie, origin: deskOrigin, 'content-type': body.contentType },
+      headers: { cookie: site.owner.cookie, origin: ownOrigin, 'content-type': body.contentType },
       payload: body.payload,
     })
   }
@@ -120,23 +95,6 @@ describe.each(drivers)('site uploads on %s', (driver) => {
   /** The variant URLs a page links for one image (by digest). */
   const linked = (html: string, digest: string) =>
     [...html.matchAll(new RegExp(`/site-images/${digest}-(\\d+)\\.(avif|webp|png)`, 'g'))].map((m) => m[0])
-
-  beforeAll(async () => {
-    if (!existsSync(path.join(clientDir, 'contact', 'index.html'))) {
-      throw new Error('These tests read the built site: run `npm run build` first.')
-    }
-    test = await openTestDatabase(driver)
-    siteDir = await mkdtemp(path.join(tmpdir(), 'agency-uploads-'))
-    app = await open()
-    owner = await signedInStaff(test.db, 'owner@agency.example', { role: 'owner' })
-    staff = await signedInStaff(test.db, 'desk@agency.example')
-  }, 60_000)
-
-  afterAll(async () => {
-    await app?.close()
-    await test?.dispose()
-    await rm(siteDir, { recursive: true, force: true })
-  })
 
   it('refuses each bad file with the reason, in the desk’s words', async () => {
     const text = Buffer.from('Not a picture at all, just some words someone named photo.png\n')
@@ -191,13 +149,15 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     )
 
     // nothing was stored, and the draft has no image
-    expect(await test.db.query('SELECT id FROM site_uploads')).toEqual([])
+    expect(await site.db.query('SELECT id FROM site_uploads')).toEqual([])
     // staff, and a post from another site, cannot upload
-    expect((await upload('logo', await png(400, 100), 'image/png', '', staff.cookie)).statusCode).toBe(403)
-    const foreign = await app.inject({
+    expect((await upload('logo', await png(400, 100), 'image/png', '', site.staff.cookie)).statusCode).toBe(
+      403,
+    )
+    const foreign = await site.app.inject({
       method: 'POST',
       url: '/api/admin/site/uploads?target=logo',
-      headers: { cookie: owner.cookie, origin: 'https://evil.example', 'content-type': 'image/png' },
+      headers: { cookie: site.owner.cookie, origin: 'https://evil.example', 'content-type': 'image/png' },
       payload: await png(400, 100),
     })
     expect(foreign.statusCode).toBe(403)
@@ -217,12 +177,12 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     )
     expect(posted.statusCode).toBe(303)
     expect(posted.headers.location).toContain('notice=uploaded')
-    const draft = (await api('GET', '/api/admin/site', owner.cookie)).json().draft
+    const draft = (await api('GET', '/api/admin/site')).json().draft
     const photo = draft.team[0].photo
     expect(photo).toMatchObject({ kind: 'photo', width: 1000, height: 800 })
     expect(draft.team[0].name).toBe(agencyDefaults.owner.name)
 
-    const [stored] = await test.db.query<{ bytes: Uint8Array; digest: string }>(
+    const [stored] = await site.db.query<{ bytes: Uint8Array; digest: string }>(
       'SELECT bytes, digest FROM site_uploads WHERE id = $1',
       [photo.id],
     )
@@ -235,7 +195,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     // every variant the pages will link, each without metadata, at its width
     for (const width of imageWidths.photo) {
       for (const format of ['avif', 'webp'] as const) {
-        const response = await app.inject(`/site-images/${photo.digest}-${width}.${format}`)
+        const response = await site.app.inject(`/site-images/${photo.digest}-${width}.${format}`)
         expect(response.statusCode, `${width}.${format}`).toBe(200)
         expect(response.headers['content-type']).toBe(`image/${format}`)
         expect(response.headers['cache-control']).toContain('immutable')
@@ -249,8 +209,8 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       }
     }
     // no width the build does not make, and no other name
-    expect((await app.inject(`/site-images/${photo.digest}-1000.webp`)).statusCode).toBe(404)
-    expect((await app.inject(`/site-images/${'0'.repeat(64)}-240.webp`)).statusCode).toBe(404)
+    expect((await site.app.inject(`/site-images/${photo.digest}-1000.webp`)).statusCode).toBe(404)
+    expect((await site.app.inject(`/site-images/${'0'.repeat(64)}-240.webp`)).statusCode).toBe(404)
   })
 
   it('publishes the logo, favicon, photo and a carrier’s logo, and a restore brings back the old', {
@@ -265,11 +225,11 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     )
     expect(first.statusCode).toBe(201)
     const firstLogo = first.json().image
-    expect((await api('POST', '/api/admin/site/publish', owner.cookie)).json().version).toBe(1)
-    const draftPhoto = (await api('GET', '/api/admin/site', owner.cookie)).json().draft.team[0].photo
+    expect((await api('POST', '/api/admin/site/publish')).json().version).toBe(1)
+    const draftPhoto = (await api('GET', '/api/admin/site')).json().draft.team[0].photo
 
     for (const page of ['/', '/es', '/about', '/es/about', '/contact']) {
-      const response = await app.inject(page)
+      const response = await site.app.inject(page)
       const body = response.body
       expect(linked(body, firstLogo.digest).length, page).toBeGreaterThan(0)
       expect(body, page).toContain('class="brand__logo"')
@@ -279,60 +239,60 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       ['/about', 'Daniela at her desk'],
       ['/es/about', 'Daniela en su escritorio'],
     ] as const) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(body, page).toContain(`alt="${alt}"`)
       expect(body, page).toMatch(/<picture><source type="image\/avif" srcSet="[^"]*-240\.avif 240w/)
       expect(body, page).toMatch(/<img[^>]* width="720" height="576"/)
       expect(linked(body, draftPhoto.digest).length, page).toBe(7)
     }
     // the variants of the version were made when it was rendered, before any request for them
-    expect(existsSync(path.join(siteDir, 'images', `${firstLogo.digest}-200.avif`))).toBe(true)
+    expect(existsSync(path.join(site.siteDir, 'images', `${firstLogo.digest}-200.avif`))).toBe(true)
 
     // version 2: another logo, a favicon and Progressive's logo
     const secondLogo = (await upload('logo', await png(800, 200, '#7c2d12'), 'image/png')).json().image
     const favicon = (await upload('favicon', await png(256, 256, '#7c2d12'), 'image/png')).json().image
-    const carriers = (await api('GET', '/api/admin/site', owner.cookie)).json().draft.carriers
+    const carriers = (await api('GET', '/api/admin/site')).json().draft.carriers
     const index = carriers.findIndex((carrier: { name: string }) => carrier.name === 'Progressive')
     const carrierLogo = await upload(`carrier:${index}`, await png(420, 120, '#0b3d91'), 'image/webp')
     expect(carrierLogo.statusCode).toBe(201)
     const carrierImage = carrierLogo.json().image
     // a draft is not public
-    expect(linked((await app.inject('/')).body, secondLogo.digest)).toEqual([])
-    expect((await api('POST', '/api/admin/site/publish', owner.cookie)).json().version).toBe(2)
+    expect(linked((await site.app.inject('/')).body, secondLogo.digest)).toEqual([])
+    expect((await api('POST', '/api/admin/site/publish')).json().version).toBe(2)
 
     for (const page of ['/', '/es', '/insurance-carriers', '/es/insurance-carriers']) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(linked(body, secondLogo.digest).length, page).toBeGreaterThan(0)
       expect(linked(body, firstLogo.digest), page).toEqual([])
       expect(body, page).toContain(`<link rel="icon" href="/site-images/${favicon.digest}-48.png"`)
       expect(body, page).toContain(`href="/site-images/${favicon.digest}-180.png"`)
     }
     // search engines read the logo from the structured data
-    expect((await app.inject('/es')).body).toContain(
+    expect((await site.app.inject('/es')).body).toContain(
       `"logo":"${agencyDefaults.siteUrl}/site-images/${secondLogo.digest}-600.webp"`,
     )
     for (const page of ['/insurance-carriers', '/es/insurance-carriers']) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(body, page).toMatch(/<img[^>]*alt="Progressive"[^>]*class="carrier-logo"/)
       expect(linked(body, carrierImage.digest).length, page).toBeGreaterThan(0)
       // the carriers without a logo keep their wordmark
       expect(body, page).toContain('<span class="wordmark">Travelers</span>')
     }
-    const icon = await app.inject(`/site-images/${favicon.digest}-48.png`)
+    const icon = await site.app.inject(`/site-images/${favicon.digest}-48.png`)
     expect(icon.headers['content-type']).toBe('image/png')
     expect((await sharp(icon.rawPayload).metadata()).width).toBe(48)
 
     // restore version 1: the first logo, the build's favicon and Progressive's wordmark again
-    const restored = await api('POST', '/api/admin/site/versions/1/restore', owner.cookie)
+    const restored = await api('POST', '/api/admin/site/versions/1/restore')
     expect(restored.json()).toMatchObject({ version: 3, restoredFrom: 1 })
     for (const page of ['/', '/es/insurance-carriers']) {
-      const body = (await app.inject(page)).body
+      const body = (await site.app.inject(page)).body
       expect(linked(body, firstLogo.digest).length, page).toBeGreaterThan(0)
       expect(linked(body, secondLogo.digest), page).toEqual([])
       expect(linked(body, carrierImage.digest), page).toEqual([])
       expect(body, page).toContain('href="/favicon-48.png"')
     }
-    expect((await app.inject('/es/insurance-carriers')).body).toContain(
+    expect((await site.app.inject('/es/insurance-carriers')).body).toContain(
       '<span class="wordmark">Progressive</span>',
     )
   })
@@ -341,7 +301,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     timeout: 120_000,
   }, async () => {
     const otherDir = await mkdtemp(path.join(tmpdir(), 'agency-uploads-other-'))
-    const other = await open(otherDir)
+    const other = await site.open({ siteDir: otherDir })
     try {
       await other.ready()
       const body = (await other.inject('/about')).body
@@ -351,7 +311,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     } finally {
       await other.close()
       await rm(otherDir, { recursive: true, force: true })
-      await reopen()
+      await site.restart()
     }
   })
 
@@ -362,7 +322,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     let restored: Database
     let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined
     if (driver === 'pglite') {
-      const snapshot = await test.db.snapshot?.()
+      const snapshot = await site.db.snapshot?.()
       if (!snapshot) throw new Error('the embedded database takes no snapshot')
       // as scripts/restore.ts loads an embedded backup
       const loaded = await PGlite.create({ dataDir: path.join(restoredRoot, 'db'), loadDataDir: snapshot })
@@ -371,20 +331,14 @@ describe.each(drivers)('site uploads on %s', (driver) => {
     } else {
       // as npm run backup and restore do for PostgreSQL: pg_dump's custom format into pg_restore
       const file = path.join(restoredRoot, 'backup.dump')
-      const dump = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, test.location])
+      const dump = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, site.location])
       expect(dump.status, String(dump.stderr)).toBe(0)
       scratch = await createScratchDatabase()
       const load = spawnSync('pg_restore', ['--no-owner', `--dbname=${scratch.url}`, file])
       expect(load.status, String(load.stderr)).toBe(0)
       restored = await openPostgresDatabase(scratch.url)
     }
-    const other = await buildApp(
-      testAppOptions(restored, {
-        clientDir,
-        siteDir: path.join(restoredRoot, 'site'),
-        siteSettingsPollMs: 60_000,
-      }),
-    )
+    const other = await site.open({ db: restored, siteDir: path.join(restoredRoot, 'site') })
     try {
       await other.ready()
       const body = (await other.inject('/')).body
@@ -396,25 +350,15 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       await restored.close()
       await scratch?.drop()
       await rm(restoredRoot, { recursive: true, force: true })
-      await reopen()
+      await site.restart()
     }
   })
 
   it('lists the team on the about page from the desk’s form, the owner named once', {
     timeout: 120_000,
   }, async () => {
-    const form = (body: Record<string, string>, url = '/admin/site') =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          cookie: owner.cookie,
-          origin: deskOrigin,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: new URLSearchParams(body).toString(),
-      })
-    const page = await app.inject({ url: '/admin/site', headers: { cookie: owner.cookie } })
+    const form = site.deskForm
+    const page = await site.app.inject({ url: '/admin/site', headers: { cookie: site.owner.cookie } })
     expect(page.body).toContain('The owner and the team')
     expect(page.body).toMatch(/<form[^>]*enctype="multipart\/form-data"/i)
     const saved = await form({
@@ -440,7 +384,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       'p2-hidden': 'yes',
     })
     expect(saved.statusCode).toBe(303)
-    const draft = (await api('GET', '/api/admin/site', owner.cookie)).json().draft
+    const draft = (await api('GET', '/api/admin/site')).json().draft
     // the owner's name follows to the facts, and the photo stays
     expect(draft.agency.owner.name).toBe('Daniela Ramírez-Soto')
     expect(draft.team.map((member: { name: string }) => member.name)).toEqual([
@@ -459,7 +403,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
         'Luis ayuda a las familias con pólizas de auto y hogar.',
       ],
     ] as const) {
-      const response = await app.inject(path)
+      const response = await site.app.inject(path)
       const body = response.body
       expect(body, path).toContain(heading)
       expect(body, path).toContain('<h3>Luis Herrera</h3>')
@@ -470,7 +414,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       expect(response.headers['content-security-policy'], path).toBe(policyForHtml(body))
     }
     // the home page has no team list
-    expect((await app.inject('/')).body).not.toContain('Luis Herrera')
+    expect((await site.app.inject('/')).body).not.toContain('Luis Herrera')
   })
 
   it('refuses a draft that names an image never uploaded', async () => {
@@ -482,7 +426,7 @@ describe.each(drivers)('site uploads on %s', (driver) => {
       height: 100,
       alt: { en: '', es: '' },
     }
-    const refused = await api('PATCH', '/api/admin/site', owner.cookie, { logo: fake })
+    const refused = await api('PATCH', '/api/admin/site', { logo: fake })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().problems).toEqual([
       {
