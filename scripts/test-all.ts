@@ -1,8 +1,10 @@
 /**
- * `npm test`: the whole suite, its independent stages side by side on two cores. The type check,
- * Biome, knip and the layers (dependency-cruiser; one after another: each is short) run beside the
- * build and the Vitest tests, which need the build (the built site, the migrated template); the
- * browser tests come last, alone, since their time bounds assume the machine's cores are theirs. A
+ * `npm test`: the whole suite, its independent stages side by side on two cores
+ * (docs/decisions/048-test-run-in-memory-and-in-three-groups.md). The type check, Biome, knip and
+ * the layers (dependency-cruiser; one after another: each is short) run beside the build and then
+ * Vitest's in-process files, which need the build (the built site, the migrated template) and keep
+ * both cores busy. Then the browser tests run beside Vitest's `processes` files, which mostly wait
+ * on the servers and scripts they start; Vitest's `timed` files (time bounds) run last, alone. A
  * stage's output is shown as one block when it ends, never interleaved with another's. Every stage
  * runs even when one fails; the exit code is 1 when any failed, and the last lines give each
  * stage's time.
@@ -27,7 +29,10 @@ const checks: Stage[] = [
   { name: 'layers', command: 'npm run --silent lint:layers' },
 ]
 const build: Stage = { name: 'build', command: 'npm run --silent build' }
-const unit: Stage = { name: 'vitest', command: 'npm run --silent test:unit' }
+/** One of Vitest's three groups (vitest.config.ts). */
+function vitest(project: 'in-process' | 'processes' | 'timed'): Stage {
+  return { name: `vitest ${project}`, command: `npm run --silent test:unit -- --project ${project}` }
+}
 const e2e: Stage = { name: 'playwright', command: 'npm run --silent test:e2e' }
 
 /**
@@ -64,25 +69,31 @@ async function inOrder(stages: Stage[], live: boolean): Promise<Outcome[]> {
 }
 
 const started = performance.now()
-// The checks' output waits; the build's and then Vitest's run live (a long stage shows progress).
-const [checked, built] = await Promise.all([
+// The checks' output waits; the build's, Vitest's and the browser tests' run live (a long stage
+// shows progress); the `processes` files' output waits for the browser tests beside them.
+const [checked, tested] = await Promise.all([
   inOrder(checks, false),
   (async () => {
-    const outcome = await runStage(build, false)
+    const built = await runStage(build, false)
     // Vitest and the browser tests need a build: without one they would only fail again.
-    return outcome.ok ? [outcome, await runStage(unit, true)] : [outcome]
+    if (!built.ok) return [built]
+    const inProcess = await runStage(vitest('in-process'), true)
+    const [browser, processes] = await Promise.all([
+      runStage(e2e, true),
+      runStage(vitest('processes'), false),
+    ])
+    return [built, inProcess, processes, browser, await runStage(vitest('timed'), true)]
   })(),
 ])
-const outcomes = [...checked, ...built]
-if (built.length === 2) outcomes.push(await runStage(e2e, true))
+const outcomes = [...checked, ...tested]
 
 const total = (performance.now() - started) / 1000
 console.log('Stage times:')
 for (const outcome of outcomes)
   console.log(
-    `  ${outcome.name.padEnd(11)}${outcome.seconds.toFixed(0).padStart(5)} s  ${outcome.ok ? 'ok' : 'FAILED'}`,
+    `  ${outcome.name.padEnd(20)}${outcome.seconds.toFixed(0).padStart(5)} s  ${outcome.ok ? 'ok' : 'FAILED'}`,
   )
-console.log(`  ${'whole suite'.padEnd(11)}${total.toFixed(0).padStart(5)} s`)
+console.log(`  ${'whole suite'.padEnd(20)}${total.toFixed(0).padStart(5)} s`)
 const failed = outcomes.filter((outcome) => !outcome.ok)
 if (failed.length > 0) {
   console.error(`Failed: ${failed.map((outcome) => outcome.name).join(', ')}`)

@@ -71,7 +71,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 // The two drivers' runs side by side: each is a minute of waiting on a clock (a lead every 3 s)
-// with little to compute, and the file runs alone.
+// with little to compute (the file runs beside one other file of the `processes` group).
 describe.concurrent('delivery lanes', () => {
   it.for(drivers)(
     'on %s: mails each lead to the agency within 5 s of its OK while one CRM hangs and one takes 9 s',
