@@ -2,14 +2,16 @@
  * `npm test`: the whole suite, its independent stages side by side on two cores
  * (docs/decisions/048-test-run-in-memory-and-in-three-groups.md). The type check, Biome, knip and
  * the layers (dependency-cruiser; one after another: each is short) run beside the build and then
- * Vitest's in-process files, which need the build (the built site, the migrated template) and keep
- * both cores busy. Then the browser tests run beside Vitest's `processes` files, which mostly wait
- * on the servers and scripts they start; Vitest's `timed` files (time bounds) run last, alone. A
- * stage's output is shown as one block when it ends, never interleaved with another's. Every stage
- * runs even when one fails; the exit code is 1 when any failed, and the last lines give each
- * stage's time.
+ * Vitest's in-process files, which need the build (the built site, the migrated template). Vitest's
+ * `processes` and `timed` files and the browser tests follow, one stage at a time: the browser
+ * tests and the timed files have time bounds that assume the machine's cores are theirs, and the
+ * process files run beside the browser tests slowed both (docs/bench/suite.md). A stage's output is
+ * shown as one block when it ends, never interleaved with another's. Every stage runs even when one
+ * fails; the exit code is 1 when any failed, and the last lines give each stage's time and how busy
+ * the machine's cores were meanwhile (Linux's /proc/stat: every process counted, the databases' too).
  */
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 
 interface Stage {
   name: string
@@ -20,6 +22,22 @@ interface Outcome {
   name: string
   ok: boolean
   seconds: number
+  /** The share of the machine's CPU time that was busy while the stage ran. */
+  busy: number | undefined
+}
+
+/** The machine's CPU time so far, busy and in all, in clock ticks; undefined without /proc/stat. */
+function cpuTicks(): { busy: number; all: number } | undefined {
+  try {
+    const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/)
+    const ticks = fields.map(Number)
+    const all = ticks.reduce((sum, value) => sum + value, 0)
+    // Idle and waiting for I/O.
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0)
+    return { busy: all - idle, all }
+  } catch {
+    return undefined
+  }
 }
 
 const checks: Stage[] = [
@@ -41,6 +59,7 @@ const e2e: Stage = { name: 'playwright', command: 'npm run --silent test:e2e' }
  */
 function runStage(stage: Stage, live: boolean): Promise<Outcome> {
   const started = performance.now()
+  const ticksBefore = cpuTicks()
   return new Promise((resolve) => {
     const child = spawn(stage.command, {
       shell: true,
@@ -52,12 +71,17 @@ function runStage(stage: Stage, live: boolean): Promise<Outcome> {
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000
+      const ticksAfter = cpuTicks()
+      const busy =
+        ticksBefore && ticksAfter && ticksAfter.all > ticksBefore.all
+          ? (ticksAfter.busy - ticksBefore.busy) / (ticksAfter.all - ticksBefore.all)
+          : undefined
       if (!live) process.stdout.write(Buffer.concat(output))
       const ok = code === 0
       console.log(
         `\n== ${stage.name}: ${ok ? 'passed' : `FAILED (exit code ${code})`} in ${seconds.toFixed(0)} s\n`,
       )
-      resolve({ name: stage.name, ok, seconds })
+      resolve({ name: stage.name, ok, seconds, busy })
     })
   })
 }
@@ -70,29 +94,29 @@ async function inOrder(stages: Stage[], live: boolean): Promise<Outcome[]> {
 
 const started = performance.now()
 // The checks' output waits; the build's, Vitest's and the browser tests' run live (a long stage
-// shows progress); the `processes` files' output waits for the browser tests beside them.
+// shows progress).
 const [checked, tested] = await Promise.all([
   inOrder(checks, false),
   (async () => {
     const built = await runStage(build, false)
     // Vitest and the browser tests need a build: without one they would only fail again.
     if (!built.ok) return [built]
-    const inProcess = await runStage(vitest('in-process'), true)
-    const [browser, processes] = await Promise.all([
-      runStage(e2e, true),
-      runStage(vitest('processes'), false),
-    ])
-    return [built, inProcess, processes, browser, await runStage(vitest('timed'), true)]
+    return [
+      built,
+      ...(await inOrder([vitest('in-process'), vitest('processes'), vitest('timed'), e2e], true)),
+    ]
   })(),
 ])
 const outcomes = [...checked, ...tested]
 
 const total = (performance.now() - started) / 1000
 console.log('Stage times:')
-for (const outcome of outcomes)
+for (const outcome of outcomes) {
+  const busy = outcome.busy === undefined ? '' : `  the cores ${Math.round(outcome.busy * 100)} % busy`
   console.log(
-    `  ${outcome.name.padEnd(20)}${outcome.seconds.toFixed(0).padStart(5)} s  ${outcome.ok ? 'ok' : 'FAILED'}`,
+    `  ${outcome.name.padEnd(20)}${outcome.seconds.toFixed(0).padStart(5)} s  ${outcome.ok ? 'ok    ' : 'FAILED'}${busy}`,
   )
+}
 console.log(`  ${'whole suite'.padEnd(20)}${total.toFixed(0).padStart(5)} s`)
 const failed = outcomes.filter((outcome) => !outcome.ok)
 if (failed.length > 0) {

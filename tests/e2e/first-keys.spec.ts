@@ -4,10 +4,6 @@
  * is usable and types at 20-60 ms a key (the island wakes at that very tap: app/site/lead-form-island.ts);
  * a visitor who comes back to a draft taps and types while it is restored. The phone's CPU is slowed
  * four times, as Lighthouse slows a phone, which widens every window in which a key could be lost.
- *
- * A test's runs are separate phones (browser contexts) loading the page at the same moment: a
- * throttled page spends most of its time suspended, so the runs overlap instead of queueing, and
- * their keys and wake-ups interleave differently in each run.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 
@@ -40,16 +36,11 @@ async function typeFast(page: Page, text: string, run: number): Promise<void> {
   }
 }
 
-/** Runs `runs` phones side by side, each its own context; a failure names its run. */
-async function sideBySide(runs: number, run: (index: number) => Promise<void>): Promise<void> {
-  await Promise.all(Array.from({ length: runs }, (_, index) => run(index)))
-}
-
 for (const path of pages) {
   test(`${path}: every letter typed from the first tap reaches the fields (5 runs)`, async ({ browser }) => {
-    // Five slowed page loads at once: a bound, not a speed check.
+    // Five slowed page loads: a bound, not a speed check.
     test.setTimeout(120_000)
-    await sideBySide(5, async (run) => {
+    for (let run = 0; run < 5; run++) {
       const context = await browser.newContext(mobile)
       const page = await context.newPage()
       await slowPhone(context, page)
@@ -68,7 +59,7 @@ for (const path of pages) {
       expect(await form.locator('[name="lastName"]').inputValue(), `run ${run}`).toBe('Hale')
       expect(await form.locator('[name="email"]').inputValue(), `run ${run}`).toBe('linda.h@example.com')
       await context.close()
-    })
+    }
   })
 }
 
@@ -76,7 +67,7 @@ test('a draft comes back whole when the visitor returns by a link and types at o
   browser,
 }) => {
   test.setTimeout(120_000)
-  await sideBySide(6, async (run) => {
+  for (let run = 0; run < 6; run++) {
     const context = await browser.newContext(mobile)
     const page = await context.newPage()
     await page.goto('/insurance/life/life-insurance')
@@ -105,5 +96,5 @@ test('a draft comes back whole when the visitor returns by a link and types at o
     expect(await form.locator('[name="firstName"]').inputValue(), `run ${run}`).toBe('Linda')
     expect(await form.locator('[name="lastName"]').inputValue(), `run ${run}`).toBe('Hale')
     await context.close()
-  })
+  }
 })
