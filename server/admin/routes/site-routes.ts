@@ -23,7 +23,7 @@ import {
 } from '#server/site/site-settings.ts'
 import { checkUpload, imageChange, imageKindOf, storeUpload } from '#server/site/site-uploads.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { messagePage } from '../views/message-page.tsx'
 import { type SitePageContents, sitePage, sitePath } from '../views/site-page.ts'
 import type { DeskOptions } from './desk-options.ts'

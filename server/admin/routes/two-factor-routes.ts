@@ -14,7 +14,7 @@ import {
 import { findSignInSource, rememberSignIn } from '#server/staff/sign-in.ts'
 import { attemptKeys, countAttempt, forgiveSuccessfulAttempt } from '#server/staff/sign-in-throttle.ts'
 import { completeSession, type StaffSession } from '#server/staff/staff-sessions.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { codePage, enrolPage, qrCodeSvg, recoveryCodesPage, statusPage } from '../views/two-factor-page.ts'
 import { deviceCookieOf, safeNextPath, setDeviceCookie, setSessionCookie } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'

@@ -48,7 +48,7 @@ import {
   webhookEventTypes,
 } from '#server/webhooks/webhook-jobs.ts'
 import { parseLocalInput } from '../staff-time.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import {
   deliveriesShown,
   secretPage,

@@ -20,7 +20,7 @@ import { insuranceLineLabels, leadLineLabel } from '../insurance-lines.ts'
 import { formTitle, languageNames, leadDisplayName } from '../lead-fields.ts'
 import { leadStatusLabel, statusWords } from '../lead-words.ts'
 import { formatDateTime, formatDay, formatRecentDateTime } from '../staff-time.ts'
-import { noticeBanner, staffPage } from './admin-layout.ts'
+import { noticeBanner, staffPage } from './admin-layout.tsx'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.tsx'
 import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
 

@@ -17,7 +17,7 @@ import { clickIdName } from '../lead-source.ts'
 import { leadStatusLabel, lostReasonWords } from '../lead-words.ts'
 import type { LeadDetail } from '../staff-desk.ts'
 import { formatDateTime } from '../staff-time.ts'
-import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, staffPage } from './admin-layout.tsx'
 import {
   replyButtons,
   replySection,

@@ -15,7 +15,7 @@ import type { PublishedVersion, SettingsDraft } from '#server/site/site-settings
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { html } from '#server/views/html.ts'
 import { formatDateTime } from '../staff-time.ts'
-import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, ownerPage } from './admin-layout.tsx'
 
 export const sitePath = '/admin/site'
 

@@ -7,7 +7,7 @@ import QRCode from 'qrcode'
 import { Fragment, type ReactNode } from 'react'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { html } from '#server/views/html.ts'
-import { errorBanner, noticeBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, staffPage } from './admin-layout.tsx'
 
 /** `next`: the desk page the staff member was going to (a link in an e-mail), kept through this step. */
 export function codePage(options: { error?: string; next?: string | undefined } = {}): string {

@@ -14,7 +14,7 @@ import type { WebhookDestination } from '#server/webhooks/destinations.ts'
 import { type DeliveryRow, type WebhookEventType, webhookEventTypes } from '#server/webhooks/webhook-jobs.ts'
 import { insuranceLineLabels } from '../insurance-lines.ts'
 import { formatDateTime, localInputValue } from '../staff-time.ts'
-import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, ownerPage } from './admin-layout.tsx'
 
 export const webhooksPath = '/admin/webhooks'
 
