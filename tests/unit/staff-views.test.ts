@@ -9,6 +9,12 @@ import { load } from 'cheerio'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import {
+  accountPage,
+  choosePasswordPage,
+  codesExpiredPage,
+  newCodesPage,
+} from '#server/admin/views/account-page.tsx'
 import { apiTokensPage, newTokenPage } from '#server/admin/views/api-tokens-page.tsx'
 import { heldPage } from '#server/admin/views/held-notifications-page.tsx'
 import { loginPage } from '#server/admin/views/login-page.tsx'
@@ -178,6 +184,23 @@ describe('staff views in .tsx escape what staff and visitors typed', () => {
     const page = repliesPage({ staffEmail: hostileEmail, staffName: hostile, templates })
     expectEscaped(page)
     expect(load(page)('#vehicle-en-subject').attr('value')).toBe(hostile)
+  })
+
+  it('the account pages: the name in its field, an error, the next address, the new codes', () => {
+    const page = accountPage({
+      staff: owner,
+      twoStepOn: true,
+      codesLeft: 3,
+      notice: hostile,
+      error: { form: 'name', text: hostile },
+    })
+    expectEscaped(page)
+    expect(load(page)('#display-name').attr('value')).toBe(hostile)
+    expectEscaped(newCodesPage(owner, [hostile]))
+    expectEscaped(codesExpiredPage(owner))
+    const choose = choosePasswordPage({ staff: owner, next: `/admin?q="><script>`, error: hostile })
+    expectEscaped(choose)
+    expect(load(choose)('input[name="next"]').attr('value')).toBe(`/admin?q="><script>`)
   })
 
   it("the inbox's chart and the owner's view: a staff member's name in the speed table", () => {

@@ -23,7 +23,7 @@ import {
   choosePasswordPage,
   codesExpiredPage,
   newCodesPage,
-} from '../views/account-page.ts'
+} from '../views/account-page.tsx'
 import { sendPage } from '../views/admin-layout.tsx'
 import { deviceCookieOf, passwordDue, requireStaffPage, safeNextPath, withNext } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
