@@ -29,6 +29,7 @@ import {
   nameFormPage,
   passwordPage,
 } from '#server/admin/views/staff-accounts-page.tsx'
+import { codePage, enrolPage, recoveryCodesPage, statusPage } from '#server/admin/views/two-factor-page.tsx'
 import { weeklyChart, weekRows } from '#server/admin/views/weekly-chart.tsx'
 import { replyTemplateKeys } from '#server/desk/reply-templates.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
@@ -201,6 +202,29 @@ describe('staff views in .tsx escape what staff and visitors typed', () => {
     const choose = choosePasswordPage({ staff: owner, next: `/admin?q="><script>`, error: hostile })
     expectEscaped(choose)
     expect(load(choose)('input[name="next"]').attr('value')).toBe(`/admin?q="><script>`)
+  })
+
+  it('the two-step sign-in pages: an error, the next address, the codes and the signed-in name', () => {
+    const code = codePage({ error: hostile, next: `/admin?q="><script>` })
+    expectEscaped(code)
+    expect(load(code)('input[name="next"]').attr('value')).toBe(`/admin?q="><script>`)
+    expectEscaped(
+      enrolPage({
+        secret: 'JBSWY3DPEHPK3PXP',
+        uri: 'otpauth://totp/x',
+        qr: '<svg></svg>',
+        required: true,
+        staffEmail: hostileEmail,
+        staffName: hostile,
+        next: `/admin?q="><script>`,
+        error: hostile,
+      }),
+    )
+    const codes = recoveryCodesPage([hostile], owner, `/admin?q="><script>`)
+    expectEscaped(codes)
+    // "Copy the codes" waits hidden for the desk's script, which shows it where there is a clipboard.
+    expect(load(codes)('button[data-copy]').attr('hidden')).toBeDefined()
+    expectEscaped(statusPage({ enabledAt: when, left: 3 }, owner))
   })
 
   it("the inbox's chart and the owner's view: a staff member's name in the speed table", () => {

@@ -9,7 +9,7 @@ import { recoveryCodeCount } from '#server/staff/second-factor.ts'
 import { displayNameMaxLength } from '#server/staff/staff-accounts.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { errorBanner, noticeBanner, staffPage } from './admin-layout.tsx'
-import { keepRecoveryCodes } from './two-factor-page.ts'
+import { keepRecoveryCodes } from './two-factor-page.tsx'
 
 type AccountError = { form: 'name' | 'password' | 'codes'; text: string }
 
