@@ -30,6 +30,7 @@ import {
   passwordPage,
 } from '#server/admin/views/staff-accounts-page.tsx'
 import { codePage, enrolPage, recoveryCodesPage, statusPage } from '#server/admin/views/two-factor-page.tsx'
+import { secretPage, webhooksPage } from '#server/admin/views/webhooks-page.tsx'
 import { weeklyChart, weekRows } from '#server/admin/views/weekly-chart.tsx'
 import { replyTemplateKeys } from '#server/desk/reply-templates.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
@@ -225,6 +226,68 @@ describe('staff views in .tsx escape what staff and visitors typed', () => {
     // "Copy the codes" waits hidden for the desk's script, which shows it where there is a clipboard.
     expect(load(codes)('button[data-copy]').attr('hidden')).toBeDefined()
     expectEscaped(statusPage({ enabledAt: when, left: 3 }, owner))
+  })
+
+  it('the webhooks pages: a hostile address, who allowed SSN, an answer and the typed address', () => {
+    const url = `https://example.com/?a="><script>alert('x')</script>`
+    const page = webhooksPage(
+      owner,
+      {
+        destinations: [
+          {
+            id: '1',
+            url,
+            formKeys: [],
+            lines: [],
+            events: [],
+            enabled: true,
+            sendSensitive: true,
+            fromEnvironment: false,
+            failingSince: when,
+            pausedAt: null,
+            createdBy: hostile,
+            createdAt: when,
+            secretRotatedAt: when,
+            previousSecretUntil: when,
+          },
+        ],
+        deliveries: [
+          {
+            id: '2',
+            destinationId: '1',
+            destinationUrl: url,
+            type: 'lead.received',
+            leadId: '3',
+            reference: 'ORI-1',
+            status: 'failed',
+            attempts: 2,
+            lastStatusCode: 500,
+            lastResponse: hostile,
+            createdAt: when,
+          },
+        ],
+        sensitiveSent: [
+          {
+            leadId: '3',
+            reference: null,
+            fieldName: 'ssn',
+            webhookUrl: url,
+            allowedBy: hostile,
+            sentAt: when,
+          },
+        ],
+        twoStepOn: false,
+        now: when,
+      },
+      { notice: hostile, error: hostile, typed: { url } },
+    )
+    expectEscaped(page)
+    expect(load(page)('#url').attr('value')).toBe(url)
+    // The address and the replay's lead and time are required in the browser too (required="" was not).
+    for (const field of ['#url', '#replay-lead', '#replay-since', '#edit-1-url']) {
+      expect(load(page)(field).attr('required'), field).toBeDefined()
+    }
+    expectEscaped(secretPage(owner, url, 'whsec_x', { previousUntil: when }), { text: url })
   })
 
   it("the inbox's chart and the owner's view: a staff member's name in the speed table", () => {

@@ -55,7 +55,7 @@ import {
   type Typed,
   webhooksPage,
   webhooksPath,
-} from '../views/webhooks-page.ts'
+} from '../views/webhooks-page.tsx'
 import { proofError } from './account-routes.ts'
 import { deviceCookieOf } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
