@@ -9,6 +9,7 @@ import { load } from 'cheerio'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { defaultSiteSettings } from '#config/site-settings.ts'
 import {
   accountPage,
   choosePasswordPage,
@@ -22,6 +23,7 @@ import { messagePage } from '#server/admin/views/message-page.tsx'
 import { notificationsPage } from '#server/admin/views/notifications-page.tsx'
 import { OwnerViewSection } from '#server/admin/views/owner-view.tsx'
 import { repliesPage } from '#server/admin/views/replies-page.tsx'
+import { sitePage } from '#server/admin/views/site-page.tsx'
 import {
   confirmPage,
   confirmRemovePage,
@@ -288,6 +290,33 @@ describe('staff views in .tsx escape what staff and visitors typed', () => {
       expect(load(page)(field).attr('required'), field).toBeDefined()
     }
     expectEscaped(secretPage(owner, url, 'whsec_x', { previousUntil: when }), { text: url })
+  })
+
+  it('the site page: the agency, a notice, a testimonial and a team member typed with markup', () => {
+    const settings = defaultSiteSettings()
+    settings.agency.name = hostile
+    settings.notice = { text: { en: hostile, es: hostile }, from: '2026-11-20', until: '2026-11-27' }
+    settings.team = [
+      { name: hostile, title: { en: hostile, es: hostile }, bio: { en: hostile, es: '' }, photo: null },
+    ]
+    settings.pageMeta = { '/contact': { en: { title: hostile } } }
+    const published = { version: 2, settings, publishedBy: hostile, publishedAt: when, restoredFrom: 1 }
+    const page = sitePage(
+      owner,
+      {
+        draft: { settings, baseVersion: 2, updatedBy: hostile, updatedAt: when },
+        published,
+        history: [published],
+        changed: true,
+      },
+      {
+        notice: hostile,
+        error: hostile,
+        problems: { section: 'facts', problems: [{ path: hostile, message: hostile }] },
+      },
+    )
+    expectEscaped(page)
+    expect(load(page)('#site-name').attr('value')).toBe(hostile)
   })
 
   it("the inbox's chart and the owner's view: a staff member's name in the speed table", () => {

@@ -25,7 +25,7 @@ import { checkUpload, imageChange, imageKindOf, storeUpload } from '#server/site
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { sendPage } from '../views/admin-layout.tsx'
 import { messagePage } from '../views/message-page.tsx'
-import { type SitePageContents, sitePage, sitePath } from '../views/site-page.ts'
+import { type SitePageContents, sitePage, sitePath } from '../views/site-page.tsx'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'
 import { noticeFrom } from './route-helpers.ts'
