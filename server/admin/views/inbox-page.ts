@@ -22,7 +22,7 @@ import { leadStatusLabel, statusWords } from '../lead-words.ts'
 import { formatDateTime, formatDay, formatRecentDateTime } from '../staff-time.ts'
 import { noticeBanner, staffPage } from './admin-layout.tsx'
 import { chartSummary, type WeekRow, weeklyChart } from './weekly-chart.tsx'
-import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.ts'
+import { isFollowUpDue, requestBadge, speedBadge } from './work-panel.tsx'
 
 export interface InboxPageOptions {
   staffEmail: string

@@ -27,7 +27,7 @@ import {
   timelineSection,
   type WorkSaved,
   workSection,
-} from './work-panel.ts'
+} from './work-panel.tsx'
 
 /** The lead as the desk reads it (staff-desk.ts), and who is looking. */
 export interface LeadPageOptions extends LeadDetail {
