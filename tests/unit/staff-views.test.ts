@@ -18,6 +18,8 @@ import {
 } from '#server/admin/views/account-page.tsx'
 import { apiTokensPage, newTokenPage } from '#server/admin/views/api-tokens-page.tsx'
 import { heldPage } from '#server/admin/views/held-notifications-page.tsx'
+import { inboxPage } from '#server/admin/views/inbox-page.tsx'
+import { leadPage } from '#server/admin/views/lead-page.tsx'
 import { loginPage } from '#server/admin/views/login-page.tsx'
 import { messagePage } from '#server/admin/views/message-page.tsx'
 import { notificationsPage } from '#server/admin/views/notifications-page.tsx'
@@ -35,6 +37,8 @@ import { codePage, enrolPage, recoveryCodesPage, statusPage } from '#server/admi
 import { secretPage, webhooksPage } from '#server/admin/views/webhooks-page.tsx'
 import { weeklyChart, weekRows } from '#server/admin/views/weekly-chart.tsx'
 import { replyTemplateKeys } from '#server/desk/reply-templates.ts'
+import { parseLeadFilters } from '#server/leads/lead-filters.ts'
+import type { InboxLead } from '#server/leads/lead-queries.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 
 /** A name as a stranger could type it: an element, both quotes and an ampersand. */
@@ -63,6 +67,39 @@ const account = {
   mustChangePassword: false,
 }
 const summary = { ...account, activeSessions: 1, twoStepOn: false, openLeads: 2 }
+
+/** A lead whose visitor typed markup and quotes in every field, assigned to a hostile name. */
+const lead: InboxLead = {
+  id: '00000000-0000-4000-8000-000000000003',
+  reference: 'K7M-Q9X',
+  formKey: 'contact-message',
+  fields: {
+    firstName: hostile,
+    lastName: hostile,
+    email: hostileEmail,
+    phone: '7705550100',
+    message: hostile,
+  },
+  language: 'en',
+  userAgent: hostile,
+  ipHash: null,
+  isSpam: false,
+  spamReasons: [],
+  idempotencyKey: null,
+  bodyHash: null,
+  source: null,
+  receivedAt: when,
+  status: 'new',
+  assignedTo: account.id,
+  firstContactAt: null,
+  followUpAt: when,
+  lostReason: null,
+  deliveryStatus: 'sent',
+  assigneeEmail: hostileEmail,
+  assigneeName: hostile,
+  updatedAt: when.toISOString(),
+  earlierRequests: 1,
+}
 
 /** The page holds no element the hostile text could have made, and shows the text itself. */
 function expectEscaped(page: string, { text = hostile }: { text?: string } = {}): void {
@@ -317,6 +354,92 @@ describe('staff views in .tsx escape what staff and visitors typed', () => {
     )
     expectEscaped(page)
     expect(load(page)('#site-name').attr('value')).toBe(hostile)
+  })
+
+  it('the inbox: a lead, its other request, the assignee and the search typed with markup', () => {
+    const { filters, errors } = parseLeadFilters({ q: hostile })
+    const page = inboxPage({
+      staffEmail: hostileEmail,
+      staffName: hostile,
+      owner: true,
+      filters,
+      errors: { ...errors, from: hostile },
+      leads: [{ ...lead, personRequests: [{ ...lead, id: '00000000-0000-4000-8000-000000000004' }] }],
+      total: 2,
+      people: 1,
+      page: 1,
+      pageSize: 25,
+      chart: weekRows('2026-11-16', []),
+      speed: [],
+      now: when,
+      notice: hostile,
+      queue: { overdue: 1, followUpsDue: 1, followUpsToday: 1 },
+      newest: when.toISOString(),
+    })
+    expectEscaped(page)
+    expect(load(page)('#filter-q').attr('value')).toBe(hostile)
+  })
+
+  it("the lead page: the visitor's fields, a note, a revealed value, the draft and the reply", () => {
+    const page = leadPage({
+      lead: { ...lead, isSpam: true, spamReasons: [hostile] },
+      form: undefined,
+      sections: [
+        {
+          legend: hostile,
+          fields: [
+            {
+              name: 'firstName',
+              label: hostile,
+              display: hostile,
+              given: true,
+              sensitive: false,
+              revealed: false,
+            },
+            { name: 'ssn', label: hostile, display: hostile, given: true, sensitive: true, revealed: true },
+            { name: 'ein', label: hostile, display: '•••', given: true, sensitive: true, revealed: false },
+          ],
+        },
+      ],
+      others: [[hostile, hostile]],
+      jobs: [],
+      reveals: [{ staffEmail: hostileEmail, fieldName: 'ssn', revealedAt: when, webhookUrl: null }],
+      events: [
+        {
+          id: '1',
+          kind: 'note',
+          channel: null,
+          reached: null,
+          outcome: null,
+          detail: hostile,
+          staffEmail: hostileEmail,
+          staffName: hostile,
+          createdAt: when,
+        },
+      ],
+      staffMembers: [{ id: account.id, email: hostileEmail, displayName: hostile }],
+      staffEmail: hostileEmail,
+      staffName: hostile,
+      viewerId: account.id,
+      now: when,
+      notice: hostile,
+      linked: [
+        {
+          id: '5',
+          reference: 'ORI-1',
+          formKey: 'contact-message',
+          receivedAt: when,
+          status: 'new',
+          isSpam: false,
+        },
+      ],
+      draft: { note: hostile },
+      error: hostile,
+      reply: { subject: hostile, body: hostile },
+    })
+    expectEscaped(page)
+    // A spam lead has no reply buttons; the unsaved note comes back in its field.
+    expect(load(page)('#note').text()).toBe(hostile)
   })
 
   it("the inbox's chart and the owner's view: a staff member's name in the speed table", () => {
