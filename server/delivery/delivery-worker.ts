@@ -43,11 +43,11 @@ import {
   notificationOutbox,
   replyOutbox,
 } from '../leads/lead-jobs.ts'
-import { buildAssignmentMail } from '../mail/assignment-mail.ts'
-import { buildLeadNotification } from '../mail/lead-notification.ts'
+import { buildAssignmentMail } from '../mail/assignment-mail.tsx'
+import { buildLeadNotification } from '../mail/lead-notification.tsx'
 import type { MailTransport } from '../mail/mail-transport.ts'
-import { buildReplyMail } from '../mail/reply-mail.ts'
-import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.ts'
+import { buildReplyMail } from '../mail/reply-mail.tsx'
+import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.tsx'
 import type { Metrics } from '../metrics/metrics.ts'
 import { deliverPush, type PushSettings, pushSweeper } from '../push/push-delivery.ts'
 import { type ClaimedPush, pushOutbox } from '../push/push-jobs.ts'

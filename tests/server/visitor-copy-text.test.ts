@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import { agencyPhone, fullAddress } from '#config/agency-facts.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildVisitorConfirmation, type RequestedForm } from '#server/mail/visitor-confirmation.ts'
+import { buildVisitorConfirmation, type RequestedForm } from '#server/mail/visitor-confirmation.tsx'
 
 const siteUrl = 'https://oakridge-insurance.example'
 const receivedAt = new Date('2026-11-24T15:00:00Z')
