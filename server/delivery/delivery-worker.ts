@@ -13,9 +13,9 @@
  * delivery is POSTed, retried with the same backoff and number of attempts as an e-mail.
  *
  * With visitor settings, it also sends the visitors' confirmations (migration 014,
- * server/mail/visitor-confirmation.ts): same claim, lease and backoff, at most
+ * server/mail/visitor-confirmation.tsx): same claim, lease and backoff, at most
  * `visitorDailyLimit` a day to one address. It also tells staff of the leads a colleague assigned
- * to them (migration 017, server/mail/assignment-mail.ts), with the same claim, lease and backoff.
+ * to them (migration 017, server/mail/assignment-mail.tsx), with the same claim, lease and backoff.
  *
  * With push settings, it also sends the staff's phone notifications (migration 024, server/push).
  *

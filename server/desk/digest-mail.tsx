@@ -5,14 +5,14 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 
-export interface DigestSection {
+interface DigestSection {
   title: string
   /** How many leads the list has; `shown` are the first of them. */
   count: number
   shown: { url: string; line: string }[]
 }
 
-export interface DigestPage {
+interface DigestPage {
   warning: string | undefined
   dayName: string
   pausedLine: string | undefined

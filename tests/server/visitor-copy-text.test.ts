@@ -1,5 +1,5 @@
 /**
- * The words of the visitor's copy (server/mail/visitor-confirmation.ts) as a local agency writes
+ * The words of the visitor's copy (server/mail/visitor-confirmation.tsx) as a local agency writes
  * them: what was asked for in the visitor's language, the reference and a signature with the
  * agency's name, phone and address, and nothing the visitor typed. What reaches the visitor's
  * mailbox, and when, is tests/server/visitor-confirmation.test.ts's.
