@@ -1,5 +1,5 @@
 /**
- * A lead's fields in the agency's words, the same in the e-mail (server/mail/lead-notification.ts)
+ * A lead's fields in the agency's words, the same in the e-mail (server/mail/lead-notification.tsx)
  * and the webhook payload (server/webhooks/payload.ts): both take the labels from here, beside the
  * form definitions they are derived from.
  */

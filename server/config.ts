@@ -62,7 +62,7 @@ export interface Config {
   digestTo: string
   /** WEBHOOK_URL and WEBHOOK_SECRET: one destination for every form, never SSN or EIN; undefined: none. */
   webhook: { url: string; secret: string } | undefined
-  /** The visitor's copy of a request by e-mail (server/mail/visitor-confirmation.ts); VISITOR_CONFIRMATION=off: none. */
+  /** The visitor's copy of a request by e-mail (server/mail/visitor-confirmation.tsx); VISITOR_CONFIRMATION=off: none. */
   visitorConfirmation: boolean
   /**
    * The VAPID key pair that signs phone notifications (server/push): VAPID_PUBLIC_KEY and

@@ -14,8 +14,6 @@ import { ConfigError, loadConfig } from './config.ts'
 import { runMigrations } from './db/migrate.ts'
 import { DatabaseOpenError, openDatabase } from './db/open-database.ts'
 import { maintainTables } from './db/table-maintenance.ts'
-import { createDeliveryWorker } from './delivery/delivery-worker.ts'
-import { composeDigest, createDigestJob } from './desk/morning-digest.ts'
 import { createPeriodicTask, errorReason } from './jobs/periodic-task.ts'
 import { deliveryCounts } from './leads/lead-jobs.ts'
 import { createRetentionJob } from './leads/retention-job.ts'
@@ -25,11 +23,14 @@ import { createMetrics } from './metrics/metrics.ts'
 import { otherKeyReason, recordKeyCheck } from './security/encryption-key-check.ts'
 import { syncEnvironmentDestination } from './webhooks/destinations.ts'
 import { countHeldDeliveries } from './webhooks/webhook-jobs.ts'
-// The staff views are .tsx, which node loads through these hooks (docs/decisions/044-server-views-in-tsx.md).
+// The staff views, the e-mails and the digest are .tsx, which node loads through these hooks
+// (docs/decisions/044-server-views-in-tsx.md).
 import './views/tsx-hooks.ts'
 
-// Imported once the hooks are in place: a static import would load the views before them.
+// Imported once the hooks are in place: a static import would load them before the hooks.
 const { buildApp } = await import('./app.ts')
+const { createDeliveryWorker } = await import('./delivery/delivery-worker.ts')
+const { composeDigest, createDigestJob } = await import('./desk/morning-digest.ts')
 
 /** The site's build output, wherever the process was started from. */
 const clientDir = path.join(import.meta.dirname, '..', 'build', 'client')

@@ -13,9 +13,9 @@
  * delivery is POSTed, retried with the same backoff and number of attempts as an e-mail.
  *
  * With visitor settings, it also sends the visitors' confirmations (migration 014,
- * server/mail/visitor-confirmation.ts): same claim, lease and backoff, at most
+ * server/mail/visitor-confirmation.tsx): same claim, lease and backoff, at most
  * `visitorDailyLimit` a day to one address. It also tells staff of the leads a colleague assigned
- * to them (migration 017, server/mail/assignment-mail.ts), with the same claim, lease and backoff.
+ * to them (migration 017, server/mail/assignment-mail.tsx), with the same claim, lease and backoff.
  *
  * With push settings, it also sends the staff's phone notifications (migration 024, server/push).
  *
@@ -43,11 +43,11 @@ import {
   notificationOutbox,
   replyOutbox,
 } from '../leads/lead-jobs.ts'
-import { buildAssignmentMail } from '../mail/assignment-mail.ts'
-import { buildLeadNotification } from '../mail/lead-notification.ts'
+import { buildAssignmentMail } from '../mail/assignment-mail.tsx'
+import { buildLeadNotification } from '../mail/lead-notification.tsx'
 import type { MailTransport } from '../mail/mail-transport.ts'
-import { buildReplyMail } from '../mail/reply-mail.ts'
-import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.ts'
+import { buildReplyMail } from '../mail/reply-mail.tsx'
+import { buildVisitorConfirmation, visitorAddress } from '../mail/visitor-confirmation.tsx'
 import type { Metrics } from '../metrics/metrics.ts'
 import { deliverPush, type PushSettings, pushSweeper } from '../push/push-delivery.ts'
 import { type ClaimedPush, pushOutbox } from '../push/push-jobs.ts'

@@ -6,12 +6,9 @@
  * insert of a second process (or a second pass) do nothing, so the digest is sent once a day.
  */
 
-import { Fragment } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
 import { agency } from '#config/agency.ts'
 import { hoursOnDate, wallClock, zonedInstant } from '#config/agency-facts.ts'
 import { visitorName } from '#forms/visitor-name.ts'
-import { html } from '#server/views/html.ts'
 import type { BackupStatus } from '../backup/backup-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { createPeriodicTask, errorReason, type PeriodicTask } from '../jobs/periodic-task.ts'
@@ -21,6 +18,7 @@ import { leadPhone } from '../leads/lead-phone.ts'
 import { leadsAwaitingStaff } from '../leads/lead-queries.ts'
 import { staffLabel } from '../staff/staff-accounts.ts'
 import { pausedDestinations } from '../webhooks/destinations.ts'
+import { digestHtml } from './digest-mail.tsx'
 
 export interface DigestSettings {
   /** 'HH:MM' in the agency's time zone (DIGEST_TIME). */
@@ -135,17 +133,7 @@ export async function composeDigest(
         ...(list.length === 0 ? ['  None.'] : shown.map((lead) => `  - ${lead.line}\n    ${lead.url}`)),
         ...(more > 0 ? [`  …and ${more} more in the desk.`] : []),
       ].join('\n'),
-      html: html`<${Fragment} key=${title}>
-        <h2>${title} (${list.length})</h2>
-        ${
-          list.length === 0
-            ? html`<p>None.</p>`
-            : html`<ul>
-                ${shown.map((lead) => html`<li key=${lead.url}><a href=${lead.url}>${lead.line}</a></li>`)}
-              </ul>`
-        }
-        ${more > 0 && html`<p>…and ${more} more in the desk.</p>`}
-      <//>`,
+      htmlSection: { title, count: list.length, shown },
     }
   }
   const parts = [
@@ -164,13 +152,13 @@ export async function composeDigest(
       '',
       `${settings.deskUrl}/admin`,
     ].join('\n'),
-    html: renderToStaticMarkup(html`<${Fragment}>
-      ${warning && html`<p><strong>${warning}</strong></p>`}
-      <p>Good morning. The lead desk on ${dayName}:</p>
-      ${pausedLine && html`<p><strong>${pausedLine}</strong></p>`}
-      ${parts.map((part) => part.html)}
-      <p><a href=${`${settings.deskUrl}/admin`}>Open the lead desk</a></p>
-    <//>`),
+    html: digestHtml({
+      warning,
+      dayName,
+      pausedLine,
+      sections: parts.map((part) => part.htmlSection),
+      deskUrl: settings.deskUrl,
+    }),
   }
 }
 

@@ -9,7 +9,7 @@ import { build, run } from '../db/query-builder.ts'
 import { isUuid } from '../db/uuid.ts'
 import { hashSessionToken } from '../staff/staff-sessions.ts'
 
-/** The work form's fields a draft may carry (lead page, work-panel.ts), each at most this long. */
+/** The work form's fields a draft may carry (lead page, work-panel.tsx), each at most this long. */
 const draftFieldNames = [
   'channel',
   'outcome',

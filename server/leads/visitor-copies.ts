@@ -1,5 +1,5 @@
 /**
- * Which leads get the visitor's copy (server/mail/visitor-confirmation.ts), decided when the lead is
+ * Which leads get the visitor's copy (server/mail/visitor-confirmation.tsx), decided when the lead is
  * stored, so the copy cannot be aimed at a stranger's mailbox (docs/contracts.md, "The visitor's
  * copy"): only a lead sent by the page's script with a solved proof of work and no spam signal at
  * all is offered one (NewLead's visitorCopy), and offer_visitor_copies (server/db/functions.sql),

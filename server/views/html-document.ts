@@ -1,7 +1,7 @@
 /**
- * Server-rendered HTML, one way: React elements (written in .tsx, or with the typed `html` tag of
- * html.ts in views not yet converted), rendered to a string by react-dom/server. React escapes
- * every text child and attribute value, so what a visitor typed can never become markup
+ * Server-rendered HTML, one way: React elements written in .tsx, rendered to a string by
+ * react-dom/server. React escapes every text child and attribute value, so what a visitor typed
+ * can never become markup
  * (docs/decisions/018-staff-views-with-react.md, docs/decisions/044-server-views-in-tsx.md).
  */
 import type { ReactNode } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The words of the visitor's copy (server/mail/visitor-confirmation.ts) as a local agency writes
+ * The words of the visitor's copy (server/mail/visitor-confirmation.tsx) as a local agency writes
  * them: what was asked for in the visitor's language, the reference and a signature with the
  * agency's name, phone and address, and nothing the visitor typed. What reaches the visitor's
  * mailbox, and when, is tests/server/visitor-confirmation.test.ts's.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { agency } from '#config/agency.ts'
 import { agencyPhone, fullAddress } from '#config/agency-facts.ts'
 import { getFormDefinition } from '#forms/registry.ts'
-import { buildVisitorConfirmation, type RequestedForm } from '#server/mail/visitor-confirmation.ts'
+import { buildVisitorConfirmation, type RequestedForm } from '#server/mail/visitor-confirmation.tsx'
 
 const siteUrl = 'https://oakridge-insurance.example'
 const receivedAt = new Date('2026-11-24T15:00:00Z')

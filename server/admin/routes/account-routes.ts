@@ -23,8 +23,8 @@ import {
   choosePasswordPage,
   codesExpiredPage,
   newCodesPage,
-} from '../views/account-page.ts'
-import { sendPage } from '../views/admin-layout.ts'
+} from '../views/account-page.tsx'
+import { sendPage } from '../views/admin-layout.tsx'
 import { deviceCookieOf, passwordDue, requireStaffPage, safeNextPath, withNext } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'
 import { formBody, noticeFrom, renameAccount, textField } from './route-helpers.ts'

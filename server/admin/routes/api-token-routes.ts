@@ -17,7 +17,7 @@ import {
 import { recordStaffAudit } from '#server/staff/staff-accounts.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { apiTokensPage, newTokenPage, type TypedToken, tokensPath } from '../views/api-tokens-page.tsx'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'

@@ -18,7 +18,7 @@ import {
   listHeldDeliveries,
   recentHeldDeliveryDecisions,
 } from '#server/webhooks/webhook-jobs.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { heldNotificationsPath, heldPage } from '../views/held-notifications-page.tsx'
 import type { DeskOptions } from './desk-options.ts'
 import { requireOwner } from './owner-only.ts'

@@ -32,8 +32,8 @@ import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { formTitle, leadDisplayName } from '../lead-fields.ts'
 import { parseLocalInput } from '../staff-time.ts'
-import { sendPage } from '../views/admin-layout.ts'
-import { leadPage } from '../views/lead-page.ts'
+import { sendPage } from '../views/admin-layout.tsx'
+import { leadPage } from '../views/lead-page.tsx'
 import { loginPage } from '../views/login-page.tsx'
 import { messagePage } from '../views/message-page.tsx'
 import { requireStaffPage } from './admin-auth.ts'
@@ -98,7 +98,7 @@ export const revealRefusals = {
 const sessionEndedNotice =
   'Your session had ended, so nothing was saved yet. Sign in again: what you typed is kept and shown again on the lead.'
 
-/** The work form's body (work-panel.ts workForm); every field optional, each bounded. */
+/** The work form's body (work-panel.tsx workForm); every field optional, each bounded. */
 interface WorkBody {
   channel?: string
   outcome?: string
@@ -109,7 +109,7 @@ interface WorkBody {
   statusWas?: string
   lostReason?: string
   followUp?: string
-  /** One of the quick choices (work-panel.ts), as a datetime-local value: it wins over followUp. */
+  /** One of the quick choices (work-panel.tsx), as a datetime-local value: it wins over followUp. */
   followUpQuick?: string
   followUpWas?: string
   assignee?: string
@@ -359,7 +359,7 @@ export async function leadPageRoutes(app: FastifyInstance, options: LeadOptions)
       await applyToLinked(options, id, request.body.also, input)
       const notice = input.followUpMoved ? 'work-moved' : 'work'
       // The page's script reads the page again with this notice; without it the redirect lands on
-      // the notice itself, under the Save button, at the top of the screen (work-panel.ts).
+      // the notice itself, under the Save button, at the top of the screen (work-panel.tsx).
       if (wantsJson(request)) return { saved: true, notice: pageNotices[notice], noticeKey: notice }
       return reply.redirect(`/admin/leads/${id}?notice=${notice}#work-notice`, 303)
     },

@@ -17,7 +17,7 @@ import {
   savePreferences,
 } from '#server/push/push-subscriptions.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { notificationsPage } from '../views/notifications-page.tsx'
 import { requireStaffPage } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'

@@ -4,7 +4,7 @@
  * does, and nothing changes.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { messagePage } from '../views/message-page.tsx'
 import { requireStaffPage } from './admin-auth.ts'
 

@@ -13,7 +13,7 @@ import {
   saveReplyTemplate,
 } from '#server/desk/reply-templates.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { messagePage } from '../views/message-page.tsx'
 import { repliesPage } from '../views/replies-page.tsx'
 import { requireOwner } from './owner-only.ts'

@@ -8,7 +8,7 @@ import { draftFieldsOf, draftLeadOf, saveDraft } from '#server/desk/work-drafts.
 import { signIn } from '#server/staff/sign-in.ts'
 import type { NewLock } from '#server/staff/sign-in-throttle.ts'
 import { partialSessionMs, revokeSession } from '#server/staff/staff-sessions.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import { loginPage } from '../views/login-page.tsx'
 import {
   clearSessionCookie,

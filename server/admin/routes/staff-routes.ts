@@ -38,7 +38,7 @@ import {
 } from '#server/staff/staff-accounts.ts'
 import { putFlash, takeFlash } from '#server/staff/staff-flash.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import {
   type ConfirmedAction,
   confirmPage,

@@ -48,14 +48,14 @@ import {
   webhookEventTypes,
 } from '#server/webhooks/webhook-jobs.ts'
 import { parseLocalInput } from '../staff-time.ts'
-import { sendPage } from '../views/admin-layout.ts'
+import { sendPage } from '../views/admin-layout.tsx'
 import {
   deliveriesShown,
   secretPage,
   type Typed,
   webhooksPage,
   webhooksPath,
-} from '../views/webhooks-page.ts'
+} from '../views/webhooks-page.tsx'
 import { proofError } from './account-routes.ts'
 import { deviceCookieOf } from './admin-auth.ts'
 import type { DeskOptions } from './desk-options.ts'

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { type ApiToken, apiTokenScopes, scopeWords, tokenState } from '#server/staff/api-tokens.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { formatDateTime } from '../staff-time.ts'
-import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, ownerPage } from './admin-layout.tsx'
 
 export const tokensPath = '/admin/tokens'
 

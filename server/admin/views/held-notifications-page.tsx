@@ -9,7 +9,7 @@ import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import type { HeldDelivery, HeldDeliveryDecision } from '#server/webhooks/webhook-jobs.ts'
 import { formTitle } from '../lead-fields.ts'
 import { formatDateTime, formatDay } from '../staff-time.ts'
-import { noticeBanner, ownerPage } from './admin-layout.ts'
+import { noticeBanner, ownerPage } from './admin-layout.tsx'
 
 export const heldNotificationsPath = '/admin/held-notifications'
 

@@ -1,5 +1,5 @@
 import type { DraftFields } from '#server/desk/work-drafts.ts'
-import { noticeBanner, staffPage } from './admin-layout.ts'
+import { noticeBanner, staffPage } from './admin-layout.tsx'
 
 export interface LoginPageOptions {
   email?: string

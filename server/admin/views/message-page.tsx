@@ -1,4 +1,4 @@
-import { errorBanner, staffPage } from './admin-layout.ts'
+import { errorBanner, staffPage } from './admin-layout.tsx'
 
 /**
  * A page that says one thing went wrong, with the way back to the inbox. `staff`: the signed-in

@@ -11,7 +11,7 @@ import { schemaDayName, timeLabel } from '#config/agency-facts.ts'
 import type { PushPreferences, SubscribedBrowser } from '#server/push/push-subscriptions.ts'
 import type { StaffSession } from '#server/staff/staff-sessions.ts'
 import { formatDateTime } from '../staff-time.ts'
-import { noticeBanner, staffPage } from './admin-layout.ts'
+import { noticeBanner, staffPage } from './admin-layout.tsx'
 
 export interface NotificationsView {
   staff: StaffSession

@@ -122,7 +122,7 @@ function LostReasonTable({ view }: { view: OwnerView }): ReactNode {
 
 /**
  * The owner's view, composed by the inbox page at the end of its main content, right under the
- * chart (inbox-page.ts ends the page with the figures). Nothing without a view (staff members).
+ * chart (inbox-page.tsx ends the page with the figures). Nothing without a view (staff members).
  */
 export function OwnerViewSection({ view }: { view: OwnerView | undefined }): ReactNode {
   if (!view) return null

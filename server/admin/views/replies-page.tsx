@@ -12,7 +12,7 @@ import {
   replyTemplateKeys,
 } from '#server/desk/reply-templates.ts'
 import { insuranceLineLabels } from '../insurance-lines.ts'
-import { noticeBanner, staffPage } from './admin-layout.ts'
+import { noticeBanner, staffPage } from './admin-layout.tsx'
 
 const templateNames: Record<ReplyTemplateKey, string> = {
   ...(Object.fromEntries(insuranceLineLabels.map((line) => [line.key, line.label])) as Record<

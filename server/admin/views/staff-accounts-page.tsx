@@ -16,7 +16,7 @@ import {
 } from '#server/staff/staff-accounts.ts'
 import type { StaffRole, StaffSession } from '#server/staff/staff-sessions.ts'
 import { formatDateTime } from '../staff-time.ts'
-import { errorBanner, noticeBanner, ownerPage } from './admin-layout.ts'
+import { errorBanner, noticeBanner, ownerPage } from './admin-layout.tsx'
 
 const auditWords: Record<StaffAuditAction, string> = {
   add: 'added',

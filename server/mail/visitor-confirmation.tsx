@@ -16,9 +16,8 @@ import { callBackSentence } from '#content/call-back.ts'
 import { formText } from '#content/form-text.ts'
 import type { Locale } from '#content/locale.ts'
 import { allFields, type FormDefinition } from '#forms/engine.ts'
-import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
-import type { NotificationMessage } from './lead-notification.ts'
+import type { NotificationMessage } from './lead-notification.tsx'
 
 const copy = {
   en: {
@@ -163,23 +162,52 @@ export function buildVisitorConfirmation(
   ].join('\n')
 
   // Inline styles: mail clients drop stylesheets.
-  const htmlPart = htmlDocument(html`<html lang=${language}>
-    <body style=${{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
-      <p>${text.hello}</p>
-      <p>${text.received}</p>
-      ${requested ? html`<p>${text.requested}: <strong>${requested}</strong></p>` : null}
-      <p>${text.reference}: <strong>${lead.reference}</strong><br />${text.keep}</p>
-      <p><strong>${next}</strong></p>
-      <p>${text.hours}:<br />${hours.map((line, index) => html`<span key=${index}>${line}<br /></span>`)}</p>
-      <p>
-        ${text.regards}<br /><strong>${agency.name}</strong><br />
-        ${text.contact}: <a href=${agencyPhone.href}>${phone}</a><br />${text.address}: ${address}<br />
-        <a href=${settings.siteUrl}>${settings.siteUrl}</a>
-      </p>
-      <p><a href=${privacyUrl}>${text.privacy}</a></p>
-      <p style=${{ color: '#55606c', fontSize: '13px' }}>${text.notYou}</p>
-    </body>
-  </html>`)
+  const htmlPart = htmlDocument(
+    <html lang={language}>
+      <body style={{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
+        <p>{text.hello}</p>
+        <p>{text.received}</p>
+        {requested ? (
+          <p>
+            {text.requested}: <strong>{requested}</strong>
+          </p>
+        ) : null}
+        <p>
+          {text.reference}: <strong>{lead.reference}</strong>
+          <br />
+          {text.keep}
+        </p>
+        <p>
+          <strong>{next}</strong>
+        </p>
+        <p>
+          {text.hours}:<br />
+          {hours.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the office hours' lines in order, rendered once
+            <span key={index}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </p>
+        <p>
+          {text.regards}
+          <br />
+          <strong>{agency.name}</strong>
+          <br />
+          {text.contact}: <a href={agencyPhone.href}>{phone}</a>
+          <br />
+          {text.address}: {address}
+          <br />
+          <a href={settings.siteUrl}>{settings.siteUrl}</a>
+        </p>
+        <p>
+          <a href={privacyUrl}>{text.privacy}</a>
+        </p>
+        <p style={{ color: '#55606c', fontSize: '13px' }}>{text.notYou}</p>
+      </body>
+    </html>,
+  )
 
   return {
     subject: text.subject(lead.reference),

@@ -5,9 +5,8 @@
  * phone, no answers (the desk has them, behind the sign-in), so a forwarded or leaked copy tells
  * no one about the visitor. Staff read the desk in English, so this is in English only.
  */
-import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
-import type { NotificationMessage } from './lead-notification.ts'
+import type { NotificationMessage } from './lead-notification.tsx'
 
 export interface AssignmentForMail {
   leadId: string
@@ -49,12 +48,24 @@ export function buildAssignmentMail(
   ]
   const text = [intro, '', ...lines, '', `Open the lead: ${deskLink}`].join('\n')
   // Inline styles: mail clients drop stylesheets.
-  const htmlPart = htmlDocument(html`<html lang="en">
-    <body style=${{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
-      <p>${intro}</p>
-      <p>${lines.map((line, index) => html`<span key=${index}>${line}<br /></span>`)}</p>
-      <p><a href=${deskLink}>Open the lead on the desk</a></p>
-    </body>
-  </html>`)
+  const htmlPart = htmlDocument(
+    <html lang="en">
+      <body style={{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
+        <p>{intro}</p>
+        <p>
+          {lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the message's lines in order; two may be the same text
+            <span key={index}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </p>
+        <p>
+          <a href={deskLink}>Open the lead on the desk</a>
+        </p>
+      </body>
+    </html>,
+  )
   return { subject, text, html: htmlPart }
 }

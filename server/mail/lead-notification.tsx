@@ -12,7 +12,6 @@ import type { FormDefinition } from '#forms/engine.ts'
 import { allFields } from '#forms/engine.ts'
 import { fieldLabels } from '#forms/field-labels.ts'
 import { visitorName } from '#forms/visitor-name.ts'
-import { html } from '#server/views/html.ts'
 import { htmlDocument } from '../views/html-document.ts'
 
 export interface LeadForMail {
@@ -112,26 +111,38 @@ export function buildLeadNotification(
 
   // Inline styles: mail clients drop stylesheets. React escapes every value a visitor typed.
   const cell = { borderBottom: '1px solid #ddd' }
-  const htmlPart = htmlDocument(html`<html>
-    <body style=${{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
-      <p>${intro}</p>
-      <p>
-        <strong>${referenceLine}</strong><br />${received}<br /><strong>${languageLine}</strong>
-      </p>
-      <p><a href=${deskLink}>Open the lead on the desk</a></p>
-      <table cellPadding="6" style=${{ borderCollapse: 'collapse' }}>
-        <tbody>
-          ${rows.map(
-            (row, index) => html`<tr key=${index}>
-              <th align="left" valign="top" style=${cell}>${row.label}</th>
-              <td style=${{ ...cell, whiteSpace: 'pre-wrap' }}>${row.value}</td>
-            </tr>`,
-          )}
-        </tbody>
-      </table>
-      ${sensitiveNote && html`<p>${sensitiveNote}</p>`}
-    </body>
-  </html>`)
+  const htmlPart = htmlDocument(
+    // biome-ignore lint/a11y/useHtmlLang: the desk's English around what the visitor typed in either language
+    <html>
+      <body style={{ fontFamily: 'Arial,sans-serif', color: '#1c2530' }}>
+        <p>{intro}</p>
+        <p>
+          <strong>{referenceLine}</strong>
+          <br />
+          {received}
+          <br />
+          <strong>{languageLine}</strong>
+        </p>
+        <p>
+          <a href={deskLink}>Open the lead on the desk</a>
+        </p>
+        <table cellPadding="6" style={{ borderCollapse: 'collapse' }}>
+          <tbody>
+            {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the form's rows in order, rendered once
+              <tr key={index}>
+                <th align="left" valign="top" style={cell}>
+                  {row.label}
+                </th>
+                <td style={{ ...cell, whiteSpace: 'pre-wrap' }}>{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {sensitiveNote && <p>{sensitiveNote}</p>}
+      </body>
+    </html>,
+  )
 
   const email = form.visitor.email.map((field) => lead.fields[field]).find(Boolean)
   return {
