@@ -354,6 +354,8 @@ describe('staff views in .tsx escape what staff and visitors typed', () => {
     )
     expectEscaped(page)
     expect(load(page)('#site-name').attr('value')).toBe(hostile)
+    // The history reads as a sentence: "… published by X on Nov 27, …", not "onNov 27".
+    expect(load(page)('.site-history li').first().text()).toMatch(/ on \w{3} \d{1,2}, \d{4}/)
   })
 
   it('the inbox: a lead, its other request, the assignee and the search typed with markup', () => {

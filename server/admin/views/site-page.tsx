@@ -520,7 +520,7 @@ function historyList(history: PublishedVersion[]): ReactNode {
     <ol className="site-history" reversed>
       {history.map((version, index) => (
         <li key={version.version}>
-          Version {version.version}, published by {version.publishedBy} on
+          Version {version.version}, published by {version.publishedBy} on{' '}
           <time dateTime={version.publishedAt.toISOString()}>{formatDateTime(version.publishedAt)}</time>
           {version.restoredFrom !== null && ` (version ${version.restoredFrom} again)`}
           {index === 0 ? (
