@@ -4,6 +4,9 @@
  * is usable and types at 20-60 ms a key (the island wakes at that very tap: app/site/lead-form-island.ts);
  * a visitor who comes back to a draft taps and types while it is restored. The phone's CPU is slowed
  * four times, as Lighthouse slows a phone, which widens every window in which a key could be lost.
+ * Three pages (a long form, a short one, the Spanish long one: the island is one code for every
+ * form) and four runs of each, each run typing at its own rhythm; without the fix of 27 November
+ * (the draft put back in one step before hydration) every page lost keys in its first runs.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 
@@ -14,13 +17,8 @@ const mobile = {
   reducedMotion: 'reduce',
 } as const
 
-const pages = [
-  '/insurance/life/life-insurance',
-  '/insurance/vehicle/boat',
-  '/contact',
-  '/insurance/property/flood',
-  '/es/insurance/life/life-insurance',
-] as const
+const pages = ['/insurance/life/life-insurance', '/contact', '/es/insurance/life/life-insurance'] as const
+const runs = 4
 
 /** A slow phone: four times slower CPU, as Lighthouse's mobile profile. */
 async function slowPhone(context: BrowserContext, page: Page): Promise<void> {
@@ -37,10 +35,12 @@ async function typeFast(page: Page, text: string, run: number): Promise<void> {
 }
 
 for (const path of pages) {
-  test(`${path}: every letter typed from the first tap reaches the fields (5 runs)`, async ({ browser }) => {
-    // Five slowed page loads: a bound, not a speed check.
+  test(`${path}: every letter typed from the first tap reaches the fields (${runs} runs)`, async ({
+    browser,
+  }) => {
+    // Four slowed page loads: a bound, not a speed check.
     test.setTimeout(120_000)
-    for (let run = 0; run < 5; run++) {
+    for (let run = 0; run < runs; run++) {
       const context = await browser.newContext(mobile)
       const page = await context.newPage()
       await slowPhone(context, page)
@@ -63,11 +63,11 @@ for (const path of pages) {
   })
 }
 
-test('a draft comes back whole when the visitor returns by a link and types at once (6 runs)', async ({
+test('a draft comes back whole when the visitor returns by a link and types at once (4 runs)', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
-  for (let run = 0; run < 6; run++) {
+  for (let run = 0; run < 4; run++) {
     const context = await browser.newContext(mobile)
     const page = await context.newPage()
     await page.goto('/insurance/life/life-insurance')
