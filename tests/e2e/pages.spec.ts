@@ -235,7 +235,21 @@ const heroTargets: [string, string][] = [
   ['/insurance/life/final-expense', 'final-expense-form'],
 ]
 
-for (const [path, id] of heroTargets) {
+// Every page's hero button points at its own form, in the page as served (no browser needed).
+test('each product page’s hero button points at its own form', async ({ request }) => {
+  for (const [path, id] of heroTargets) {
+    const html = await (await request.get(path)).text()
+    const hero = /<a[^>]*href="#([^"]+)"[^>]*>\s*GET\s+YOUR\s+INSURANCE\s+QUOTE\s+NOW/i.exec(html)
+    expect(hero?.[1], path).toBe(id)
+    expect(html, path).toContain(`id="${id}"`)
+  }
+})
+
+// Where the click lands is the stylesheet's (scroll-margin under the fixed navbar): one product
+// page of each kind of form, and the final-expense page, whose form has an id of its own.
+for (const [path, id] of heroTargets.filter(([path]) =>
+  ['/insurance/vehicle/boat', '/insurance/property/home', '/insurance/life/final-expense'].includes(path),
+)) {
   test(`${path}: the hero button brings #${id} into view below the navbar`, async ({ page }) => {
     await page.goto(path)
     await page.getByRole('link', { name: 'GET YOUR INSURANCE QUOTE NOW' }).click()
