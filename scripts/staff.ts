@@ -83,6 +83,12 @@ interface StaffCommandIo {
   log(line: string): void
   /** One line of a refusal (standard error). */
   error(line: string): void
+  /**
+   * An open database to use instead of opening the configured one: the tests' way in (many commands
+   * on one open database, tests/server/staff-command.test.ts). The command still migrates it, but
+   * skips the in-use check and the opening, and leaves it open. An operator's run never sets it.
+   */
+  database?: Database
 }
 
 const processIo: StaffCommandIo = {
@@ -135,7 +141,7 @@ async function tokenCommand(args: string[], io: StaffCommandIo): Promise<void> {
     const name = checkTokenName(tokenName)
     const scopes = parseScopes(scopesOption.value)
     const expiresAt = expiresOption.value === undefined ? null : parseExpiry(expiresOption.value, now)
-    await withDatabase(io.env, force, async (db, secret) => {
+    await withDatabase(io, force, async (db, secret) => {
       const { token } = await db.transaction(async (tx) => {
         const made = await createApiToken(tx, { name, scopes, expiresAt, createdBy: actor, now }, secret)
         await recordStaffAudit(tx, actor, 'token-add', name)
@@ -151,7 +157,7 @@ async function tokenCommand(args: string[], io: StaffCommandIo): Promise<void> {
   }
   if (sub === 'list') {
     if (tokenName) throw new UsageError('token list takes no name.')
-    await withDatabase(io.env, force, async (db) => {
+    await withDatabase(io, force, async (db) => {
       const tokens = await listApiTokens(db)
       if (tokens.length === 0) io.log('No API tokens yet.')
       for (const token of tokens) {
@@ -166,7 +172,7 @@ async function tokenCommand(args: string[], io: StaffCommandIo): Promise<void> {
   }
   if (sub === 'revoke') {
     if (!tokenName) throw new UsageError("token revoke needs the token's name.")
-    await withDatabase(io.env, force, async (db) => {
+    await withDatabase(io, force, async (db) => {
       await db.transaction(async (tx) => {
         if (!(await revokeApiToken(tx, tokenName, actor, now)))
           throw new ApiTokenError(`There is no live API token named ${tokenName}.`)
@@ -209,7 +215,7 @@ async function main(allArgs: string[], io: StaffCommandIo): Promise<void> {
       ? await readPassword(flags.has('--generate'), io.stdin)
       : undefined
 
-  await withDatabase(io.env, flags.has('--force'), async (db, secret) => {
+  await withDatabase(io, flags.has('--force'), async (db, secret) => {
     switch (command) {
       case 'add': {
         const owner = flags.has('--owner')
@@ -325,11 +331,15 @@ async function printLocks(db: Database, secret: string, io: StaffCommandIo): Pro
 }
 
 async function withDatabase(
-  env: NodeJS.ProcessEnv,
+  io: StaffCommandIo,
   force: boolean,
   fn: (db: Database, secret: string) => Promise<void>,
 ): Promise<void> {
-  const config = loadConfig(env)
+  const config = loadConfig(io.env)
+  if (io.database) {
+    await runMigrations(io.database)
+    return fn(io.database, config.ipHashSalt)
+  }
   if (!config.databaseUrl) {
     const pgliteDir = path.join(config.dataDir, 'pglite')
     // PGlite writes postmaster.pid while a process has the folder open and removes it on close.
