@@ -46,6 +46,10 @@ export default defineConfig({
   test: {
     // Server tests start embedded databases and create PostgreSQL databases: slower than unit tests.
     testTimeout: 30_000,
+    // As production runs node (scripts/serving.ts): PGlite's WebAssembly by V8's baseline compiler
+    // only. Each test file's process would otherwise have TurboFan compile its 9 MB again: about a
+    // tenth of the in-process files' CPU time (docs/bench/suite.md, 28 Nov).
+    execArgv: ['--liftoff-only'],
     hookTimeout: 120_000,
     // The schema migrated once per run; each test database is a copy of it (helpers/test-database.ts).
     globalSetup: ['tests/server/helpers/global-setup.ts'],
