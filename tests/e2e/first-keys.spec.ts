@@ -5,7 +5,7 @@
  * a visitor who comes back to a draft taps and types while it is restored. The phone's CPU is slowed
  * four times, as Lighthouse slows a phone, which widens every window in which a key could be lost.
  * Three pages (a long form, a short one, the Spanish long one: the island is one code for every
- * form) and four runs of each, each run typing at its own rhythm; without the fix of 27 November
+ * form) and three runs of each, each run typing at its own rhythm; without the fix of 27 November
  * (the draft put back in one step before hydration) every page lost keys in its first runs.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
@@ -18,7 +18,7 @@ const mobile = {
 } as const
 
 const pages = ['/insurance/life/life-insurance', '/contact', '/es/insurance/life/life-insurance'] as const
-const runs = 4
+const runs = 3
 
 /** A slow phone: four times slower CPU, as Lighthouse's mobile profile. */
 async function slowPhone(context: BrowserContext, page: Page): Promise<void> {
@@ -38,7 +38,7 @@ for (const path of pages) {
   test(`${path}: every letter typed from the first tap reaches the fields (${runs} runs)`, async ({
     browser,
   }) => {
-    // Four slowed page loads: a bound, not a speed check.
+    // Three slowed page loads: a bound, not a speed check.
     test.setTimeout(120_000)
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext(mobile)
@@ -63,11 +63,11 @@ for (const path of pages) {
   })
 }
 
-test('a draft comes back whole when the visitor returns by a link and types at once (4 runs)', async ({
+test(`a draft comes back whole when the visitor returns by a link and types at once (${runs} runs)`, async ({
   browser,
 }) => {
   test.setTimeout(120_000)
-  for (let run = 0; run < 4; run++) {
+  for (let run = 0; run < runs; run++) {
     const context = await browser.newContext(mobile)
     const page = await context.newPage()
     await page.goto('/insurance/life/life-insurance')

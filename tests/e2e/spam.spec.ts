@@ -1,7 +1,7 @@
 /**
  * People are never judged spam, against a server running the real spam rules (the shared e2e
  * server lets Playwright's instant fills through, so this file starts its own):
- * - 10 contact requests typed in a real Chromium at a fast typist's pace (about 25 keys a second),
+ * - 5 contact requests typed in a real Chromium at a fast typist's pace (about 25 keys a second),
  *   each by a new visitor (a browser context of its own), five visitors typing at once (the scoring
  *   itself is held to 243 people's requests in tests/server/spam-corpus.test.ts);
  * - a request typed, the page reloaded, the restored draft sent at once: the page keeps its first
@@ -15,7 +15,7 @@ import { type ServerProcess, startServerProcess } from '../server/helpers/server
 import { adminConnectionString } from './support/database.ts'
 import { fillForm } from './support/fill-form.ts'
 
-const perBatch = 10
+const perBatch = 5
 /** Visitors typing at the same time: each waits between keys, so they share the cores well. */
 const atOnce = 5
 let server: ServerProcess
@@ -78,7 +78,7 @@ async function visitor(browser: Browser, email: string): Promise<void> {
     await page.goto(`${server.url}/contact`)
     await fillForm(page, contactForm(), { email, typingDelayMs: 40 })
     await submitButton(page).click()
-    // Ten typists on two cores: the answer may take several seconds to come (a bound, not a check).
+    // Five typists at once on two cores: the answer may take several seconds to come (a bound, not a check).
     await expect(page.getByRole('dialog')).toContainText('Message sent successfully!', { timeout: 30_000 })
   } finally {
     await context.close()
@@ -133,7 +133,7 @@ for (const batch of [1]) {
     browser,
   }) => {
     // 25 people typing at 40 ms a key, five at a time, took about a minute; a slow machine took
-    // nearly four (26 November, with another batch typing beside them). Ten take less than half.
+    // nearly four (26 November, with another batch typing beside them). Five take a fifth of that.
     test.setTimeout(480_000)
     const emails = Array.from(
       { length: perBatch },
