@@ -60,9 +60,9 @@ export default defineConfig({
           name: 'in-process',
           include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
           exclude: [...processes, ...timed],
-          // Two files at a time (Vitest's default on two cores is one): while one waits on its
-          // database, the other computes.
-          maxWorkers: 2,
+          // Three files at a time (Vitest's default on two cores is one): while one waits on its
+          // database, the others compute (two kept the cores 91 % busy: docs/bench/suite.md, 28 Nov).
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },

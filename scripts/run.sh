@@ -52,10 +52,18 @@ case "$task" in
   test)
     install_deps
     if [ ! -x /usr/bin/chromium ]; then
-      echo "Installing Chromium from Debian's packages..." >&2
+      # Only the browser tests, the last stage, need it: it installs while the first stages run,
+      # and scripts/test-all.ts waits for its status file (and shows this log if it failed) before that stage.
+      CHROMIUM_INSTALL_LOG="$(mktemp)"
+      echo "Installing Chromium from Debian's packages, beside the first stages (log: $CHROMIUM_INSTALL_LOG)..." >&2
       SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-      $SUDO apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+      (
+        status=0
+        { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium; } ||
+          status=$?
+        echo "$status" >"$CHROMIUM_INSTALL_LOG.status"
+      ) >"$CHROMIUM_INSTALL_LOG" 2>&1 &
+      export CHROMIUM_INSTALL_LOG
     fi
     exec npm test
     ;;

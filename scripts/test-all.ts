@@ -11,7 +11,8 @@
  * the machine's cores were meanwhile (Linux's /proc/stat: every process counted, the databases' too).
  */
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { setTimeout as delay } from 'node:timers/promises'
 
 interface Stage {
   name: string
@@ -86,6 +87,29 @@ function runStage(stage: Stage, live: boolean): Promise<Outcome> {
   })
 }
 
+/**
+ * Waits for Chromium when `scripts/run.sh test` is installing it beside the first stages
+ * (CHROMIUM_INSTALL_LOG: its log; `<log>.status`: its exit code, written when it ends). False, with
+ * the install's log shown, when it failed or did not end within 15 minutes.
+ */
+async function chromiumReady(): Promise<boolean> {
+  const log = process.env.CHROMIUM_INSTALL_LOG
+  if (!log) return true
+  const status = `${log}.status`
+  const waitUntil = performance.now() + 15 * 60_000
+  while (!existsSync(status)) {
+    if (performance.now() > waitUntil) {
+      console.error(`Chromium's install did not end within 15 minutes (its log: ${log}).`)
+      return false
+    }
+    await delay(1000)
+  }
+  const code = readFileSync(status, 'utf8').trim()
+  if (code === '0') return true
+  console.error(`Installing Chromium failed (exit code ${code}):\n${readFileSync(log, 'utf8')}`)
+  return false
+}
+
 async function inOrder(stages: Stage[], live: boolean): Promise<Outcome[]> {
   const outcomes: Outcome[] = []
   for (const stage of stages) outcomes.push(await runStage(stage, live))
@@ -101,10 +125,11 @@ const [checked, tested] = await Promise.all([
     const built = await runStage(build, false)
     // Vitest and the browser tests need a build: without one they would only fail again.
     if (!built.ok) return [built]
-    return [
-      built,
-      ...(await inOrder([vitest('in-process'), vitest('processes'), vitest('timed'), e2e], true)),
-    ]
+    const vitestGroups = await inOrder([vitest('in-process'), vitest('processes'), vitest('timed')], true)
+    const browser: Outcome = (await chromiumReady())
+      ? await runStage(e2e, true)
+      : { name: e2e.name, ok: false, seconds: 0, busy: undefined }
+    return [built, ...vitestGroups, browser]
   })(),
 ])
 const outcomes = [...checked, ...tested]

@@ -4,14 +4,15 @@ import { axeScan, violationLines } from './support/axe.ts'
 import { formsOfEveryKind } from './support/form-pages.ts'
 import { testWithSharedTab } from './support/shared-tab.ts'
 
-// WCAG 2.2 A and AA rules (contrast included) on one page of each template, at a desktop and a
-// phone width in English and at a phone width in Spanish. Pages of one template share their
+// WCAG 2.2 A and AA rules (contrast included) on one page of each template, at a desktop width in
+// English and at a phone width in Spanish (the phone's layout with the longer of the two languages'
+// words; English at the phone width repeated what these two found). Pages of one template share their
 // markup and styles; the product pages differ by their form, so the forms that together hold every
 // kind of field are scanned (tests/e2e/support/form-pages.ts). `npm run bench:web` runs Lighthouse's
 // accessibility audit (axe) on every route in both languages.
 const widths = [
   { name: 'desktop', width: 1280, height: 900, locales: ['en'] },
-  { name: 'phone', width: 375, height: 740, locales: ['en', 'es'] },
+  { name: 'phone', width: 375, height: 740, locales: ['es'] },
 ] as const
 
 /** One page of each template: every section's own pages, a hub, product pages with each kind of form, the 404. */

@@ -17,14 +17,11 @@ const refusal: Record<Locale, string> = {
   es: "Use letras, espacios, apóstrofos, guiones y puntos, empezando por una letra (por ejemplo O'Connor, García-López, Ruiz Jr.).",
 }
 
-/** A vehicle form, a business form, a personal line, the ATV form and the contact form. */
-const representative: FormKey[] = [
-  'boat-quote',
-  'workers-comp-quote',
-  'life-insurance-quote',
-  'atv-quote',
-  'contact-message',
-]
+/**
+ * A vehicle form with repeated people (boat operators), a business form and the contact form: every
+ * name field is built from one kind of field; the server's names test holds every form's.
+ */
+const representative: FormKey[] = ['boat-quote', 'workers-comp-quote', 'contact-message']
 
 function definition(key: FormKey): FormDefinition {
   const form = getFormDefinition(key)
